@@ -1,0 +1,1 @@
+//! `.sbeir` files: see the module docs once written.
