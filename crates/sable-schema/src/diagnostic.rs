@@ -31,7 +31,13 @@ impl fmt::Display for Diagnostic {
             Severity::Warning => "warning",
             Severity::Error => "error",
         };
-        write!(f, "{}:{}:{}: {level}: ", self.file.display(), self.line, self.column)?;
+        write!(
+            f,
+            "{}:{}:{}: {level}: ",
+            self.file.display(),
+            self.line,
+            self.column
+        )?;
         if !self.element.is_empty() {
             write!(f, "{}: ", self.element)?;
         }

@@ -1,6 +1,11 @@
 //! SBE XML message schemas: parsing, validation with located diagnostics, and lowering to IR.
 
 mod diagnostic;
+mod lower;
+mod model;
+mod names;
+mod parse;
+mod xml;
 
 pub use diagnostic::{Diagnostic, Severity};
 
@@ -17,7 +22,9 @@ pub struct Compiled {
 
 impl Compiled {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
     }
 }
 
@@ -41,6 +48,19 @@ pub fn compile_file(path: &Path) -> Compiled {
 }
 
 /// Parses, validates and lowers schema text that came from `path`.
-pub fn compile_str(_text: &str, _path: &Path) -> Compiled {
-    unimplemented!("parser lands next")
+pub fn compile_str(text: &str, path: &Path) -> Compiled {
+    let mut sources = xml::Sources::default();
+    let mut diagnostics = Vec::new();
+    let schema = match xml::load(text, path, &mut sources) {
+        Ok(root) => parse::parse(&root, &sources, &mut diagnostics),
+        Err(d) => {
+            diagnostics.push(d);
+            None
+        }
+    };
+    diagnostics.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
+    diagnostics.dedup();
+    let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let ir = schema.filter(|_| !has_errors).map(|s| lower::lower(&s));
+    Compiled { ir, diagnostics }
 }

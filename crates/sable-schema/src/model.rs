@@ -1,0 +1,171 @@
+//! The parsed schema, before lowering to IR. Types are resolved: a field holds its type.
+
+use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
+
+use crate::xml::Loc;
+
+/// Encoded length of a variable-length type (the reference's `Token.VARIABLE_LENGTH`).
+pub const VARIABLE_LENGTH: i32 = -1;
+
+#[derive(Debug, Clone)]
+pub struct Schema {
+    pub package: String,
+    pub id: i32,
+    pub version: i32,
+    pub semantic_version: Option<String>,
+    pub description: Option<String>,
+    pub byte_order: ByteOrder,
+    pub header: TypeDef,
+    pub messages: Vec<Message>,
+}
+
+/// A named type: declared in `<types>`, a member of a composite, or a primitive used directly.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    pub name: String,
+    /// The type's name when this one was reached through a `<ref>` (then `name` is the ref's).
+    pub referenced_name: Option<String>,
+    pub description: Option<String>,
+    pub semantic_type: Option<String>,
+    pub since_version: i32,
+    pub deprecated: i32,
+    /// The `offset` attribute, for composite members.
+    pub offset: Option<i32>,
+    pub kind: TypeKind,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub enum TypeKind {
+    Encoded(Encoded),
+    Composite(Vec<TypeDef>),
+    Enum(EnumDef),
+    Set(SetDef),
+}
+
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    pub presence: Presence,
+    pub primitive: PrimitiveType,
+    /// Array length; 0 marks variable-length data.
+    pub length: u32,
+    pub character_encoding: Option<String>,
+    pub min: Option<PrimitiveValue>,
+    pub max: Option<PrimitiveValue>,
+    pub null: Option<PrimitiveValue>,
+    pub constant: Option<PrimitiveValue>,
+}
+
+#[derive(Debug, Clone)]
+pub struct EnumDef {
+    pub encoding: PrimitiveType,
+    pub null_value: PrimitiveValue,
+    pub values: Vec<Item>,
+}
+
+#[derive(Debug, Clone)]
+pub struct SetDef {
+    pub encoding: PrimitiveType,
+    pub choices: Vec<Item>,
+}
+
+/// A `validValue` of an enum or a `choice` of a set.
+#[derive(Debug, Clone)]
+pub struct Item {
+    pub name: String,
+    pub value: PrimitiveValue,
+    pub description: Option<String>,
+    pub since_version: i32,
+    pub deprecated: i32,
+}
+
+impl TypeDef {
+    /// Bytes the type takes in a block: 0 for constants, [`VARIABLE_LENGTH`] for var data.
+    pub fn encoded_length(&self) -> i32 {
+        match &self.kind {
+            TypeKind::Encoded(e) => {
+                if e.presence == Presence::Constant {
+                    0
+                } else if e.length == 0 {
+                    VARIABLE_LENGTH
+                } else {
+                    (e.primitive.size() as i64 * i64::from(e.length)).min(i64::from(i32::MAX))
+                        as i32
+                }
+            }
+            TypeKind::Composite(members) => {
+                let mut offset: i32 = 0;
+                for m in members {
+                    if let Some(o) = m.offset {
+                        offset = o;
+                    }
+                    let len = m.encoded_length();
+                    if len == VARIABLE_LENGTH {
+                        return VARIABLE_LENGTH;
+                    }
+                    offset = offset.saturating_add(len);
+                }
+                offset
+            }
+            TypeKind::Enum(e) => e.encoding.size() as i32,
+            TypeKind::Set(s) => s.encoding.size() as i32,
+        }
+    }
+
+    pub fn is_constant(&self) -> bool {
+        matches!(&self.kind, TypeKind::Encoded(e) if e.presence == Presence::Constant)
+    }
+
+    pub fn member(&self, name: &str) -> Option<&TypeDef> {
+        match &self.kind {
+            TypeKind::Composite(members) => members.iter().find(|m| m.name == name),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Message {
+    pub name: String,
+    pub id: i32,
+    pub block_length: i32,
+    pub semantic_type: Option<String>,
+    pub since_version: i32,
+    pub deprecated: i32,
+    pub description: Option<String>,
+    pub fields: Vec<Field>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub name: String,
+    pub id: i32,
+    pub kind: FieldKind,
+    /// The `offset` attribute (0 when absent, as the reference reads it).
+    pub offset: i32,
+    pub presence: Presence,
+    pub value_ref: Option<String>,
+    /// The value `value_ref` names, as a value of the field's primitive type.
+    pub value_ref_value: Option<PrimitiveValue>,
+    pub since_version: i32,
+    pub deprecated: i32,
+    pub epoch: Option<String>,
+    pub time_unit: Option<String>,
+    pub semantic_type: Option<String>,
+    pub description: Option<String>,
+    /// Filled in by layout.
+    pub computed_offset: i32,
+    pub computed_block_length: i32,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub enum FieldKind {
+    Plain(TypeDef),
+    Group {
+        dimension: TypeDef,
+        block_length: i32,
+        fields: Vec<Field>,
+    },
+    Data(TypeDef),
+}

@@ -1,0 +1,235 @@
+//! An owned XML element tree with source positions, with XIncludes spliced in.
+//!
+//! roxmltree borrows its input, and included files are separate documents; this tree owns its
+//! text so that elements from several files can sit in one tree, each knowing where it came from.
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{Diagnostic, Severity};
+
+const XINCLUDE_NS: &str = "http://www.w3.org/2001/XInclude";
+/// Includes nested deeper than this are taken to be a cycle.
+const MAX_INCLUDE_DEPTH: usize = 16;
+
+/// Where something is: an index into [`Sources::files`] and a 1-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Loc {
+    pub file: usize,
+    pub line: u32,
+    pub column: u32,
+}
+
+#[derive(Debug, Clone)]
+pub struct Attr {
+    pub name: String,
+    pub value: String,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub struct Element {
+    /// Local name, without any namespace prefix.
+    pub name: String,
+    pub attrs: Vec<Attr>,
+    pub children: Vec<Element>,
+    /// The element's own text, concatenated.
+    pub text: String,
+    pub loc: Loc,
+}
+
+impl Element {
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.attrs.iter().find(|a| a.name == name)
+    }
+
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.attr(name).map(|a| a.value.as_str())
+    }
+
+    /// Where an attribute is, or the element when it has no such attribute.
+    pub fn loc_of(&self, name: &str) -> Loc {
+        self.attr(name).map_or(self.loc, |a| a.loc)
+    }
+
+    /// `<name name="x">`, for diagnostics.
+    pub fn label(&self) -> String {
+        match self.value("name") {
+            Some(n) => format!("<{} name=\"{}\">", self.name, n),
+            None => format!("<{}>", self.name),
+        }
+    }
+}
+
+/// The files a schema was read from, so that a [`Loc`] can name its file.
+#[derive(Debug, Default)]
+pub struct Sources {
+    pub files: Vec<PathBuf>,
+}
+
+impl Sources {
+    pub fn diagnostic(
+        &self,
+        severity: Severity,
+        loc: Loc,
+        element: String,
+        message: String,
+        help: Option<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity,
+            file: self.files.get(loc.file).cloned().unwrap_or_default(),
+            line: loc.line,
+            column: loc.column,
+            element,
+            message,
+            help,
+        }
+    }
+}
+
+/// Parses `text` (read from `path`) into an element tree, splicing in XIncludes.
+pub fn load(text: &str, path: &Path, sources: &mut Sources) -> Result<Element, Diagnostic> {
+    load_file(text, path, sources, 0)
+}
+
+fn load_file(
+    text: &str,
+    path: &Path,
+    sources: &mut Sources,
+    depth: usize,
+) -> Result<Element, Diagnostic> {
+    let file = sources.files.len();
+    sources.files.push(path.to_path_buf());
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(|e| {
+        let pos = e.pos();
+        sources.diagnostic(
+            Severity::Error,
+            Loc {
+                file,
+                line: pos.row,
+                column: pos.col,
+            },
+            String::new(),
+            format!("not well-formed XML: {e}"),
+            None,
+        )
+    })?;
+    let mut cx = Cx {
+        doc: &doc,
+        file,
+        dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
+        depth,
+    };
+    let root = doc.root_element();
+    let mut out = cx.convert(root, sources)?;
+    // An included file's root may itself be an include; resolve it to one element.
+    if out.len() == 1 {
+        Ok(out.remove(0))
+    } else {
+        Err(sources.diagnostic(
+            Severity::Error,
+            cx.loc(root.range().start),
+            format!("<{}>", root.tag_name().name()),
+            "the document's root must be one element".to_owned(),
+            None,
+        ))
+    }
+}
+
+struct Cx<'a, 'input> {
+    doc: &'a roxmltree::Document<'input>,
+    file: usize,
+    dir: PathBuf,
+    depth: usize,
+}
+
+impl Cx<'_, '_> {
+    fn loc(&self, pos: usize) -> Loc {
+        let p = self.doc.text_pos_at(pos);
+        Loc {
+            file: self.file,
+            line: p.row,
+            column: p.col,
+        }
+    }
+
+    /// Converts a node to elements: one, or for an XInclude the included file's root.
+    fn convert(
+        &mut self,
+        node: roxmltree::Node,
+        sources: &mut Sources,
+    ) -> Result<Vec<Element>, Diagnostic> {
+        let loc = self.loc(node.range().start);
+        if node.tag_name().namespace() == Some(XINCLUDE_NS) && node.tag_name().name() == "include" {
+            return self.include(node, loc, sources).map(|e| vec![e]);
+        }
+        let attrs = node
+            .attributes()
+            .map(|a| Attr {
+                name: a.name().to_owned(),
+                value: a.value().to_owned(),
+                loc: self.loc(a.range().start),
+            })
+            .collect();
+        let mut children = Vec::new();
+        let mut text = String::new();
+        for child in node.children() {
+            if child.is_element() {
+                children.extend(self.convert(child, sources)?);
+            } else if child.is_text() {
+                text.push_str(child.text().unwrap_or(""));
+            }
+        }
+        Ok(vec![Element {
+            name: node.tag_name().name().to_owned(),
+            attrs,
+            children,
+            text,
+            loc,
+        }])
+    }
+
+    fn include(
+        &mut self,
+        node: roxmltree::Node,
+        loc: Loc,
+        sources: &mut Sources,
+    ) -> Result<Element, Diagnostic> {
+        let fail = |sources: &Sources, message: String| {
+            sources.diagnostic(
+                Severity::Error,
+                loc,
+                "<xi:include>".to_owned(),
+                message,
+                None,
+            )
+        };
+        let Some(href) = node.attribute("href") else {
+            return Err(fail(sources, "XInclude has no href attribute".to_owned()));
+        };
+        if node.attribute("parse").is_some_and(|p| p != "xml") {
+            return Err(fail(
+                sources,
+                "only parse=\"xml\" XIncludes are supported".to_owned(),
+            ));
+        }
+        if self.depth >= MAX_INCLUDE_DEPTH {
+            return Err(fail(
+                sources,
+                format!("XIncludes nested more than {MAX_INCLUDE_DEPTH} deep (a cycle?) at {href}"),
+            ));
+        }
+        let path = self.dir.join(href);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            fail(
+                sources,
+                format!("cannot read included file {}: {e}", path.display()),
+            )
+        })?;
+        load_file(&text, &path, sources, self.depth + 1)
+    }
+}
