@@ -208,7 +208,7 @@ impl<'a> Parser<'a> {
                         Some("give each type a unique name"),
                     );
                 } else {
-                    self.declared.insert(name, el);
+                    self.declared.entry(name).or_insert(el);
                 }
             }
         }
@@ -217,12 +217,12 @@ impl<'a> Parser<'a> {
         names.sort_by_key(|(_, el)| (el.loc.file, el.loc.line, el.loc.column));
         let names: Vec<String> = names.into_iter().map(|(n, _)| n.clone()).collect();
         for name in &names {
-            self.resolve(name, None, &mut Vec::new());
+            self.resolve(name, &mut Vec::new());
         }
 
         let header = match self.declared.get(&header_type).copied() {
             Some(el) => self
-                .resolve(&header_type, None, &mut Vec::new())
+                .resolve(&header_type, &mut Vec::new())
                 .filter(|t| self.check_header(el, t)),
             None => {
                 self.error(
@@ -326,12 +326,7 @@ impl<'a> Parser<'a> {
 
     /// Resolves a type by name: a primitive, or a declared type. `stack` holds the composites
     /// being resolved, to catch cycles.
-    fn resolve(
-        &mut self,
-        name: &str,
-        _user: Option<&Element>,
-        stack: &mut Vec<String>,
-    ) -> Option<TypeDef> {
+    fn resolve(&mut self, name: &str, stack: &mut Vec<String>) -> Option<TypeDef> {
         if let Some(t) = PrimitiveType::from_schema_name(name) {
             return Some(TypeDef {
                 name: name.to_owned(),
@@ -597,18 +592,15 @@ impl<'a> Parser<'a> {
     fn reference(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
         let name = self.required(el, "name")?;
         let type_name = self.required(el, "type")?;
-        let Some(mut t) = self.resolve(&type_name, Some(el), stack) else {
-            if !self.resolved.contains_key(&type_name) || !stack.is_empty() {
-                if PrimitiveType::from_schema_name(&type_name).is_none()
-                    && !self.declared.contains_key(&type_name)
-                {
-                    self.error(
-                        el,
-                        el.loc_of("type"),
-                        format!("ref to unknown type \"{type_name}\""),
-                        None,
-                    );
-                }
+        let Some(mut t) = self.resolve(&type_name, stack) else {
+            // A declared type that failed to resolve has been reported already.
+            if !self.declared.contains_key(&type_name) {
+                self.error(
+                    el,
+                    el.loc_of("type"),
+                    format!("ref to unknown type \"{type_name}\""),
+                    None,
+                );
             }
             return None;
         };
@@ -638,7 +630,7 @@ impl<'a> Parser<'a> {
         let text = self.required(el, "encodingType")?;
         let (primitive, encoded) = match PrimitiveType::from_schema_name(&text) {
             Some(t) => (t, None),
-            None => match self.resolve(&text, Some(el), stack) {
+            None => match self.resolve(&text, stack) {
                 Some(TypeDef {
                     kind: TypeKind::Encoded(e),
                     ..
@@ -974,7 +966,7 @@ impl<'a> Parser<'a> {
 
     fn field(&mut self, el: &Element) -> Option<Field> {
         let type_name = self.required(el, "type")?;
-        let Some(t) = self.resolve(&type_name, Some(el), &mut Vec::new()) else {
+        let Some(t) = self.resolve(&type_name, &mut Vec::new()) else {
             if !self.resolved.contains_key(&type_name) {
                 self.error(
                     el,
@@ -1071,7 +1063,7 @@ impl<'a> Parser<'a> {
             );
             return None;
         };
-        match self.resolve(enum_name, Some(el), &mut Vec::new()) {
+        match self.resolve(enum_name, &mut Vec::new()) {
             Some(TypeDef {
                 kind: TypeKind::Enum(e),
                 ..
@@ -1106,7 +1098,7 @@ impl<'a> Parser<'a> {
     fn group(&mut self, el: &Element) -> Option<Field> {
         let dim_name =
             Self::optional(el, "dimensionType").unwrap_or_else(|| "groupSizeEncoding".to_owned());
-        let dimension = match self.resolve(&dim_name, Some(el), &mut Vec::new()) {
+        let dimension = match self.resolve(&dim_name, &mut Vec::new()) {
             None => {
                 self.error(
                     el,
@@ -1217,7 +1209,7 @@ impl<'a> Parser<'a> {
 
     fn data(&mut self, el: &Element) -> Option<Field> {
         let type_name = self.required(el, "type")?;
-        let t = match self.resolve(&type_name, Some(el), &mut Vec::new()) {
+        let t = match self.resolve(&type_name, &mut Vec::new()) {
             None => {
                 self.error(
                     el,

@@ -10,6 +10,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 const XINCLUDE_NS: &str = "http://www.w3.org/2001/XInclude";
 /// Includes nested deeper than this are taken to be a cycle.
 const MAX_INCLUDE_DEPTH: usize = 16;
+/// No real schema nests elements anywhere near this deep; the limit keeps recursion bounded.
+const MAX_ELEMENT_DEPTH: usize = 128;
 
 /// Where something is: an index into [`Sources::files`] and a 1-based line and column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -100,6 +102,17 @@ fn load_file(
 ) -> Result<Element, Diagnostic> {
     let file = sources.files.len();
     sources.files.push(path.to_path_buf());
+    if let Some(pos) = nesting_exceeds(text, MAX_ELEMENT_DEPTH) {
+        // roxmltree recurses per level; refuse absurd nesting before it can exhaust the stack.
+        let (line, column) = line_col(text, pos);
+        return Err(sources.diagnostic(
+            Severity::Error,
+            Loc { file, line, column },
+            String::new(),
+            format!("elements are nested more than {MAX_ELEMENT_DEPTH} deep"),
+            None,
+        ));
+    }
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..Default::default()
@@ -125,7 +138,7 @@ fn load_file(
         depth,
     };
     let root = doc.root_element();
-    let mut out = cx.convert(root, sources)?;
+    let mut out = cx.convert(root, sources, 0)?;
     // An included file's root may itself be an include; resolve it to one element.
     if out.len() == 1 {
         Ok(out.remove(0))
@@ -162,8 +175,18 @@ impl Cx<'_, '_> {
         &mut self,
         node: roxmltree::Node,
         sources: &mut Sources,
+        depth: usize,
     ) -> Result<Vec<Element>, Diagnostic> {
         let loc = self.loc(node.range().start);
+        if depth > MAX_ELEMENT_DEPTH {
+            return Err(sources.diagnostic(
+                Severity::Error,
+                loc,
+                format!("<{}>", node.tag_name().name()),
+                format!("elements are nested more than {MAX_ELEMENT_DEPTH} deep"),
+                None,
+            ));
+        }
         if node.tag_name().namespace() == Some(XINCLUDE_NS) && node.tag_name().name() == "include" {
             return self.include(node, loc, sources).map(|e| vec![e]);
         }
@@ -179,7 +202,7 @@ impl Cx<'_, '_> {
         let mut text = String::new();
         for child in node.children() {
             if child.is_element() {
-                children.extend(self.convert(child, sources)?);
+                children.extend(self.convert(child, sources, depth + 1)?);
             } else if child.is_text() {
                 text.push_str(child.text().unwrap_or(""));
             }
@@ -231,5 +254,104 @@ impl Cx<'_, '_> {
             )
         })?;
         load_file(&text, &path, sources, self.depth + 1)
+    }
+}
+
+/// The byte offset of the first start tag nested deeper than `limit`, if any. Only counts: it
+/// skips comments, CDATA, processing instructions, declarations and quoted attribute values,
+/// and leaves checking well-formedness to the parser.
+fn nesting_exceeds(text: &str, limit: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let find = |from: usize, needle: &[u8]| {
+        bytes[from.min(bytes.len())..]
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .map_or(bytes.len(), |p| from + p + needle.len())
+    };
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        let rest = &bytes[i..];
+        if rest.starts_with(b"<!--") {
+            i = find(i + 4, b"-->");
+        } else if rest.starts_with(b"<![CDATA[") {
+            i = find(i + 9, b"]]>");
+        } else if rest.starts_with(b"<?") {
+            i = find(i + 2, b"?>");
+        } else if rest.starts_with(b"<!") {
+            // A declaration, possibly with an internal subset in brackets.
+            let mut brackets = 0usize;
+            i += 2;
+            while i < bytes.len() {
+                match bytes[i] {
+                    b'[' => brackets += 1,
+                    b']' => brackets = brackets.saturating_sub(1),
+                    b'>' if brackets == 0 => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            i += 1;
+        } else if rest.starts_with(b"</") {
+            depth = depth.saturating_sub(1);
+            i = find(i + 2, b">");
+        } else {
+            let start = i;
+            let mut quote = None;
+            i += 1;
+            while i < bytes.len() {
+                match (quote, bytes[i]) {
+                    (Some(q), c) if c == q => quote = None,
+                    (None, b'"' | b'\'') => quote = Some(bytes[i]),
+                    (None, b'>') => break,
+                    _ => {}
+                }
+                i += 1;
+            }
+            if bytes.get(i.wrapping_sub(1)) != Some(&b'/') {
+                depth += 1;
+                if depth > limit {
+                    return Some(start);
+                }
+            }
+            i += 1;
+        }
+    }
+    None
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_col(text: &str, pos: usize) -> (u32, u32) {
+    let before = &text[..pos.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line as u32, column as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_nesting_but_not_comments_cdata_or_quoted_text() {
+        let ok = "<?xml version='1.0'?><!DOCTYPE a [<!ENTITY x 'y'>]><a><!-- <b><b> --><b x='<c>' y=\"/>\"/><![CDATA[<d><d>]]></a>";
+        assert_eq!(nesting_exceeds(ok, 1), None);
+        assert_eq!(nesting_exceeds("<a><b/><b></b></a>", 2), None);
+        assert_eq!(nesting_exceeds("<a><b><c/></b></a>", 1), Some(3));
+    }
+
+    #[test]
+    fn absurd_nesting_is_an_error_not_a_crash() {
+        let text = "<a>".repeat(100_000);
+        let err = load(&text, Path::new("deep.xml"), &mut Sources::default()).unwrap_err();
+        assert!(err.message.contains("nested more than"), "{err}");
+        assert_eq!(
+            (err.line, err.column),
+            (1, 1 + 3 * MAX_ELEMENT_DEPTH as u32)
+        );
     }
 }

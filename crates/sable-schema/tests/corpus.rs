@@ -80,7 +80,10 @@ fn npe_small_header_warns_about_header_types() {
 
 /// (file, severity, [(message fragment, how many)]) as the corpus README lists them. A schema may
 /// get more diagnostics than listed (e.g. a missing message header), never fewer.
-const EXPECTED: &[(&str, Severity, &[(&str, usize)])] = &[
+/// Message fragments and how many diagnostics must contain each.
+type Counts = &'static [(&'static str, usize)];
+
+const EXPECTED: &[(&str, Severity, Counts)] = &[
     (
         "error-handler-types-schema.xml",
         Severity::Error,
