@@ -28,7 +28,9 @@ pub fn dump(ir: &Ir) -> String {
 fn dump_token(t: &Token, out: &mut String) {
     let e = &t.encoding;
     let opt = |v: &Option<String>| escape(v.as_deref().unwrap_or(""));
-    let val = |v: &Option<crate::PrimitiveValue>| escape(&v.as_ref().map(ToString::to_string).unwrap_or_default());
+    let val = |v: &Option<crate::PrimitiveValue>| {
+        escape(&v.as_ref().map(ToString::to_string).unwrap_or_default())
+    };
     let _ = writeln!(
         out,
         "{} name={} ref={} id={} version={} deprecated={} length={} offset={} components={} \

@@ -179,7 +179,10 @@ impl PrimitiveType {
     }
 
     pub fn from_code(code: u8) -> Option<PrimitiveType> {
-        PrimitiveType::ALL.iter().copied().find(|t| *t as u8 == code)
+        PrimitiveType::ALL
+            .iter()
+            .copied()
+            .find(|t| *t as u8 == code)
     }
 
     /// Encoded size in bytes.
@@ -195,7 +198,10 @@ impl PrimitiveType {
     pub fn is_unsigned(self) -> bool {
         matches!(
             self,
-            PrimitiveType::UInt8 | PrimitiveType::UInt16 | PrimitiveType::UInt32 | PrimitiveType::UInt64
+            PrimitiveType::UInt8
+                | PrimitiveType::UInt16
+                | PrimitiveType::UInt32
+                | PrimitiveType::UInt64
         )
     }
 

@@ -33,7 +33,9 @@ impl PrimitiveValue {
         match primitive_type {
             PrimitiveType::Char => {
                 if text.chars().count() == 1 {
-                    Ok(PrimitiveValue::Int(text.chars().next().map_or(0, |c| c as i64)))
+                    Ok(PrimitiveValue::Int(
+                        text.chars().next().map_or(0, |c| c as i64),
+                    ))
                 } else {
                     Ok(PrimitiveValue::Bytes {
                         bytes: text.as_bytes().to_vec(),
@@ -175,7 +177,11 @@ pub fn java_double_to_string(v: f64) -> String {
         } else if point as usize >= digits.len() {
             format!("{}{}.0", digits, "0".repeat(point as usize - digits.len()))
         } else {
-            format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+            format!(
+                "{}.{}",
+                &digits[..point as usize],
+                &digits[point as usize..]
+            )
         };
         format!("{sign}{text}")
     } else {
@@ -211,12 +217,24 @@ mod tests {
 
     #[test]
     fn parses_by_type_with_range_checks() {
-        assert_eq!(PrimitiveValue::parse("255", PrimitiveType::UInt8), Ok(PrimitiveValue::UInt(255)));
+        assert_eq!(
+            PrimitiveValue::parse("255", PrimitiveType::UInt8),
+            Ok(PrimitiveValue::UInt(255))
+        );
         assert!(PrimitiveValue::parse("256", PrimitiveType::UInt8).is_err());
         assert!(PrimitiveValue::parse("-1", PrimitiveType::UInt64).is_err());
-        assert_eq!(PrimitiveValue::parse("-128", PrimitiveType::Int8), Ok(PrimitiveValue::Int(-128)));
-        assert_eq!(PrimitiveValue::parse("A", PrimitiveType::Char), Ok(PrimitiveValue::Int(65)));
-        assert_eq!(PrimitiveValue::parse("0x10", PrimitiveType::Int32), Ok(PrimitiveValue::Int(16)));
+        assert_eq!(
+            PrimitiveValue::parse("-128", PrimitiveType::Int8),
+            Ok(PrimitiveValue::Int(-128))
+        );
+        assert_eq!(
+            PrimitiveValue::parse("A", PrimitiveType::Char),
+            Ok(PrimitiveValue::Int(65))
+        );
+        assert_eq!(
+            PrimitiveValue::parse("0x10", PrimitiveType::Int32),
+            Ok(PrimitiveValue::Int(16))
+        );
         assert!(matches!(
             PrimitiveValue::parse("Petrol", PrimitiveType::Char),
             Ok(PrimitiveValue::Bytes { .. })
