@@ -1,0 +1,36 @@
+# Sable's build, demo, tests, fuzzing and benchmarks. See README.md.
+
+CARGO ?= cargo
+SABLE := target/release/sable
+# How long `make fuzz` runs the fuzzer, in seconds.
+FUZZ_SECONDS ?= 60
+
+.PHONY: build demo test fuzz bench
+
+## build: the release binary, target/release/sable
+build:
+	$(CARGO) build --release
+
+## demo: build, then print the IR dump of the bundled Car schema
+demo: build
+	$(SABLE) ir examples/car.xml
+
+## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt
+test:
+	bash scripts/setup.sh
+	bash scripts/fetch-reference.sh
+	$(CARGO) test --workspace --release
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) fmt --all --check
+
+## fuzz: a bounded libFuzzer run (FUZZ_SECONDS) of the schema and .sbeir readers, on nightly
+fuzz: build
+	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
+	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	bash fuzz/seed-corpus.sh
+	cd fuzz && cargo +nightly fuzz run parse_schema -- -max_total_time=$(FUZZ_SECONDS)
+
+## bench: criterion benchmark of schema compilation, then end-to-end `sable ir` vs the reference jar
+bench: build
+	$(CARGO) bench -p sable-cli --bench compile
+	bash scripts/bench-startup.sh
