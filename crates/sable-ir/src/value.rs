@@ -5,8 +5,12 @@ use std::fmt;
 use crate::PrimitiveType;
 
 /// A value in the IR. Its [`Display`](fmt::Display) form is the text the reference implementation
-/// writes into `.sbeir` files and prints (its `PrimitiveValue.toString()`): integers in decimal,
-/// floating point as Java's `Double.toString`, byte arrays as their characters.
+/// prints (its `PrimitiveValue.toString()`): integers in decimal, floating point as Java's
+/// `Double.toString`, byte arrays as their characters decoded in their character encoding.
+/// (One difference: an unsigned 64-bit value above `i64::MAX` prints as itself, where the
+/// reference, which keeps it in a Java `long`, prints it negative.)
+///
+/// `.sbeir` files hold values in binary, not as text: see [`crate::sbeir`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum PrimitiveValue {
     /// A signed integer, or a `char` as its code.
@@ -146,8 +150,34 @@ impl fmt::Display for PrimitiveValue {
             PrimitiveValue::Int(v) => write!(f, "{v}"),
             PrimitiveValue::UInt(v) => write!(f, "{v}"),
             PrimitiveValue::Float(v) => f.write_str(&java_double_to_string(*v)),
-            PrimitiveValue::Bytes { bytes, .. } => f.write_str(&String::from_utf8_lossy(bytes)),
+            PrimitiveValue::Bytes {
+                bytes,
+                character_encoding,
+            } => f.write_str(&decode_text(bytes, character_encoding)),
         }
+    }
+}
+
+/// Bytes to text as Java's `new String(bytes, charset)` decodes them: US-ASCII maps every byte
+/// above 0x7f to U+FFFD, ISO-8859-1 maps each byte to the code point of the same value, and
+/// anything else (UTF-8 and unknown names) decodes as UTF-8 with U+FFFD for malformed sequences.
+fn decode_text(bytes: &[u8], character_encoding: &str) -> String {
+    let name = character_encoding.to_ascii_uppercase().replace('_', "-");
+    match name.as_str() {
+        "US-ASCII" | "ASCII" | "ISO646-US" => bytes
+            .iter()
+            .map(|&b| {
+                if b.is_ascii() {
+                    char::from(b)
+                } else {
+                    '\u{fffd}'
+                }
+            })
+            .collect(),
+        "ISO-8859-1" | "ISO8859-1" | "LATIN1" | "ISO-LATIN-1" => {
+            bytes.iter().map(|&b| char::from(b)).collect()
+        }
+        _ => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 
@@ -213,6 +243,25 @@ mod tests {
         ] {
             assert_eq!(java_double_to_string(v), text, "{v}");
         }
+    }
+
+    #[test]
+    fn byte_arrays_print_decoded_in_their_character_encoding() {
+        let text = |bytes: &[u8], encoding: &str| {
+            PrimitiveValue::Bytes {
+                bytes: bytes.to_vec(),
+                character_encoding: encoding.to_owned(),
+            }
+            .to_string()
+        };
+        let utf8 = "h\u{e9}llo".as_bytes();
+        assert_eq!(text(utf8, "UTF-8"), "h\u{e9}llo");
+        // As Java's US-ASCII decoder: one replacement character per byte above 0x7f.
+        assert_eq!(text(utf8, "US-ASCII"), "h\u{fffd}\u{fffd}llo");
+        assert_eq!(text(utf8, "ASCII"), "h\u{fffd}\u{fffd}llo");
+        assert_eq!(text(&[0x68, 0xe9], "ISO-8859-1"), "h\u{e9}");
+        assert_eq!(text(b"Petrol\0", "US-ASCII"), "Petrol\0");
+        assert_eq!(text(&[0x68, 0xff], "UTF-8"), "h\u{fffd}");
     }
 
     #[test]

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Fetches the reference SBE implementation (uk.co.real-logic:sbe-all) and compiles the interop
+# oracle (interop/IrDump.java) against it, for the interop tests.
+#
+#   .cache/reference/sbe-all-1.32.1.jar   the reference jar, from the local Maven repository
+#   .cache/reference/classes/             IrDump.class, rebuilt only when the source is newer
+#
+# Idempotent and quiet on success. Needs `mvn` and a JDK 17 (`java`, `javac`) on PATH.
+set -euo pipefail
+
+VERSION=1.32.1
+ARTIFACT="uk.co.real-logic:sbe-all:${VERSION}"
+
+die() {
+    echo "fetch-reference: $*" >&2
+    exit 1
+}
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dest="$root/.cache/reference"
+jar="$dest/sbe-all-${VERSION}.jar"
+classes="$dest/classes"
+source="$root/interop/IrDump.java"
+
+for tool in mvn java javac; do
+    command -v "$tool" >/dev/null 2>&1 || die "'$tool' not found on PATH (install Maven and a JDK 17)"
+done
+
+java_version="$(java -version 2>&1 | head -n 1)"
+case "$java_version" in
+    *\"17.*|*\"17\"*) ;;
+    *) die "need JDK 17, but 'java -version' says: $java_version" ;;
+esac
+
+[ -f "$source" ] || die "missing $source"
+mkdir -p "$dest" "$classes"
+
+if [ ! -s "$jar" ]; then
+    log="$(mktemp)"
+    if ! mvn -q dependency:get -Dartifact="$ARTIFACT" >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        die "'mvn dependency:get -Dartifact=$ARTIFACT' failed"
+    fi
+    rm -f "$log"
+    # Where dependency:get put it: the local repository (MAVEN_REPO_LOCAL if you moved it).
+    repo="${MAVEN_REPO_LOCAL:-$HOME/.m2/repository}"
+    cached="$repo/uk/co/real-logic/sbe-all/${VERSION}/sbe-all-${VERSION}.jar"
+    [ -s "$cached" ] || die "Maven reported success but $cached does not exist (set MAVEN_REPO_LOCAL to your local repository)"
+    cp "$cached" "$jar.tmp"
+    mv "$jar.tmp" "$jar"
+fi
+
+class="$classes/IrDump.class"
+if [ ! -f "$class" ] || [ "$source" -nt "$class" ] || [ "$jar" -nt "$class" ]; then
+    rm -f "$classes"/IrDump*.class
+    if ! out="$(javac -nowarn -d "$classes" -cp "$jar" "$source" 2>&1)"; then
+        echo "$out" >&2
+        die "compiling $source failed"
+    fi
+fi
