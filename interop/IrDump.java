@@ -15,11 +15,13 @@ import java.util.*;
  *   java -cp sbe-all.jar:classes IrDump xml SCHEMA.xml [OUT.sbeir]
  *       parse SCHEMA.xml with the reference (XInclude on), print its IR, and if OUT.sbeir is
  *       given write the reference's .sbeir file of it there
- *   java -cp sbe-all.jar:classes IrDump sbeir FILE.sbeir
- *       decode FILE.sbeir with the reference's IrDecoder and print its IR
+ *   java -cp sbe-all.jar:classes IrDump sbeir FILE.sbeir...
+ *       decode each FILE.sbeir with the reference's IrDecoder and print its IR (one dump after
+ *       another: each starts with its SCHEMA line)
  * </pre>
  *
- * Exits 0 on success, 1 when the reference fails (message on stderr), 2 on bad usage.
+ * Prints UTF-8 whatever the platform's encoding. Exits 0 on success, 1 when the reference fails
+ * (message on stderr, naming the file), 2 on bad usage.
  */
 public class IrDump {
     /** Text as Sable's dump writes it: null is empty; \, newline, CR and tab escaped. */
@@ -92,41 +94,43 @@ public class IrDump {
 
     static void usage() {
         System.err.println("usage: IrDump xml SCHEMA.xml [OUT.sbeir]");
-        System.err.println("       IrDump sbeir FILE.sbeir");
+        System.err.println("       IrDump sbeir FILE.sbeir...");
         System.exit(2);
     }
 
     public static void main(String[] args) {
-        if (args.length < 2) {
+        if (args.length < 2 || !(args[0].equals("xml") && args.length <= 3 || args[0].equals("sbeir"))) {
             usage();
         }
+        StringBuilder text = new StringBuilder();
+        String current = args[1];
         try {
-            Ir ir;
-            if (args[0].equals("xml") && args.length <= 3) {
+            if (args[0].equals("xml")) {
                 System.setProperty("sbe.xinclude.aware", "true");
                 MessageSchema schema = SbeTool.parseSchema(args[1]);
-                ir = new IrGenerator().generate(schema, null);
-            } else if (args[0].equals("sbeir") && args.length == 2) {
-                try (IrDecoder d = new IrDecoder(args[1])) {
-                    ir = d.decode();
+                Ir ir = new IrGenerator().generate(schema, null);
+                text.append(dump(ir));
+                if (args.length > 2) {
+                    current = args[2];
+                    try (IrEncoder enc = new IrEncoder(args[2], ir)) {
+                        enc.encode();
+                    }
                 }
             } else {
-                usage();
-                return;
-            }
-            String text = dump(ir);
-            if (args.length > 2) {
-                try (IrEncoder enc = new IrEncoder(args[2], ir)) {
-                    enc.encode();
+                for (int i = 1; i < args.length; i++) {
+                    current = args[i];
+                    try (IrDecoder d = new IrDecoder(args[i])) {
+                        text.append(dump(d.decode()));
+                    }
                 }
             }
-            System.out.print(text);
-            System.out.flush();
         } catch (Throwable t) {
-            System.out.flush();
-            System.err.println("IrDump " + String.join(" ", args) + ": " + t);
+            System.err.println("IrDump " + args[0] + " " + current + ": " + t);
             t.printStackTrace(System.err);
             System.exit(1);
         }
+        byte[] out = text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        System.out.write(out, 0, out.length);
+        System.out.flush();
     }
 }
