@@ -137,6 +137,7 @@ impl Oracle {
     ///
     /// Panics, telling to run `scripts/fetch-reference.sh`, when either is missing or older
     /// than `interop/IrDump.java`, or when `java` does not run.
+    #[track_caller]
     pub fn new() -> Oracle {
         let root = repo_root();
         let dir = root.join(".cache/reference");

@@ -1,0 +1,148 @@
+//! `.sbeir` interop with the reference implementation, for every valid schema of the shared
+//! corpus: the reference compiles the schema and writes its `.sbeir`; Sable reads that file and
+//! must see what the reference's own decoder sees; Sable writes the IR back and the reference's
+//! decoder must see the same again in Sable's file, whose bytes must be the reference's but for
+//! the `deprecated` fields (stale bytes in the reference's, zeros in Sable's).
+//!
+//! Needs the reference: run `scripts/fetch-reference.sh` first (the test fails, saying so,
+//! when it has not been run).
+
+mod common;
+
+use std::path::Path;
+
+use common::{layout, DEPRECATED};
+use sable_ir::sbeir;
+use sable_testkit::{compare_dumps, run_parallel, schema_label, valid_schemas, Oracle, ScratchDir};
+
+#[test]
+fn every_shared_schema_round_trips_through_the_reference_and_sable() {
+    let oracle = Oracle::new();
+    let schemas = valid_schemas();
+    assert!(
+        schemas.len() >= 40,
+        "the shared corpus looks incomplete: {} schemas",
+        schemas.len()
+    );
+    let scratch = ScratchDir::new("sbeir-interop");
+    let results = run_parallel(&schemas, |schema| {
+        check_schema(&oracle, schema, scratch.path())
+            .map_err(|why| format!("{}: {why}", schema_label(schema)))
+    });
+    let failures: Vec<String> = results.into_iter().filter_map(Result::err).collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} schemas failed:\n\n{}",
+        failures.len(),
+        schemas.len(),
+        failures.join("\n\n")
+    );
+}
+
+fn check_schema(oracle: &Oracle, schema: &Path, dir: &Path) -> Result<(), String> {
+    let stem = schema_label(schema).replace(['/', '\\'], "_");
+    let reference_file = dir.join(format!("{stem}.reference.sbeir"));
+    let sable_file = dir.join(format!("{stem}.sable.sbeir"));
+
+    oracle
+        .xml(schema, Some(&reference_file))
+        .map_err(|e| e.to_string())?;
+    let reference_bytes = std::fs::read(&reference_file)
+        .map_err(|e| format!("reading {}: {e}", reference_file.display()))?;
+    let ir = sbeir::read(&reference_bytes)
+        .map_err(|e| format!("Sable cannot read the reference's .sbeir: {e}"))?;
+    let sable_dump = sable_ir::dump(&ir);
+    let sable_bytes = sbeir::write(&ir);
+    std::fs::write(&sable_file, &sable_bytes)
+        .map_err(|e| format!("writing {}: {e}", sable_file.display()))?;
+
+    let dumps = oracle
+        .sbeir(&[&reference_file, &sable_file])
+        .map_err(|e| e.to_string())?;
+    compare_dumps(
+        "reference reading its file",
+        &dumps[0],
+        "Sable reading that file",
+        &sable_dump,
+    )
+    .map_err(|d| format!("Sable reads the reference's .sbeir differently: {d}"))?;
+    compare_dumps(
+        "reference reading its file",
+        &dumps[0],
+        "reference reading Sable's",
+        &dumps[1],
+    )
+    .map_err(|d| format!("the reference reads Sable's .sbeir differently: {d}"))?;
+
+    same_bytes_but_deprecated(&reference_bytes, &sable_bytes)?;
+    let again =
+        sbeir::read(&sable_bytes).map_err(|e| format!("Sable cannot read its own .sbeir: {e}"))?;
+    if again != ir {
+        return Err("Sable reads its own .sbeir differently from the reference's".into());
+    }
+    truncations_fail(&reference_bytes, &ir)
+}
+
+/// Sable's file must be the reference's byte for byte, except that the reference leaves stale
+/// bytes in each token's `deprecated` field where Sable writes the value it read: 0.
+fn same_bytes_but_deprecated(reference: &[u8], sable: &[u8]) -> Result<(), String> {
+    let mut expected = reference.to_vec();
+    for token in layout(reference).tokens {
+        expected[token.start + DEPRECATED..token.start + DEPRECATED + 4].fill(0);
+    }
+    if expected == sable {
+        return Ok(());
+    }
+    let at = expected
+        .iter()
+        .zip(sable)
+        .position(|(a, b)| a != b)
+        .unwrap_or(expected.len().min(sable.len()));
+    Err(format!(
+        "Sable's .sbeir ({} bytes) differs from the reference's ({} bytes, deprecated fields \
+         zeroed) from byte {at}",
+        sable.len(),
+        expected.len()
+    ))
+}
+
+/// Cut short anywhere, the reference's file reads as an error, except where the cut falls
+/// exactly after the header or a message: that is a valid file with fewer messages.
+fn truncations_fail(bytes: &[u8], ir: &sable_ir::Ir) -> Result<(), String> {
+    let mut prefix = ir.clone();
+    prefix.messages.clear();
+    let mut valid_cuts = vec![sbeir::write(&prefix).len()];
+    for message in &ir.messages {
+        prefix.messages.push(message.clone());
+        valid_cuts.push(sbeir::write(&prefix).len());
+    }
+    // Every offset would be quadratic on the larger files: every offset in the first and last
+    // kilobyte, every token boundary and its neighbours, and a stride through the rest.
+    let mut cuts: Vec<usize> = (0..bytes.len().min(1024)).collect();
+    cuts.extend(bytes.len().saturating_sub(1024)..bytes.len());
+    for token in layout(bytes).tokens {
+        cuts.extend([token.start.saturating_sub(1), token.start, token.start + 1]);
+    }
+    cuts.extend((0..bytes.len()).step_by(97));
+    cuts.sort_unstable();
+    cuts.dedup();
+    for cut in cuts.into_iter().filter(|c| *c < bytes.len()) {
+        match sbeir::read(&bytes[..cut]) {
+            Err(_) if !valid_cuts.contains(&cut) => {}
+            Ok(ir) if valid_cuts.contains(&cut) => {
+                let messages = valid_cuts.iter().position(|c| *c == cut).unwrap_or(0);
+                if ir.messages.len() != messages {
+                    return Err(format!("cut at {cut}: {} messages", ir.messages.len()));
+                }
+            }
+            Ok(_) => {
+                return Err(format!(
+                    "cut at byte {cut} of {} reads as valid",
+                    bytes.len()
+                ))
+            }
+            Err(e) => return Err(format!("cut after a whole message at {cut}: {e}")),
+        }
+    }
+    Ok(())
+}
