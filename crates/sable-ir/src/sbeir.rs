@@ -8,14 +8,21 @@
 //! `docs/sbeir.md` describes every field and the reference's quirks that [`read`] mirrors.
 //!
 //! ```
-//! use sable_ir::{sbeir, Ir, Signal, Token};
+//! use sable_ir::{sbeir, update_component_token_counts, Ir, PrimitiveType, Signal, Token};
 //!
-//! let mut ir = Ir { package_name: "demo".into(), id: 7, ..Ir::default() };
-//! ir.header_tokens = vec![Token::new(Signal::BeginComposite, "messageHeader"),
-//!                         Token::new(Signal::EndComposite, "messageHeader")];
-//! sable_ir::update_component_token_counts(&mut ir.header_tokens);
+//! let mut header = vec![Token::new(Signal::BeginComposite, "messageHeader")];
+//! for name in ["blockLength", "templateId", "schemaId", "version"] {
+//!     let mut field = Token::new(Signal::Encoding, name);
+//!     field.encoding.primitive_type = Some(PrimitiveType::UInt16);
+//!     header.push(field);
+//! }
+//! header.push(Token::new(Signal::EndComposite, "messageHeader"));
+//! update_component_token_counts(&mut header);
+//! let ir = Ir { package_name: "demo".into(), id: 7, header_tokens: header, ..Ir::default() };
+//!
 //! let bytes = sbeir::write(&ir);
-//! assert_eq!(sbeir::read(&bytes).unwrap(), ir);
+//! assert_eq!(sbeir::read(&bytes)?, ir);
+//! # Ok::<(), sbeir::SbeirError>(())
 //! ```
 
 use std::fmt;
@@ -31,8 +38,9 @@ const FRAME_BLOCK_LENGTH: usize = 12;
 /// `TokenCodec`'s fixed block: five int32, four uint8 enums, the int32 `deprecated`.
 const TOKEN_BLOCK_LENGTH: usize = 28;
 
-/// The longest var-data field: its uint16 length's maximum (65535 is the type's null value).
-const MAX_VAR_DATA_LENGTH: usize = 65534;
+/// The longest var-data field: what its uint16 length holds. (The reference's encoder refuses
+/// more than 65534, uint16's largest non-null value; its decoder reads 65535 like any other.)
+const MAX_VAR_DATA_LENGTH: usize = 65535;
 
 /// Why a `.sbeir` file could not be read: where (a byte offset into the file) and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +85,7 @@ impl std::error::Error for SbeirError {}
 /// Unlike the reference's encoder, it writes each token's `deprecated` field (0 when not
 /// deprecated) rather than leaving stale bytes there. Fields the format cannot hold are dropped:
 /// the schema description (the format has no field for it), values on a token without a
-/// primitive type, and anything past 65534 bytes in a text or value field (cut at a character
+/// primitive type, and anything past 65535 bytes in a text or value field (cut at a character
 /// boundary); the reference's encoder throws on all three.
 pub fn write(ir: &Ir) -> Vec<u8> {
     let mut out = Vec::new();
@@ -189,8 +197,10 @@ fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 /// version and optional token texts are absent. There is no schema description.
 ///
 /// Stricter than the reference, it refuses (rather than misreads or throws on) unknown enum
-/// codes, values whose length does not suit their primitive type, unbalanced or interleaved
-/// `BEGIN_*`/`END_*` tokens, tokens outside the header and messages, and duplicate template ids.
+/// codes, text that is not UTF-8, values whose length does not suit their primitive type,
+/// unbalanced or interleaved `BEGIN_*`/`END_*` tokens, tokens outside the header and messages,
+/// and duplicate template ids. Like the reference, it refuses a message header without
+/// `blockLength`, `templateId`, `schemaId` and `version` fields that have primitive types.
 /// Never panics, and allocates no more than in proportion to `bytes.len()`.
 pub fn read(bytes: &[u8]) -> Result<Ir, SbeirError> {
     let mut r = Reader { bytes, pos: 0 };
@@ -236,6 +246,7 @@ pub fn read(bytes: &[u8]) -> Result<Ir, SbeirError> {
     }
     let header_end = span_end(&tokens, 0, Span::Header)?;
     let byte_order = first.token.encoding.byte_order;
+    check_header_fields(&tokens[..=header_end])?;
 
     // Check the messages' structure before taking the tokens apart.
     let mut message_lengths: Vec<usize> = Vec::new();
@@ -437,6 +448,29 @@ fn decode_value(
     }))
 }
 
+/// The message header must have the fields the reference's `HeaderStructure` looks up by name,
+/// each with a primitive type (where a name repeats, the last token counts, as there).
+fn check_header_fields(header: &[Located]) -> Result<(), SbeirError> {
+    for field in ["blockLength", "templateId", "schemaId", "version"] {
+        match header.iter().rev().find(|t| t.token.name == field) {
+            Some(t) if t.token.encoding.primitive_type.is_some() => {}
+            Some(t) => {
+                return Err(SbeirError::new(
+                    t.offset,
+                    format!("the message header's '{field}' has no primitive type"),
+                ))
+            }
+            None => {
+                return Err(SbeirError::new(
+                    header[0].offset,
+                    format!("the message header has no '{field}'"),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Span {
     /// The message header composite: type tokens only.
@@ -601,9 +635,16 @@ impl<'a> Reader<'a> {
         Ok((at, self.take(length)))
     }
 
-    /// Reads a var-data text field, decoding UTF-8 as Java does (malformed bytes become U+FFFD).
+    /// Reads a var-data text field, which must be UTF-8. (The reference's decoder would put
+    /// U+FFFD for malformed bytes; its encoder never writes any.)
     fn text(&mut self, field: &str) -> Result<String, SbeirError> {
-        let (_, bytes) = self.var_data(field)?;
-        Ok(String::from_utf8_lossy(bytes).into_owned())
+        let (at, bytes) = self.var_data(field)?;
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(text.to_owned()),
+            Err(e) => Err(SbeirError::new(
+                at + 2 + e.valid_up_to(),
+                format!("{field} is not valid UTF-8"),
+            )),
+        }
     }
 }

@@ -261,6 +261,20 @@ fn structural_defects_are_errors_at_the_offending_token() {
         "BEGIN_FIELD 'f' cannot appear in the message header",
     );
 
+    // The header has the four fields, with primitive types.
+    let mut without = header.clone();
+    without.remove(2);
+    let bytes = with_tokens(without, vec![]);
+    assert_error(&bytes, 0, "the message header has no 'templateId'");
+    let mut untyped = header.clone();
+    untyped[4].encoding.primitive_type = None;
+    let bytes = with_tokens(untyped, vec![]);
+    assert_error(
+        &bytes,
+        4,
+        "the message header's 'version' has no primitive type",
+    );
+
     // After the header, only messages.
     let bytes = with_tokens(header.clone(), vec![vec![t(Encoding, "stray")]]);
     assert_error(&bytes, h, "expected BEGIN_MESSAGE");
@@ -336,6 +350,42 @@ fn random_corruption_never_panics() {
             corrupt[at] = next() as u8;
         }
         let cut = (next() % (corrupt.len() as u64 + 1)) as usize;
-        let _ = sbeir::read(&corrupt[..cut.max(corrupt.len() / 2)]);
+        if let Ok(ir) = sbeir::read(&corrupt[..cut.max(corrupt.len() / 2)]) {
+            // What reads, writes and reads back the same.
+            let again = sbeir::read(&sbeir::write(&ir)).expect("reading what was written");
+            assert_eq!(sable_ir::dump(&again), sable_ir::dump(&ir));
+        }
     }
+}
+
+#[test]
+fn text_that_is_not_utf8_is_an_error() {
+    let bytes = sample();
+    let lay = layout(&bytes);
+    let name = lay.tokens[2].var_data[0];
+    let mut corrupt = bytes.clone();
+    corrupt[name + 3] = 0xff;
+    let e = sbeir::read(&corrupt).unwrap_err();
+    assert_eq!(e.offset(), name + 3);
+    assert_eq!(e.message(), "name is not valid UTF-8");
+    let package = lay.frame_var_data[0];
+    let mut corrupt = bytes;
+    corrupt[package + 2] = 0xc3;
+    let e = sbeir::read(&corrupt).unwrap_err();
+    assert_eq!(e.message(), "packageName is not valid UTF-8");
+}
+
+#[test]
+fn the_longest_texts_and_values_read_and_write_back_unchanged() {
+    let mut ir = minimal_ir();
+    ir.messages[0][0].description = Some("d".repeat(65535));
+    ir.header_tokens[1].encoding.primitive_type = Some(PrimitiveType::Char);
+    ir.header_tokens[1].encoding.const_value = Some(PrimitiveValue::Bytes {
+        bytes: vec![b'x'; 65535],
+        character_encoding: "US-ASCII".into(),
+    });
+    let bytes = sbeir::write(&ir);
+    let back = sbeir::read(&bytes).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, ir);
+    assert_eq!(sbeir::write(&back), bytes);
 }

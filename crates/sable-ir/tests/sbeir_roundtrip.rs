@@ -278,7 +278,7 @@ fn empty_texts_read_back_absent() {
 #[test]
 fn oversized_texts_are_cut_at_a_character_boundary() {
     let mut ir = minimal_ir();
-    // 'é' is two bytes: 40000 of them cannot all fit in 65534 bytes, nor can a half.
+    // 'é' is two bytes: 40000 of them cannot all fit in 65535 bytes, nor can a half.
     ir.messages[0][0].description = Some("\u{e9}".repeat(40000));
     ir.header_tokens[1].encoding.primitive_type = Some(PrimitiveType::Char);
     ir.header_tokens[1].encoding.const_value = Some(PrimitiveValue::Bytes {
@@ -291,7 +291,7 @@ fn oversized_texts_are_cut_at_a_character_boundary() {
         Some("\u{e9}".repeat(32767))
     );
     match &back.header_tokens[1].encoding.const_value {
-        Some(PrimitiveValue::Bytes { bytes, .. }) => assert_eq!(bytes.len(), 65534),
+        Some(PrimitiveValue::Bytes { bytes, .. }) => assert_eq!(bytes.len(), 65535),
         other => panic!("{other:?}"),
     }
 }
