@@ -2,7 +2,8 @@
 # End to end, process start included: `sable ir LARGEST.xml -o FILE.sbeir` against the reference
 # implementation's jar writing the IR of the same schema, where LARGEST.xml is the largest schema
 # under ../shared/schemas/valid. Timed with hyperfine (installed from Debian's packages when
-# missing), 3 warm-up runs each; prints hyperfine's table and the ratio of the mean times.
+# missing), 3 warm-up runs each, no shell in between; prints hyperfine's table and the ratio of
+# the mean times.
 set -euo pipefail
 
 VERSION=1.32.1
@@ -40,7 +41,7 @@ mkdir -p "$out/refout"
 q() { printf '%q' "$1"; }
 
 echo "bench-startup: $largest ($(stat -c %s "$largest") bytes)" >&2
-hyperfine --warmup 3 --export-json "$out/results.json" \
+hyperfine --shell=none --warmup 3 --export-json "$out/results.json" \
     --command-name sable \
     "target/release/sable ir $(q "$largest") -o $(q "$out/x.sbeir")" \
     --command-name reference \
