@@ -5,7 +5,7 @@
 #   .cache/reference/sbe-all-1.32.1.jar   the reference jar, from the local Maven repository
 #   .cache/reference/classes/             IrDump.class, rebuilt only when the source is newer
 #
-# Idempotent and quiet on success. Needs `mvn` and a JDK 17 (`java`, `javac`) on PATH.
+# Idempotent and quiet on success. Needs `mvn` and a JDK 17 or later (`java`, `javac`) on PATH.
 set -euo pipefail
 
 VERSION=1.32.1
@@ -26,11 +26,21 @@ for tool in mvn java javac; do
     command -v "$tool" >/dev/null 2>&1 || die "'$tool' not found on PATH (install Maven and a JDK 17)"
 done
 
-java_version="$(java -version 2>&1 | head -n 1)"
-case "$java_version" in
-    *\"17.*|*\"17\"*) ;;
-    *) die "need JDK 17, but 'java -version' says: $java_version" ;;
-esac
+# The major version from `java -version`'s version line ("17.0.15"; "1.8.0_392" for Java 8),
+# skipping lines such as "Picked up JAVA_TOOL_OPTIONS".
+java_text="$(java -version 2>&1 || true)"
+java_line="$(printf '%s\n' "$java_text" | sed -n '/version "/{p;q;}')"
+java_major="$(printf '%s\n' "$java_line" | sed -n 's/^[^"]*"\([0-9][0-9]*\).*$/\1/p')"
+if [ "$java_major" = 1 ]; then
+    java_major="$(printf '%s\n' "$java_line" | sed -n 's/^[^"]*"1\.\([0-9][0-9]*\).*$/\1/p')"
+fi
+[ "${java_major:-0}" -ge 17 ] 2>/dev/null ||
+    die "need a JDK 17 or later, but 'java -version' says: ${java_line:-$java_text}"
+javac_text="$(javac -version 2>&1 || true)"
+javac_line="$(printf '%s\n' "$javac_text" | sed -n '/^javac /{p;q;}')"
+javac_major="$(printf '%s\n' "$javac_line" | sed -n 's/^javac \([0-9][0-9]*\).*$/\1/p')"
+[ "${javac_major:-0}" -ge 17 ] 2>/dev/null ||
+    die "need javac 17 or later, but 'javac -version' says: ${javac_line:-$javac_text}"
 
 [ -f "$source" ] || die "missing $source"
 mkdir -p "$dest" "$classes"
@@ -54,7 +64,7 @@ fi
 class="$classes/IrDump.class"
 if [ ! -f "$class" ] || [ "$source" -nt "$class" ] || [ "$jar" -nt "$class" ]; then
     rm -f "$classes"/IrDump*.class
-    if ! out="$(javac -nowarn -d "$classes" -cp "$jar" "$source" 2>&1)"; then
+    if ! out="$(javac --release 17 -nowarn -d "$classes" -cp "$jar" "$source" 2>&1)"; then
         echo "$out" >&2
         die "compiling $source failed"
     fi

@@ -86,7 +86,8 @@ impl std::error::Error for SbeirError {}
 /// deprecated) rather than leaving stale bytes there. Fields the format cannot hold are dropped:
 /// the schema description (the format has no field for it), values on a token without a
 /// primitive type, and anything past 65535 bytes in a text or value field (cut at a character
-/// boundary); the reference's encoder throws on all three.
+/// boundary); the reference's encoder throws on the last two. It writes the tokens as they are,
+/// without checking them: [`read`] refuses a file whose tokens do not form an IR.
 pub fn write(ir: &Ir) -> Vec<u8> {
     let mut out = Vec::new();
     out.extend_from_slice(&ir.id.to_le_bytes());
