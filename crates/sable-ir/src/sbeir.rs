@@ -191,11 +191,14 @@ fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 /// Reads a `.sbeir` file, as the reference's `IrDecoder` interprets it.
 ///
 /// Mirrors the reference decoder: `deprecated` reads as 0 (the reference's encoder leaves stale
-/// bytes in that field, and its decoder never reads it); the IR's byte order is the first header
-/// token's (which for a schema compiled by either implementation is little-endian whatever the
-/// schema said); `componentTokenCount` is recomputed for every `BEGIN_*`/`END_*` pair; a one-byte
+/// bytes in that field, and its decoder never reads it); `componentTokenCount` is recomputed for every `BEGIN_*`/`END_*` pair; a one-byte
 /// `char` value is a character code and a longer one a byte array; empty namespace, semantic
 /// version and optional token texts are absent. There is no schema description.
+///
+/// The file has no field for the schema's byte order. The reference's decoder takes the first
+/// header token's, which is always little-endian (composite tokens carry the default order);
+/// Sable takes the first header `ENCODING` token's, which carries the schema's, so a big-endian
+/// schema reads back big-endian.
 ///
 /// Stricter than the reference, it refuses (rather than misreads or throws on) unknown enum
 /// codes, text that is not UTF-8, values whose length does not suit their primitive type,
@@ -246,7 +249,12 @@ pub fn read(bytes: &[u8]) -> Result<Ir, SbeirError> {
         ));
     }
     let header_end = span_end(&tokens, 0, Span::Header)?;
-    let byte_order = first.token.encoding.byte_order;
+    let byte_order = tokens[..=header_end]
+        .iter()
+        .find(|t| t.token.signal == Signal::Encoding)
+        .map_or(first.token.encoding.byte_order, |t| {
+            t.token.encoding.byte_order
+        });
     check_header_fields(&tokens[..=header_end])?;
 
     // Check the messages' structure before taking the tokens apart.

@@ -415,7 +415,8 @@ pub fn as_read_back(ir: &Ir) -> Ir {
     ir.description = None;
     ir.byte_order = ir
         .header_tokens
-        .first()
+        .iter()
+        .find(|t| t.signal == Signal::Encoding)
         .map_or(ByteOrder::LittleEndian, |t| t.encoding.byte_order);
     for t in ir
         .header_tokens
