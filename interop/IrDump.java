@@ -18,6 +18,9 @@ import java.util.*;
  *   java -cp sbe-all.jar:classes IrDump sbeir FILE.sbeir...
  *       decode each FILE.sbeir with the reference's IrDecoder and print its IR (one dump after
  *       another: each starts with its SCHEMA line)
+ *   java -cp sbe-all.jar:classes IrDump compare EXPECTED.sbeir ACTUAL.sbeir
+ *       decode both with the reference's IrDecoder and compare their token lists field by
+ *       field, messages matched by template id; print each difference and exit 3 if any
  * </pre>
  *
  * Prints UTF-8 whatever the platform's encoding. Exits 0 on success, 1 when the reference fails
@@ -95,11 +98,93 @@ public class IrDump {
     static void usage() {
         System.err.println("usage: IrDump xml SCHEMA.xml [OUT.sbeir]");
         System.err.println("       IrDump sbeir FILE.sbeir...");
+        System.err.println("       IrDump compare EXPECTED.sbeir ACTUAL.sbeir");
         System.exit(2);
     }
 
+    /** Each field of a token, by name, with values as the reference prints them. */
+    static Map<String, String> fields(Token t) {
+        Encoding e = t.encoding();
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("signal", String.valueOf(t.signal()));
+        f.put("name", t.name());
+        f.put("referencedName", t.referencedName());
+        f.put("description", t.description());
+        f.put("id", String.valueOf(t.id()));
+        f.put("version", String.valueOf(t.version()));
+        f.put("deprecated", String.valueOf(t.deprecated()));
+        f.put("encodedLength", String.valueOf(t.encodedLength()));
+        f.put("offset", String.valueOf(t.offset()));
+        f.put("componentTokenCount", String.valueOf(t.componentTokenCount()));
+        f.put("presence", String.valueOf(e.presence()));
+        f.put("primitiveType", String.valueOf(e.primitiveType()));
+        f.put("byteOrder", String.valueOf(e.byteOrder()));
+        f.put("minValue", String.valueOf(e.minValue()));
+        f.put("maxValue", String.valueOf(e.maxValue()));
+        f.put("nullValue", String.valueOf(e.nullValue()));
+        f.put("constValue", String.valueOf(e.constValue()));
+        f.put("characterEncoding", e.characterEncoding());
+        f.put("epoch", e.epoch());
+        f.put("timeUnit", e.timeUnit());
+        f.put("semanticType", e.semanticType());
+        return f;
+    }
+
+    static void compareTokens(String where, List<Token> expected, List<Token> actual, List<String> diffs) {
+        if (expected.size() != actual.size()) {
+            diffs.add(where + ": " + expected.size() + " tokens expected, " + actual.size() + " found");
+        }
+        for (int i = 0; i < Math.min(expected.size(), actual.size()); i++) {
+            Map<String, String> e = fields(expected.get(i));
+            Map<String, String> a = fields(actual.get(i));
+            for (String key : e.keySet()) {
+                if (!Objects.equals(e.get(key), a.get(key))) {
+                    diffs.add(where + " token " + i + " (" + e.get("signal") + " " + e.get("name") + "): "
+                        + key + " expected [" + e.get(key) + "] found [" + a.get(key) + "]");
+                }
+            }
+        }
+    }
+
+    /** Compares two decoded IRs; returns the differences, empty when they are the same. */
+    static List<String> compare(Ir expected, Ir actual) {
+        List<String> diffs = new ArrayList<>();
+        String[][] frame = {
+            {"id", String.valueOf(expected.id()), String.valueOf(actual.id())},
+            {"version", String.valueOf(expected.version()), String.valueOf(actual.version())},
+            {"packageName", expected.packageName(), actual.packageName()},
+            {"namespaceName", expected.namespaceName(), actual.namespaceName()},
+            {"semanticVersion", expected.semanticVersion(), actual.semanticVersion()},
+            {"byteOrder", String.valueOf(expected.byteOrder()), String.valueOf(actual.byteOrder())},
+        };
+        for (String[] f : frame) {
+            if (!Objects.equals(f[1], f[2])) {
+                diffs.add("schema " + f[0] + ": expected [" + f[1] + "] found [" + f[2] + "]");
+            }
+        }
+        compareTokens("header", expected.headerStructure().tokens(), actual.headerStructure().tokens(), diffs);
+        Map<Integer, List<Token>> actualById = new HashMap<>();
+        for (List<Token> m : actual.messages()) {
+            actualById.put(m.get(0).id(), m);
+        }
+        for (List<Token> m : expected.messages()) {
+            int id = m.get(0).id();
+            List<Token> other = actualById.remove(id);
+            if (other == null) {
+                diffs.add("message " + id + " (" + m.get(0).name() + ") is missing");
+            } else {
+                compareTokens("message " + id, m, other, diffs);
+            }
+        }
+        for (List<Token> m : actualById.values()) {
+            diffs.add("message " + m.get(0).id() + " (" + m.get(0).name() + ") is unexpected");
+        }
+        return diffs;
+    }
+
     public static void main(String[] args) {
-        if (args.length < 2 || !(args[0].equals("xml") && args.length <= 3 || args[0].equals("sbeir"))) {
+        if (args.length < 2 || !(args[0].equals("xml") && args.length <= 3 || args[0].equals("sbeir")
+            || args[0].equals("compare") && args.length == 3)) {
             usage();
         }
         StringBuilder text = new StringBuilder();
@@ -116,6 +201,25 @@ public class IrDump {
                         enc.encode();
                     }
                 }
+            } else if (args[0].equals("compare")) {
+                Ir[] irs = new Ir[2];
+                for (int i = 0; i < 2; i++) {
+                    current = args[i + 1];
+                    try (IrDecoder d = new IrDecoder(current)) {
+                        irs[i] = d.decode();
+                    }
+                }
+                List<String> diffs = compare(irs[0], irs[1]);
+                if (!diffs.isEmpty()) {
+                    System.err.println(String.join("\n", diffs));
+                    System.exit(3);
+                }
+                int tokens = irs[0].headerStructure().tokens().size();
+                for (List<Token> m : irs[0].messages()) {
+                    tokens += m.size();
+                }
+                text.append("same: ").append(irs[0].messages().size()).append(" messages, ")
+                    .append(tokens).append(" tokens\n");
             } else {
                 for (int i = 1; i < args.length; i++) {
                     current = args[i];

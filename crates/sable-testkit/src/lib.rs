@@ -206,6 +206,17 @@ impl Oracle {
         Ok(dumps)
     }
 
+    /// Has the reference's IrDecoder read both `.sbeir` files and compare their token lists
+    /// field by field, messages matched by template id. `Ok` holds a one-line summary; `Err`
+    /// lists every difference.
+    pub fn compare(&self, expected: &Path, actual: &Path) -> Result<String, OracleError> {
+        self.run(&[
+            OsStr::new("compare"),
+            expected.as_os_str(),
+            actual.as_os_str(),
+        ])
+    }
+
     /// Runs `java -cp JAR:classes IrDump ARGS...` and returns its standard output, or an error
     /// with its standard error when it fails or takes longer than [`ORACLE_TIMEOUT`].
     pub fn run(&self, args: &[&OsStr]) -> Result<String, OracleError> {
@@ -275,6 +286,37 @@ impl Default for Oracle {
     fn default() -> Oracle {
         Oracle::new()
     }
+}
+
+/// A dump with its messages in template id order: the reference keeps messages in a hash map,
+/// so the order it lists them in says nothing.
+pub fn messages_by_id(dump: &str) -> String {
+    let mut head = String::new();
+    let mut messages: Vec<(i64, String)> = Vec::new();
+    let mut open = false;
+    for line in dump.split_inclusive('\n') {
+        if line.starts_with("BEGIN_MESSAGE ") {
+            let id = line
+                .split(' ')
+                .find_map(|field| field.strip_prefix("id="))
+                .and_then(|id| id.parse().ok())
+                .unwrap_or(i64::MIN);
+            messages.push((id, String::new()));
+            open = true;
+        }
+        match messages.last_mut() {
+            Some((_, text)) if open => text.push_str(line),
+            _ => head.push_str(line),
+        }
+        if line.starts_with("END_MESSAGE ") {
+            open = false;
+        }
+    }
+    messages.sort_by_key(|(id, _)| *id);
+    messages.into_iter().fold(head, |mut out, (_, text)| {
+        out.push_str(&text);
+        out
+    })
 }
 
 /// Splits the output of several dumps, each starting with its `SCHEMA` line.
