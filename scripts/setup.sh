@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what `make test` needs on a fresh Debian machine of this project's kind: Rust's clippy
-# and rustfmt (through rustup), a JDK 17 and Maven (for the reference implementation the interop
-# tests compare against). Idempotent, and quick when everything is already there.
+# and rustfmt (through rustup), a JDK 17 or later and Maven (for the reference implementation the
+# interop tests compare against). Idempotent, and quick when everything is already there.
 set -euo pipefail
 
 die() {
@@ -39,12 +39,16 @@ fi
 cargo clippy --version >/dev/null 2>&1 || die "cargo clippy is not available"
 cargo fmt --version >/dev/null 2>&1 || die "cargo fmt is not available"
 
-# Java 17 (java and javac) and Maven, for scripts/fetch-reference.sh and the interop tests.
-is_jdk17() {
-    command -v java >/dev/null 2>&1 && command -v javac >/dev/null 2>&1 &&
-        java -version 2>&1 | head -n 1 | grep -Eq '"17(\.|")'
+# A JDK 17 or later (java and javac) and Maven, for scripts/fetch-reference.sh and the interop
+# tests.
+major() { # the major version in `$1 -version`'s output: 17 for "17.0.15", 1 for "1.8.0_392"
+    "$1" -version 2>&1 | grep -m 1 -Eo '(version "|^javac )[0-9]+' | grep -Eo '[0-9]+$' || true
 }
-is_jdk17 || apt_install openjdk-17-jdk-headless
-is_jdk17 || die "java/javac on PATH are not JDK 17 ($(java -version 2>&1 | head -n 1)); put a JDK 17 first on PATH"
+has_jdk17() {
+    command -v java >/dev/null 2>&1 && command -v javac >/dev/null 2>&1 &&
+        [ "$(major java)" -ge 17 ] 2>/dev/null && [ "$(major javac)" -ge 17 ] 2>/dev/null
+}
+has_jdk17 || apt_install openjdk-17-jdk-headless
+has_jdk17 || die "java and javac on PATH are not 17 or later: put a JDK 17 or later first on PATH"
 command -v mvn >/dev/null 2>&1 || apt_install maven
 command -v mvn >/dev/null 2>&1 || die "mvn not found after installing maven"
