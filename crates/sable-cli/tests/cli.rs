@@ -15,13 +15,7 @@ fn sable() -> Command {
 
 /// `shared/schemas`, beside the repository root.
 fn schemas() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/schemas");
-    assert!(
-        dir.is_dir(),
-        "shared schema corpus not found at {}",
-        dir.display()
-    );
-    dir
+    sable_testkit::shared_dir().join("schemas")
 }
 
 fn valid(name: &str) -> PathBuf {
@@ -45,16 +39,6 @@ fn scratch(name: &str) -> PathBuf {
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
     path
-}
-
-fn xml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// The dump of a schema's IR, computed with the libraries directly.
@@ -369,10 +353,7 @@ fn library_sbeir_dump(path: &Path) -> String {
 
 #[test]
 fn every_valid_schema_goes_through_sbeir_files_as_through_the_library() {
-    let dir = schemas().join("valid");
-    let mut files = xml_files(&dir);
-    files.push(dir.join("sub/basic-schema.xml"));
-    for (i, file) in files.iter().enumerate() {
+    for (i, file) in sable_testkit::valid_schemas().iter().enumerate() {
         let sbeir = scratch(&format!("valid-{i}.sbeir"));
         let from_xml = stdout_of(
             sable()
@@ -420,7 +401,7 @@ fn a_byte_order_mark_is_accepted() {
 
 #[test]
 fn invalid_schemas_exit_1_with_every_diagnostic_located_and_sorted() {
-    for file in xml_files(&schemas().join("invalid")) {
+    for file in sable_testkit::invalid_schemas() {
         let (expected, errors, _) = expected_check_stderr(&file);
         if errors == 0 {
             continue; // warning-only: see the warning tests

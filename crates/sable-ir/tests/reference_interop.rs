@@ -13,30 +13,14 @@ use std::path::Path;
 
 use common::{layout, DEPRECATED};
 use sable_ir::sbeir;
-use sable_testkit::{compare_dumps, run_parallel, schema_label, valid_schemas, Oracle, ScratchDir};
+use sable_testkit::{compare_dumps, for_every_valid_schema, schema_label, Oracle, ScratchDir};
 
 #[test]
 fn every_shared_schema_round_trips_through_the_reference_and_sable() {
     let oracle = Oracle::new();
-    let schemas = valid_schemas();
-    assert!(
-        schemas.len() >= 40,
-        "the shared corpus looks incomplete: {} schemas",
-        schemas.len()
-    );
-    let scratch = ScratchDir::new("sbeir-interop");
-    let results = run_parallel(&schemas, |schema| {
-        check_schema(&oracle, schema, scratch.path())
-            .map_err(|why| format!("{}: {why}", schema_label(schema)))
+    for_every_valid_schema("sbeir-interop", |schema, dir| {
+        check_schema(&oracle, schema, dir)
     });
-    let failures: Vec<String> = results.into_iter().filter_map(Result::err).collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} schemas failed:\n\n{}",
-        failures.len(),
-        schemas.len(),
-        failures.join("\n\n")
-    );
 }
 
 /// A hand-built IR using every token kind, every primitive type's values, character arrays,

@@ -737,24 +737,7 @@ impl<'a> Parser<'a> {
                     );
                 }
             }
-            if values.iter().any(|o| o.name == item.name) {
-                self.error(
-                    child,
-                    child.loc_of("name"),
-                    format!(
-                        "enum \"{name}\" already has a validValue named \"{}\"",
-                        item.name
-                    ),
-                    None,
-                );
-            } else if let Some(o) = values.iter().find(|o| o.value == item.value) {
-                self.error(
-                    child,
-                    child.loc,
-                    format!("validValue {} has the same value as {}", item.name, o.name),
-                    None,
-                );
-            }
+            self.check_distinct(&name, child, &values, &item);
             values.push(item);
         }
         self.check_name(el, &name);
@@ -794,28 +777,24 @@ impl<'a> Parser<'a> {
                     None,
                 );
             }
-            if choices.iter().any(|o| o.name == item.name) {
-                self.error(
-                    child,
-                    child.loc_of("name"),
-                    format!(
-                        "set \"{name}\" already has a choice named \"{}\"",
-                        item.name
-                    ),
-                    None,
-                );
-            } else if let Some(o) = choices.iter().find(|o| o.value == item.value) {
-                self.error(
-                    child,
-                    child.loc,
-                    format!("choice {} uses the same bit as {}", item.name, o.name),
-                    None,
-                );
-            }
+            self.check_distinct(&name, child, &choices, &item);
             choices.push(item);
         }
         self.check_name(el, &name);
         Some(self.common(el, name, TypeKind::Set(SetDef { encoding, choices })))
+    }
+
+    /// Reports an enum's valid value or a set's choice whose name or value an earlier one of
+    /// the same type already has.
+    fn check_distinct(&mut self, owner: &str, child: &Element, earlier: &[Item], item: &Item) {
+        let kind = &child.name;
+        if earlier.iter().any(|o| o.name == item.name) {
+            let message = format!("\"{owner}\" already has a {kind} named \"{}\"", item.name);
+            self.error(child, child.loc_of("name"), message, None);
+        } else if let Some(o) = earlier.iter().find(|o| o.value == item.value) {
+            let message = format!("{kind} {} has the same value as {}", item.name, o.name);
+            self.error(child, child.loc, message, None);
+        }
     }
 
     fn item(&mut self, el: &Element, t: PrimitiveType) -> Option<Item> {

@@ -1,35 +1,17 @@
 //! The shared schema corpus: every valid schema compiles; every invalid one gets the diagnostics
 //! that `../shared/schemas/README.md` lists for it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use sable_schema::{compile_file, Severity};
 
 fn shared_schemas() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/schemas");
-    assert!(
-        dir.is_dir(),
-        "shared schema corpus not found at {}",
-        dir.display()
-    );
-    dir
-}
-
-fn xml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
-        .collect();
-    files.sort();
-    files
+    sable_testkit::shared_dir().join("schemas")
 }
 
 #[test]
 fn every_valid_schema_compiles_to_ir() {
-    let dir = shared_schemas().join("valid");
-    let mut files = xml_files(&dir);
-    files.push(dir.join("sub/basic-schema.xml"));
+    let files = sable_testkit::valid_schemas();
     assert!(
         files.len() >= 40,
         "corpus looks incomplete: {} files",
@@ -161,8 +143,7 @@ const EXPECTED: &[(&str, Severity, Counts)] = &[
 #[test]
 fn every_invalid_schema_gets_its_diagnostics() {
     let dir = shared_schemas().join("invalid");
-    let files = xml_files(&dir);
-    for file in &files {
+    for file in &sable_testkit::invalid_schemas() {
         let name = file.file_name().unwrap().to_str().unwrap();
         assert!(
             EXPECTED.iter().any(|(f, ..)| *f == name),

@@ -16,32 +16,12 @@ use std::path::Path;
 
 use sable_ir::{sbeir, Ir};
 use sable_schema::compile_file;
-use sable_testkit::{
-    compare_dumps, messages_by_id, run_parallel, schema_label, valid_schemas, Oracle, ScratchDir,
-};
+use sable_testkit::{compare_dumps, for_every_valid_schema, messages_by_id, schema_label, Oracle};
 
 #[test]
 fn every_shared_schema_compiles_as_the_reference_compiles_it() {
     let oracle = Oracle::new();
-    let schemas = valid_schemas();
-    assert!(
-        schemas.len() >= 40,
-        "the shared corpus looks incomplete: {} schemas",
-        schemas.len()
-    );
-    let scratch = ScratchDir::new("schema-interop");
-    let results = run_parallel(&schemas, |schema| {
-        check(&oracle, schema, scratch.path())
-            .map_err(|why| format!("{}: {why}", schema_label(schema)))
-    });
-    let failures: Vec<String> = results.into_iter().filter_map(Result::err).collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} schemas differ from the reference:\n\n{}",
-        failures.len(),
-        schemas.len(),
-        failures.join("\n\n")
-    );
+    for_every_valid_schema("schema-interop", |schema, dir| check(&oracle, schema, dir));
 }
 
 fn check(oracle: &Oracle, schema: &Path, dir: &Path) -> Result<(), String> {

@@ -436,6 +436,29 @@ fn set_choice_beyond_encoding_bits() {
 }
 
 #[test]
+fn enum_values_must_be_distinct() {
+    let types = r#"<enum name="E" encodingType="uint8">
+        <validValue name="A">1</validValue>
+        <validValue name="A">2</validValue>
+        <validValue name="C">1</validValue></enum>"#;
+    let text = schema(0, types, "");
+    error(&text, "\"E\" already has a validValue named \"A\"", ">2<");
+    error(&text, "validValue C has the same value as A", "name=\"C\"");
+}
+
+#[test]
+fn set_choices_must_be_distinct() {
+    let types = r#"<set name="S" encodingType="uint8">
+        <choice name="a">0</choice>
+        <choice name="b">0</choice></set>"#;
+    error(
+        &schema(0, types, ""),
+        "choice b has the same value as a",
+        "name=\"b\"",
+    );
+}
+
+#[test]
 fn constant_without_value() {
     let types = r#"<type name="K" primitiveType="uint8" presence="constant"/>"#;
     error(

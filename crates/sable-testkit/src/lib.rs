@@ -55,6 +55,40 @@ pub fn valid_schemas() -> Vec<PathBuf> {
     schemas_in(&shared_dir().join("schemas/valid"))
 }
 
+/// Every schema under `shared/schemas/invalid`, sorted.
+pub fn invalid_schemas() -> Vec<PathBuf> {
+    schemas_in(&shared_dir().join("schemas/invalid"))
+}
+
+/// Runs `check(schema, scratch_dir)` on every valid shared schema, spread over the cores, and
+/// panics listing every schema whose check failed. `tag` names the scratch directory.
+#[track_caller]
+pub fn for_every_valid_schema(
+    tag: &str,
+    check: impl Fn(&Path, &Path) -> Result<(), String> + Sync,
+) {
+    let schemas = valid_schemas();
+    assert!(
+        schemas.len() >= 40,
+        "the shared corpus looks incomplete: {} schemas",
+        schemas.len()
+    );
+    let scratch = ScratchDir::new(tag);
+    let failures: Vec<String> = run_parallel(&schemas, |schema| {
+        check(schema, scratch.path()).map_err(|why| format!("{}: {why}", schema_label(schema)))
+    })
+    .into_iter()
+    .filter_map(Result::err)
+    .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} schemas failed:\n\n{}",
+        failures.len(),
+        schemas.len(),
+        failures.join("\n\n")
+    );
+}
+
 /// The message schemas in `dir` and its subfolders, sorted (see [`valid_schemas`]).
 pub fn schemas_in(dir: &Path) -> Vec<PathBuf> {
     let mut found = Vec::new();
