@@ -17,11 +17,7 @@ demo: build
 
 ## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt
 test:
-	bash scripts/setup.sh
-	bash scripts/fetch-reference.sh
-	$(CARGO) test --workspace --release
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) fmt --all --check
+	bash scripts/test.sh
 
 ## fuzz: a bounded libFuzzer run (FUZZ_SECONDS) of the schema and .sbeir readers, on nightly
 fuzz: build
