@@ -819,6 +819,9 @@ impl<'a> Parser<'a> {
 
     fn message(&mut self, el: &Element) -> Option<Message> {
         let name = self.required(el, "name");
+        if let Some(name) = &name {
+            self.check_name(el, name);
+        }
         let id = self
             .required(el, "id")
             .map(|_| self.int(el, "id", 0, 0, i64::from(u16::MAX)) as i32);

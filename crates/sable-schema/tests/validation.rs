@@ -555,7 +555,8 @@ fn keyword_and_invalid_names_are_warnings() {
         "",
         r#"<sbe:message name="M" id="1">
         <field name="class" id="1" type="uint8"/>
-        <field name="two words" id="2" type="uint8"/></sbe:message>"#,
+        <field name="two words" id="2" type="uint8"/></sbe:message>
+        <sbe:message name="import" id="2"/>"#,
     );
     let compiled = compile(&text);
     let warnings: Vec<_> = compiled
@@ -563,7 +564,14 @@ fn keyword_and_invalid_names_are_warnings() {
         .iter()
         .filter(|d| d.severity == Severity::Warning)
         .collect();
-    assert_eq!(warnings.len(), 2, "{warnings:#?}");
+    assert_eq!(warnings.len(), 3, "{warnings:#?}");
+    assert!(
+        warnings[2]
+            .message
+            .contains("\"import\" is a keyword in Java, Go, Python"),
+        "{}",
+        warnings[2]
+    );
     assert!(
         warnings[0].message.contains("keyword in Java"),
         "{}",
