@@ -275,7 +275,7 @@ impl Lowering {
                     member_offset = o;
                 }
                 self.typed(m, member_offset, member_cx, out);
-                member_offset += m.encoded_length();
+                member_offset = member_offset.saturating_add(m.encoded_length());
             }
         }
         out.push(end);
