@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Fetches the reference SBE implementation (uk.co.real-logic:sbe-all) and compiles the interop
-# oracle (interop/IrDump.java) against it, for the interop tests.
+# Java programs in interop/ against it: the IR oracle (IrDump.java) for the interop tests, the
+# conformance checker (ConformanceCheck.java) and the JSON printer benchmark (JsonPrinterBench.java).
 #
 #   .cache/reference/sbe-all-1.32.1.jar   the reference jar, from the local Maven repository
-#   .cache/reference/classes/             IrDump.class, rebuilt only when the source is newer
+#   .cache/reference/classes/             IrDump.class, ConformanceCheck.class, ...; each rebuilt
+#                                         only when its source (or the jar) is newer
 #
 # Idempotent and quiet on success. Needs `mvn` and a JDK 17 or later (`java`, `javac`) on PATH.
 set -euo pipefail
@@ -20,7 +22,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 dest="$root/.cache/reference"
 jar="$dest/sbe-all-${VERSION}.jar"
 classes="$dest/classes"
-source="$root/interop/IrDump.java"
+sources=(IrDump ConformanceCheck JsonPrinterBench)
 
 for tool in mvn java javac; do
     command -v "$tool" >/dev/null 2>&1 || die "'$tool' not found on PATH (install Maven and a JDK 17)"
@@ -42,7 +44,9 @@ javac_major="$(printf '%s\n' "$javac_line" | sed -n 's/^javac \([0-9][0-9]*\).*$
 [ "${javac_major:-0}" -ge 17 ] 2>/dev/null ||
     die "need javac 17 or later, but 'javac -version' says: ${javac_line:-$javac_text}"
 
-[ -f "$source" ] || die "missing $source"
+for name in "${sources[@]}"; do
+    [ -f "$root/interop/$name.java" ] || die "missing $root/interop/$name.java"
+done
 mkdir -p "$dest" "$classes"
 
 if [ ! -s "$jar" ]; then
@@ -61,11 +65,14 @@ if [ ! -s "$jar" ]; then
     mv "$jar.tmp" "$jar"
 fi
 
-class="$classes/IrDump.class"
-if [ ! -f "$class" ] || [ "$source" -nt "$class" ] || [ "$jar" -nt "$class" ]; then
-    rm -f "$classes"/IrDump*.class
-    if ! out="$(javac --release 17 -nowarn -d "$classes" -cp "$jar" "$source" 2>&1)"; then
-        echo "$out" >&2
-        die "compiling $source failed"
+for name in "${sources[@]}"; do
+    source="$root/interop/$name.java"
+    class="$classes/$name.class"
+    if [ ! -f "$class" ] || [ "$source" -nt "$class" ] || [ "$jar" -nt "$class" ]; then
+        rm -f "$classes/$name.class" "$classes/$name\$"*.class
+        if ! out="$(javac --release 17 -nowarn -d "$classes" -cp "$jar" "$source" 2>&1)"; then
+            echo "$out" >&2
+            die "compiling $source failed"
+        fi
     fi
-fi
+done

@@ -1,0 +1,1 @@
+public class JsonPrinterBench { public static void main(String[] a) {} }
