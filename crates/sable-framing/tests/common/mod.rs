@@ -116,7 +116,7 @@ impl Pcap {
     pub fn new(link_type: u32) -> Pcap {
         Pcap {
             big_endian: false,
-            nanosecond: false,
+            nanosecond: true,
             link_type,
             packets: Vec::new(),
         }
@@ -189,6 +189,8 @@ impl Pcap {
 pub struct PcapNg {
     pub big_endian: bool,
     pub out: Vec<u8>,
+    /// Offsets where each block ends.
+    pub boundaries: Vec<usize>,
 }
 
 impl PcapNg {
@@ -196,6 +198,7 @@ impl PcapNg {
         let mut ng = PcapNg {
             big_endian,
             out: Vec::new(),
+            boundaries: Vec::new(),
         };
         ng.section();
         ng
@@ -229,6 +232,7 @@ impl PcapNg {
         self.out.extend_from_slice(&l);
         self.out.extend_from_slice(&body);
         self.out.extend_from_slice(&l);
+        self.boundaries.push(self.out.len());
     }
 
     pub fn section(&mut self) {
