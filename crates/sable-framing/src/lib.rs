@@ -41,6 +41,8 @@
 //!
 //! See `docs/framing.md` for the details.
 
+#![warn(missing_docs)]
+
 pub mod capture;
 pub mod framing;
 
