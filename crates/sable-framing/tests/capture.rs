@@ -105,8 +105,7 @@ fn non_ip_unsupported_malformed_and_fragments() {
     // IPv6 fragment header.
     let mut frag = vec![17, 0, 0, 1, 0, 0, 0, 7]; // offset 0, more fragments
     frag.extend_from_slice(&udp(1, 2, b"frag"));
-    let mut v6 = ipv6(A6, B6, 44, &frag);
-    let _ = &mut v6;
+    let v6 = ipv6(A6, B6, 44, &frag);
     let file = Pcap::new(101).packet(0, v6).build();
     assert_eq!(udp_payloads(&file), vec![Err(ErrorKind::Fragment)]);
     // An unsupported link type.
@@ -211,7 +210,20 @@ fn truncation_at_every_offset_never_panics() {
                     .iter()
                     .any(|i| matches!(i, Err(e) if e.kind == ErrorKind::Format));
                 assert_eq!(format_error, !boundaries.contains(&cut), "cut {cut}");
-                let _ = messages;
+                let format_errors = |kinds: Vec<ErrorKind>| {
+                    kinds.iter().filter(|&&k| k == ErrorKind::Format).count()
+                };
+                assert_eq!(
+                    format_errors(
+                        messages
+                            .iter()
+                            .filter_map(|m| m.as_ref().err())
+                            .map(|e| e.kind)
+                            .collect()
+                    ),
+                    usize::from(format_error),
+                    "cut {cut}"
+                );
             }
         }
     }

@@ -211,7 +211,7 @@ fn skip_hole<'a>(flow: Flow, stream: &mut Stream<'a>, out: &mut Vec<StreamEvent<
     let Some((&key, first)) = stream.pending.first_key_value() else {
         return;
     };
-    let missing = key - stream.next_offset;
+    let missing = key.saturating_sub(stream.next_offset);
     out.push(StreamEvent::Gap {
         flow,
         packet_offset: first.packet_offset,
