@@ -31,6 +31,12 @@ import java.util.*;
  *       the file and vector name, then one summary line. Exit 1 if any vector mismatched.
  *   java -cp sbe-all.jar:classes ConformanceCheck decode SCHEMA.xml HEX
  *       decode one message with the reference and print its canonical JSON (one line)
+ *   java -cp sbe-all.jar:classes ConformanceCheck encode [--root DIR] FILE.jsonl...
+ *       encode each vector's "json" with the IR-driven encoder in this file (not the
+ *       reference's code: the reference has no JSON reader) and print NAME TAB HEX per vector
+ *       (NAME TAB ERROR: ... when the JSON does not fit the schema; exit 1 then)
+ *   java -cp sbe-all.jar:classes ConformanceCheck list FILE.jsonl...
+ *       print NAME TAB SCHEMA TAB JSON per vector (for conformance/generate.sh)
  * </pre>
  *
  * Comparison is of JSON values, type-aware: an integer field must be written as an integer
@@ -471,6 +477,14 @@ public class ConformanceCheck {
 
     /** The canonical value of the message in bytes, decoded by the reference with the schema's IR. */
     static Map<String, Object> decode(Ir ir, byte[] bytes) {
+        return decode(ir, bytes, false);
+    }
+
+    /**
+     * As above; when olderReader (a cross-version vector whose reader's schema is older than the
+     * writer's), bytes may be left after the message: the newer var data the reader does not know.
+     */
+    static Map<String, Object> decode(Ir ir, byte[] bytes, boolean olderReader) {
         UnsafeBuffer buffer = new UnsafeBuffer(bytes);
         OtfHeaderDecoder header = new OtfHeaderDecoder(ir.headerStructure());
         int templateId = header.getTemplateId(buffer, 0);
@@ -482,7 +496,7 @@ public class ConformanceCheck {
         }
         CanonicalListener listener = new CanonicalListener(actingVersion);
         int end = OtfMessageDecoder.decode(buffer, header.encodedLength(), actingVersion, blockLength, tokens, listener);
-        if (end != bytes.length) {
+        if (end != bytes.length && !(olderReader && end < bytes.length)) {
             throw new IllegalStateException("the message ends at byte " + end + " but the vector has " + bytes.length
                 + " bytes");
         }
@@ -592,9 +606,11 @@ public class ConformanceCheck {
     }
 
     /**
-     * The shortest decimal that reads back to the same double (or float), written as Rust's
-     * {@code {:?}} writes it: plain decimal with at least one fractional digit when
-     * 1e-4 <= |x| < 1e16 (or x is 0), otherwise d[.ddd]e[-]N.
+     * The shortest decimal that reads back to the same double (or float), laid out as the Ryu
+     * printer (Rust's ryu crate, serde_json) lays it out: with the value d.ddd x 10^E, plain
+     * decimal with at least one fractional digit when -5 <= E <= 15 for a double, -6 <= E <= 12
+     * for a float ("0.0001", "1000000000000000.0", "2.0"), otherwise d[.ddd]e[-]E ("1e16",
+     * "1.5e-7", "5e-324"); zero is "0.0" or "-0.0".
      */
     static String shortest(double value, boolean single) {
         if (value == 0) {
@@ -619,8 +635,8 @@ public class ConformanceCheck {
         String digits = found.unscaledValue().abs().toString();
         int sciExp = digits.length() - 1 - found.scale();
         String sign = found.signum() < 0 ? "-" : "";
-        double abs = Math.abs(value);
-        if (abs < 1e-4 || abs >= 1e16) {
+        boolean plainRange = single ? sciExp >= -6 && sciExp <= 12 : sciExp >= -5 && sciExp <= 15;
+        if (!plainRange) {
             String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
             return sign + mantissa + "e" + sciExp;
         }
@@ -873,11 +889,330 @@ public class ConformanceCheck {
         }
     }
 
+
     // ------------------------------------------------------------------------------------------
+    // An independent encoder: canonical JSON to bytes, driven by the reference's IR. Not the
+    // reference's code (the reference has no JSON reader): it gives vectors bytes that do not
+    // come from Sable, so that Sable's encoder is checked against something else.
+
+    static final class Encoder {
+        final Ir ir;
+        final org.agrona.ExpandableArrayBuffer buf = new org.agrona.ExpandableArrayBuffer(256);
+        int limit;
+
+        Encoder(Ir ir) {
+            this.ir = ir;
+        }
+
+        byte[] encode(Map<?, ?> json) {
+            String name = (String)json.get("message");
+            List<Token> tokens = null;
+            for (List<Token> m : ir.messages()) {
+                if (m.get(0).name().equals(name)) {
+                    tokens = m;
+                }
+            }
+            if (tokens == null) {
+                throw new IllegalArgumentException("no message named " + name);
+            }
+            Token message = tokens.get(0);
+            List<Token> header = ir.headerStructure().tokens();
+            int headerLength = header.get(0).encodedLength();
+            Map<String, Object> headerValues = new LinkedHashMap<>();
+            headerValues.put("blockLength", new Num(String.valueOf(message.encodedLength())));
+            headerValues.put("templateId", new Num(String.valueOf(message.id())));
+            headerValues.put("schemaId", new Num(String.valueOf(ir.id())));
+            headerValues.put("version", new Num(String.valueOf(ir.version())));
+            Map<?, ?> given = json.get("header") instanceof Map ? (Map<?, ?>)json.get("header") : Map.of();
+            for (int i = 1; i < header.size() - 1; i++) {
+                Token t = header.get(i);
+                if (t.signal() != Signal.ENCODING) {
+                    continue;
+                }
+                Object v = headerValues.containsKey(t.name()) ? headerValues.get(t.name()) : given.get(t.name());
+                if (given.containsKey(t.name()) && headerValues.containsKey(t.name())
+                    && !canonical(given.get(t.name())).equals(canonical(v))) {
+                    throw new IllegalArgumentException("header." + t.name() + " is " + canonical(given.get(t.name()))
+                        + " but the schema says " + canonical(v));
+                }
+                encoding(t, t, v == null ? new Num("0") : v, t.offset());
+            }
+            limit = headerLength;
+            Map<?, ?> fields = (Map<?, ?>)json.get("fields");
+            block(tokens, 1, tokens.size() - 1, fields, message.encodedLength(), "");
+            byte[] out = new byte[limit];
+            buf.getBytes(0, out);
+            return out;
+        }
+
+        /** Writes a block of fields at limit, then its groups and var data; advances limit. */
+        void block(List<Token> tokens, int from, int to, Map<?, ?> values, int blockLength, String path) {
+            int base = limit;
+            for (int i = 0; i < blockLength; i++) {
+                buf.putByte(base + i, (byte)0);
+            }
+            limit = base + blockLength;
+            Set<Object> seen = new HashSet<>();
+            int i = from;
+            while (i < to) {
+                Token t = tokens.get(i);
+                String where = path + "." + t.name();
+                Object v = values.get(t.name());
+                seen.add(t.name());
+                if (!values.containsKey(t.name()) && t.signal() != Signal.BEGIN_FIELD) {
+                    throw new IllegalArgumentException(where + " is missing");
+                }
+                switch (t.signal()) {
+                    case BEGIN_FIELD: {
+                        Token type = tokens.get(i + 1);
+                        if (!values.containsKey(t.name()) && !t.isConstantEncoding() && !type.isConstantEncoding()) {
+                            throw new IllegalArgumentException(where + " is missing");
+                        }
+                        member(t, tokens, i + 1, v, base + type.offset(), where, true);
+                        break;
+                    }
+                    case BEGIN_GROUP: {
+                        List<?> entries = (List<?>)v;
+                        Token dimension = tokens.get(i + 1);
+                        int dimStart = limit;
+                        limit += dimension.encodedLength();
+                        int end = i + t.componentTokenCount() - 1;
+                        int first = i + 1 + dimension.componentTokenCount();
+                        for (int d = i + 2; d < i + dimension.componentTokenCount(); d++) {
+                            Token m = tokens.get(d);
+                            if (m.name().equals("blockLength")) {
+                                encoding(m, m, new Num(String.valueOf(t.encodedLength())), dimStart + m.offset());
+                            } else if (m.name().equals("numInGroup")) {
+                                encoding(m, m, new Num(String.valueOf(entries.size())), dimStart + m.offset());
+                            }
+                        }
+                        for (int n = 0; n < entries.size(); n++) {
+                            block(tokens, first, end, (Map<?, ?>)entries.get(n), t.encodedLength(), where + "[" + n + "]");
+                        }
+                        break;
+                    }
+                    case BEGIN_VAR_DATA: {
+                        Token lengthToken = tokens.get(i + 2);
+                        Token dataToken = tokens.get(i + 3);
+                        byte[] bytes = bytesOf(v, dataToken.encoding().characterEncoding(), where);
+                        encoding(lengthToken, lengthToken, new Num(String.valueOf(bytes.length)), limit);
+                        limit += lengthToken.encodedLength();
+                        buf.putBytes(limit, bytes);
+                        limit += bytes.length;
+                        break;
+                    }
+                    default:
+                        throw new IllegalStateException("unexpected token " + t.signal());
+                }
+                i += t.componentTokenCount();
+            }
+            for (Object k : values.keySet()) {
+                if (!seen.contains(k)) {
+                    throw new IllegalArgumentException(path + "." + k + " is not in the schema");
+                }
+            }
+        }
+
+        /** A field's or composite member's value (tokens.get(at) is its type's first token). */
+        void member(Token field, List<Token> tokens, int at, Object v, int offset, String where, boolean top) {
+            Token type = tokens.get(at);
+            switch (type.signal()) {
+                case ENCODING:
+                    encoding(top ? field : type, type, v, offset);
+                    break;
+                case BEGIN_ENUM: {
+                    if (top && field.isConstantEncoding() || type.isConstantEncoding()) {
+                        return;
+                    }
+                    Encoding e = type.encoding();
+                    long raw;
+                    if (v == null) {
+                        raw = e.applicableNullValue().longValue();
+                    } else if (v instanceof Map) {
+                        raw = Long.parseLong(((Num)((Map<?, ?>)v).get("unknown")).text);
+                    } else {
+                        raw = Long.MIN_VALUE;
+                        for (int i = at + 1; i < at + type.componentTokenCount() - 1; i++) {
+                            if (tokens.get(i).name().equals(v)) {
+                                raw = tokens.get(i).encoding().constValue().longValue();
+                            }
+                        }
+                        if (raw == Long.MIN_VALUE) {
+                            throw new IllegalArgumentException(where + ": no enum value " + v);
+                        }
+                    }
+                    putLong(e.primitiveType(), e.byteOrder(), offset, raw);
+                    break;
+                }
+                case BEGIN_SET: {
+                    long raw = 0;
+                    for (Object o : (List<?>)v) {
+                        if (o instanceof Num) {
+                            raw |= 1L << Integer.parseInt(((Num)o).text);
+                            continue;
+                        }
+                        boolean found = false;
+                        for (int i = at + 1; i < at + type.componentTokenCount() - 1; i++) {
+                            if (tokens.get(i).name().equals(o)) {
+                                raw |= 1L << tokens.get(i).encoding().constValue().longValue();
+                                found = true;
+                            }
+                        }
+                        if (!found) {
+                            throw new IllegalArgumentException(where + ": no set choice " + o);
+                        }
+                    }
+                    putLong(type.encoding().primitiveType(), type.encoding().byteOrder(), offset, raw);
+                    break;
+                }
+                case BEGIN_COMPOSITE: {
+                    Map<?, ?> m = v instanceof Map ? (Map<?, ?>)v : null;
+                    int end = at + type.componentTokenCount() - 1;
+                    for (int i = at + 1; i < end; ) {
+                        Token t = tokens.get(i);
+                        Object mv = m == null ? null : m.get(t.name());
+                        if (m != null && !m.containsKey(t.name()) && !t.isConstantEncoding()) {
+                            throw new IllegalArgumentException(where + "." + t.name() + " is missing");
+                        }
+                        member(t, tokens, i, mv, offset + t.offset(), where + "." + t.name(), false);
+                        i += t.componentTokenCount();
+                    }
+                    break;
+                }
+                default:
+                    throw new IllegalStateException("unexpected token " + type.signal());
+            }
+        }
+
+        void encoding(Token field, Token type, Object v, int offset) {
+            Encoding e = type.encoding();
+            if (e.presence() == Encoding.Presence.CONSTANT || field.encoding().presence() == Encoding.Presence.CONSTANT) {
+                return;
+            }
+            PrimitiveType t = e.primitiveType();
+            int length = type.arrayLength();
+            if (t == PrimitiveType.CHAR && length > 1 || length > 1 && (t == PrimitiveType.UINT8 || t == PrimitiveType.INT8)) {
+                byte[] bytes = t == PrimitiveType.CHAR && v instanceof String ? charBytes((String)v, charsetOf(e))
+                    : bytesOf(v, null, field.name());
+                if (bytes.length > length) {
+                    throw new IllegalArgumentException(field.name() + ": " + bytes.length + " bytes for " + length);
+                }
+                for (int i = 0; i < length; i++) {
+                    buf.putByte(offset + i, i < bytes.length ? bytes[i] : 0);
+                }
+                return;
+            }
+            if (length > 1) {
+                List<?> l = (List<?>)v;
+                for (int i = 0; i < length; i++) {
+                    scalar(e, l.get(i), offset + i * t.size());
+                }
+                return;
+            }
+            scalar(e, v, offset);
+        }
+
+        void scalar(Encoding e, Object v, int offset) {
+            PrimitiveType t = e.primitiveType();
+            if (t == PrimitiveType.FLOAT || t == PrimitiveType.DOUBLE) {
+                double d;
+                if (v == null || "NaN".equals(v)) {
+                    d = Double.NaN;
+                } else if ("Infinity".equals(v)) {
+                    d = Double.POSITIVE_INFINITY;
+                } else if ("-Infinity".equals(v)) {
+                    d = Double.NEGATIVE_INFINITY;
+                } else {
+                    d = t == PrimitiveType.FLOAT ? Float.parseFloat(((Num)v).text) : Double.parseDouble(((Num)v).text);
+                }
+                if (t == PrimitiveType.FLOAT) {
+                    buf.putFloat(offset, (float)d, e.byteOrder());
+                } else {
+                    buf.putDouble(offset, d, e.byteOrder());
+                }
+                return;
+            }
+            long raw;
+            if (v == null) {
+                raw = e.applicableNullValue().longValue();
+            } else if (t == PrimitiveType.CHAR) {
+                String s = (String)v;
+                raw = s.isEmpty() ? 0 : charBytes(s, charsetOf(e))[0] & 0xFF;
+            } else {
+                raw = new BigInteger(((Num)v).text).longValue();
+            }
+            putLong(t, e.byteOrder(), offset, raw);
+        }
+
+        void putLong(PrimitiveType t, ByteOrder o, int offset, long raw) {
+            switch (t.size()) {
+                case 1: buf.putByte(offset, (byte)raw); break;
+                case 2: buf.putShort(offset, (short)raw, o); break;
+                case 4: buf.putInt(offset, (int)raw, o); break;
+                default: buf.putLong(offset, raw, o);
+            }
+        }
+
+        static byte[] charBytes(String s, String charset) {
+            String cs = charset.toUpperCase(Locale.ROOT);
+            if (cs.equals("UTF-8") || cs.equals("UTF8")) {
+                return s.getBytes(StandardCharsets.UTF_8);
+            }
+            if (cs.equals("US-ASCII") || cs.equals("ASCII") || cs.equals("ISO-8859-1")) {
+                return s.getBytes(StandardCharsets.ISO_8859_1);
+            }
+            return s.getBytes(Charset.forName(charset));
+        }
+
+        static byte[] bytesOf(Object v, String charset, String where) {
+            if (v instanceof Map) {
+                return unhex((String)((Map<?, ?>)v).get("hex"));
+            }
+            if (!(v instanceof String)) {
+                throw new IllegalArgumentException(where + ": expected a string");
+            }
+            return charset == null ? unhex((String)v) : charBytes((String)v, charset);
+        }
+    }
+    // ------------------------------------------------------------------------------------------
+
+    /**
+     * encode mode: for each vector, the bytes of its "json" (with its "schema") by the IR-driven
+     * encoder above, printed one line per vector as NAME TAB HEX (ERROR: ... in place of the hex
+     * when the JSON does not fit the schema). conformance/generate.sh writes them into the files.
+     */
+    static void encodeFiles(String[] args, PrintStream out) throws Exception {
+        Path root = Paths.get(".");
+        boolean failed = false;
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--root")) {
+                root = Paths.get(args[++i]);
+                continue;
+            }
+            for (String line : Files.readAllLines(Paths.get(args[i]), StandardCharsets.UTF_8)) {
+                if (line.trim().isEmpty()) {
+                    continue;
+                }
+                Map<?, ?> v = (Map<?, ?>)new JsonReader(line).read();
+                String result;
+                try {
+                    Ir ir = ir(root.resolve((String)v.get("schema")));
+                    result = hex(new Encoder(ir).encode((Map<?, ?>)v.get("json")));
+                } catch (Exception ex) {
+                    result = "ERROR: " + ex;
+                    failed = true;
+                }
+                out.println(v.get("name") + "\t" + result);
+            }
+        }
+        System.exit(failed ? 1 : 0);
+    }
 
     static void usage() {
         System.err.println("usage: ConformanceCheck check [--root DIR] [--verbose] FILE.jsonl...");
         System.err.println("       ConformanceCheck decode SCHEMA.xml HEX");
+        System.err.println("       ConformanceCheck encode [--root DIR] FILE.jsonl...");
+        System.err.println("       ConformanceCheck list FILE.jsonl...");
         System.exit(2);
     }
 
@@ -890,6 +1225,21 @@ public class ConformanceCheck {
                 System.err.println("ConformanceCheck: " + ex);
                 System.exit(1);
             }
+            return;
+        }
+        if (args.length >= 2 && args[0].equals("list")) {
+            for (int i = 1; i < args.length; i++) {
+                for (String line : Files.readAllLines(Paths.get(args[i]), StandardCharsets.UTF_8)) {
+                    if (!line.trim().isEmpty()) {
+                        Map<?, ?> v = (Map<?, ?>)new JsonReader(line).read();
+                        out.println(v.get("name") + "\t" + v.get("schema") + "\t" + canonical(v.get("json")));
+                    }
+                }
+            }
+            return;
+        }
+        if (args.length >= 2 && args[0].equals("encode")) {
+            encodeFiles(args, out);
             return;
         }
         if (args.length < 2 || !args[0].equals("check")) {
@@ -959,7 +1309,9 @@ public class ConformanceCheck {
                     if (schema == null || expected == null || !(v.get("json") instanceof Map)) {
                         throw new IllegalArgumentException("schema and json are required (decodeJson with decodeSchema)");
                     }
-                    Map<String, Object> actual = decode(ir(root.resolve(schema)), unhex((String)hex));
+                    Ir readerIr = ir(root.resolve(schema));
+                    boolean olderReader = cross && readerIr.version() < ir(root.resolve((String)v.get("schema"))).version();
+                    Map<String, Object> actual = decode(readerIr, unhex((String)hex), olderReader);
                     compare("", expected, actual, diffs);
                     if (diffs.isEmpty() && !canonical(expected).equals(canonical(actual))) {
                         diffs.add("not canonical text:\n    vector:    " + canonical(expected)
