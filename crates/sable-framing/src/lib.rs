@@ -39,6 +39,23 @@
 //! reassembly. [`capture::Capture::messages`] combines both: framed messages from a capture.
 //! Malformed or truncated captures give errors with file offsets, never panics.
 //!
+//! ```
+//! use sable_framing::capture::{Capture, Filter};
+//! use sable_framing::{framing, Framing};
+//!
+//! fn show(file: &[u8]) -> Result<(), Box<dyn std::error::Error>> {
+//!     let framing: Framing = "sofh".parse()?;
+//!     for message in Capture::parse(file)?.messages(Filter::default(), framing, framing::no_length) {
+//!         match message {
+//!             Ok(m) => println!("{} {} {} bytes", m.timestamp_ns, m.flow, m.bytes.len()),
+//!             Err(e) => eprintln!("{e}"),
+//!         }
+//!     }
+//!     Ok(())
+//! }
+//! assert!(show(b"not a capture").is_err());
+//! ```
+//!
 //! See `docs/framing.md` for the details.
 
 #![warn(missing_docs)]

@@ -453,3 +453,51 @@ fn udp_messages_with_mdp3_and_tcp_unsupported() {
     assert_eq!(got[2].as_ref().unwrap_err().kind, ErrorKind::Unsupported);
     let _ = link_type::ETHERNET;
 }
+
+#[test]
+fn reassembler_used_directly() {
+    use sable_framing::capture::{Flow, StreamEvent, TcpReassembler, TcpSegment};
+    let flow = Flow {
+        protocol: Protocol::Tcp,
+        src: "10.0.0.1:1".parse().unwrap(),
+        dst: "10.0.0.2:2".parse().unwrap(),
+    };
+    let seg = |seq, syn, data: &'static [u8], ts| TcpSegment {
+        flow,
+        seq,
+        syn,
+        data,
+        timestamp_ns: ts,
+        packet_offset: ts as usize,
+    };
+    let mut r = TcpReassembler::new();
+    let data = |events: Vec<StreamEvent<'_>>| -> Vec<(Vec<u8>, u64)> {
+        events
+            .into_iter()
+            .map(|e| match e {
+                StreamEvent::Data(p) => (p.data.to_vec(), p.timestamp_ns),
+                StreamEvent::Gap { missing, .. } => (b"gap".to_vec(), missing),
+            })
+            .collect()
+    };
+    // SYN carrying data (TCP fast open): the data starts after the SYN's sequence number.
+    assert_eq!(
+        data(r.push(seg(99, true, b"ab", 1))),
+        vec![(b"ab".to_vec(), 1)]
+    );
+    assert!(r.push(seg(104, false, b"ef", 2)).is_empty());
+    assert_eq!(
+        data(r.push(seg(102, false, b"cd", 3))),
+        vec![(b"cd".to_vec(), 3), (b"ef".to_vec(), 2)]
+    );
+    assert!(r.push(seg(100, false, b"abcd", 4)).is_empty());
+    assert!(r.push(seg(110, false, b"kl", 5)).is_empty());
+    // A new SYN on the same flow: the waiting bytes are flushed behind a gap, then a new stream.
+    assert_eq!(
+        data(r.push(seg(5000, true, b"", 6))),
+        vec![(b"gap".to_vec(), 4), (b"kl".to_vec(), 5)]
+    );
+    let events = r.push(seg(5001, false, b"new", 7));
+    assert!(matches!(events[0], StreamEvent::Data(p) if p.stream_offset == Some(0)));
+    assert!(r.finish().is_empty());
+}
