@@ -16,8 +16,9 @@
 //! - an enum's `{"unknown":N}` may hold any value of the encoding type, named or not.
 //!
 //! Values are checked against the type's range: the schema's `minValue`/`maxValue`, else the
-//! primitive type's (SBE 1.0 section 2), plus the null value where `null` is allowed. A decoder
-//! shows whatever is on the wire, including required fields holding out-of-range values, so
+//! primitive type's (SBE 1.0 section 2), and the type's null value given as a number (a required
+//! field holding its null value is what a decoder shows for it: the spec's own ExecutionReport
+//! example has a required `uint8` of 255). A decoder shows whatever is on the wire, so
 //! [`Encoder::with_range_checks`]`(false)` relaxes this to what the primitive type can hold.
 //!
 //! Nothing panics on any input: every problem is an [`EncodeError`] naming the JSON path.

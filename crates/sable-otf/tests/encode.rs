@@ -491,9 +491,8 @@ fn expect_error(
     assert!(!e.to_string().is_empty());
 }
 
-/// The Car JSON with the value at a JSON pointer replaced (or removed for `None`).
-fn car_with(pointer: &str, value: Option<Value>) -> Value {
-    let mut v = car_json();
+/// `v` with the value at a JSON pointer set (or removed for `None`).
+fn edited(mut v: Value, pointer: &str, value: Option<Value>) -> Value {
     let (parent, key) = pointer.rsplit_once('/').unwrap();
     let target = v.pointer_mut(parent).unwrap();
     match (target, value) {
@@ -507,6 +506,11 @@ fn car_with(pointer: &str, value: Option<Value>) -> Value {
         _ => unreachable!(),
     }
     v
+}
+
+/// The Car JSON with the value at a JSON pointer set (or removed for `None`).
+fn car_with(pointer: &str, value: Option<Value>) -> Value {
+    edited(car_json(), pointer, value)
 }
 
 #[test]
@@ -822,11 +826,7 @@ fn errors_name_the_path_and_the_problem() {
 fn errors_of_groups_var_data_and_others() {
     use EncodeErrorKind as K;
     let e = &limits();
-    let with = |pointer: &str, x: Value| {
-        let mut v = limits_json();
-        *v.pointer_mut(pointer).unwrap() = x;
-        v
-    };
+    let with = |pointer: &str, x: Value| edited(limits_json(), pointer, Some(x));
     expect_error(
         e,
         &with("/fields/g", json!([{"x":1},{"x":2},{"x":3}])),
@@ -882,7 +882,7 @@ fn errors_of_groups_var_data_and_others() {
     });
     expect_error(
         e,
-        &with("/fields/shorts/2", json!(-32768)),
+        &with("/fields/shorts/2", json!(-32769)),
         "fields.shorts[2]",
         |k| matches!(k, K::OutOfRange { min, .. } if min == "-32767"),
     );

@@ -303,7 +303,7 @@ impl Writer {
                 } else {
                     (lo, hi)
                 };
-                let is_null = nullable && value_as_f64(&p.null) == Some(f);
+                let is_null = value_as_f64(&p.null) == Some(f);
                 if (f < min || f > max) && !is_null {
                     return Err(path.error(EncodeErrorKind::OutOfRange {
                         value: v.to_string(),
@@ -334,7 +334,9 @@ impl Writer {
         } else {
             (lo, hi)
         };
-        let is_null = nullable && value_as_i128(&p.null) == Some(n);
+        // The null value is accepted as a number even for a required field: it is what a decoder
+        // shows for one holding it on the wire (the spec's own MaturityMonthYear example does).
+        let is_null = value_as_i128(&p.null) == Some(n);
         if (n < min || n > max || n < lo || n > hi) && !is_null {
             return Err(path.error(EncodeErrorKind::OutOfRange {
                 value: n.to_string(),
