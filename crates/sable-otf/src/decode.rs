@@ -253,6 +253,8 @@ pub struct FieldInfo {
     semantic_type: Option<Box<str>>,
     /// `"name":`, JSON escaped.
     pub(crate) json_key: Box<[u8]>,
+    /// The same in a fixed chunk (copied whole, then cut), when it fits.
+    pub(crate) json_key_chunk: Option<[u8; 32]>,
 }
 
 impl FieldInfo {
@@ -266,6 +268,11 @@ impl FieldInfo {
             since_version: token.version,
             constant,
             semantic_type: token.encoding.semantic_type.as_deref().map(Into::into),
+            json_key_chunk: (json_key.len() <= 32).then(|| {
+                let mut chunk = [0u8; 32];
+                chunk[..json_key.len()].copy_from_slice(&json_key);
+                chunk
+            }),
             json_key: json_key.into(),
         }
     }
@@ -1203,14 +1210,16 @@ impl Decoder {
                     let left = buf.len() - data_start;
                     let n = match usize::try_from(n) {
                         Ok(n) if n <= left => n,
-                        _ => return Err(DecodeError::new(
-                            pos + d.length.0,
-                            DecodeErrorKind::VarDataLengthTooLarge,
-                            format!(
+                        _ => {
+                            return Err(DecodeError::new(
+                                pos + d.length.0,
+                                DecodeErrorKind::VarDataLengthTooLarge,
+                                format!(
                                 "var data '{}' length {n} runs past the end ({left} bytes left)",
                                 d.info.name
                             ),
-                        )),
+                            ))
+                        }
                     };
                     if VISIT {
                         let bytes = &buf[data_start..data_start + n];
