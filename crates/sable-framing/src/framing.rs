@@ -218,6 +218,75 @@ impl Framing {
     pub fn is_stream_framing(&self) -> bool {
         !matches!(self, Framing::Mdp3)
     }
+
+    /// The bytes that go before a message of `len` bytes, so that [`Framing::frames`] finds it
+    /// again: nothing for [`Framing::Raw`], a SOFH with the encoding type of `big_endian`
+    /// SBE, a length prefix (with its skipped bytes zero), or for [`Framing::Mdp3`] the message's
+    /// 2-byte size (the packet header is the caller's: see [`mdp3_packet_header`]). Fails when
+    /// `len` does not fit the length field.
+    pub fn message_prefix(
+        &self,
+        len: usize,
+        big_endian: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), String> {
+        let too_long = |max: u64| {
+            format!("a message of {len} bytes is too long for {self} framing (at most {max})")
+        };
+        match self {
+            Framing::Raw => {}
+            Framing::Sofh => {
+                let total = len as u64 + SOFH_HEADER_LEN as u64;
+                let total = u32::try_from(total)
+                    .map_err(|_| too_long(u64::from(u32::MAX) - SOFH_HEADER_LEN as u64))?;
+                out.extend_from_slice(&total.to_be_bytes());
+                let encoding = if big_endian {
+                    SOFH_SBE_BIG_ENDIAN
+                } else {
+                    SOFH_SBE_LITTLE_ENDIAN
+                };
+                out.extend_from_slice(&encoding.to_be_bytes());
+            }
+            Framing::LengthPrefixed(prefix) => {
+                let value = len as u64
+                    + if prefix.inclusive {
+                        prefix.header_len() as u64
+                    } else {
+                        0
+                    };
+                let width = usize::from(prefix.width);
+                let max = if width >= 8 {
+                    u64::MAX
+                } else {
+                    (1u64 << (8 * width)) - 1
+                };
+                if value > max {
+                    return Err(too_long(max));
+                }
+                match prefix.endian {
+                    Endian::Little => out.extend_from_slice(&value.to_le_bytes()[..width]),
+                    Endian::Big => out.extend_from_slice(&value.to_be_bytes()[8 - width..]),
+                }
+                out.resize(out.len() + prefix.skip, 0);
+            }
+            Framing::Mdp3 => {
+                let size = u16::try_from(len + 2).map_err(|_| too_long(u64::from(u16::MAX) - 2))?;
+                out.extend_from_slice(&size.to_le_bytes());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The 12-byte header of a CME MDP 3.0 packet: its sequence number and sending time (ns).
+pub fn mdp3_packet_header(
+    sequence_number: u32,
+    sending_time_ns: u64,
+) -> [u8; MDP3_PACKET_HEADER_LEN] {
+    let mut header = [0; MDP3_PACKET_HEADER_LEN];
+    header[..4].copy_from_slice(&sequence_number.to_le_bytes());
+    header[4..].copy_from_slice(&sending_time_ns.to_le_bytes());
+    header
 }
 
 impl fmt::Display for Framing {

@@ -64,6 +64,6 @@ pub mod capture;
 pub mod framing;
 
 pub use framing::{
-    Endian, Frame, FrameError, FrameMeta, Frames, Framing, LengthPrefix, StreamFrame,
-    StreamFrameError, StreamFramer,
+    mdp3_packet_header, Endian, Frame, FrameError, FrameMeta, Frames, Framing, LengthPrefix,
+    StreamFrame, StreamFrameError, StreamFramer,
 };

@@ -1,0 +1,85 @@
+//! What `Framing::message_prefix` writes, the framing reads back.
+
+use sable_framing::framing::no_length;
+use sable_framing::{mdp3_packet_header, FrameMeta, Framing};
+
+fn messages() -> Vec<Vec<u8>> {
+    vec![vec![1; 8], vec![2; 300], vec![3; 9]]
+}
+
+#[test]
+fn every_stream_framing_reads_back_what_it_wrote() {
+    for spec in [
+        "sofh",
+        "u8",
+        "u16le",
+        "u16be+inclusive",
+        "u32le+skip2",
+        "u64be+inclusive+skip3",
+    ] {
+        let framing: Framing = spec.parse().unwrap();
+        let messages: Vec<Vec<u8>> = if spec == "u8" {
+            vec![vec![1; 8], vec![2; 200]]
+        } else {
+            messages()
+        };
+        let mut stream = Vec::new();
+        for m in &messages {
+            framing.message_prefix(m.len(), false, &mut stream).unwrap();
+            stream.extend_from_slice(m);
+        }
+        let read: Vec<Vec<u8>> = framing
+            .frames(&stream, no_length)
+            .map(|f| f.unwrap_or_else(|e| panic!("{spec}: {e}")).bytes.to_vec())
+            .collect();
+        assert_eq!(read, messages, "{spec}");
+    }
+}
+
+#[test]
+fn sofh_says_which_byte_order() {
+    let mut out = Vec::new();
+    Framing::Sofh.message_prefix(10, true, &mut out).unwrap();
+    assert_eq!(out, [0, 0, 0, 16, 0xEB, 0x50]);
+}
+
+#[test]
+fn an_mdp3_packet_reads_back() {
+    let mut packet = mdp3_packet_header(7, 123).to_vec();
+    for m in messages() {
+        Framing::Mdp3
+            .message_prefix(m.len(), false, &mut packet)
+            .unwrap();
+        packet.extend_from_slice(&m);
+    }
+    let frames: Vec<_> = Framing::Mdp3
+        .frames(&packet, no_length)
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        frames.iter().map(|f| f.bytes.to_vec()).collect::<Vec<_>>(),
+        messages()
+    );
+    assert!(matches!(
+        frames[0].meta,
+        Some(FrameMeta::Mdp3 {
+            sequence_number: 7,
+            sending_time_ns: 123
+        })
+    ));
+}
+
+#[test]
+fn a_message_too_long_for_its_length_field_is_refused() {
+    let mut out = Vec::new();
+    let err = "u8"
+        .parse::<Framing>()
+        .unwrap()
+        .message_prefix(256, false, &mut out)
+        .unwrap_err();
+    assert!(err.contains("too long"), "{err}");
+    assert!(Framing::Mdp3
+        .message_prefix(70_000, false, &mut out)
+        .is_err());
+    assert!(out.is_empty());
+}
