@@ -1353,6 +1353,11 @@ public class ConformanceCheck {
         }
         out.println("conformance: " + total + " vectors, " + passed + " match the reference, " + failed + " differ, "
             + known + " known differences, " + pending + " pending (no hex yet)");
+        if (failed > 0) {
+            // The report again on stderr, for callers that show only stderr on failure.
+            System.out.flush();
+            System.err.println(failed + " of " + total + " vectors differ from the reference's decoding; see the FAIL lines above");
+        }
         System.exit(failed > 0 ? 1 : 0);
     }
 }

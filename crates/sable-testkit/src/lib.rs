@@ -254,19 +254,41 @@ impl Oracle {
     /// Runs `java -cp JAR:classes IrDump ARGS...` and returns its standard output, or an error
     /// with its standard error when it fails or takes longer than [`ORACLE_TIMEOUT`].
     pub fn run(&self, args: &[&OsStr]) -> Result<String, OracleError> {
+        self.run_class("IrDump", args)
+    }
+
+    /// Runs another program of `interop/` compiled by `scripts/fetch-reference.sh` (such as
+    /// `ConformanceCheck`) as [`Oracle::run`] runs IrDump. Panics, telling to run the script,
+    /// when its class is missing or older than its source.
+    pub fn run_class(&self, class: &str, args: &[&OsStr]) -> Result<String, OracleError> {
+        let root = repo_root();
+        let compiled = root.join(".cache/reference/classes").join(format!("{class}.class"));
+        let source = root.join("interop").join(format!("{class}.java"));
+        let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        match (modified(&source), modified(&compiled)) {
+            (Some(src), Some(cls)) if src <= cls => {}
+            (_, None) => panic!(
+                "{} is not compiled: run scripts/fetch-reference.sh first",
+                source.display()
+            ),
+            _ => panic!(
+                "{} is newer than its compiled class: run scripts/fetch-reference.sh first",
+                source.display()
+            ),
+        }
         let describe = || {
             let args: Vec<String> = args
                 .iter()
                 .map(|a| a.to_string_lossy().into_owned())
                 .collect();
-            format!("IrDump {}", args.join(" "))
+            format!("{class} {}", args.join(" "))
         };
         let mut child = Command::new("java")
             // A short-lived run: the client compiler alone starts faster.
             .args(["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss4m"])
             .arg("-cp")
             .arg(&self.classpath)
-            .arg("IrDump")
+            .arg(class)
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
