@@ -281,12 +281,22 @@ impl Encoder {
         };
 
         // The header: what the schema says, checked against what the JSON says.
-        let expected: [(&str, i64); 4] = [
+        // A constant header member is what it is (checked as a constant if given).
+        let expected: Vec<(&str, i64)> = [
             ("blockLength", i64::from(message.block_length)),
             ("templateId", i64::from(message.template_id)),
             ("schemaId", self.schema_id),
             ("version", self.schema_version),
-        ];
+        ]
+        .into_iter()
+        .filter(|(name, _)| {
+            !self
+                .header
+                .members
+                .iter()
+                .any(|m| m.name == *name && m.ty.is_constant())
+        })
+        .collect();
         let header_path = write::Path::Key(&root, "header");
         let mut header_values = Map::new();
         if let Some(given) = object.get("header") {
@@ -311,16 +321,17 @@ impl Encoder {
                 header_values.insert(key.clone(), v.clone());
             }
         }
-        for (key, want) in expected {
-            header_values.insert(key.to_owned(), Value::from(want));
+        for (key, want) in &expected {
+            header_values.insert((*key).to_owned(), Value::from(*want));
         }
         let header_value = Value::Object(header_values);
         let start = out.len();
         out.resize(start + self.header.length, 0);
+        // Header members beyond the four standard ones are written as given, else as null.
         writer.composite(
             &self.header,
             &header_value,
-            false,
+            true,
             &header_path,
             &mut out[start..],
         )?;

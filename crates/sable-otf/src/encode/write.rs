@@ -606,10 +606,11 @@ impl Writer {
         }
         for m in &c.members {
             let mpath = Path::Key(path, &m.name);
+            let member_nullable = m.nullable || nullable;
             let mv = match object.map(|o| o.get(&m.name)) {
                 None => &null,
                 Some(Some(mv)) => mv,
-                Some(None) if m.nullable || m.ty.is_constant() => &null,
+                Some(None) if member_nullable || m.ty.is_constant() => &null,
                 Some(None) => return Err(mpath.error(EncodeErrorKind::MissingField)),
             };
             if mv.is_null() && m.ty.is_constant() {
@@ -619,7 +620,7 @@ impl Writer {
             let slot = buf
                 .get_mut(m.offset..end)
                 .ok_or_else(|| mpath.error(EncodeErrorKind::MissingField))?;
-            self.ty(&m.ty, mv, m.nullable || object.is_none(), &mpath, slot)?;
+            self.ty(&m.ty, mv, member_nullable, &mpath, slot)?;
         }
         Ok(())
     }
