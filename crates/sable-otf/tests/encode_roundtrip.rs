@@ -262,11 +262,9 @@ impl Gen<'_> {
         while i < end {
             let t = &self.tokens[i];
             match t.signal {
-                Signal::BeginField => {
-                    if t.encoding.presence != Presence::Constant {
-                        let v = self.ty(i + 1, t.encoding.presence == Presence::Optional);
-                        m.insert(t.name.clone(), v);
-                    }
+                Signal::BeginField if t.encoding.presence != Presence::Constant => {
+                    let v = self.ty(i + 1, t.encoding.presence == Presence::Optional);
+                    m.insert(t.name.clone(), v);
                 }
                 Signal::BeginGroup => {
                     let body = self.end(i + 1);
