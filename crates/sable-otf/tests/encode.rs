@@ -725,13 +725,13 @@ fn errors_name_the_path_and_the_problem() {
     );
     expect_error(
         e,
-        &car_with("/fields/vehicleCode", Some(json!("abcdé"))),
+        &car_with("/fields/vehicleCode", Some(json!("abcd€"))),
         "fields.vehicleCode",
         |k| {
             matches!(
                 k,
                 K::UnencodableCharacter {
-                    character: 'é', ..
+                    character: '€', ..
                 }
             )
         },
@@ -968,4 +968,26 @@ fn never_panics_on_mangled_input() {
         let s = String::from_utf8_lossy(&m);
         let _ = encoder.encode_json(&s, &mut Vec::new());
     }
+}
+
+#[test]
+fn single_byte_encodings_take_every_byte_and_floats_round_first() {
+    let encoder = Encoder::new(&schema("example-schema.xml")).unwrap();
+    // US-ASCII char arrays map bytes to U+0000..U+00FF, as the printer does.
+    let v = car_with("/fields/vehicleCode", Some(json!("abcdé\u{ff}")));
+    let bytes = encode(&encoder, &v).unwrap();
+    assert_eq!(&bytes[8 + 32..8 + 38], b"abcd\xe9\xff");
+    // The shortest text of f32::MAX reads as a double just above it: it is float's maximum.
+    let v = car_with("/fields/fuelFigures/0/mpg", Some(json!(3.4028235e38)));
+    let bytes = encode(&encoder, &v).unwrap();
+    assert_eq!(
+        &bytes[8 + 49 + 4 + 2..8 + 49 + 4 + 6],
+        &f32::MAX.to_le_bytes()
+    );
+    let v = car_with("/fields/fuelFigures/0/mpg", Some(json!(-3.4028235e38)));
+    assert!(encode(&encoder, &v).is_ok());
+    let v = car_with("/fields/fuelFigures/0/mpg", Some(json!(3.5e38)));
+    expect_error(&encoder, &v, "fields.fuelFigures[0].mpg", |k| {
+        matches!(k, EncodeErrorKind::OutOfRange { .. })
+    });
 }

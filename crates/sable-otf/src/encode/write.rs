@@ -82,27 +82,20 @@ fn is_utf8(encoding: Option<&str>) -> bool {
 }
 
 /// Text to bytes in a character encoding: UTF-8 as is; anything else (US-ASCII, ISO-8859-1 and
-/// undeclared) one byte per character, which must be at most U+00FF (U+007F for ASCII).
+/// undeclared) one byte per character, which must be at most U+00FF (docs/json.md maps every
+/// byte to U+0000..U+00FF, US-ASCII too, so that every byte round-trips).
 fn text_bytes(text: &str, encoding: Option<&str>, path: &Path) -> Result<Vec<u8>, EncodeError> {
     if is_utf8(encoding) {
         return Ok(text.as_bytes().to_vec());
     }
-    let ascii = encoding.is_some_and(|e| {
-        let e = e.to_ascii_uppercase();
-        e == "US-ASCII" || e == "ASCII"
-    });
-    let limit = if ascii { 0x7f } else { 0xff };
     text.chars()
         .map(|c| {
-            u8::try_from(u32::from(c))
-                .ok()
-                .filter(|b| u32::from(*b) <= limit)
-                .ok_or_else(|| {
-                    path.error(EncodeErrorKind::UnencodableCharacter {
-                        character: c,
-                        encoding: encoding.unwrap_or("ISO-8859-1").to_owned(),
-                    })
+            u8::try_from(u32::from(c)).ok().ok_or_else(|| {
+                path.error(EncodeErrorKind::UnencodableCharacter {
+                    character: c,
+                    encoding: encoding.unwrap_or("ISO-8859-1").to_owned(),
                 })
+            })
         })
         .collect()
 }
@@ -289,7 +282,14 @@ impl Writer {
                     )))
                 }
             };
-            if f.is_finite() {
+            // A float is checked as the f32 it rounds to: the shortest text of f32::MAX reads
+            // as a double just above it.
+            let f = if t == PrimitiveType::Float {
+                f64::from(f as f32)
+            } else {
+                f
+            };
+            if f.is_finite() || (t == PrimitiveType::Float && v.is_number()) {
                 let (lo, hi) = if t == PrimitiveType::Float {
                     (-f64::from(f32::MAX), f64::from(f32::MAX))
                 } else {
