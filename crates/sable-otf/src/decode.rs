@@ -8,7 +8,11 @@
 //!
 //! Decoding honours the acting version and block length in the header (and each group's block
 //! length): elements newer than the acting version are reported as [`Value::Absent`] (or
-//! [`Visitor::absent_group`]), longer blocks written by a newer writer are skipped. Every read is
+//! [`Visitor::absent_group`]), longer blocks written by a newer writer are skipped. A writer at
+//! the schema's version or newer must write blocks holding every field the schema knows (else
+//! [`DecodeErrorKind::BlockLengthTooShort`]); from an older writer, a field that lies beyond the
+//! block it wrote is absent too, even without a `sinceVersion` saying so (schemas that added
+//! fields without marking them, such as the shared `versioned-message-v2.xml`). Every read is
 //! bounds checked; a malformed message gives a [`DecodeError`] with the byte offset of the
 //! problem, never a panic, and counts or lengths that cannot fit in the bytes left are found
 //! before any entry is walked.
@@ -45,8 +49,8 @@ pub enum DecodeErrorKind {
     UnknownTemplateId,
     /// The header's schema id is not the schema's.
     SchemaIdMismatch,
-    /// A message's or group's block length is smaller than the fields present at the acting
-    /// version need.
+    /// A message's or group's block length, from a writer at the schema's version or newer, is
+    /// smaller than the fields present at that version need.
     BlockLengthTooShort,
     /// A group's count cannot fit in the bytes left.
     GroupCountTooLarge,
@@ -571,6 +575,7 @@ struct HeaderPlan {
 pub struct Decoder {
     big_endian: bool,
     schema_id: u64,
+    schema_version: i64,
     header: HeaderPlan,
     /// By template id, ascending.
     index: Vec<(u64, usize)>,
@@ -1051,6 +1056,7 @@ impl Decoder {
         Ok(Decoder {
             big_endian: ir.byte_order == ByteOrder::BigEndian,
             schema_id: u64::try_from(ir.id).unwrap_or(u64::MAX),
+            schema_version: i64::from(ir.version),
             header,
             index,
             messages,
@@ -1132,7 +1138,7 @@ impl Decoder {
         let acting = i64::try_from(version).unwrap_or(i64::MAX);
         let needs = msg.block.needs(acting);
         let bl = usize::try_from(block_length).unwrap_or(usize::MAX);
-        if bl < needs {
+        if bl < needs && acting >= self.schema_version {
             return Err(DecodeError::new(
                 h.block_length.0,
                 DecodeErrorKind::BlockLengthTooShort,
@@ -1263,7 +1269,7 @@ impl Decoder {
         let count = read_raw(buf, pos + g.count.0, g.count.1.size(), BIG).unwrap_or(0);
         let needs = g.block.needs(acting);
         let bl = usize::try_from(block_length).unwrap_or(usize::MAX);
-        if bl < needs {
+        if bl < needs && acting >= self.schema_version {
             return Err(DecodeError::new(
                 pos + g.block_length.0,
                 DecodeErrorKind::BlockLengthTooShort,
