@@ -676,6 +676,7 @@ struct Builder {
 impl Builder {
     /// The node of a type whose tokens are `tokens` (starting at the type token), named by
     /// `named` (the field's token, or the member's own), at `offset` in the block.
+    #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
         tokens: &[Token],
@@ -1282,10 +1283,10 @@ impl Decoder {
         let start = pos + g.header_size;
         let left = buf.len() - start;
         let min_entry = (bl as u64).saturating_add(g.block.min_tail(acting) as u64);
-        let fits = if min_entry == 0 {
-            count <= u64::from(u16::MAX)
-        } else {
-            count <= (left as u64) / min_entry
+        let fits = match (left as u64).checked_div(min_entry) {
+            Some(most) => count <= most,
+            // Entries of no bytes: bounded all the same.
+            None => count <= u64::from(u16::MAX),
         };
         if !fits {
             return Err(DecodeError::new(

@@ -3,7 +3,7 @@
 mod decode_support;
 
 use decode_support::{car, ir, CAR_JSON};
-use sable_otf::decode::{DecodeErrorKind, Decoder};
+use sable_otf::decode::Decoder;
 use sable_otf::json::JsonPrinter;
 
 fn json(buf: &[u8]) -> (String, Result<usize, sable_otf::decode::DecodeError>) {
