@@ -262,7 +262,9 @@ impl Oracle {
     /// when its class is missing or older than its source.
     pub fn run_class(&self, class: &str, args: &[&OsStr]) -> Result<String, OracleError> {
         let root = repo_root();
-        let compiled = root.join(".cache/reference/classes").join(format!("{class}.class"));
+        let compiled = root
+            .join(".cache/reference/classes")
+            .join(format!("{class}.class"));
         let source = root.join("interop").join(format!("{class}.java"));
         let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
         match (modified(&source), modified(&compiled)) {
