@@ -1,13 +1,17 @@
 //! `sable`: the command-line front end. Compiles SBE XML message schemas (or reads `.sbeir`
-//! files) to IR; codec generation and the on-the-fly decoder and encoder are still to come.
+//! files) to IR, and decodes and encodes messages on the fly; codec generation is to come.
 
 mod input;
+mod otf;
+mod progress;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
+use sable_framing::capture::Filter;
+use sable_framing::Framing;
 
 use input::Loaded;
 
@@ -22,7 +26,8 @@ const EXIT_USAGE: u8 = 2;
     version,
     about = "Sable: a FIX Simple Binary Encoding (SBE) toolkit",
     long_about = "Sable: a FIX Simple Binary Encoding (SBE) toolkit.\n\n\
-                  Compiles SBE XML message schemas to IR (a text dump or a .sbeir file). \
+                  Compiles SBE XML message schemas to IR (a text dump or a .sbeir file), and \
+                  decodes and encodes SBE messages by the schema alone (canonical JSON or text). \
                   Every command that takes a schema also accepts a .sbeir file in its place.",
     after_help = "Exit status: 0 success (warnings allowed), 1 schema errors (or warnings with \
                   --warnings-as-errors) or an unreadable input, 2 usage error or a command not \
@@ -52,9 +57,19 @@ enum Command {
     Check(CheckArgs),
     /// Generate codecs for a target language (not implemented yet)
     Generate(GenerateArgs),
-    /// Decode SBE-encoded messages to text (not implemented yet)
+    /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
+    ///
+    /// Reads a file (or standard input, or a pcap/pcapng capture with --pcap), splits it into
+    /// messages by the framing, and prints each as one canonical JSON object per line
+    /// (docs/json.md) or as text. A message that fails to decode is printed as far as it went,
+    /// with an "error" key, and reported on stderr with its byte offset; decoding goes on with
+    /// the next message where the framing allows. Exit status 1 when any input was bad.
     Decode(DecodeArgs),
-    /// Encode messages from text to SBE (not implemented yet)
+    /// Encode canonical JSON Lines messages to SBE
+    ///
+    /// Each non-blank input line is one message in the canonical JSON form (docs/json.md). A
+    /// line that does not encode is reported with its line number and left out; exit status 1
+    /// when any line was bad.
     Encode(EncodeArgs),
 }
 
@@ -101,15 +116,34 @@ struct DecodeArgs {
     #[arg(long, value_name = "SCHEMA")]
     schema: PathBuf,
 
-    /// How the messages are framed in the input
-    #[arg(long, value_enum, default_value_t = Framing::Raw)]
+    /// How messages are framed: raw (back to back), sofh, mdp3 (one CME MDP 3.0 packet per
+    /// datagram or file), or a length prefix such as u16le, u32be+inclusive, u16le+skip2
+    /// (see docs/framing.md)
+    #[arg(long, default_value = "raw", value_parser = parse_framing, value_name = "FRAMING")]
     framing: Framing,
 
-    /// The text format to print the messages in
-    #[arg(long, value_enum, default_value_t = TextFormat::Json)]
-    format: TextFormat,
+    /// The form to print messages in
+    #[arg(long, value_enum, default_value_t = otf::TextFormat::Json)]
+    format: otf::TextFormat,
 
-    /// The encoded messages; stdin when absent or "-"
+    /// The input is a pcap or pcapng capture: decode UDP payloads and TCP streams (each with
+    /// the framing), with each message's capture time
+    #[arg(long)]
+    pcap: bool,
+
+    /// With --pcap: only flows to or from this port
+    #[arg(long, value_name = "PORT", requires = "pcap")]
+    port: Option<u16>,
+
+    /// Only messages with this template id (repeatable)
+    #[arg(long = "template", value_name = "ID")]
+    templates: Vec<u16>,
+
+    /// Stop after printing this many messages
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+
+    /// The encoded messages; standard input when absent or "-"
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
 }
@@ -120,37 +154,21 @@ struct EncodeArgs {
     #[arg(long, value_name = "SCHEMA")]
     schema: PathBuf,
 
-    /// How to frame the encoded messages
-    #[arg(long, value_enum, default_value_t = Framing::Raw)]
+    /// How to frame the encoded messages (as for decode; mdp3 writes one packet)
+    #[arg(long, default_value = "raw", value_parser = parse_framing, value_name = "FRAMING")]
     framing: Framing,
 
-    /// The text format the messages are written in
-    #[arg(long, value_enum, default_value_t = TextFormat::Json)]
-    format: TextFormat,
-
-    /// Where to write the encoded messages; stdout when absent
+    /// Where to write the encoded messages; standard output when absent
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
-    /// The messages as text; stdin when absent or "-"
+    /// Canonical JSON messages, one per line (docs/json.md); standard input when absent or "-"
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Framing {
-    /// Messages back to back, each starting with its message header
-    Raw,
-    /// Each message preceded by a Simple Open Framing Header
-    Sofh,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum TextFormat {
-    /// One JSON object per message, one per line
-    Json,
-    /// Indented field = value lines
-    Text,
+fn parse_framing(text: &str) -> Result<Framing, String> {
+    text.parse()
 }
 
 fn main() -> ExitCode {
@@ -161,15 +179,15 @@ fn main() -> ExitCode {
         Command::Ir(args) => run_ir(args, cli.warnings_as_errors),
         Command::Check(args) => run_check(args, cli.warnings_as_errors),
         Command::Generate(_) => not_implemented("generate"),
-        Command::Decode(_) => not_implemented("decode"),
-        Command::Encode(_) => not_implemented("encode"),
+        Command::Decode(args) => run_decode(args, cli.warnings_as_errors),
+        Command::Encode(args) => run_encode(args, cli.warnings_as_errors),
     };
     ExitCode::from(status)
 }
 
 fn not_implemented(command: &str) -> u8 {
     input::report(&format!(
-        "sable {command}: not implemented yet; `sable ir` and `sable check` are what Sable does today"
+        "sable {command}: not implemented yet; `sable ir`, `check`, `decode` and `encode` are what Sable does today"
     ));
     EXIT_USAGE
 }
@@ -217,6 +235,58 @@ fn run_ir(args: &IrArgs, warnings_as_errors: bool) -> u8 {
         }
     }
     0
+}
+
+fn run_decode(args: &DecodeArgs, warnings_as_errors: bool) -> u8 {
+    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+        return EXIT_FAILURE;
+    };
+    let request = otf::DecodeRequest {
+        ir: &ir,
+        framing: args.framing,
+        format: args.format,
+        pcap: args.pcap,
+        filter: Filter {
+            port: args.port,
+            ..Filter::default()
+        },
+        templates: &args.templates,
+        limit: args.limit,
+        input: args.input.as_deref(),
+    };
+    finish("decode", otf::decode(&request))
+}
+
+fn run_encode(args: &EncodeArgs, warnings_as_errors: bool) -> u8 {
+    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+        return EXIT_FAILURE;
+    };
+    let request = otf::EncodeRequest {
+        ir: &ir,
+        framing: args.framing,
+        input: args.input.as_deref(),
+        output: args.output.as_ref(),
+    };
+    finish("encode", otf::encode(&request))
+}
+
+/// The exit status of a decode or encode run: 1 when it failed or met bad input.
+fn finish(command: &str, outcome: Result<otf::Outcome, String>) -> u8 {
+    match outcome {
+        Ok(outcome) if outcome.errors == 0 => 0,
+        Ok(outcome) => {
+            input::report(&format!(
+                "sable {command}: {} done, {} with problems (reported above)",
+                plural(outcome.messages as usize, "message"),
+                outcome.errors
+            ));
+            EXIT_FAILURE
+        }
+        Err(e) => {
+            input::report(&format!("sable {command}: {e}"));
+            EXIT_FAILURE
+        }
+    }
 }
 
 fn run_check(args: &CheckArgs, warnings_as_errors: bool) -> u8 {

@@ -1,0 +1,271 @@
+//! `sable decode` and `sable encode` end to end, on the Car conformance vectors.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn sable() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sable"))
+}
+
+fn car_schema() -> PathBuf {
+    sable_testkit::shared_dir().join("schemas/valid/example-schema.xml")
+}
+
+/// The canonical JSON of the Car vectors written with this schema's version and block length.
+fn car_lines() -> Vec<String> {
+    let path = sable_testkit::repo_root().join("conformance/vectors/car.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .map(|line| {
+            let vector: serde_json::Value = serde_json::from_str(line).expect("vector JSON");
+            vector["json"].to_string()
+        })
+        .filter(|json| json.contains(r#""blockLength":49"#))
+        .collect()
+}
+
+fn input(lines: &[String]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+fn encode(framing: &str, lines: &[String]) -> Vec<u8> {
+    let out = sable()
+        .args(["encode", "--schema"])
+        .arg(car_schema())
+        .args(["--framing", framing])
+        .write_stdin(input(lines))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(!out.is_empty());
+    out
+}
+
+/// Decoded JSON lines, less the `offset` key decode adds.
+fn decode(args: &[&str], bytes: &[u8]) -> (Vec<String>, String, i32) {
+    let output = sable()
+        .args(["decode", "--schema"])
+        .arg(car_schema())
+        .args(args)
+        .write_stdin(bytes.to_vec())
+        .output()
+        .expect("run sable");
+    let lines = String::from_utf8(output.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("each line is JSON");
+            v.as_object_mut().expect("object").remove("offset");
+            v.to_string()
+        })
+        .collect();
+    (
+        lines,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn encode_then_decode_gives_the_json_back_in_every_framing() {
+    let lines = car_lines();
+    assert!(lines.len() >= 2, "need Car vectors");
+    for framing in ["raw", "sofh", "u16le", "u32be+inclusive+skip2", "mdp3"] {
+        let bytes = encode(framing, &lines);
+        let (decoded, stderr, code) = decode(&["--framing", framing], &bytes);
+        assert_eq!(code, 0, "{framing}: {stderr}");
+        assert_eq!(decoded, lines, "{framing}");
+    }
+}
+
+#[test]
+fn decode_filters_by_template_and_limits() {
+    let lines = car_lines();
+    let bytes = encode("raw", &lines);
+    assert_eq!(decode(&["--template", "1"], &bytes).0.len(), lines.len());
+    assert!(decode(&["--template", "7"], &bytes).0.is_empty());
+    assert_eq!(decode(&["--limit", "1"], &bytes).0, lines[..1]);
+}
+
+#[test]
+fn decode_adds_each_messages_offset() {
+    let lines = car_lines();
+    let bytes = encode("raw", &lines);
+    let out = sable()
+        .args(["decode", "--schema"])
+        .arg(car_schema())
+        .write_stdin(bytes.clone())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).expect("UTF-8");
+    assert!(
+        text.starts_with(r#"{"offset":0,"message":"Car","#),
+        "{text}"
+    );
+    let second: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).expect("two messages")).expect("JSON");
+    let first_len = encode("raw", &lines[..1]).len();
+    assert_eq!(second["offset"], first_len);
+}
+
+#[test]
+fn a_truncated_message_is_printed_as_far_as_it_goes_with_its_error() {
+    let lines = car_lines();
+    let bytes = encode("raw", &lines[..1]);
+    let cut = &bytes[..bytes.len() - 5];
+    let (decoded, stderr, code) = decode(&[], cut);
+    assert_eq!(code, 1);
+    assert_eq!(decoded.len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&decoded[0]).expect("JSON");
+    assert_eq!(
+        v["fields"]["serialNumber"], 1234,
+        "what was decoded is kept: {v}"
+    );
+    assert!(v["error"]["offset"].as_u64().is_some(), "{v}");
+    assert!(stderr.contains("at byte 0, message byte"), "{stderr}");
+}
+
+#[test]
+fn a_lying_sofh_length_is_reported_and_decoding_resumes() {
+    let lines = car_lines();
+    let mut bytes = encode("sofh", &lines[..1]);
+    let good = bytes.clone();
+    bytes[1] = 0xff; // the first frame claims more than there is...
+    bytes.extend_from_slice(&good); // ...and a good frame follows
+    let (decoded, stderr, code) = decode(&["--framing", "sofh"], &bytes);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("at byte 0"), "{stderr}");
+    assert_eq!(decoded.last(), lines.first(), "{stderr}");
+}
+
+#[test]
+fn a_frame_longer_than_its_message_is_reported() {
+    let lines = car_lines();
+    let mut bytes = encode("sofh", &lines[..1]);
+    bytes[3] += 3;
+    bytes.extend_from_slice(&[0, 0, 0]);
+    let (decoded, stderr, code) = decode(&["--framing", "sofh"], &bytes);
+    assert_eq!(code, 1);
+    assert_eq!(decoded, lines[..1]);
+    assert!(stderr.contains("3 bytes are left over"), "{stderr}");
+}
+
+#[test]
+fn text_format_prints_names_and_values() {
+    let bytes = encode("raw", &car_lines()[..1]);
+    sable()
+        .args(["decode", "--format", "text", "--schema"])
+        .arg(car_schema())
+        .write_stdin(bytes)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("# at byte 0\nmessage: Car\n")
+                .and(predicate::str::contains("serialNumber: 1234")),
+        );
+}
+
+#[test]
+fn bad_json_lines_are_reported_by_line_and_the_rest_encoded() {
+    let lines = car_lines();
+    let text = format!(
+        "{}\n{{\"message\":\"Nope\"}}\n\n{}\n",
+        lines[0],
+        lines[0].replace("1234", "-1")
+    );
+    let assert = sable()
+        .args(["encode", "--schema"])
+        .arg(car_schema())
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("<stdin>:2:")
+                .and(predicate::str::contains("<stdin>:4: fields.serialNumber")),
+        );
+    let bytes = assert.get_output().stdout.clone();
+    assert_eq!(
+        bytes,
+        encode("raw", &lines[..1]),
+        "the good line is still written"
+    );
+}
+
+/// A classic pcap (microsecond) of one Ethernet/IPv4/UDP packet per payload.
+fn pcap(payloads: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0xa1b2c3d4u32.to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&4u16.to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    out.extend_from_slice(&65535u32.to_le_bytes());
+    out.extend_from_slice(&1u32.to_le_bytes()); // Ethernet
+    for (i, payload) in payloads.iter().enumerate() {
+        let mut frame = vec![0u8; 12];
+        frame.extend_from_slice(&[0x08, 0x00]);
+        let total = (20 + 8 + payload.len()) as u16;
+        let mut ip = vec![
+            0x45, 0, 0, 0, 0, 0, 0x40, 0, 64, 17, 0, 0, 10, 0, 0, 1, 239, 1, 1, 1,
+        ];
+        ip[2..4].copy_from_slice(&total.to_be_bytes());
+        frame.extend_from_slice(&ip);
+        frame.extend_from_slice(&5000u16.to_be_bytes());
+        frame.extend_from_slice(&14310u16.to_be_bytes());
+        frame.extend_from_slice(&((8 + payload.len()) as u16).to_be_bytes());
+        frame.extend_from_slice(&[0, 0]);
+        frame.extend_from_slice(payload);
+        out.extend_from_slice(&(1_700_000_000u32 + i as u32).to_le_bytes());
+        out.extend_from_slice(&250_000u32.to_le_bytes());
+        out.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(frame.len() as u32).to_le_bytes());
+        out.extend_from_slice(&frame);
+    }
+    out
+}
+
+#[test]
+fn decode_reads_udp_payloads_from_a_capture_with_their_times() {
+    let lines = car_lines();
+    let packets: Vec<Vec<u8>> = lines
+        .iter()
+        .map(|l| encode("mdp3", std::slice::from_ref(l)))
+        .collect();
+    let capture = pcap(&packets);
+    let out = sable()
+        .args([
+            "decode",
+            "--pcap",
+            "--framing",
+            "mdp3",
+            "--port",
+            "14310",
+            "--schema",
+        ])
+        .arg(car_schema())
+        .write_stdin(capture)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).expect("UTF-8");
+    let first: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("a message")).expect("JSON");
+    assert_eq!(
+        first["timestamp"], "2023-11-14T22:13:20.250000000Z",
+        "{first}"
+    );
+    assert_eq!(
+        first["flow"], "udp 10.0.0.1:5000 -> 239.1.1.1:14310",
+        "{first}"
+    );
+    assert_eq!(first["fields"]["serialNumber"], 1234);
+    assert_eq!(text.lines().count(), lines.len());
+}
