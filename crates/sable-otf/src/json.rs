@@ -222,8 +222,14 @@ impl Visitor for JsonVisitor<'_> {
 pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
     match value {
         Value::Null | Value::Absent => out.extend_from_slice(b"null"),
-        Value::Int(i) => out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes()),
-        Value::UInt(u) => out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes()),
+        Value::Int(i) => {
+            if let Ok(u) = u64::try_from(i) {
+                write_u64(out, u);
+            } else {
+                out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes());
+            }
+        }
+        Value::UInt(u) => write_u64(out, u),
         Value::F32(f) => {
             if f == f.trunc() && f.abs() < 1e7 && !(f == 0.0 && f.is_sign_negative()) {
                 // Integral values: the shortest form is the integer and `.0`.
@@ -315,6 +321,34 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
             }
             out.push(b']');
         }
+    }
+}
+
+/// Appends `u` in decimal; small values without a call to `memcpy`.
+#[inline]
+fn write_u64(out: &mut Vec<u8>, u: u64) {
+    if u < 10 {
+        out.push(b'0' + u as u8);
+    } else if u < 100 {
+        out.extend_from_slice(&[b'0' + (u / 10) as u8, b'0' + (u % 10) as u8]);
+    } else if u < 10_000 {
+        let u = u as u16;
+        let digits = [
+            b'0' + (u / 1000) as u8,
+            b'0' + (u / 100 % 10) as u8,
+            b'0' + (u / 10 % 10) as u8,
+            b'0' + (u % 10) as u8,
+        ];
+        let skip = if u < 1000 { 1 } else { 0 };
+        out.extend_from_slice(&digits);
+        if skip == 1 {
+            // Drop the leading zero of a three-digit value.
+            let n = out.len();
+            out.copy_within(n - 3..n, n - 4);
+            out.truncate(n - 1);
+        }
+    } else {
+        out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes());
     }
 }
 
@@ -431,5 +465,11 @@ mod tests {
         assert_eq!(text(Value::F64(f64::NEG_INFINITY)), "\"-Infinity\"");
         assert_eq!(text(Value::F64(1e300)), "1e300");
         assert_eq!(text(Value::F32(0.1)), "0.1");
+        for i in (-20_000i64..20_000).chain([i64::MIN, i64::MAX, 99_999, 100_000]) {
+            assert_eq!(text(Value::Int(i)), i.to_string());
+        }
+        for u in (0u64..20_000).chain([u64::MAX]) {
+            assert_eq!(text(Value::UInt(u)), u.to_string());
+        }
     }
 }
