@@ -157,7 +157,7 @@ impl Visitor for JsonVisitor<'_> {
         self.comma = false;
     }
 
-    #[inline]
+    #[inline(always)]
     fn field(&mut self, field: &FieldInfo, value: Value<'_>) {
         self.key(field);
         write_value(self.out, value, true);
@@ -218,7 +218,7 @@ impl Visitor for JsonVisitor<'_> {
 
 /// Appends the JSON of `value`. `padded`: a [`Value::Text`] ends at its first NUL (a char
 /// array), else every byte is text (var data).
-#[inline]
+#[inline(always)]
 pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
     match value {
         Value::Null | Value::Absent => out.extend_from_slice(b"null"),
