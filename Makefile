@@ -19,14 +19,19 @@ demo: build
 test:
 	bash scripts/test.sh
 
-## fuzz: a bounded libFuzzer run (FUZZ_SECONDS) of the schema and .sbeir readers, on nightly
+## fuzz: bounded libFuzzer runs (FUZZ_SECONDS each) of the schema and .sbeir readers, then of
+## the message decoder, on nightly
 fuzz: build
 	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 	bash fuzz/seed-corpus.sh
 	cd fuzz && cargo +nightly fuzz run parse_schema -- -max_total_time=$(FUZZ_SECONDS)
+	cd fuzz && cargo +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS)
 
-## bench: criterion benchmark of schema compilation, then end-to-end `sable ir` vs the reference jar
+## bench: schema compilation (criterion, then `sable ir` vs the reference jar end to end), then
+## decode-to-JSON (criterion, then Sable vs the reference's JsonPrinter on the same files)
 bench: build
 	$(CARGO) bench -p sable-cli --bench compile
 	bash scripts/bench-startup.sh
+	$(CARGO) bench -p sable-otf --bench decode_json
+	bash scripts/bench-decode.sh

@@ -102,6 +102,8 @@ struct Printer<'a, W: Write> {
     name: String,
     out: W,
     buf: Vec<u8>,
+    /// The printer's output for one message, before it joins `buf`.
+    json_buf: Vec<u8>,
     outcome: Outcome,
 }
 
@@ -130,9 +132,10 @@ impl<W: Write> Printer<'_, W> {
                 // The printer writes `{"message":...}`; where it was found goes first.
                 self.buf.push(b'{');
                 place.write_json_keys(&mut self.buf);
-                let start = self.buf.len();
-                let result = self.json.print(bytes, &mut self.buf);
-                self.buf.remove(start);
+                self.json_buf.clear();
+                let result = self.json.print(bytes, &mut self.json_buf);
+                self.buf
+                    .extend_from_slice(self.json_buf.get(1..).unwrap_or_default());
                 self.buf.push(b'\n');
                 result
             }
@@ -176,14 +179,15 @@ enum Place {
 
 impl Place {
     fn write_json_keys(&self, out: &mut Vec<u8>) {
-        let keys = match self {
-            Place::Input(offset) => format!("\"offset\":{offset},"),
-            Place::Capture { packet_offset, timestamp_ns, flow, offset } => format!(
+        // Writing to a Vec cannot fail.
+        let _ = match self {
+            Place::Input(offset) => write!(out, "\"offset\":{offset},"),
+            Place::Capture { packet_offset, timestamp_ns, flow, offset } => write!(
+                out,
                 "\"timestamp\":\"{}\",\"packetOffset\":{packet_offset},\"flow\":\"{flow}\",\"offset\":{offset},",
                 rfc3339(*timestamp_ns)
             ),
         };
-        out.extend_from_slice(keys.as_bytes());
     }
 }
 
@@ -222,6 +226,7 @@ pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
         name,
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         buf: Vec::with_capacity(4096),
+        json_buf: Vec::with_capacity(4096),
         outcome: Outcome::default(),
     };
     let message_length = |bytes: &[u8]| decoder.message_length(bytes).map_err(|e| e.to_string());
