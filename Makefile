@@ -11,9 +11,14 @@ FUZZ_SECONDS ?= 60
 build:
 	$(CARGO) build --release
 
-## demo: build, then print the IR dump of the bundled Car schema
+## demo: build, print the IR dump of the bundled Car schema, then encode a Car message from
+## canonical JSON and decode it back, as JSON and as text
 demo: build
 	$(SABLE) ir examples/car.xml
+	@echo
+	$(SABLE) encode --schema examples/car.xml examples/car.jsonl -o target/demo-car.bin
+	$(SABLE) decode --schema examples/car.xml target/demo-car.bin
+	$(SABLE) decode --schema examples/car.xml --format text target/demo-car.bin
 
 ## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt
 test:
