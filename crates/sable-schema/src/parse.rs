@@ -328,15 +328,9 @@ impl<'a> Parser<'a> {
     /// being resolved, to catch cycles.
     fn resolve(&mut self, name: &str, stack: &mut Vec<String>) -> Option<TypeDef> {
         if let Some(t) = PrimitiveType::from_schema_name(name) {
-            return Some(TypeDef {
-                name: name.to_owned(),
-                referenced_name: None,
-                description: None,
-                semantic_type: None,
-                since_version: 0,
-                deprecated: 0,
-                offset: None,
-                kind: TypeKind::Encoded(Encoded {
+            return Some(bare_type(
+                name,
+                TypeKind::Encoded(Encoded {
                     presence: Presence::Required,
                     primitive: t,
                     length: 1,
@@ -347,8 +341,7 @@ impl<'a> Parser<'a> {
                     null: None,
                     constant: None,
                 }),
-                loc: Loc::default(),
-            });
+            ));
         }
         if let Some(done) = self.resolved.get(name) {
             return done.clone();
@@ -1231,7 +1224,8 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn placeholder(name: &str) -> TypeDef {
+/// A type with a name and nothing else declared: a primitive used directly, or a stand-in.
+fn bare_type(name: &str, kind: TypeKind) -> TypeDef {
     TypeDef {
         name: name.to_owned(),
         referenced_name: None,
@@ -1240,9 +1234,14 @@ fn placeholder(name: &str) -> TypeDef {
         since_version: 0,
         deprecated: 0,
         offset: None,
-        kind: TypeKind::Composite(Vec::new()),
+        kind,
         loc: Loc::default(),
     }
+}
+
+/// A stand-in for a type that failed to resolve, so that checking can go on.
+fn placeholder(name: &str) -> TypeDef {
+    bare_type(name, TypeKind::Composite(Vec::new()))
 }
 
 /// Messages anywhere under the root except inside `<types>` (XIncludes may wrap them).
