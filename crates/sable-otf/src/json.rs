@@ -231,10 +231,12 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
         }
         Value::UInt(u) => write_u64(out, u),
         Value::F32(f) => {
-            if f == f.trunc() && f.abs() < 1e7 && !(f == 0.0 && f.is_sign_negative()) {
+            if f.abs() < 1e7 && (f as i32) as f32 == f && !(f == 0.0 && f.is_sign_negative()) {
                 // Integral values: the shortest form is the integer and `.0`.
                 out.extend_from_slice(itoa::Buffer::new().format(f as i64).as_bytes());
                 out.extend_from_slice(b".0");
+            } else if let Some((d, k)) = short_decimal_f32(f) {
+                write_short_decimal(out, d, k);
             } else if f.is_finite() {
                 out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
             } else {
@@ -242,9 +244,11 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
             }
         }
         Value::F64(f) => {
-            if f == f.trunc() && f.abs() < 1e15 && !(f == 0.0 && f.is_sign_negative()) {
+            if f.abs() < 1e15 && (f as i64) as f64 == f && !(f == 0.0 && f.is_sign_negative()) {
                 out.extend_from_slice(itoa::Buffer::new().format(f as i64).as_bytes());
                 out.extend_from_slice(b".0");
+            } else if let Some((d, k)) = short_decimal_f64(f) {
+                write_short_decimal(out, d, k);
             } else if f.is_finite() {
                 out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
             } else {
@@ -325,7 +329,7 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
 }
 
 /// Appends `u` in decimal; small values without a call to `memcpy`.
-#[inline]
+#[inline(always)]
 fn write_u64(out: &mut Vec<u8>, u: u64) {
     if u < 10 {
         out.push(b'0' + u as u8);
@@ -349,6 +353,70 @@ fn write_u64(out: &mut Vec<u8>, u: u64) {
         }
     } else {
         out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes());
+    }
+}
+
+/// A non-integral `f` whose shortest round-tripping decimal has one or two digits after the
+/// point: `(d, k)` with `f` the float nearest `d / 10^k` (what ryu prints, without ryu).
+///
+/// Why it is what ryu prints: `d` and `10^k` are exact floats, and IEEE division rounds
+/// correctly, so `d as f32 / 10^k == f` says the decimal `d·10^-k` reads back as `f`. Below
+/// 2^16 the spacing of floats is at most 2^-7 < 0.01, so at most one decimal with `k` digits
+/// after the point reads back as `f`; none with fewer does (`f` is not integral, and for `k = 2`
+/// the `k = 1` test failed first), and a decimal of fewer significant digits would have fewer
+/// digits after the point. So it is the unique shortest, which ryu prints as plain decimal (the
+/// range is well within its plain-decimal range, and above 1e-6 since `|f| >= 0.01`).
+#[inline]
+fn short_decimal_f32(f: f32) -> Option<(i64, u32)> {
+    // Also rejects NaN and infinities.
+    if !(f.abs() < 65536.0) {
+        return None;
+    }
+    let x = f64::from(f);
+    for (k, p) in [(1u32, 10.0f32), (2, 100.0)] {
+        // Exact: 24 bits of f times 10 or 100 fit in a double's 53.
+        let y = x * f64::from(p);
+        // Rounded by a cast (no call to `round`); the check below is what matters.
+        let d = (y + if y < 0.0 { -0.5 } else { 0.5 }) as i64;
+        if d as f32 / p == f && d != 0 {
+            return Some((d, k));
+        }
+    }
+    None
+}
+
+/// As [`short_decimal_f32`], for a `double`: below 2^32 the spacing is at most 2^-20, and `d`
+/// (below 2^39) is exact; `x * 10^k` is rounded, but only `d` is used, and it is checked by the
+/// correctly rounded division.
+#[inline]
+fn short_decimal_f64(x: f64) -> Option<(i64, u32)> {
+    if !(x.abs() < 4_294_967_296.0) {
+        return None;
+    }
+    for (k, p) in [(1u32, 10.0f64), (2, 100.0)] {
+        let y = x * p;
+        let d = (y + if y < 0.0 { -0.5 } else { 0.5 }) as i64;
+        if d as f64 / p == x && d != 0 {
+            return Some((d, k));
+        }
+    }
+    None
+}
+
+/// Writes `d / 10^k` with exactly `k` digits after the point (`k` 1 or 2, `d` not 0).
+#[inline]
+fn write_short_decimal(out: &mut Vec<u8>, d: i64, k: u32) {
+    if d < 0 {
+        out.push(b'-');
+    }
+    let u = d.unsigned_abs();
+    let p = 10u64.pow(k);
+    write_u64(out, u / p);
+    let frac = u % p;
+    if k == 1 {
+        out.extend_from_slice(&[b'.', b'0' + frac as u8]);
+    } else {
+        out.extend_from_slice(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
     }
 }
 
@@ -438,6 +506,10 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
+    fn next_up32(f: f32) -> f32 {
+        f32::from_bits(f.to_bits() + 1)
+    }
+
     /// The integral fast path prints what ryu prints.
     #[test]
     fn integral_floats_match_ryu() {
@@ -467,6 +539,36 @@ mod tests {
         assert_eq!(text(Value::F32(0.1)), "0.1");
         for i in (-20_000i64..20_000).chain([i64::MIN, i64::MAX, 99_999, 100_000]) {
             assert_eq!(text(Value::Int(i)), i.to_string());
+        }
+        // Short decimals without ryu: every one- and two-digit decimal in range, and their
+        // neighbours.
+        let mut x = 0u64;
+        while x < 7_000_000 {
+            for v in [x as f64 / 100.0, x as f64 / 10.0] {
+                for g in [v as f32, next_up32(v as f32), -(v as f32)] {
+                    assert_eq!(text(Value::F32(g)), ryu::Buffer::new().format_finite(g));
+                }
+                for g in [v, f64::from_bits(v.to_bits() + 1), -v, v * 613.0] {
+                    assert_eq!(text(Value::F64(g)), ryu::Buffer::new().format_finite(g));
+                }
+            }
+            x += if x < 200_000 { 1 } else { 7 };
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2_000_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let g = f32::from_bits(seed as u32);
+            if g.is_finite() {
+                assert_eq!(text(Value::F32(g)), ryu::Buffer::new().format_finite(g));
+            }
+            let h = f64::from_bits(seed);
+            if h.is_finite() {
+                assert_eq!(text(Value::F64(h)), ryu::Buffer::new().format_finite(h));
+            }
+            let s = (seed >> 40) as f32 / 64.0;
+            assert_eq!(text(Value::F32(s)), ryu::Buffer::new().format_finite(s));
         }
         for u in (0u64..20_000).chain([u64::MAX]) {
             assert_eq!(text(Value::UInt(u)), u.to_string());
