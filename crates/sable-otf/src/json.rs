@@ -369,7 +369,7 @@ fn write_u64(out: &mut Vec<u8>, u: u64) {
 #[inline]
 fn short_decimal_f32(f: f32) -> Option<(i64, u32)> {
     // Also rejects NaN and infinities.
-    if !(f.abs() < 65536.0) {
+    if f.is_nan() || f.abs() >= 65536.0 {
         return None;
     }
     let x = f64::from(f);
@@ -390,7 +390,7 @@ fn short_decimal_f32(f: f32) -> Option<(i64, u32)> {
 /// correctly rounded division.
 #[inline]
 fn short_decimal_f64(x: f64) -> Option<(i64, u32)> {
-    if !(x.abs() < 4_294_967_296.0) {
+    if x.is_nan() || x.abs() >= 4_294_967_296.0 {
         return None;
     }
     for (k, p) in [(1u32, 10.0f64), (2, 100.0)] {
