@@ -396,6 +396,78 @@ pub trait Visitor {
     fn end_message(&mut self, message: &MessageInfo) {}
 }
 
+/// How the decoder reports a block's fields: one by one to the [`Visitor`] by default; a
+/// printer of the crate may walk the plan itself (the JSON printer does, writing each field in
+/// one step), as long as it reports what the visitor calls would.
+pub(crate) trait Walk: Visitor + Sized {
+    /// Reports `fields` of a block (`block` its bytes, long enough for every field present at
+    /// `acting`).
+    #[inline(always)]
+    fn fields<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
+        for n in fields {
+            visit_node::<BIG, Self>(n, block, acting, self);
+        }
+    }
+}
+
+impl Walk for () {}
+
+/// Any visitor, walked field by field.
+struct Plain<'v, V>(&'v mut V);
+
+impl<V: Visitor> Walk for Plain<'_, V> {}
+
+impl<V: Visitor> Visitor for Plain<'_, V> {
+    #[inline(always)]
+    fn begin_message(&mut self, message: &MessageInfo, header: &Header) {
+        self.0.begin_message(message, header)
+    }
+    #[inline(always)]
+    fn end_header(&mut self) {
+        self.0.end_header()
+    }
+    #[inline(always)]
+    fn field(&mut self, field: &FieldInfo, value: Value<'_>) {
+        self.0.field(field, value)
+    }
+    #[inline(always)]
+    fn begin_composite(&mut self, field: &FieldInfo) {
+        self.0.begin_composite(field)
+    }
+    #[inline(always)]
+    fn end_composite(&mut self, field: &FieldInfo) {
+        self.0.end_composite(field)
+    }
+    #[inline(always)]
+    fn begin_group(&mut self, group: &FieldInfo, header: GroupHeader) {
+        self.0.begin_group(group, header)
+    }
+    #[inline(always)]
+    fn begin_entry(&mut self, group: &FieldInfo, index: u64) {
+        self.0.begin_entry(group, index)
+    }
+    #[inline(always)]
+    fn end_entry(&mut self, group: &FieldInfo, index: u64) {
+        self.0.end_entry(group, index)
+    }
+    #[inline(always)]
+    fn end_group(&mut self, group: &FieldInfo) {
+        self.0.end_group(group)
+    }
+    #[inline(always)]
+    fn absent_group(&mut self, group: &FieldInfo) {
+        self.0.absent_group(group)
+    }
+    #[inline(always)]
+    fn var_data(&mut self, data: &FieldInfo, value: Value<'_>) {
+        self.0.var_data(data, value)
+    }
+    #[inline(always)]
+    fn end_message(&mut self, message: &MessageInfo) {
+        self.0.end_message(message)
+    }
+}
+
 /// A visitor that does nothing.
 impl Visitor for () {}
 
@@ -403,14 +475,14 @@ impl Visitor for () {}
 // The plan.
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum NullCheck {
+pub(crate) enum NullCheck {
     None,
     Bits(u64),
     NaN,
 }
 
 #[derive(Debug)]
-enum ConstValue {
+pub(crate) enum ConstValue {
     Null,
     Int(i64),
     UInt(u64),
@@ -421,7 +493,7 @@ enum ConstValue {
 }
 
 impl ConstValue {
-    fn value(&self) -> Value<'_> {
+    pub(crate) fn value(&self) -> Value<'_> {
         match self {
             ConstValue::Null => Value::Null,
             ConstValue::Int(v) => Value::Int(*v),
@@ -441,7 +513,7 @@ impl ConstValue {
 }
 
 #[derive(Debug)]
-enum Kind {
+pub(crate) enum Kind {
     Scalar {
         ty: PrimitiveType,
         null: NullCheck,
@@ -472,12 +544,12 @@ enum Kind {
 }
 
 #[derive(Debug)]
-struct Node {
-    info: FieldInfo,
-    since: i64,
+pub(crate) struct Node {
+    pub(crate) info: FieldInfo,
+    pub(crate) since: i64,
     /// Offset from the start of the block.
-    offset: usize,
-    kind: Kind,
+    pub(crate) offset: usize,
+    pub(crate) kind: Kind,
 }
 
 #[derive(Debug)]
@@ -661,7 +733,7 @@ fn const_of(value: Option<&PrimitiveValue>, ty: PrimitiveType, charset: Charset)
     }
 }
 
-fn number_of(bits: u64, ty: PrimitiveType) -> Number {
+pub(crate) fn number_of(bits: u64, ty: PrimitiveType) -> Number {
     match scalar(ty, bits) {
         Value::Int(i) => Number::Int(i),
         Value::UInt(u) => Number::UInt(u),
@@ -1078,6 +1150,12 @@ impl Decoder {
     /// Decodes the message whose header starts at `buf[0]`, reporting it to `visitor`; returns
     /// the bytes it takes (header included). Bytes after it are ignored.
     pub fn decode<V: Visitor>(&self, buf: &[u8], visitor: &mut V) -> Result<usize, DecodeError> {
+        self.walk(buf, &mut Plain(visitor))
+    }
+
+    /// [`decode`](Decoder::decode) with a crate printer's own walk of the fields.
+    #[inline]
+    pub(crate) fn walk<V: Walk>(&self, buf: &[u8], visitor: &mut V) -> Result<usize, DecodeError> {
         if self.big_endian {
             self.run::<true, true, V>(buf, visitor)
         } else {
@@ -1096,7 +1174,7 @@ impl Decoder {
         }
     }
 
-    fn run<const BIG: bool, const VISIT: bool, V: Visitor>(
+    fn run<const BIG: bool, const VISIT: bool, V: Walk>(
         &self,
         buf: &[u8],
         v: &mut V,
@@ -1159,7 +1237,7 @@ impl Decoder {
                     version,
                 },
             );
-            visit_fields::<BIG, V>(&h.fields, &buf[..h.size], 0, i64::MAX, v);
+            v.fields::<BIG>(&h.fields, &buf[..h.size], i64::MAX);
             v.end_header();
         }
         let end =
@@ -1174,7 +1252,7 @@ impl Decoder {
     /// what its fields need), then its groups and var data; returns where it ends.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn block<const BIG: bool, const VISIT: bool, V: Visitor>(
+    fn block<const BIG: bool, const VISIT: bool, V: Walk>(
         &self,
         plan: &Block,
         buf: &[u8],
@@ -1189,7 +1267,7 @@ impl Decoder {
             _ => return Err(DecodeError::truncated(start, what, len, buf.len())),
         };
         if VISIT {
-            visit_fields::<BIG, V>(&plan.fields, &buf[start..end], start, acting, v);
+            v.fields::<BIG>(&plan.fields, &buf[start..end], acting);
         }
         let mut pos = end;
         for t in &plan.tail {
@@ -1243,7 +1321,7 @@ impl Decoder {
         Ok(pos)
     }
 
-    fn group<const BIG: bool, const VISIT: bool, V: Visitor>(
+    fn group<const BIG: bool, const VISIT: bool, V: Walk>(
         &self,
         g: &GroupPlan,
         buf: &[u8],
@@ -1326,7 +1404,7 @@ impl Decoder {
 
 /// Reads `size` bytes at `off` as an unsigned integer (zero-extended), or `None` out of bounds.
 #[inline(always)]
-fn read_raw(b: &[u8], off: usize, size: usize, big: bool) -> Option<u64> {
+pub(crate) fn read_raw(b: &[u8], off: usize, size: usize, big: bool) -> Option<u64> {
     Some(match size {
         1 => u64::from(*b.get(off)?),
         2 => {
@@ -1371,24 +1449,13 @@ fn scalar<'a>(ty: PrimitiveType, raw: u64) -> Value<'a> {
     }
 }
 
-/// Reports `fields` of a block (`block` is its bytes; `base` its offset in the message, unused
-/// but for symmetry) to `v`. The block is long enough for every field present at `acting`.
 #[inline]
-fn visit_fields<const BIG: bool, V: Visitor>(
-    fields: &[Node],
+pub(crate) fn visit_node<const BIG: bool, V: Visitor>(
+    n: &Node,
     block: &[u8],
-    base: usize,
     acting: i64,
     v: &mut V,
 ) {
-    let _ = base;
-    for n in fields {
-        visit_node::<BIG, V>(n, block, acting, v);
-    }
-}
-
-#[inline]
-fn visit_node<const BIG: bool, V: Visitor>(n: &Node, block: &[u8], acting: i64, v: &mut V) {
     if n.since > acting {
         v.field(&n.info, Value::Absent);
         return;
@@ -1459,7 +1526,7 @@ fn visit_node<const BIG: bool, V: Visitor>(n: &Node, block: &[u8], acting: i64, 
 }
 
 #[inline(always)]
-fn is_nan(ty: PrimitiveType, raw: u64) -> bool {
+pub(crate) fn is_nan(ty: PrimitiveType, raw: u64) -> bool {
     match ty {
         PrimitiveType::Float => f32::from_bits(raw as u32).is_nan(),
         PrimitiveType::Double => f64::from_bits(raw).is_nan(),

@@ -8,9 +8,11 @@
 
 use sable_ir::Ir;
 
+use sable_ir::PrimitiveType;
+
 use crate::decode::{
-    Charset, DecodeError, Decoder, Error, FieldInfo, GroupHeader, Header, MessageInfo, Number,
-    Value, Visitor,
+    is_nan, number_of, read_raw, Charset, DecodeError, Decoder, Error, FieldInfo, GroupHeader,
+    Header, Kind, MessageInfo, Node, NullCheck, Number, Value, Visitor, Walk,
 };
 
 /// Decodes messages of one schema into canonical JSON.
@@ -42,7 +44,7 @@ impl JsonPrinter {
     /// complete JSON object: what was decoded, and an `error` key.
     pub fn print(&self, buf: &[u8], out: &mut Vec<u8>) -> Result<usize, DecodeError> {
         let mut w = JsonVisitor::new(out);
-        match self.decoder.decode(buf, &mut w) {
+        match self.decoder.walk(buf, &mut w) {
             Ok(n) => Ok(n),
             Err(e) => {
                 w.finish_with_error(&e);
@@ -216,62 +218,184 @@ impl Visitor for JsonVisitor<'_> {
     }
 }
 
+/// The printer's own walk of a block's fields: each field's key and value written in one step,
+/// with what [`Visitor::field`] and the composite calls would write.
+impl Walk for JsonVisitor<'_> {
+    #[inline(always)]
+    fn fields<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
+        for n in fields {
+            self.node::<BIG>(n, block, acting);
+        }
+    }
+}
+
+impl JsonVisitor<'_> {
+    fn node<const BIG: bool>(&mut self, n: &Node, block: &[u8], acting: i64) {
+        self.key(&n.info);
+        if n.since > acting {
+            self.out.extend_from_slice(b"null");
+            return;
+        }
+        let off = n.offset;
+        let out = &mut *self.out;
+        match &n.kind {
+            Kind::Scalar { ty, null } => match read_raw(block, off, ty.size(), BIG) {
+                Some(raw)
+                    if !(matches!(null, NullCheck::Bits(b) if raw == *b)
+                        || (*null == NullCheck::NaN && is_nan(*ty, raw))) =>
+                {
+                    write_scalar(out, *ty, raw)
+                }
+                _ => out.extend_from_slice(b"null"),
+            },
+            Kind::Text { len, charset, null } => match block.get(off..off.saturating_add(*len)) {
+                Some(bytes)
+                    if !matches!(null, NullCheck::Bits(b)
+                        if bytes.first().map(|&c| u64::from(c)) == Some(*b)) =>
+                {
+                    write_text(out, bytes, *charset, true)
+                }
+                _ => out.extend_from_slice(b"null"),
+            },
+            Kind::Bytes { len } => match block.get(off..off.saturating_add(*len)) {
+                Some(bytes) => write_hex_str(out, bytes),
+                None => out.extend_from_slice(b"null"),
+            },
+            Kind::Array { ty, len } => match block.get(off..off.saturating_add(*len)) {
+                Some(bytes) => {
+                    let size = ty.size();
+                    out.push(b'[');
+                    for (i, e) in bytes.chunks_exact(size).enumerate() {
+                        if i > 0 {
+                            out.push(b',');
+                        }
+                        write_scalar(out, *ty, read_raw(e, 0, size, BIG).unwrap_or(0));
+                    }
+                    out.push(b']');
+                }
+                None => out.extend_from_slice(b"null"),
+            },
+            Kind::Enum { ty, values, null } => match read_raw(block, off, ty.size(), BIG) {
+                Some(raw) if !matches!(null, NullCheck::Bits(b) if raw == *b) => {
+                    let name = values.iter().find(|(b, _)| *b == raw).map(|(_, n)| &**n);
+                    write_enum(out, name, number_of(raw, *ty));
+                }
+                _ => out.extend_from_slice(b"null"),
+            },
+            Kind::Set { ty, choices } => match read_raw(block, off, ty.size(), BIG) {
+                Some(bits) => write_value(out, Value::Set { bits, choices }, true),
+                None => out.extend_from_slice(b"null"),
+            },
+            Kind::Composite(members) => {
+                self.push(false);
+                for m in members.iter() {
+                    self.node::<BIG>(m, block, acting);
+                }
+                self.pop();
+            }
+            Kind::Const(c) => write_value(out, c.value(), true),
+        }
+    }
+}
+
+/// Appends the JSON of a `ty` whose wire bits are `raw`.
+#[inline(always)]
+fn write_scalar(out: &mut Vec<u8>, ty: PrimitiveType, raw: u64) {
+    match ty {
+        PrimitiveType::Int8 => write_i64(out, i64::from(raw as u8 as i8)),
+        PrimitiveType::Int16 => write_i64(out, i64::from(raw as u16 as i16)),
+        PrimitiveType::Int32 => write_i64(out, i64::from(raw as u32 as i32)),
+        PrimitiveType::Int64 | PrimitiveType::Char => write_i64(out, raw as i64),
+        PrimitiveType::Float => write_f32(out, f32::from_bits(raw as u32)),
+        PrimitiveType::Double => write_f64(out, f64::from_bits(raw)),
+        _ => write_u64(out, raw),
+    }
+}
+
+#[inline(always)]
+fn write_i64(out: &mut Vec<u8>, i: i64) {
+    if let Ok(u) = u64::try_from(i) {
+        write_u64(out, u);
+    } else {
+        out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes());
+    }
+}
+
+#[inline]
+fn write_f32(out: &mut Vec<u8>, f: f32) {
+    if f.abs() < 1e7 && (f as i32) as f32 == f && !(f == 0.0 && f.is_sign_negative()) {
+        // Integral values: the shortest form is the integer and `.0`.
+        write_i64(out, f as i64);
+        out.extend_from_slice(b".0");
+    } else if let Some((d, k)) = short_decimal_f32(f) {
+        write_short_decimal(out, d, k);
+    } else if f.is_finite() {
+        out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
+    } else {
+        write_non_finite(out, f.is_nan(), f.is_sign_negative());
+    }
+}
+
+#[inline]
+fn write_f64(out: &mut Vec<u8>, f: f64) {
+    if f.abs() < 1e15 && (f as i64) as f64 == f && !(f == 0.0 && f.is_sign_negative()) {
+        write_i64(out, f as i64);
+        out.extend_from_slice(b".0");
+    } else if let Some((d, k)) = short_decimal_f64(f) {
+        write_short_decimal(out, d, k);
+    } else if f.is_finite() {
+        out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
+    } else {
+        write_non_finite(out, f.is_nan(), f.is_sign_negative());
+    }
+}
+
+/// A char array (`padded`: it ends at its first NUL) or text var data (every byte).
+#[inline]
+fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padded: bool) {
+    let text = if padded {
+        match bytes.iter().position(|&b| b == 0) {
+            Some(n) => &bytes[..n],
+            None => bytes,
+        }
+    } else {
+        bytes
+    };
+    if charset == Charset::Utf8 && std::str::from_utf8(text).is_err() {
+        out.extend_from_slice(b"{\"hex\":");
+        write_hex_str(out, bytes);
+        out.push(b'}');
+    } else {
+        write_json_str(out, text, charset);
+    }
+}
+
+#[inline]
+fn write_enum(out: &mut Vec<u8>, name: Option<&str>, raw: Number) {
+    match name {
+        Some(n) => write_json_str(out, n.as_bytes(), Charset::Utf8),
+        None => {
+            out.extend_from_slice(b"{\"unknown\":");
+            match raw {
+                Number::Int(i) => out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes()),
+                Number::UInt(u) => out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes()),
+            }
+            out.push(b'}');
+        }
+    }
+}
+
 /// Appends the JSON of `value`. `padded`: a [`Value::Text`] ends at its first NUL (a char
 /// array), else every byte is text (var data).
 #[inline(always)]
 pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
     match value {
         Value::Null | Value::Absent => out.extend_from_slice(b"null"),
-        Value::Int(i) => {
-            if let Ok(u) = u64::try_from(i) {
-                write_u64(out, u);
-            } else {
-                out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes());
-            }
-        }
+        Value::Int(i) => write_i64(out, i),
         Value::UInt(u) => write_u64(out, u),
-        Value::F32(f) => {
-            if f.abs() < 1e7 && (f as i32) as f32 == f && !(f == 0.0 && f.is_sign_negative()) {
-                // Integral values: the shortest form is the integer and `.0`.
-                out.extend_from_slice(itoa::Buffer::new().format(f as i64).as_bytes());
-                out.extend_from_slice(b".0");
-            } else if let Some((d, k)) = short_decimal_f32(f) {
-                write_short_decimal(out, d, k);
-            } else if f.is_finite() {
-                out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
-            } else {
-                write_non_finite(out, f.is_nan(), f.is_sign_negative());
-            }
-        }
-        Value::F64(f) => {
-            if f.abs() < 1e15 && (f as i64) as f64 == f && !(f == 0.0 && f.is_sign_negative()) {
-                out.extend_from_slice(itoa::Buffer::new().format(f as i64).as_bytes());
-                out.extend_from_slice(b".0");
-            } else if let Some((d, k)) = short_decimal_f64(f) {
-                write_short_decimal(out, d, k);
-            } else if f.is_finite() {
-                out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
-            } else {
-                write_non_finite(out, f.is_nan(), f.is_sign_negative());
-            }
-        }
-        Value::Text { bytes, charset } => {
-            let text = if padded {
-                match bytes.iter().position(|&b| b == 0) {
-                    Some(n) => &bytes[..n],
-                    None => bytes,
-                }
-            } else {
-                bytes
-            };
-            if charset == Charset::Utf8 && std::str::from_utf8(text).is_err() {
-                out.extend_from_slice(b"{\"hex\":");
-                write_hex_str(out, bytes);
-                out.push(b'}');
-            } else {
-                write_json_str(out, text, charset);
-            }
-        }
+        Value::F32(f) => write_f32(out, f),
+        Value::F64(f) => write_f64(out, f),
+        Value::Text { bytes, charset } => write_text(out, bytes, charset, padded),
         Value::Bytes(bytes) => write_hex_str(out, bytes),
         Value::Array(a) => {
             out.push(b'[');
@@ -283,21 +407,7 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
             }
             out.push(b']');
         }
-        Value::Enum { name, raw } => match name {
-            Some(n) => write_json_str(out, n.as_bytes(), Charset::Utf8),
-            None => {
-                out.extend_from_slice(b"{\"unknown\":");
-                match raw {
-                    Number::Int(i) => {
-                        out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes())
-                    }
-                    Number::UInt(u) => {
-                        out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes())
-                    }
-                }
-                out.push(b'}');
-            }
-        },
+        Value::Enum { name, raw } => write_enum(out, name, raw),
         Value::Set { bits, choices } => {
             out.push(b'[');
             let mut first = true;
