@@ -223,13 +223,19 @@ impl Visitor for JsonVisitor<'_> {
 impl Walk for JsonVisitor<'_> {
     #[inline(always)]
     fn fields<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
-        for n in fields {
-            self.node::<BIG>(n, block, acting);
-        }
+        self.nodes::<BIG>(fields, block, acting);
     }
 }
 
 impl JsonVisitor<'_> {
+    /// One call per block or composite (the loop is here, not around a call per field).
+    fn nodes<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
+        for n in fields {
+            self.node::<BIG>(n, block, acting);
+        }
+    }
+
+    #[inline(always)]
     fn node<const BIG: bool>(&mut self, n: &Node, block: &[u8], acting: i64) {
         self.key(&n.info);
         if n.since > acting {
@@ -288,9 +294,7 @@ impl JsonVisitor<'_> {
             },
             Kind::Composite(members) => {
                 self.push(false);
-                for m in members.iter() {
-                    self.node::<BIG>(m, block, acting);
-                }
+                self.nodes::<BIG>(members, block, acting);
                 self.pop();
             }
             Kind::Const(c) => write_value(out, c.value(), true),
