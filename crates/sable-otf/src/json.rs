@@ -57,7 +57,10 @@ impl JsonPrinter {
 /// The [`Visitor`] that writes canonical JSON into a `Vec<u8>`.
 #[derive(Debug)]
 pub struct JsonVisitor<'o> {
-    out: &'o mut Vec<u8>,
+    /// The caller's buffer, taken for the visitor's life (owned, so that the compiler sees that
+    /// writing bytes does not change its length) and given back on drop.
+    out: Vec<u8>,
+    dest: &'o mut Vec<u8>,
     comma: bool,
     /// Open containers, innermost in bit 0: 1 for an array, 0 for an object.
     stack: u128,
@@ -66,11 +69,18 @@ pub struct JsonVisitor<'o> {
     deep: Vec<bool>,
 }
 
+impl Drop for JsonVisitor<'_> {
+    fn drop(&mut self) {
+        *self.dest = std::mem::take(&mut self.out);
+    }
+}
+
 impl<'o> JsonVisitor<'o> {
     /// A visitor appending to `out`.
     pub fn new(out: &'o mut Vec<u8>) -> JsonVisitor<'o> {
         JsonVisitor {
-            out,
+            out: std::mem::take(out),
+            dest: out,
             comma: false,
             stack: 0,
             depth: 0,
@@ -137,7 +147,7 @@ impl<'o> JsonVisitor<'o> {
         self.out
             .extend_from_slice(itoa::Buffer::new().format(e.offset()).as_bytes());
         self.out.extend_from_slice(b",\"message\":");
-        write_json_str(self.out, e.message().as_bytes(), Charset::Utf8);
+        write_json_str(&mut self.out, e.message().as_bytes(), Charset::Utf8);
         self.out.push(b'}');
         self.pop();
     }
@@ -162,7 +172,7 @@ impl Visitor for JsonVisitor<'_> {
     #[inline(always)]
     fn field(&mut self, field: &FieldInfo, value: Value<'_>) {
         self.key(field);
-        write_value(self.out, value, true);
+        write_value(&mut self.out, value, true);
     }
 
     #[inline]
@@ -208,7 +218,7 @@ impl Visitor for JsonVisitor<'_> {
     #[inline]
     fn var_data(&mut self, data: &FieldInfo, value: Value<'_>) {
         self.key(data);
-        write_value(self.out, value, false);
+        write_value(&mut self.out, value, false);
     }
 
     #[inline]
@@ -243,7 +253,7 @@ impl JsonVisitor<'_> {
             return;
         }
         let off = n.offset;
-        let out = &mut *self.out;
+        let out = &mut self.out;
         match &n.kind {
             Kind::Scalar { ty, null } => match read_raw(block, off, ty.size(), BIG) {
                 Some(raw)
