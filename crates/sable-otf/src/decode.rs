@@ -533,6 +533,8 @@ pub(crate) enum Kind {
     Enum {
         ty: PrimitiveType,
         values: Box<[(u64, Box<str>)]>,
+        /// Each value's name as a JSON string, in the order of `values`.
+        json: Box<[Chunk]>,
         null: NullCheck,
     },
     Set {
@@ -541,6 +543,40 @@ pub(crate) enum Kind {
     },
     Composite(Box<[Node]>),
     Const(ConstValue),
+}
+
+/// Bytes to write often (a pre-escaped JSON string), with a fixed-size copy when they fit.
+#[derive(Debug)]
+pub(crate) struct Chunk {
+    bytes: Box<[u8]>,
+    chunk: Option<[u8; 32]>,
+}
+
+impl Chunk {
+    fn new(bytes: Vec<u8>) -> Chunk {
+        Chunk {
+            chunk: (bytes.len() <= 32).then(|| {
+                let mut chunk = [0u8; 32];
+                chunk[..bytes.len()].copy_from_slice(&bytes);
+                chunk
+            }),
+            bytes: bytes.into(),
+        }
+    }
+
+    /// Appends the bytes.
+    #[inline(always)]
+    pub(crate) fn put(&self, out: &mut Vec<u8>) {
+        match &self.chunk {
+            // A fixed-size copy compiles to a few vector moves rather than a call to memcpy.
+            Some(chunk) => {
+                let len = out.len() + self.bytes.len();
+                out.extend_from_slice(chunk);
+                out.truncate(len);
+            }
+            None => out.extend_from_slice(&self.bytes),
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -846,6 +882,14 @@ impl Builder {
                     };
                     Kind::Enum {
                         ty,
+                        json: values
+                            .iter()
+                            .map(|(_, n)| {
+                                let mut json = Vec::new();
+                                crate::json::write_json_str(&mut json, n.as_bytes(), Charset::Utf8);
+                                Chunk::new(json)
+                            })
+                            .collect(),
                         values: values.into(),
                         null,
                     }
@@ -1494,7 +1538,9 @@ pub(crate) fn visit_node<const BIG: bool, V: Visitor>(
             }),
             None => Value::Absent,
         },
-        Kind::Enum { ty, values, null } => match read_raw(block, off, ty.size(), BIG) {
+        Kind::Enum {
+            ty, values, null, ..
+        } => match read_raw(block, off, ty.size(), BIG) {
             Some(raw) => {
                 if matches!(null, NullCheck::Bits(b) if raw == *b) {
                     Value::Null

@@ -291,10 +291,21 @@ impl JsonVisitor<'_> {
                 }
                 None => out.extend_from_slice(b"null"),
             },
-            Kind::Enum { ty, values, null } => match read_raw(block, off, ty.size(), BIG) {
+            Kind::Enum {
+                ty,
+                values,
+                json,
+                null,
+            } => match read_raw(block, off, ty.size(), BIG) {
                 Some(raw) if !matches!(null, NullCheck::Bits(b) if raw == *b) => {
-                    let name = values.iter().find(|(b, _)| *b == raw).map(|(_, n)| &**n);
-                    write_enum(out, name, number_of(raw, *ty));
+                    match values
+                        .iter()
+                        .position(|(b, _)| *b == raw)
+                        .and_then(|i| json.get(i))
+                    {
+                        Some(name) => name.put(out),
+                        None => write_enum(out, None, number_of(raw, *ty)),
+                    }
                 }
                 _ => out.extend_from_slice(b"null"),
             },
