@@ -218,7 +218,11 @@ impl Visitor for JsonVisitor<'_> {
     #[inline]
     fn var_data(&mut self, data: &FieldInfo, value: Value<'_>) {
         self.key(data);
-        write_value(&mut self.out, value, false);
+        match value {
+            Value::Text { bytes, charset } => write_text(&mut self.out, bytes, charset, false),
+            Value::Bytes(bytes) => write_hex_str(&mut self.out, bytes),
+            _ => write_value(&mut self.out, value, false),
+        }
     }
 
     #[inline]
