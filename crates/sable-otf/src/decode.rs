@@ -315,6 +315,8 @@ pub struct MessageInfo {
     since_version: i32,
     /// `{"message":"Name","header":{`
     pub(crate) json_prefix: Box<[u8]>,
+    /// The same in a fixed chunk (copied whole, then cut), when it fits.
+    pub(crate) json_prefix_chunk: Option<[u8; 48]>,
 }
 
 impl MessageInfo {
@@ -1158,6 +1160,11 @@ impl Decoder {
                     name: m.name.as_str().into(),
                     template_id,
                     since_version: m.version,
+                    json_prefix_chunk: (json_prefix.len() <= 48).then(|| {
+                        let mut chunk = [0u8; 48];
+                        chunk[..json_prefix.len()].copy_from_slice(&json_prefix);
+                        chunk
+                    }),
                     json_prefix: json_prefix.into(),
                 },
                 block,

@@ -156,7 +156,14 @@ impl<'o> JsonVisitor<'o> {
 impl Visitor for JsonVisitor<'_> {
     #[inline]
     fn begin_message(&mut self, message: &MessageInfo, _header: &Header) {
-        self.out.extend_from_slice(&message.json_prefix);
+        match &message.json_prefix_chunk {
+            Some(chunk) => {
+                let len = self.out.len() + message.json_prefix.len();
+                self.out.extend_from_slice(chunk);
+                self.out.truncate(len);
+            }
+            None => self.out.extend_from_slice(&message.json_prefix),
+        }
         // The top-level object and the header object.
         self.stack <<= 2;
         self.depth += 2;
