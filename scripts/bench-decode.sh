@@ -22,7 +22,7 @@ run() {
     java -cp "$cp" JsonPrinterBench "$schema" --vector "$vectors" "$name" --count "$COUNT" --write "$file" >/dev/null
     local reference sable
     reference="$(java -cp "$cp" JsonPrinterBench "$schema" "$file" --warmup 3 --time "$SECONDS_PER_RUN")"
-    sable="$(target/release/examples/json_throughput "$schema" "$file" "$SECONDS_PER_RUN")"
+    sable="$("${CARGO_TARGET_DIR:-target}/release/examples/json_throughput" "$schema" "$file" "$SECONDS_PER_RUN")"
     echo "$label"
     echo "  $reference"
     echo "  $sable"
