@@ -4,7 +4,6 @@
 //! `cargo bench -p sable-otf --bench decode_json`
 
 use std::hint::black_box;
-use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sable_ir::Ir;
@@ -14,7 +13,7 @@ use sable_otf::json::JsonPrinter;
 const N: usize = 1000;
 
 fn ir(name: &str) -> Ir {
-    let path = Path::new("/work/shared/schemas/valid").join(name);
+    let path = sable_testkit::shared_dir().join("schemas/valid").join(name);
     sable_schema::compile_file(&path)
         .ir
         .unwrap_or_else(|| panic!("{name} does not compile"))

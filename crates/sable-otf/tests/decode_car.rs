@@ -1,10 +1,10 @@
 //! The decoder and printers on example-schema.xml's Car.
 
-mod decode_support;
+mod support;
 
-use decode_support::{car, ir, CAR_JSON};
 use sable_otf::decode::Decoder;
 use sable_otf::json::JsonPrinter;
+use support::{car, ir, CAR_JSON};
 
 fn json(buf: &[u8]) -> (String, Result<usize, sable_otf::decode::DecodeError>) {
     let p = JsonPrinter::new(&ir("example-schema.xml")).unwrap();

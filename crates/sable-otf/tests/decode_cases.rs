@@ -1,11 +1,11 @@
 //! The decoder on versions, byte orders, malformed messages and the spec's worked examples.
 
-mod decode_support;
+mod support;
 
-use decode_support::{car, ir, W};
 use sable_otf::decode::{DecodeError, DecodeErrorKind, Decoder};
 use sable_otf::json::JsonPrinter;
 use sable_otf::text::TextPrinter;
+use support::{car, ir, W};
 
 fn print(schema: &str, buf: &[u8]) -> (String, Result<usize, DecodeError>) {
     let p = JsonPrinter::new(&ir(schema)).unwrap();
@@ -233,7 +233,13 @@ fn hex(dump: &str) -> Vec<u8> {
         .collect()
 }
 
-const SPEC: &str = "/work/shared/spec/v1.0/Examples.xml";
+/// The spec's example schema.
+fn spec() -> String {
+    support::shared()
+        .join("spec/v1.0/Examples.xml")
+        .display()
+        .to_string()
+}
 
 /// The spec's worked examples (07Examples.md): the hex dumps, after their 6-byte SOFH.
 #[test]
@@ -243,7 +249,7 @@ fn spec_examples() {
         4d 34 00 00 00 00 31 80 16 b3 3b 13 65 29 15 07 :
         00 00 00 32 1a 85 01 00 00 00 00 00 00 00 00 00 :
         00 00 00 80");
-    let (json, r) = print(SPEC, &order[6..]);
+    let (json, r) = print(&spec(), &order[6..]);
     assert_eq!(r, Ok(order.len() - 6), "{json}");
     for want in [
         r#""message":"NewOrderSingle""#,
@@ -260,7 +266,7 @@ fn spec_examples() {
         00 00 06 00 00 00 75 3e 0c 00 02 00 1a 85 01 00 :
         00 00 00 00 02 00 00 00 24 85 01 00 00 00 00 00 :
         04 00 00 00");
-    let (json, r) = print(SPEC, &exec[6..]);
+    let (json, r) = print(&spec(), &exec[6..]);
     assert_eq!(r, Ok(exec.len() - 6), "{json}");
     for want in [
         r#""OrderID":"O0000001","ExecID":"EXEC0000""#,
@@ -279,7 +285,7 @@ fn spec_examples() {
         44 30 30 30 30 31 06 27 00 4e 6f 74 20 61 75 74 :
         68 6f 72 69 7a 65 64 20 74 6f 20 74 72 61 64 65 :
         20 74 68 61 74 20 69 6e 73 74 72 75 6d 65 6e 74");
-    let (json, r) = print(SPEC, &reject[6..]);
+    let (json, r) = print(&spec(), &reject[6..]);
     assert_eq!(r, Ok(reject.len() - 6), "{json}");
     assert!(
         json.contains(r#""BusinessRejectReason":"NotAuthorized""#),

@@ -1,22 +1,14 @@
 //! The JSON encoder: exact bytes against an independent byte writer, the spec's worked examples,
 //! big-endian, and every error kind with its JSON path.
 
-use std::path::{Path, PathBuf};
+mod support;
+
+use std::path::Path;
 
 use sable_ir::Ir;
 use sable_otf::encode::{EncodeError, EncodeErrorKind, Encoder};
 use serde_json::{json, Value};
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
-
-fn compile(path: &Path) -> Ir {
-    let compiled = sable_schema::compile_file(path);
-    compiled
-        .ir
-        .unwrap_or_else(|| panic!("{}: {:?}", path.display(), compiled.diagnostics))
-}
+use support::{compile, shared};
 
 fn schema(name: &str) -> Ir {
     compile(&shared().join("schemas/valid").join(name))
@@ -929,19 +921,11 @@ fn range_checks_can_be_relaxed() {
 
 #[test]
 fn every_shared_schema_plans() {
-    let dir = shared().join("schemas/valid");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
-        .collect();
-    paths.sort();
+    let paths = sable_testkit::valid_schemas();
     let mut planned = 0;
     for path in paths {
-        if let Some(ir) = sable_schema::compile_file(&path).ir {
-            Encoder::new(&ir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            planned += 1;
-        }
+        Encoder::new(&compile(&path)).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        planned += 1;
     }
     assert!(planned > 30, "{planned}");
 }

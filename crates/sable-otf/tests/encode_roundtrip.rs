@@ -2,23 +2,13 @@
 //! messages of several schemas, and encode(decode(bytes)) == bytes; plus values generated from
 //! each message's IR for every shared schema.
 
-use std::path::{Path, PathBuf};
+mod support;
 
 use sable_ir::{Ir, Presence, PrimitiveType, Signal, Token};
 use sable_otf::encode::Encoder;
 use sable_otf::json::JsonPrinter;
 use serde_json::{json, Map, Value};
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
-
-fn compile(path: &Path) -> Ir {
-    let compiled = sable_schema::compile_file(path);
-    compiled
-        .ir
-        .unwrap_or_else(|| panic!("{}: {:?}", path.display(), compiled.diagnostics))
-}
+use support::{compile, shared};
 
 /// Encodes `v`, prints it back, and checks both directions; returns the printed value.
 fn round_trip(ir: &Ir, v: &Value) -> Value {
@@ -302,18 +292,10 @@ impl Gen<'_> {
 
 #[test]
 fn generated_messages_of_every_shared_schema_round_trip() {
-    let dir = shared().join("schemas/valid");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "xml"))
-        .collect();
-    paths.sort();
+    let paths = sable_testkit::valid_schemas();
     let mut messages = 0;
     for path in paths {
-        let Some(ir) = sable_schema::compile_file(&path).ir else {
-            continue;
-        };
+        let ir = compile(&path);
         let encoder = Encoder::new(&ir).unwrap();
         let printer = JsonPrinter::new(&ir).unwrap();
         for tokens in &ir.messages {

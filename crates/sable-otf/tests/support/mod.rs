@@ -1,13 +1,13 @@
-//! Helpers shared by the decoder tests: schema loading and a little byte writer.
+//! Helpers shared by the sable-otf tests: schema loading and a little byte writer.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
 use sable_ir::Ir;
 
-/// The shared test schemas' directory.
-pub fn schemas() -> PathBuf {
-    PathBuf::from("/work/shared/schemas/valid")
+/// The shared folder beside the repository (`../shared`).
+pub fn shared() -> PathBuf {
+    sable_testkit::shared_dir()
 }
 
 /// The IR of `path` (relative to the shared valid schemas, or absolute).
@@ -15,12 +15,17 @@ pub fn ir(path: &str) -> Ir {
     let p = if Path::new(path).is_absolute() {
         PathBuf::from(path)
     } else {
-        schemas().join(path)
+        shared().join("schemas/valid").join(path)
     };
-    let compiled = sable_schema::compile_file(&p);
+    compile(&p)
+}
+
+/// The IR of the schema at `path`; panics with its diagnostics when it does not compile.
+pub fn compile(path: &Path) -> Ir {
+    let compiled = sable_schema::compile_file(path);
     compiled
         .ir
-        .unwrap_or_else(|| panic!("{path} does not compile: {:?}", compiled.diagnostics))
+        .unwrap_or_else(|| panic!("{}: {:?}", path.display(), compiled.diagnostics))
 }
 
 /// Writes SBE bytes in one byte order.
