@@ -1,0 +1,123 @@
+package dev.sable.bench;
+
+import static dev.sable.bench.CarMessage.*;
+import static dev.sable.bench.MarketDataMessage.*;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * What every benchmark's setup checks before it is measured: that its decoder reads back the
+ * message's values (the decode benchmarks' sums, computed here from the message's constants
+ * independently of any codec) and that Sable writes exactly the reference's bytes.
+ */
+final class Checks
+{
+    /** The SBE Car decoders' sum (Sable's and the reference's read the same fields alike). */
+    static final long CAR_SBE_SUM;
+    /** ProtobufCar.decode's sum: enums by protobuf number, text by length. */
+    static final long CAR_PROTOBUF_SUM;
+    /** The SBE MarketData decoders' sum. */
+    static final long MARKET_DATA_SBE_SUM;
+    /** ProtobufMarketData.decode's sum. */
+    static final long MARKET_DATA_PROTOBUF_SUM;
+
+    static
+    {
+        long groups = 0;
+        for (int i = 0; i < FUEL_SPEED.length; i++)
+        {
+            groups += FUEL_SPEED[i] + Float.floatToRawIntBits(FUEL_MPG[i]);
+        }
+        for (int i = 0; i < OCTANE_RATING.length; i++)
+        {
+            groups += OCTANE_RATING[i];
+            for (int j = 0; j < ACCELERATION_MPH.length; j++)
+            {
+                groups += ACCELERATION_MPH[j] + Float.floatToRawIntBits(ACCELERATION_SECONDS[i][j]);
+            }
+        }
+        final long someNumbers = 0 + 1 + 2 + 3 + 4;
+        final long common = SERIAL_NUMBER + MODEL_YEAR + someNumbers + VEHICLE_CODE.length +
+            ENGINE_CAPACITY + ENGINE_CYLINDERS + ENGINE_MANUFACTURER_CODE.length + groups +
+            MANUFACTURER.length + MODEL.length;
+        // templateId 1, available T (1), code 'A', extras sunRoof (1) and sportsPack (2),
+        // the constants maxRpm 9000 and fuel "Petrol" (6 bytes copied)
+        CAR_SBE_SUM = common + 1 + 1 + 'A' + 3 + 9000 + 6;
+        // available true (1), code A (1), extras SUN_ROOF (1) and SPORTS_PACK (2)
+        CAR_PROTOBUF_SUM = common + 1 + 1 + 1 + 2;
+
+        final long entry = TRADE_ID + SECURITY_ID + MD_ENTRY_PX_MANTISSA + MD_ENTRY_SIZE_MANTISSA +
+            NUMBER_OF_ORDERS + RPT_SEQ;
+        final long marketData = TRANSACT_TIME + EVENT_TIME_DELTA + 2 * entry;
+        // templateId 2, END_EVENT '2', per entry: the constant exponent 7, NEW (0), the sides
+        // '1' and '2', the constant MdEntryType TRADE '2'
+        MARKET_DATA_SBE_SUM = marketData + 2 + '2' + 2 * (7 + 0 + '2') + '1' + '2';
+        // END_EVENT 2, NEW 0, BUY 1 and SELL 2, TRADE 2 twice
+        MARKET_DATA_PROTOBUF_SUM = marketData + 2 + 1 + 2 + 2 * 2;
+    }
+
+    private Checks()
+    {
+    }
+
+    static void expect(final String what, final long expected, final long actual)
+    {
+        if (expected != actual)
+        {
+            throw new IllegalStateException(what + ": expected the sum " + expected + ", got " + actual);
+        }
+    }
+
+    static void expectBytes(final String what, final byte[] expected, final byte[] actual)
+    {
+        if (!Arrays.equals(expected, actual))
+        {
+            throw new IllegalStateException(what + ": expected the bytes " + hex(expected) + ", got " + hex(actual));
+        }
+    }
+
+    static String hex(final byte[] bytes)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final byte b : bytes)
+        {
+            text.append(String.format("%02x", b & 0xff));
+        }
+        return text.toString();
+    }
+
+    /** The reference's encoding of Car, as bytes. */
+    static byte[] referenceCarBytes()
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final int length = new ReferenceCar().encode(buffer);
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
+    /** The reference's encoding of MarketData, as bytes. */
+    static byte[] referenceMarketDataBytes()
+    {
+        final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final int length = new ReferenceMarketData().encode(buffer);
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
+    /** Encodes into buffer with the reference and checks that it decodes to the expected sum. */
+    static void referenceCar(final ReferenceCar codec, final UnsafeBuffer buffer)
+    {
+        codec.encode(buffer);
+        expect("reference Car decode", CAR_SBE_SUM, codec.decode(buffer));
+    }
+
+    static void referenceMarketData(final ReferenceMarketData codec, final UnsafeBuffer buffer)
+    {
+        codec.encode(buffer);
+        expect("reference MarketData decode", MARKET_DATA_SBE_SUM, codec.decode(buffer));
+    }
+}

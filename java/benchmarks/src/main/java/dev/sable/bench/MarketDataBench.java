@@ -1,0 +1,79 @@
+package dev.sable.bench;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** Encoding and decoding the reference benchmarks' MarketDataIncrementalRefreshTrades message. */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 2, jvmArgsAppend = {Bench.NO_BOUNDS_CHECKS, Bench.UNSAFE_ALLOWED})
+public class MarketDataBench
+{
+    @State(Scope.Thread)
+    public static class Reference
+    {
+        final ReferenceMarketData codec = new ReferenceMarketData();
+        final UnsafeBuffer encodeBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final UnsafeBuffer decodeBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+
+        @Setup
+        public void setup()
+        {
+            Checks.referenceMarketData(codec, decodeBuffer);
+        }
+    }
+
+    @State(Scope.Thread)
+    public static class Protobuf
+    {
+        final ProtobufMarketData codec = new ProtobufMarketData();
+        final byte[] encodeBuffer = new byte[1024];
+        final byte[] decodeBuffer = new byte[1024];
+        int decodeLength;
+
+        @Setup
+        public void setup()
+        {
+            decodeLength = codec.encode(decodeBuffer);
+            Checks.expect("protobuf MarketData decode", Checks.MARKET_DATA_PROTOBUF_SUM,
+                ProtobufMarketData.decode(decodeBuffer, decodeLength));
+        }
+    }
+
+    @Benchmark
+    public int referenceEncode(final Reference state)
+    {
+        return state.codec.encode(state.encodeBuffer);
+    }
+
+    @Benchmark
+    public long referenceDecode(final Reference state)
+    {
+        return state.codec.decode(state.decodeBuffer);
+    }
+
+    @Benchmark
+    public int protobufEncode(final Protobuf state)
+    {
+        return state.codec.encode(state.encodeBuffer);
+    }
+
+    @Benchmark
+    public long protobufDecode(final Protobuf state)
+    {
+        return ProtobufMarketData.decode(state.decodeBuffer, state.decodeLength);
+    }
+}

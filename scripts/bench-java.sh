@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# JMH benchmarks of Sable's generated Java codecs against the reference implementation's (sbe-all
+# 1.32.1) and protobuf-java: Car and MarketDataIncrementalRefreshTrades, encode and decode, the
+# messages of the reference's own benchmarks (java/benchmarks, docs/java-benchmarks.md). One JMH
+# run covers Sable over heap memory (MemorySegment.ofArray) and off-heap memory (an Arena), the
+# reference over Agrona's UnsafeBuffer with bounds checks off (as its benchmarks run) and
+# protobuf-java; then a table of ns/op and ratios is printed.
+#
+#   scripts/bench-java.sh                         the full configuration (see java/benchmarks)
+#   scripts/bench-java.sh -f 1 -wi 3 -i 5         any JMH options instead (a short run)
+#   scripts/bench-java.sh -prof gc 'Car.*sable'   profilers, benchmark filters
+#
+# Generates the codecs (scripts/java-interop.sh --generate-only), builds the shaded jar
+# java/benchmarks/target/benchmarks.jar with Maven, runs it with a JDK 25 (scripts/jdk.sh), keeps
+# JMH's results in java/benchmarks/target/jmh-result.csv. Environment as scripts/java-interop.sh.
+set -euo pipefail
+
+die() {
+    echo "bench-java: $*" >&2
+    exit 1
+}
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+JAVA_HOME="$(scripts/jdk.sh 25)" || die "a JDK 25 is needed"
+export JAVA_HOME
+export PATH="$JAVA_HOME/bin:$PATH"
+# Maven's own libraries call sun.misc.Unsafe; JDK 25 would warn about it on every run.
+export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+
+bash scripts/java-interop.sh --generate-only
+mvn -q -B -ntp -f java/benchmarks/pom.xml package
+jar="java/benchmarks/target/benchmarks.jar"
+[ -s "$jar" ] || die "Maven did not build $jar"
+
+result="java/benchmarks/target/jmh-result.csv"
+rm -f "$result"
+echo "bench-java: java -jar $jar $* -rf csv -rff $result" >&2
+java -jar "$jar" "$@" -rf csv -rff "$result"
+[ -s "$result" ] || die "JMH wrote no results (a filter that matched nothing?)"
+
+# The table: one row per message and operation, ns/op of each library, then Sable's time over
+# the reference's (below 1: Sable is faster) and Sable's throughput over protobuf-java's.
+echo
+awk -F, '
+    NR == 1 { next }
+    {
+        name = $1; gsub(/"/, "", name)
+        n = split(name, parts, ".")
+        class = parts[n - 1]; method = parts[n]
+        sub(/Bench$/, "", class)
+        op = method ~ /Encode$/ ? "encode" : "decode"
+        impl = method; sub(/(Encode|Decode)$/, "", impl)
+        score[class " " op, impl] = $5
+        rows[class " " op] = 1
+    }
+    function cell(v) { return v == "" ? sprintf("%10s", "-") : sprintf("%10.1f", v) }
+    function ratio(a, b) { return (a == "" || b == "" || b == 0) ? sprintf("%9s", "-") : sprintf("%9.2f", a / b) }
+    END {
+        printf "%-18s %10s %10s %10s %10s %9s %9s %9s %9s\n", "ns/op", "sable", "sable", "reference", "protobuf", \
+            "sable/ref", "sable/ref", "sable/pb", "sable/pb"
+        printf "%-18s %10s %10s %10s %10s %9s %9s %9s %9s\n", "", "heap", "off-heap", "Unsafe", "", \
+            "heap", "off-heap", "heap", "off-heap"
+        split("Car encode,Car decode,MarketData encode,MarketData decode", order, ",")
+        for (i = 1; i <= 4; i++) {
+            r = order[i]
+            if (!(r in rows)) continue
+            h = score[r, "sableHeap"]; o = score[r, "sableOffHeap"]
+            ref = score[r, "reference"]; pb = score[r, "protobuf"]
+            printf "%-18s %s %s %s %s %s %s %s %s\n", r, cell(h), cell(o), cell(ref), cell(pb), \
+                ratio(h, ref), ratio(o, ref), ratio(pb, h), ratio(pb, o)
+        }
+        print ""
+        print "sable/ref: Sable ns/op over the reference (<= 1.00 meets the target);"
+        print "sable/pb: Sable throughput over protobuf-java (>= 25 meets the target)."
+    }' "$result"
