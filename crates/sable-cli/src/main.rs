@@ -1,5 +1,5 @@
 //! `sable`: the command-line front end. Compiles SBE XML message schemas (or reads `.sbeir`
-//! files) to IR, and decodes and encodes messages on the fly; codec generation is to come.
+//! files) to IR, decodes and encodes messages on the fly, and generates codecs (Java).
 
 mod input;
 mod otf;
@@ -55,7 +55,12 @@ enum Command {
     /// Every diagnostic goes to stderr as FILE:LINE:COLUMN: error|warning: ..., sorted by
     /// position, followed by a one-line summary ("N errors, M warnings").
     Check(CheckArgs),
-    /// Generate codecs for a target language (not implemented yet)
+    /// Generate codecs for a target language (Java)
+    ///
+    /// Writes one source file per class under DIR, in the schema's package (its directories
+    /// created). Java codecs work over java.lang.foreign.MemorySegment, or Agrona buffers with
+    /// --java-buffer agrona (see docs/java.md). Other languages are not implemented yet (exit
+    /// status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
     ///
@@ -97,9 +102,22 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language
+    /// The target language: java (others are not implemented yet)
     #[arg(long, value_name = "LANG")]
     lang: String,
+
+    /// Java: the buffer type the codecs work over
+    #[arg(long, value_enum, default_value_t = JavaBuffer::Segment, value_name = "BUFFER")]
+    java_buffer: JavaBuffer,
+
+    /// Java: enums get an SBE_UNKNOWN constant, returned for values with no name instead of
+    /// throwing
+    #[arg(long)]
+    java_unknown_enum: bool,
+
+    /// Java: the package to generate into, instead of the schema's
+    #[arg(long, value_name = "PACKAGE")]
+    java_package: Option<String>,
 
     /// The directory to write the generated code to
     #[arg(short, long, value_name = "DIR")]
@@ -108,6 +126,15 @@ struct GenerateArgs {
     /// The schema: an SBE XML message schema, or a .sbeir file
     #[arg(value_name = "SCHEMA")]
     schema: PathBuf,
+}
+
+/// The buffer type generated Java codecs work over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum JavaBuffer {
+    /// java.lang.foreign.MemorySegment (JDK 22 or later; no dependency)
+    Segment,
+    /// Agrona DirectBuffer and MutableDirectBuffer
+    Agrona,
 }
 
 #[derive(Debug, Args)]
@@ -178,18 +205,44 @@ fn main() -> ExitCode {
     let status = match &cli.command {
         Command::Ir(args) => run_ir(args, cli.warnings_as_errors),
         Command::Check(args) => run_check(args, cli.warnings_as_errors),
-        Command::Generate(_) => not_implemented("generate"),
+        Command::Generate(args) => run_generate(args, cli.warnings_as_errors),
         Command::Decode(args) => run_decode(args, cli.warnings_as_errors),
         Command::Encode(args) => run_encode(args, cli.warnings_as_errors),
     };
     ExitCode::from(status)
 }
 
-fn not_implemented(command: &str) -> u8 {
-    input::report(&format!(
-        "sable {command}: not implemented yet; `sable ir`, `check`, `decode` and `encode` are what Sable does today"
-    ));
-    EXIT_USAGE
+fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
+    if !args.lang.eq_ignore_ascii_case("java") {
+        input::report(&format!(
+            "sable generate: not implemented yet for --lang {}; Sable generates java",
+            args.lang
+        ));
+        return EXIT_USAGE;
+    }
+    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+        return EXIT_FAILURE;
+    };
+    let options = sable_codegen::java::Options {
+        buffer: match args.java_buffer {
+            JavaBuffer::Segment => sable_codegen::java::Buffer::Segment,
+            JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
+        },
+        unknown_enum: args.java_unknown_enum,
+        package: args.java_package.clone(),
+    };
+    for file in sable_codegen::java::generate(&ir, &options) {
+        let path = args.output.join(&file.path);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, file.text.as_bytes()));
+        if let Err(e) = written {
+            input::report(&format!("sable: cannot write {}: {e}", path.display()));
+            return EXIT_FAILURE;
+        }
+    }
+    0
 }
 
 fn run_ir(args: &IrArgs, warnings_as_errors: bool) -> u8 {

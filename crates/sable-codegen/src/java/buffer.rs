@@ -1,0 +1,225 @@
+//! The one place that knows how generated Java reads and writes bytes: over a
+//! `java.lang.foreign.MemorySegment` (the default) or an Agrona `DirectBuffer`.
+//!
+//! Every method returns Java source text: an expression (`get`) or a statement (`put`, copies).
+//! `at` is a Java expression of the byte offset (`offset + 8`).
+
+use sable_ir::{ByteOrder, PrimitiveType};
+
+/// The buffer type generated codecs work over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Buffer {
+    /// `java.lang.foreign.MemorySegment` at `long` offsets (heap arrays, direct and mapped
+    /// buffers, Arena memory, files beyond 2 GB).
+    #[default]
+    Segment,
+    /// Agrona `DirectBuffer` / `MutableDirectBuffer` at `int` offsets.
+    Agrona,
+}
+
+impl Buffer {
+    /// The field (and accessor) name of the buffer in generated classes.
+    pub fn var(self) -> &'static str {
+        match self {
+            Buffer::Segment => "segment",
+            Buffer::Agrona => "buffer",
+        }
+    }
+
+    /// The type encoders write to.
+    pub fn write_type(self) -> &'static str {
+        match self {
+            Buffer::Segment => "MemorySegment",
+            Buffer::Agrona => "MutableDirectBuffer",
+        }
+    }
+
+    /// The type decoders read from.
+    pub fn read_type(self) -> &'static str {
+        match self {
+            Buffer::Segment => "MemorySegment",
+            Buffer::Agrona => "DirectBuffer",
+        }
+    }
+
+    /// The Java type of offsets and limits.
+    pub fn off(self) -> &'static str {
+        match self {
+            Buffer::Segment => "long",
+            Buffer::Agrona => "int",
+        }
+    }
+
+    /// What an offset is cast to for use as an `int` (a cast where offsets are `long`).
+    pub fn offset_to_int(self, expr: &str) -> String {
+        match self {
+            Buffer::Segment => format!("(int) ({expr})"),
+            Buffer::Agrona => expr.to_owned(),
+        }
+    }
+
+    /// Import lines every generated class that touches the buffer needs.
+    pub fn imports(self) -> &'static [&'static str] {
+        match self {
+            Buffer::Segment => &["java.lang.foreign.MemorySegment"],
+            Buffer::Agrona => &["org.agrona.DirectBuffer", "org.agrona.MutableDirectBuffer"],
+        }
+    }
+
+    /// A read of `t` at `at` from buffer `buf`, as the Java type of `t` (unsigned types widened).
+    pub fn get(self, buf: &str, t: PrimitiveType, order: ByteOrder, at: &str) -> String {
+        use PrimitiveType::*;
+        let raw = match self {
+            Buffer::Segment => {
+                let layout = layout(t, order);
+                format!("{buf}.get(SbeSupport.{layout}, {at})")
+            }
+            Buffer::Agrona => {
+                let o = agrona_order(order);
+                match t {
+                    Char | Int8 | UInt8 => format!("{buf}.getByte({at})"),
+                    Int16 | UInt16 => format!("{buf}.getShort({at}, {o})"),
+                    Int32 | UInt32 => format!("{buf}.getInt({at}, {o})"),
+                    Int64 | UInt64 => format!("{buf}.getLong({at}, {o})"),
+                    Float => format!("{buf}.getFloat({at}, {o})"),
+                    Double => format!("{buf}.getDouble({at}, {o})"),
+                }
+            }
+        };
+        match t {
+            UInt8 => format!("(short) ({raw} & 0xFF)"),
+            UInt16 => format!("({raw} & 0xFFFF)"),
+            UInt32 => format!("({raw} & 0xFFFF_FFFFL)"),
+            _ => raw,
+        }
+    }
+
+    /// A statement writing `value` (an expression of the Java type of `t`) as `t` at `at`.
+    pub fn put(
+        self,
+        buf: &str,
+        t: PrimitiveType,
+        order: ByteOrder,
+        at: &str,
+        value: &str,
+    ) -> String {
+        use PrimitiveType::*;
+        // The wire type's Java type, and whether the value must be narrowed to it.
+        let narrowed = match t {
+            UInt8 => format!("(byte) {}", paren(value)),
+            UInt16 => format!("(short) {}", paren(value)),
+            UInt32 => format!("(int) {}", paren(value)),
+            _ => value.to_owned(),
+        };
+        match self {
+            Buffer::Segment => {
+                let layout = layout(t, order);
+                format!("{buf}.set(SbeSupport.{layout}, {at}, {narrowed});")
+            }
+            Buffer::Agrona => {
+                let o = agrona_order(order);
+                match t {
+                    Char | Int8 | UInt8 => format!("{buf}.putByte({at}, {narrowed});"),
+                    Int16 | UInt16 => format!("{buf}.putShort({at}, {narrowed}, {o});"),
+                    Int32 | UInt32 => format!("{buf}.putInt({at}, {narrowed}, {o});"),
+                    Int64 | UInt64 => format!("{buf}.putLong({at}, {narrowed}, {o});"),
+                    Float => format!("{buf}.putFloat({at}, {narrowed}, {o});"),
+                    Double => format!("{buf}.putDouble({at}, {narrowed}, {o});"),
+                }
+            }
+        }
+    }
+
+    /// A read of one byte.
+    pub fn get_byte(self, buf: &str, at: &str) -> String {
+        self.get(buf, PrimitiveType::Int8, ByteOrder::LittleEndian, at)
+    }
+
+    /// A statement writing the byte expression `value`.
+    pub fn put_byte(self, buf: &str, at: &str, value: &str) -> String {
+        self.put(buf, PrimitiveType::Int8, ByteOrder::LittleEndian, at, value)
+    }
+
+    /// Copies `len` bytes at `at` into `byte[] dst` at `int dst_off`.
+    pub fn get_bytes(self, buf: &str, at: &str, dst: &str, dst_off: &str, len: &str) -> String {
+        match self {
+            Buffer::Segment => format!(
+                "MemorySegment.copy({buf}, SbeSupport.BYTE, {at}, {dst}, {dst_off}, {len});"
+            ),
+            Buffer::Agrona => format!("{buf}.getBytes({at}, {dst}, {dst_off}, {len});"),
+        }
+    }
+
+    /// Copies `len` bytes of `byte[] src` from `int src_off` to `at`.
+    pub fn put_bytes(self, buf: &str, at: &str, src: &str, src_off: &str, len: &str) -> String {
+        match self {
+            Buffer::Segment => format!(
+                "MemorySegment.copy({src}, {src_off}, {buf}, SbeSupport.BYTE, {at}, {len});"
+            ),
+            Buffer::Agrona => format!("{buf}.putBytes({at}, {src}, {src_off}, {len});"),
+        }
+    }
+
+    /// Copies `len` bytes from another buffer (`read_type`) at `src_off` to `at`.
+    pub fn copy_from(self, buf: &str, at: &str, src: &str, src_off: &str, len: &str) -> String {
+        match self {
+            Buffer::Segment => format!("MemorySegment.copy({src}, {src_off}, {buf}, {at}, {len});"),
+            Buffer::Agrona => format!("{buf}.putBytes({at}, {src}, {src_off}, {len});"),
+        }
+    }
+
+    /// Copies `len` bytes at `at` to another buffer (`write_type`) at `dst_off`.
+    pub fn copy_to(self, buf: &str, at: &str, dst: &str, dst_off: &str, len: &str) -> String {
+        match self {
+            Buffer::Segment => format!("MemorySegment.copy({buf}, {at}, {dst}, {dst_off}, {len});"),
+            Buffer::Agrona => format!("{dst}.putBytes({dst_off}, {buf}, {at}, {len});"),
+        }
+    }
+
+    /// The type name to use for a source buffer parameter of put methods.
+    pub fn source_type(self) -> &'static str {
+        self.read_type()
+    }
+
+    /// The type name to use for a destination buffer parameter of get methods.
+    pub fn dest_type(self) -> &'static str {
+        self.write_type()
+    }
+}
+
+/// `value` in parentheses unless it is a plain name or literal.
+pub fn paren(value: &str) -> String {
+    if value
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+    {
+        value.to_owned()
+    } else {
+        format!("({value})")
+    }
+}
+
+fn agrona_order(order: ByteOrder) -> &'static str {
+    match order {
+        ByteOrder::LittleEndian => "java.nio.ByteOrder.LITTLE_ENDIAN",
+        ByteOrder::BigEndian => "java.nio.ByteOrder.BIG_ENDIAN",
+    }
+}
+
+/// The name of the `SbeSupport` layout constant for `t` in `order`.
+fn layout(t: PrimitiveType, order: ByteOrder) -> String {
+    use PrimitiveType::*;
+    let base = match t {
+        Char | Int8 | UInt8 => return "BYTE".to_owned(),
+        Int16 | UInt16 => "SHORT",
+        Int32 | UInt32 => "INT",
+        Int64 | UInt64 => "LONG",
+        Float => "FLOAT",
+        Double => "DOUBLE",
+    };
+    let suffix = match order {
+        ByteOrder::LittleEndian => "LE",
+        ByteOrder::BigEndian => "BE",
+    };
+    format!("{base}_{suffix}")
+}

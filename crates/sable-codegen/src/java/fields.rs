@@ -1,0 +1,1046 @@
+//! Accessors of fixed-size fields and composite members (both are "slots": a name at an offset
+//! with a type), and their canonical JSON.
+
+use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
+
+use super::types::{class_name, doc, is_utf8, java_type, javadoc, literal, prop, string_literal};
+use super::Gen;
+use crate::model::{Field, FieldMeta, Member, Primitive, TypeRef};
+use crate::writer::CodeWriter;
+
+/// A field of a block or a member of a composite.
+#[derive(Debug, Clone)]
+pub struct Slot<'a> {
+    pub name: &'a str,
+    pub id: Option<i32>,
+    pub description: Option<&'a str>,
+    pub since_version: i32,
+    pub offset: usize,
+    pub size: usize,
+    pub presence: Presence,
+    pub type_ref: &'a TypeRef,
+    pub const_enum_value: Option<&'a str>,
+    pub meta: FieldMeta,
+}
+
+impl<'a> Slot<'a> {
+    pub fn from_field(f: &'a Field) -> Slot<'a> {
+        Slot {
+            name: &f.name,
+            id: Some(f.id),
+            description: f.description.as_deref(),
+            since_version: f.since_version,
+            offset: f.offset,
+            size: f.size,
+            presence: f.presence,
+            type_ref: &f.type_ref,
+            const_enum_value: f.const_enum_value.as_deref(),
+            meta: f.meta.clone(),
+        }
+    }
+
+    pub fn from_member(m: &'a Member) -> Slot<'a> {
+        let size = match &m.type_ref {
+            TypeRef::Primitive(p) => p.size(),
+            _ => 0,
+        };
+        Slot {
+            name: &m.name,
+            id: None,
+            description: m.description.as_deref(),
+            since_version: m.since_version,
+            offset: m.offset,
+            size,
+            presence: m.presence,
+            type_ref: &m.type_ref,
+            const_enum_value: None,
+            meta: FieldMeta {
+                character_encoding: match &m.type_ref {
+                    TypeRef::Primitive(p) => p.character_encoding.clone(),
+                    _ => None,
+                },
+                ..FieldMeta::default()
+            },
+        }
+    }
+
+    /// A var-length member of a var-data composite: not accessed as a slot.
+    pub fn is_var_length(&self) -> bool {
+        matches!(self.type_ref, TypeRef::Primitive(p) if p.length == 0)
+    }
+
+    pub fn is_constant(&self) -> bool {
+        self.presence == Presence::Constant
+            || matches!(self.type_ref, TypeRef::Primitive(p) if p.is_constant())
+    }
+}
+
+/// Where accessors are generated: the class, how to reach the buffer and block, and how the
+/// acting version and block length are found (absent for composites).
+#[derive(Debug, Clone)]
+pub struct Ctx {
+    /// The class the accessors are in (fluent setters return it).
+    pub class: String,
+    pub buf: String,
+    /// The Java expression of the block's (or composite's) offset.
+    pub base: String,
+    /// The acting version, where fields may be newer than the writer.
+    pub version: Option<String>,
+    /// The acting block length, where a block may be shorter than the schema's.
+    pub block: Option<String>,
+    /// Whether the slots are fields (with ids) rather than composite members.
+    pub is_message_field: bool,
+}
+
+impl Ctx {
+    /// The Java condition under which a slot is not on the wire, if it can be absent.
+    pub fn absent(&self, s: &Slot) -> Option<String> {
+        let mut parts = Vec::new();
+        if let Some(v) = &self.version {
+            if s.since_version > 0 {
+                parts.push(format!("{v} < {}", s.since_version));
+            }
+        }
+        if let Some(b) = &self.block {
+            let end = s.offset + s.size;
+            if s.size > 0 {
+                parts.push(format!("{b} < {end}"));
+            }
+        }
+        if parts.is_empty() {
+            None
+        } else {
+            Some(parts.join(" || "))
+        }
+    }
+
+    fn at(&self, offset: usize) -> String {
+        if offset == 0 {
+            self.base.clone()
+        } else {
+            format!("{} + {offset}", self.base)
+        }
+    }
+}
+
+/// `Type name` of the flyweight field a slot needs (composites and sets), if any.
+pub fn flyweight_field(s: &Slot, encoder: bool) -> Option<String> {
+    let suffix = if encoder { "Encoder" } else { "Decoder" };
+    match s.type_ref {
+        TypeRef::Composite(name) | TypeRef::Set(name) if !s.is_constant() => {
+            Some(format!("{}{suffix} {}", class_name(name), prop(s.name)))
+        }
+        _ => None,
+    }
+}
+
+fn param(doc: &str) -> String {
+    format!("@param {doc}")
+}
+
+impl Gen<'_> {
+    /// The static metadata methods every slot has, in encoders and decoders alike.
+    fn metadata(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx) {
+        let p = prop(s.name);
+        if let Some(id) = s.id.filter(|_| ctx.is_message_field) {
+            doc(w, &format!("The schema id of {}.\n\n@return {id}.", s.name));
+            w.open(format!("public static int {p}Id()"));
+            w.line("{");
+            w.line(format!("return {id};"));
+            w.close("}");
+            w.blank();
+        }
+        doc(
+            w,
+            &format!(
+                "The schema version {} appeared in.\n\n@return {}.",
+                s.name, s.since_version
+            ),
+        );
+        w.open(format!("public static int {p}SinceVersion()"));
+        w.line("{");
+        w.line(format!("return {};", s.since_version));
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            &format!(
+                "The offset of {} in its block.\n\n@return {}.",
+                s.name, s.offset
+            ),
+        );
+        w.open(format!("public static int {p}EncodingOffset()"));
+        w.line("{");
+        w.line(format!("return {};", s.offset));
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            &format!("Bytes {} takes on the wire.\n\n@return {}.", s.name, s.size),
+        );
+        w.open(format!("public static int {p}EncodingLength()"));
+        w.line("{");
+        w.line(format!("return {};", s.size));
+        w.close("}");
+        w.blank();
+        let meta = [
+            (
+                "SemanticType",
+                s.meta.semantic_type.as_deref(),
+                "SEMANTIC_TYPE",
+            ),
+            ("Epoch", s.meta.epoch.as_deref(), "EPOCH"),
+            ("TimeUnit", s.meta.time_unit.as_deref(), "TIME_UNIT"),
+        ];
+        for (suffix, value, _) in meta {
+            if let Some(v) = value {
+                doc(
+                    w,
+                    &format!(
+                        "The {} of {}.\n\n@return {}.",
+                        suffix.to_lowercase(),
+                        s.name,
+                        super::types::escape_javadoc(v)
+                    ),
+                );
+                w.open(format!("public static String {p}{suffix}()"));
+                w.line("{");
+                w.line(format!("return {};", string_literal(v)));
+                w.close("}");
+                w.blank();
+            }
+        }
+        javadoc(
+            w,
+            Some(&format!("A meta attribute of {}.", s.name)),
+            &[
+                param("metaAttribute which attribute."),
+                "@return its value, \"\" when the schema gives none.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public static String {p}MetaAttribute(final MetaAttribute metaAttribute)"
+        ));
+        w.line("{");
+        w.open("switch (metaAttribute)");
+        w.line("{");
+        for (_, value, constant) in meta {
+            w.line(format!(
+                "case {constant}: return {};",
+                string_literal(value.unwrap_or(""))
+            ));
+        }
+        let presence = match s.presence {
+            Presence::Required => "required",
+            Presence::Optional => "optional",
+            Presence::Constant => "constant",
+        };
+        w.line(format!("case PRESENCE: return \"{presence}\";"));
+        w.line("default: return \"\";");
+        w.close("}");
+        w.close("}");
+        w.blank();
+    }
+
+    /// The static null, min and max value methods of a primitive slot.
+    fn value_limits(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive) {
+        let name = prop(s.name);
+        let jt = java_type(p.primitive_type);
+        for (what, v) in [
+            ("Null", &p.null_value),
+            ("Min", &p.min_value),
+            ("Max", &p.max_value),
+        ] {
+            doc(
+                w,
+                &format!(
+                    "The {} value of {}.\n\n@return {}.",
+                    what.to_lowercase(),
+                    s.name,
+                    literal(p.primitive_type, v).replace(['(', ')'], "")
+                ),
+            );
+            w.open(format!("public static {jt} {name}{what}Value()"));
+            w.line("{");
+            w.line(format!("return {};", literal(p.primitive_type, v)));
+            w.close("}");
+            w.blank();
+        }
+        if p.primitive_type == PrimitiveType::Char || p.character_encoding.is_some() {
+            let enc = p
+                .character_encoding
+                .clone()
+                .or(s.meta.character_encoding.clone())
+                .unwrap_or_else(|| "US-ASCII".to_owned());
+            doc(
+                w,
+                &format!("The character encoding of {}.\n\n@return {enc}.", s.name),
+            );
+            w.open(format!("public static String {name}CharacterEncoding()"));
+            w.line("{");
+            w.line(format!("return {};", string_literal(&enc)));
+            w.close("}");
+            w.blank();
+        }
+        if p.is_array() {
+            doc(
+                w,
+                &format!("Elements in {}.\n\n@return {}.", s.name, p.length),
+            );
+            w.open(format!("public static int {name}Length()"));
+            w.line("{");
+            w.line(format!("return {};", p.length));
+            w.close("}");
+            w.blank();
+        }
+    }
+
+    /// Setters of one slot in an encoder.
+    pub(super) fn encoder_accessors(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx) {
+        if s.is_var_length() {
+            return;
+        }
+        self.metadata(w, s, ctx);
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let name = prop(s.name);
+        let cls = &ctx.class;
+        let at = ctx.at(s.offset);
+        let desc = s.description;
+        match s.type_ref {
+            TypeRef::Primitive(p) => {
+                self.value_limits(w, s, p);
+                if p.is_constant() {
+                    self.constant_getter(w, s, p);
+                    return;
+                }
+                let t = p.primitive_type;
+                let jt = java_type(t);
+                let order = p.byte_order;
+                if !p.is_array() {
+                    javadoc(
+                        w,
+                        desc,
+                        &[param("value the value."), "@return this.".to_owned()],
+                    );
+                    w.open(format!("public {cls} {name}(final {jt} value)"));
+                    w.line("{");
+                    w.line(b.put(buf, t, order, &at, "value"));
+                    w.line("return this;");
+                    w.close("}");
+                    w.blank();
+                    return;
+                }
+                let n = p.length;
+                let size = t.size();
+                javadoc(
+                    w,
+                    desc,
+                    &[
+                        param("index the element, from 0."),
+                        param("value the value."),
+                        "@return this.".to_owned(),
+                    ],
+                );
+                w.open(format!(
+                    "public {cls} {name}(final int index, final {jt} value)"
+                ));
+                w.line("{");
+                index_check(w, n);
+                let elem = if size == 1 {
+                    format!("{at} + index")
+                } else {
+                    format!("{at} + index * {size}")
+                };
+                w.line(b.put(buf, t, order, &elem, "value"));
+                w.line("return this;");
+                w.close("}");
+                w.blank();
+                if n <= 32 {
+                    let params: Vec<String> =
+                        (0..n).map(|i| format!("final {jt} value{i}")).collect();
+                    javadoc(
+                        w,
+                        Some(&format!("Writes every element of {}.", s.name)),
+                        &(0..n)
+                            .map(|i| param(&format!("value{i} element {i}.")))
+                            .chain(["@return this.".to_owned()])
+                            .collect::<Vec<_>>(),
+                    );
+                    w.open(format!(
+                        "public {cls} put{}({})",
+                        class_name(s.name),
+                        params.join(", ")
+                    ));
+                    w.line("{");
+                    for i in 0..n {
+                        let elem = if i == 0 {
+                            at.clone()
+                        } else {
+                            format!("{} + {}", ctx.base, s.offset + i * size)
+                        };
+                        w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
+                    }
+                    w.line("return this;");
+                    w.close("}");
+                    w.blank();
+                }
+                if size == 1 {
+                    self.byte_array_setters(w, s, p, ctx);
+                }
+            }
+            TypeRef::Enum(e) => {
+                let et = self.schema.enum_type(e);
+                let ename = class_name(e);
+                let t = et.encoding_type;
+                if s.is_constant() {
+                    if let Some(v) = s.const_enum_value {
+                        doc(
+                            w,
+                            &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
+                        );
+                        w.open(format!("public static {ename} {name}()"));
+                        w.line("{");
+                        w.line(format!("return {ename}.{};", super::types::ident(v)));
+                        w.close("}");
+                        w.blank();
+                    }
+                    return;
+                }
+                javadoc(
+                    w,
+                    desc,
+                    &[param("value the value."), "@return this.".to_owned()],
+                );
+                w.open(format!("public {cls} {name}(final {ename} value)"));
+                w.line("{");
+                w.line(b.put(buf, t, et.byte_order, &at, "value.value()"));
+                w.line("return this;");
+                w.close("}");
+                w.blank();
+                javadoc(
+                    w,
+                    Some(&format!(
+                        "Writes {} as a number, named by the enum or not.",
+                        s.name
+                    )),
+                    &[
+                        param("value the encoded value."),
+                        "@return this.".to_owned(),
+                    ],
+                );
+                w.open(format!(
+                    "public {cls} {name}Raw(final {} value)",
+                    java_type(t)
+                ));
+                w.line("{");
+                w.line(b.put(buf, t, et.byte_order, &at, "value"));
+                w.line("return this;");
+                w.close("}");
+                w.blank();
+            }
+            TypeRef::Set(set) => {
+                let c = format!("{}Encoder", class_name(set));
+                javadoc(
+                    w,
+                    desc,
+                    &[format!("@return the {c} flyweight over {}.", s.name)],
+                );
+                w.open(format!("public {c} {name}()"));
+                w.line("{");
+                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!("return {name};"));
+                w.close("}");
+                w.blank();
+            }
+            TypeRef::Composite(comp) => {
+                let c = format!("{}Encoder", class_name(comp));
+                javadoc(
+                    w,
+                    desc,
+                    &[format!("@return the {c} flyweight over {}.", s.name)],
+                );
+                w.open(format!("public {c} {name}()"));
+                w.line("{");
+                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!("return {name};"));
+                w.close("}");
+                w.blank();
+            }
+        }
+    }
+
+    /// Byte-wise setters of a 1-byte element array: from byte[], a buffer, and text.
+    fn byte_array_setters(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let cls = &ctx.class;
+        let upper = class_name(s.name);
+        let name = prop(s.name);
+        let n = p.length;
+        let at = ctx.at(s.offset);
+        javadoc(
+            w,
+            Some(&format!(
+                "Copies all {n} bytes of {} from an array.",
+                s.name
+            )),
+            &[
+                param("src the bytes."),
+                param(&format!(
+                    "srcOffset where they start in src ({n} are copied)."
+                )),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} put{upper}(final byte[] src, final int srcOffset)"
+        ));
+        w.line("{");
+        w.line(b.put_bytes(buf, &at, "src", "srcOffset", &n.to_string()));
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some(&format!(
+                "Copies all {n} bytes of {} from a buffer.",
+                s.name
+            )),
+            &[
+                param("src the buffer."),
+                param(&format!(
+                    "srcOffset where they start in src ({n} are copied)."
+                )),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} put{upper}(final {} src, final {} srcOffset)",
+            b.source_type(),
+            b.off()
+        ));
+        w.line("{");
+        w.line(b.copy_from(buf, &at, "src", "srcOffset", &n.to_string()));
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        if p.primitive_type != PrimitiveType::Char {
+            return;
+        }
+        let utf8 = is_utf8(p.character_encoding.as_deref());
+        let how = if utf8 {
+            "encoded as UTF-8"
+        } else {
+            "one byte per character (characters above U+00FF are written as '?')"
+        };
+        for ty in ["String", "CharSequence"] {
+            javadoc(
+                w,
+                Some(&format!(
+                    "Writes {} as text, {how}, padded with NUL bytes; without allocating.",
+                    s.name
+                )),
+                &[
+                    param(&format!("value the text, at most {n} bytes once encoded.")),
+                    "@return this.".to_owned(),
+                    "@throws IndexOutOfBoundsException when the text is too long.".to_owned(),
+                ],
+            );
+            w.open(format!("public {cls} {name}(final {ty} value)"));
+            w.line("{");
+            let write = if utf8 { "putUtf8" } else { "putLatin1" };
+            w.line(format!(
+                "SbeSupport.{write}({buf}, {at}, {n}, value, true);"
+            ));
+            w.line("return this;");
+            w.close("}");
+            w.blank();
+        }
+    }
+
+    fn constant_getter(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive) {
+        let name = prop(s.name);
+        let t = p.primitive_type;
+        match &p.const_value {
+            Some(PrimitiveValue::Bytes { bytes, .. }) if p.length > 1 || bytes.len() > 1 => {
+                let text: String = bytes.iter().map(|&b| char::from(b)).collect();
+                doc(
+                    w,
+                    &format!("The constant value of {}.\n\n@return the text.", s.name),
+                );
+                w.open(format!("public static String {name}()"));
+                w.line("{");
+                w.line(format!("return {};", string_literal(&text)));
+                w.close("}");
+                w.blank();
+            }
+            Some(v) => {
+                doc(
+                    w,
+                    &format!("The constant value of {}.\n\n@return the value.", s.name),
+                );
+                w.open(format!("public static {} {name}()", java_type(t)));
+                w.line("{");
+                w.line(format!("return {};", literal(t, v)));
+                w.close("}");
+                w.blank();
+            }
+            None => {}
+        }
+    }
+
+    /// Getters of one slot in a decoder.
+    pub(super) fn decoder_accessors(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx) {
+        if s.is_var_length() {
+            return;
+        }
+        self.metadata(w, s, ctx);
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let name = prop(s.name);
+        let at = ctx.at(s.offset);
+        let absent = ctx.absent(s);
+        let desc = s.description;
+        let absent_note = if absent.is_some() {
+            " (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length)"
+        } else {
+            ""
+        };
+        match s.type_ref {
+            TypeRef::Primitive(p) => {
+                self.value_limits(w, s, p);
+                if p.is_constant() {
+                    self.constant_getter(w, s, p);
+                    return;
+                }
+                let t = p.primitive_type;
+                let jt = java_type(t);
+                let order = p.byte_order;
+                if !p.is_array() {
+                    javadoc(w, desc, &[format!("@return the value{absent_note}.")]);
+                    w.open(format!("public {jt} {name}()"));
+                    w.line("{");
+                    if let Some(a) = &absent {
+                        w.open(format!("if ({a})"));
+                        w.line("{");
+                        w.line(format!("return {};", literal(t, &p.null_value)));
+                        w.close("}");
+                    }
+                    w.line(format!("return {};", b.get(buf, t, order, &at)));
+                    w.close("}");
+                    w.blank();
+                    return;
+                }
+                let n = p.length;
+                let size = t.size();
+                javadoc(
+                    w,
+                    desc,
+                    &[
+                        param("index the element, from 0."),
+                        format!("@return the element{absent_note}."),
+                    ],
+                );
+                w.open(format!("public {jt} {name}(final int index)"));
+                w.line("{");
+                index_check(w, n);
+                if let Some(a) = &absent {
+                    w.open(format!("if ({a})"));
+                    w.line("{");
+                    w.line(format!("return {};", literal(t, &p.null_value)));
+                    w.close("}");
+                }
+                let elem = if size == 1 {
+                    format!("{at} + index")
+                } else {
+                    format!("{at} + index * {size}")
+                };
+                w.line(format!("return {};", b.get(buf, t, order, &elem)));
+                w.close("}");
+                w.blank();
+                if size == 1 {
+                    self.byte_array_getters(w, s, p, ctx, absent.as_deref());
+                }
+            }
+            TypeRef::Enum(e) => {
+                let et = self.schema.enum_type(e);
+                let ename = class_name(e);
+                let t = et.encoding_type;
+                let jt = java_type(t);
+                if s.is_constant() {
+                    if let Some(v) = s.const_enum_value {
+                        let vv = et
+                            .values
+                            .iter()
+                            .find(|x| x.name == v)
+                            .map_or_else(|| literal(t, &et.null_value), |x| literal(t, &x.value));
+                        doc(
+                            w,
+                            &format!(
+                                "The constant value of {}, as on the wire.\n\n@return its value.",
+                                s.name
+                            ),
+                        );
+                        w.open(format!("public static {jt} {name}Raw()"));
+                        w.line("{");
+                        w.line(format!("return {vv};"));
+                        w.close("}");
+                        w.blank();
+                        doc(
+                            w,
+                            &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
+                        );
+                        w.open(format!("public static {ename} {name}()"));
+                        w.line("{");
+                        w.line(format!("return {ename}.{};", super::types::ident(v)));
+                        w.close("}");
+                        w.blank();
+                    }
+                    return;
+                }
+                javadoc(
+                    w,
+                    Some(&format!("{} as on the wire.", s.name)),
+                    &[format!("@return the encoded value{absent_note}.")],
+                );
+                w.open(format!("public {jt} {name}Raw()"));
+                w.line("{");
+                if let Some(a) = &absent {
+                    w.open(format!("if ({a})"));
+                    w.line("{");
+                    w.line(format!("return {};", literal(t, &et.null_value)));
+                    w.close("}");
+                }
+                w.line(format!("return {};", b.get(buf, t, et.byte_order, &at)));
+                w.close("}");
+                w.blank();
+                let unknown = if self.unknown_enum {
+                    "SBE_UNKNOWN for a value with no name"
+                } else {
+                    "throws IllegalArgumentException for a value with no name"
+                };
+                javadoc(
+                    w,
+                    desc,
+                    &[format!(
+                        "@return the value: NULL_VAL when null{absent_note}; {unknown}."
+                    )],
+                );
+                w.open(format!("public {ename} {name}()"));
+                w.line("{");
+                w.line(format!("return {ename}.get({name}Raw());"));
+                w.close("}");
+                w.blank();
+            }
+            TypeRef::Set(set) => {
+                let c = format!("{}Decoder", class_name(set));
+                javadoc(
+                    w,
+                    desc,
+                    &[format!("@return the {c} flyweight over {}.", s.name)],
+                );
+                w.open(format!("public {c} {name}()"));
+                w.line("{");
+                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!("return {name};"));
+                w.close("}");
+                w.blank();
+            }
+            TypeRef::Composite(comp) => {
+                let c = format!("{}Decoder", class_name(comp));
+                javadoc(
+                    w,
+                    desc,
+                    &[format!("@return the {c} flyweight over {}.", s.name)],
+                );
+                w.open(format!("public {c} {name}()"));
+                w.line("{");
+                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!("return {name};"));
+                w.close("}");
+                w.blank();
+            }
+        }
+    }
+
+    /// Byte-wise getters of a 1-byte element array: to byte[], a buffer, text.
+    fn byte_array_getters(
+        &self,
+        w: &mut CodeWriter,
+        s: &Slot,
+        p: &Primitive,
+        ctx: &Ctx,
+        absent: Option<&str>,
+    ) {
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let upper = class_name(s.name);
+        let name = prop(s.name);
+        let n = p.length;
+        let at = ctx.at(s.offset);
+        let guard = |w: &mut CodeWriter, ret: &str| {
+            if let Some(a) = absent {
+                w.open(format!("if ({a})"));
+                w.line("{");
+                w.line(format!("return {ret};"));
+                w.close("}");
+            }
+        };
+        javadoc(
+            w,
+            Some(&format!("Copies all {n} bytes of {} to an array.", s.name)),
+            &[
+                param("dst the destination."),
+                param("dstOffset where to write in dst."),
+                format!("@return the bytes copied: {n} (0 when the field is not on the wire)."),
+            ],
+        );
+        w.open(format!(
+            "public int get{upper}(final byte[] dst, final int dstOffset)"
+        ));
+        w.line("{");
+        guard(w, "0");
+        w.line(b.get_bytes(buf, &at, "dst", "dstOffset", &n.to_string()));
+        w.line(format!("return {n};"));
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some(&format!("Copies all {n} bytes of {} to a buffer.", s.name)),
+            &[
+                param("dst the destination."),
+                param("dstOffset where to write in dst."),
+                format!("@return the bytes copied: {n} (0 when the field is not on the wire)."),
+            ],
+        );
+        w.open(format!(
+            "public int get{upper}(final {} dst, final {} dstOffset)",
+            b.dest_type(),
+            b.off()
+        ));
+        w.line("{");
+        guard(w, "0");
+        w.line(b.copy_to(buf, &at, "dst", "dstOffset", &n.to_string()));
+        w.line(format!("return {n};"));
+        w.close("}");
+        w.blank();
+        if p.primitive_type != PrimitiveType::Char {
+            return;
+        }
+        let utf8 = is_utf8(p.character_encoding.as_deref());
+        let how = if utf8 {
+            "decoded as UTF-8"
+        } else {
+            "one character per byte (U+0000 to U+00FF)"
+        };
+        javadoc(
+            w,
+            Some(&format!(
+                "{} as text, up to the first NUL byte, {how}. Allocates a String.",
+                s.name
+            )),
+            &["@return the text (\"\" when the field is not on the wire).".to_owned()],
+        );
+        w.open(format!("public String {name}()"));
+        w.line("{");
+        guard(w, "\"\"");
+        let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
+        w.line(format!(
+            "return SbeSupport.{read}({buf}, {at}, SbeSupport.untilNul({buf}, {at}, {n}));"
+        ));
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some(&format!(
+                "Appends {} as text, up to the first NUL byte, {how}, without allocating.",
+                s.name
+            )),
+            &[
+                param("dst the destination."),
+                "@return the bytes read (up to the first NUL).".to_owned(),
+            ],
+        );
+        w.open(format!("public int get{upper}(final Appendable dst)"));
+        w.line("{");
+        guard(w, "0");
+        w.line(format!(
+            "final int length = SbeSupport.untilNul({buf}, {at}, {n});"
+        ));
+        let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
+        w.line(format!("SbeSupport.{app}({buf}, {at}, length, dst);"));
+        w.line("return length;");
+        w.close("}");
+        w.blank();
+    }
+
+    /// Writes the JSON `"name":value` of a slot (with a comma first unless `first`).
+    pub(super) fn json_slot(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx, first: bool) {
+        let key = format!("{}\"{}\":", if first { "" } else { "," }, s.name);
+        w.line(format!("builder.append({});", string_literal(&key)));
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let at = ctx.at(s.offset);
+        let absent = if s.is_constant() { None } else { ctx.absent(s) };
+        if let Some(a) = &absent {
+            w.open(format!("if ({a})"));
+            w.line("{");
+            w.line("builder.append(\"null\");");
+            w.close("}");
+            w.open("else");
+            w.line("{");
+        }
+        match s.type_ref {
+            TypeRef::Primitive(p) => {
+                let t = p.primitive_type;
+                if p.is_constant() {
+                    match &p.const_value {
+                        Some(PrimitiveValue::Bytes { bytes, .. })
+                            if bytes.len() != 1 || p.length > 1 =>
+                        {
+                            let text: String = bytes
+                                .iter()
+                                .take_while(|&&b| b != 0)
+                                .map(|&b| char::from(b))
+                                .collect();
+                            w.line(format!(
+                                "SbeSupport.appendJsonString(builder, {});",
+                                string_literal(&text)
+                            ));
+                        }
+                        Some(v) => {
+                            let lit = literal(t, v);
+                            self.json_scalar(w, t, &lit, None);
+                        }
+                        None => {
+                            w.line("builder.append(\"null\");");
+                        }
+                    }
+                } else if !p.is_array() {
+                    let get = b.get(buf, t, p.byte_order, &at);
+                    let var = format!("{}Value", prop(s.name));
+                    let null =
+                        (p.presence == Presence::Optional).then_some((&p.null_value, var.as_str()));
+                    self.json_scalar(w, t, &get, null);
+                } else if t == PrimitiveType::Char {
+                    w.line(format!(
+                        "SbeSupport.appendJsonChars(builder, {buf}, {at}, {}, {});",
+                        p.length,
+                        is_utf8(p.character_encoding.as_deref())
+                    ));
+                } else if t.size() == 1 {
+                    w.line(format!(
+                        "SbeSupport.appendJsonHex(builder, {buf}, {at}, {});",
+                        p.length
+                    ));
+                } else {
+                    w.line("builder.append('[');");
+                    w.open(format!("for (int i = 0; i < {}; i++)", p.length));
+                    w.line("{");
+                    w.open("if (i > 0)");
+                    w.line("{");
+                    w.line("builder.append(',');");
+                    w.close("}");
+                    let get = b.get(buf, t, p.byte_order, &format!("{at} + i * {}", t.size()));
+                    self.json_scalar(w, t, &get, None);
+                    w.close("}");
+                    w.line("builder.append(']');");
+                }
+            }
+            TypeRef::Enum(e) => {
+                let et = self.schema.enum_type(e);
+                let ename = class_name(e);
+                let t = et.encoding_type;
+                if s.is_constant() {
+                    match s.const_enum_value {
+                        Some(v) => w.line(format!(
+                            "builder.append({});",
+                            string_literal(&format!("\"{v}\""))
+                        )),
+                        None => w.line("builder.append(\"null\");"),
+                    };
+                } else {
+                    let get = b.get(buf, t, et.byte_order, &at);
+                    w.line(format!(
+                        "final {} {}Value = {get};",
+                        java_type(t),
+                        prop(s.name)
+                    ));
+                    let v = format!("{}Value", prop(s.name));
+                    if s.presence == Presence::Optional {
+                        w.open(format!("if ({v} == {})", literal(t, &et.null_value)));
+                        w.line("{");
+                        w.line("builder.append(\"null\");");
+                        w.close("}");
+                        w.open("else");
+                        w.line("{");
+                        w.line(format!("{ename}.appendJson(builder, {v});"));
+                        w.close("}");
+                    } else {
+                        w.line(format!("{ename}.appendJson(builder, {v});"));
+                    }
+                }
+            }
+            TypeRef::Set(_) | TypeRef::Composite(_) => {
+                w.line(format!("{}().appendTo(builder);", prop(s.name)));
+            }
+        }
+        if absent.is_some() {
+            w.close("}");
+        }
+    }
+
+    /// Appends one scalar value `expr` of type `t`; `null` when it equals `null` (optional), the
+    /// value then held in a local named `var`.
+    fn json_scalar(
+        &self,
+        w: &mut CodeWriter,
+        t: PrimitiveType,
+        expr: &str,
+        null: Option<(&PrimitiveValue, &str)>,
+    ) {
+        let append = |v: &str| -> String {
+            match t {
+                PrimitiveType::Char => format!("SbeSupport.appendJsonChar(builder, {v});"),
+                PrimitiveType::UInt64 => format!("SbeSupport.appendUnsigned(builder, {v});"),
+                PrimitiveType::Float => format!("SbeSupport.appendJsonFloat(builder, {v});"),
+                PrimitiveType::Double => format!("SbeSupport.appendJsonDouble(builder, {v});"),
+                _ => format!("builder.append({v});"),
+            }
+        };
+        match null {
+            None => {
+                w.line(append(expr));
+            }
+            Some((n, var)) => {
+                w.line(format!("final {} {var} = {expr};", java_type(t)));
+                let is_null = if t.is_float() && n.as_f64().is_some_and(f64::is_nan) {
+                    let boxed = if t == PrimitiveType::Float {
+                        "Float"
+                    } else {
+                        "Double"
+                    };
+                    format!("{boxed}.isNaN({var})")
+                } else {
+                    format!("{var} == {}", literal(t, n))
+                };
+                w.open(format!("if ({is_null})"));
+                w.line("{");
+                w.line("builder.append(\"null\");");
+                w.close("}");
+                w.open("else");
+                w.line("{");
+                w.line(append(var));
+                w.close("}");
+            }
+        }
+    }
+}
+
+fn index_check(w: &mut CodeWriter, n: usize) {
+    w.open(format!("if (index < 0 || index >= {n})"));
+    w.line("{");
+    w.line("throw new IndexOutOfBoundsException(\"index out of range: \" + index);");
+    w.close("}");
+}

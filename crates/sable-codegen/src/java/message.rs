@@ -1,0 +1,1477 @@
+//! Message encoders and decoders, their repeating groups (nested classes) and var data.
+
+use sable_ir::PrimitiveType;
+
+use super::fields::{flyweight_field, Ctx, Slot};
+use super::types::{class_name, doc, is_utf8, java_type, javadoc, prop, string_literal};
+use super::Gen;
+use crate::model::{Body, Group, Message, Primitive, VarData};
+use crate::writer::CodeWriter;
+
+/// Where a body's accessors live: the message class itself, or a group nested in it.
+struct Level<'a> {
+    /// The class being written.
+    class: String,
+    /// The top-level message class.
+    message_class: &'a str,
+    /// How the message's state is reached: `""` in the message, `parentMessage.` in a group.
+    owner: &'static str,
+}
+
+fn to_int(t: PrimitiveType, expr: &str) -> String {
+    match java_type(t) {
+        "long" => format!("(int) {expr}"),
+        _ => expr.to_owned(),
+    }
+}
+
+/// The signed type of the same size, for writing an `int` length without a redundant cast.
+fn length_put(t: PrimitiveType) -> (PrimitiveType, &'static str) {
+    match t.size() {
+        1 => (PrimitiveType::Int8, "(byte) length"),
+        2 => (PrimitiveType::Int16, "(short) length"),
+        4 => (PrimitiveType::Int32, "length"),
+        _ => (PrimitiveType::Int64, "length"),
+    }
+}
+
+impl Gen<'_> {
+    fn message_constants(&self, w: &mut CodeWriter, m: &Message) {
+        let s = self.schema;
+        doc(w, "The length of the root block.");
+        w.line(format!(
+            "public static final int BLOCK_LENGTH = {};",
+            m.block_length
+        ));
+        doc(w, "The message's template id.");
+        w.line(format!("public static final int TEMPLATE_ID = {};", m.id));
+        doc(w, "The schema's id.");
+        w.line(format!("public static final int SCHEMA_ID = {};", s.id));
+        doc(w, "The schema's version.");
+        w.line(format!(
+            "public static final int SCHEMA_VERSION = {};",
+            s.version
+        ));
+        doc(w, "The schema's semantic version.");
+        w.line(format!(
+            "public static final String SEMANTIC_VERSION = {};",
+            string_literal(s.semantic_version.as_deref().unwrap_or(""))
+        ));
+        doc(w, "The byte order of the schema's values.");
+        w.line(format!(
+            "public static final java.nio.ByteOrder BYTE_ORDER = java.nio.ByteOrder.{};",
+            match s.byte_order {
+                sable_ir::ByteOrder::LittleEndian => "LITTLE_ENDIAN",
+                sable_ir::ByteOrder::BigEndian => "BIG_ENDIAN",
+            }
+        ));
+        w.blank();
+    }
+
+    fn message_identity(&self, w: &mut CodeWriter, m: &Message) {
+        for (name, value, what) in [
+            (
+                "sbeBlockLength",
+                "BLOCK_LENGTH",
+                "The length of the root block.\n\n@return BLOCK_LENGTH.",
+            ),
+            (
+                "sbeTemplateId",
+                "TEMPLATE_ID",
+                "The template id.\n\n@return TEMPLATE_ID.",
+            ),
+            (
+                "sbeSchemaId",
+                "SCHEMA_ID",
+                "The schema id.\n\n@return SCHEMA_ID.",
+            ),
+            (
+                "sbeSchemaVersion",
+                "SCHEMA_VERSION",
+                "The schema version.\n\n@return SCHEMA_VERSION.",
+            ),
+        ] {
+            doc(w, what);
+            w.open(format!("public int {name}()"));
+            w.line("{");
+            w.line(format!("return {value};"));
+            w.close("}");
+            w.blank();
+        }
+        doc(
+            w,
+            "The message's semantic type.\n\n@return the semantic type, \"\" when none.",
+        );
+        w.open("public String sbeSemanticType()");
+        w.line("{");
+        w.line(format!(
+            "return {};",
+            string_literal(m.semantic_type.as_deref().unwrap_or(""))
+        ));
+        w.close("}");
+        w.blank();
+    }
+
+    /// The header composite's member setters for the four standard fields, as Java statements
+    /// on `header` (an encoder).
+    fn apply_header(&self, w: &mut CodeWriter) {
+        let h = self.schema.header_composite();
+        let mut chain = String::from("header");
+        chain.push_str(&format!(".wrap({}, offset)", self.buffer.var()));
+        for (member, value) in [
+            ("blockLength", "BLOCK_LENGTH"),
+            ("templateId", "TEMPLATE_ID"),
+            ("schemaId", "SCHEMA_ID"),
+            ("version", "SCHEMA_VERSION"),
+        ] {
+            if let Some((_, p)) = h.primitive(member) {
+                if p.is_constant() {
+                    continue;
+                }
+                let v = match java_type(p.primitive_type) {
+                    "byte" | "short" => format!("({}) {value}", java_type(p.primitive_type)),
+                    _ => value.to_owned(),
+                };
+                chain.push_str(&format!("\n    .{}({v})", prop(member)));
+            }
+        }
+        w.line(format!("{chain};"));
+    }
+
+    pub(super) fn message_encoder(&self, m: &Message) -> (String, String) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let cls = format!("{}Encoder", class_name(&m.name));
+        let header = format!("{}Encoder", class_name(&self.schema.header));
+        let mut w = self.file_header(b.imports());
+        javadoc(
+            &mut w,
+            m.description.as_deref(),
+            &[format!(
+                "Encoder of message {} (template id {}): a reusable flyweight writing into a buffer.",
+                m.name, m.id
+            )],
+        );
+        w.open(format!("public final class {cls}"));
+        w.line("{");
+        self.message_constants(&mut w, m);
+        w.line(format!("private {} {buf};", b.write_type()));
+        w.line(format!("private {off} offset;"));
+        w.line(format!("private {off} limit;"));
+        self.flyweight_fields(&mut w, &m.body, true, "this");
+        w.blank();
+        self.message_identity(&mut w, m);
+        doc(&mut w, "The buffer written to.\n\n@return the buffer.");
+        w.open(format!("public {} {buf}()", b.write_type()));
+        w.line("{");
+        w.line(format!("return {buf};"));
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "Where the message's root block starts.\n\n@return the offset.",
+        );
+        w.open(format!("public {off} offset()"));
+        w.line("{");
+        w.line("return offset;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            &mut w,
+            Some("Starts a message at a position in a buffer (after its header)."),
+            &[
+                format!("@param {buf} the buffer."),
+                "@param offset where the root block starts.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} wrap(final {} {buf}, final {off} offset)",
+            b.write_type()
+        ));
+        w.line("{");
+        w.line(format!("this.{buf} = {buf};"));
+        w.line("this.offset = offset;");
+        w.line("this.limit = offset + BLOCK_LENGTH;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            &mut w,
+            Some("Writes the message header (block length, template id, schema id, version), then starts the message after it."),
+            &[
+                format!("@param {buf} the buffer."),
+                "@param offset where the header starts.".to_owned(),
+                "@param header the header encoder to write it with.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
+            b.write_type()
+        ));
+        w.line("{");
+        self.apply_header(&mut w);
+        w.line(format!(
+            "return wrap({buf}, offset + {header}.ENCODED_LENGTH);"
+        ));
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "Bytes written so far, from the root block's start.\n\n@return the length.",
+        );
+        w.open("public int encodedLength()");
+        w.line("{");
+        w.line(format!("return {};", b.offset_to_int("limit - offset")));
+        w.close("}");
+        w.blank();
+        self.limit_accessors(&mut w);
+        let level = Level {
+            class: cls.clone(),
+            message_class: &cls,
+            owner: "",
+        };
+        self.body_encoder(&mut w, &m.body, &level);
+        w.close("}");
+        (cls, w.finish())
+    }
+
+    fn limit_accessors(&self, w: &mut CodeWriter) {
+        let off = self.buffer.off();
+        doc(w, "Where the next group or var data goes (the end of what is written or read).\n\n@return the limit.");
+        w.open(format!("public {off} limit()"));
+        w.line("{");
+        w.line("return limit;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some("Moves the limit."),
+            &["@param limit the new limit.".to_owned()],
+        );
+        w.open(format!("public void limit(final {off} limit)"));
+        w.line("{");
+        w.line("this.limit = limit;");
+        w.close("}");
+        w.blank();
+    }
+
+    /// Flyweight fields: composite and set members, and group flyweights.
+    fn flyweight_fields(&self, w: &mut CodeWriter, body: &Body, encoder: bool, parent: &str) {
+        for f in &body.fields {
+            if let Some(decl) = flyweight_field(&Slot::from_field(f), encoder) {
+                let ty = decl.split(' ').next().unwrap_or("");
+                w.line(format!("private final {decl} = new {ty}();"));
+            }
+        }
+        let suffix = if encoder { "Encoder" } else { "Decoder" };
+        for g in &body.groups {
+            let gc = format!("{}{suffix}", class_name(&g.name));
+            if parent == "this" {
+                w.line(format!(
+                    "private final {gc} {} = new {gc}(this);",
+                    prop(&g.name)
+                ));
+            } else {
+                // Assigned in the constructor, once parentMessage is.
+                w.line(format!("private final {gc} {};", prop(&g.name)));
+            }
+        }
+    }
+
+    fn nested_group_inits(&self, w: &mut CodeWriter, body: &Body, suffix: &str) {
+        for g in &body.groups {
+            w.line(format!(
+                "this.{} = new {}{suffix}(parentMessage);",
+                prop(&g.name),
+                class_name(&g.name)
+            ));
+        }
+    }
+
+    fn body_encoder(&self, w: &mut CodeWriter, body: &Body, level: &Level) {
+        let b = self.buffer;
+        let ctx = Ctx {
+            class: level.class.clone(),
+            buf: b.var().to_owned(),
+            base: "offset".to_owned(),
+            version: None,
+            block: None,
+            is_message_field: true,
+        };
+        for f in &body.fields {
+            self.encoder_accessors(w, &Slot::from_field(f), &ctx);
+        }
+        for g in &body.groups {
+            self.group_encoder(w, g, level);
+        }
+        for v in &body.var_data {
+            self.var_data_encoder(w, v, level);
+        }
+    }
+
+    fn group_meta(&self, w: &mut CodeWriter, name: &str, id: i32, since: i32) {
+        let p = prop(name);
+        doc(w, &format!("The schema id of {name}.\n\n@return {id}."));
+        w.open(format!("public static int {p}Id()"));
+        w.line("{");
+        w.line(format!("return {id};"));
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            &format!("The schema version {name} appeared in.\n\n@return {since}."),
+        );
+        w.open(format!("public static int {p}SinceVersion()"));
+        w.line("{");
+        w.line(format!("return {since};"));
+        w.close("}");
+        w.blank();
+    }
+
+    fn dimension(&self, g: &Group) -> (Primitive, usize, Primitive, usize, usize) {
+        let d = self.schema.composite(&g.dimension);
+        let (bm, bp) = d.primitive("blockLength").expect("dimension blockLength");
+        let (nm, np) = d.primitive("numInGroup").expect("dimension numInGroup");
+        (
+            bp.clone(),
+            bm.offset,
+            np.clone(),
+            nm.offset,
+            d.encoded_length.max(0) as usize,
+        )
+    }
+
+    fn group_encoder(&self, w: &mut CodeWriter, g: &Group, level: &Level) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let gc = format!("{}Encoder", class_name(&g.name));
+        let name = prop(&g.name);
+        let (bp, boff, np, noff, header_size) = self.dimension(g);
+        self.group_meta(w, &g.name, g.id, g.since_version);
+        javadoc(
+            w,
+            g.description.as_deref(),
+            &[
+                format!(
+                    "Starts the {} group: writes its header, then each entry after next().",
+                    g.name
+                ),
+                "@param count how many entries will be written.".to_owned(),
+                format!("@return the {gc} flyweight."),
+            ],
+        );
+        w.open(format!("public {gc} {name}Count(final int count)"));
+        w.line("{");
+        w.line(format!("{name}.wrap({buf}, count);"));
+        w.line(format!("return {name};"));
+        w.close("}");
+        w.blank();
+        let parent = "parentMessage.";
+        let min = np.min_value.as_i128().unwrap_or(0);
+        let max = np
+            .max_value
+            .as_i128()
+            .unwrap_or(i128::from(i32::MAX))
+            .min(i128::from(i32::MAX));
+        javadoc(
+            w,
+            g.description.as_deref(),
+            &[format!(
+                "The {} repeating group's encoder: a reusable flyweight over one entry at a time.",
+                g.name
+            )],
+        );
+        w.open(format!("public static final class {gc}"));
+        w.line("{");
+        doc(w, "Bytes of the group header.");
+        w.line(format!(
+            "public static final int HEADER_SIZE = {header_size};"
+        ));
+        doc(w, "Bytes of each entry's block.");
+        w.line(format!(
+            "public static final int BLOCK_LENGTH = {};",
+            g.block_length
+        ));
+        w.blank();
+        w.line(format!(
+            "private final {} parentMessage;",
+            level.message_class
+        ));
+        w.line(format!("private {} {buf};", b.write_type()));
+        w.line(format!("private {off} offset;"));
+        w.line(format!("private {off} headerOffset;"));
+        w.line("private int count;");
+        w.line("private int index;");
+        self.flyweight_fields(w, &g.body, true, "parentMessage");
+        w.blank();
+        w.open(format!("{gc}(final {} parentMessage)", level.message_class));
+        w.line("{");
+        w.line("this.parentMessage = parentMessage;");
+        self.nested_group_inits(w, &g.body, "Encoder");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some("Writes the group header at the message's limit."),
+            &[
+                format!("@param {buf} the buffer."),
+                "@param count how many entries will be written.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public void wrap(final {} {buf}, final int count)",
+            b.write_type()
+        ));
+        w.line("{");
+        w.open(format!("if (count < {min} || count > {max})"));
+        w.line("{");
+        w.line(format!(
+            "throw new IllegalArgumentException(\"count outside allowed range [{min}, {max}]: \" + count);"
+        ));
+        w.close("}");
+        w.line(format!("this.{buf} = {buf};"));
+        w.line("this.count = count;");
+        w.line("this.index = 0;");
+        w.line(format!("headerOffset = {parent}limit;"));
+        w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
+        let (bt, bv) = length_put(bp.primitive_type);
+        w.line(b.put(
+            buf,
+            bt,
+            bp.byte_order,
+            &at("headerOffset", boff),
+            &bv.replace("length", "BLOCK_LENGTH"),
+        ));
+        let (nt, nv) = length_put(np.primitive_type);
+        w.line(b.put(
+            buf,
+            nt,
+            np.byte_order,
+            &at("headerOffset", noff),
+            &nv.replace("length", "count"),
+        ));
+        w.close("}");
+        w.blank();
+        doc(w, "Moves to the next entry.\n\n@return this, over the next entry.\n@throws java.util.NoSuchElementException past the count.");
+        w.open(format!("public {gc} next()"));
+        w.line("{");
+        w.open("if (index >= count)");
+        w.line("{");
+        w.line("throw new java.util.NoSuchElementException();");
+        w.close("}");
+        w.line(format!("offset = {parent}limit;"));
+        w.line(format!("{parent}limit = offset + BLOCK_LENGTH;"));
+        w.line("++index;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        doc(w, "Sets the count to the entries started so far (for writers that stop early).\n\n@return the new count.");
+        w.open("public int resetCountToIndex()");
+        w.line("{");
+        w.line("count = index;");
+        w.line(b.put(
+            buf,
+            nt,
+            np.byte_order,
+            &at("headerOffset", noff),
+            &nv.replace("length", "count"),
+        ));
+        w.line("return count;");
+        w.close("}");
+        w.blank();
+        for (what, v) in [("Min", min), ("Max", max)] {
+            doc(
+                w,
+                &format!("The {} count.\n\n@return {v}.", what.to_lowercase()),
+            );
+            w.open(format!("public static int count{what}Value()"));
+            w.line("{");
+            w.line(format!("return {v};"));
+            w.close("}");
+            w.blank();
+        }
+        doc(w, "Bytes of the group header.\n\n@return HEADER_SIZE.");
+        w.open("public static int sbeHeaderSize()");
+        w.line("{");
+        w.line("return HEADER_SIZE;");
+        w.close("}");
+        w.blank();
+        doc(w, "Bytes of each entry's block.\n\n@return BLOCK_LENGTH.");
+        w.open("public static int sbeBlockLength()");
+        w.line("{");
+        w.line("return BLOCK_LENGTH;");
+        w.close("}");
+        w.blank();
+        let inner = Level {
+            class: gc.clone(),
+            message_class: level.message_class,
+            owner: "parentMessage.",
+        };
+        self.body_encoder(w, &g.body, &inner);
+        w.close("}");
+        w.blank();
+    }
+
+    fn var_data_meta(&self, w: &mut CodeWriter, v: &VarData) {
+        let name = prop(&v.name);
+        self.group_meta(w, &v.name, v.id, v.since_version);
+        if let Some(enc) = &v.character_encoding {
+            doc(
+                w,
+                &format!("The character encoding of {}.\n\n@return {enc}.", v.name),
+            );
+            w.open(format!("public static String {name}CharacterEncoding()"));
+            w.line("{");
+            w.line(format!("return {};", string_literal(enc)));
+            w.close("}");
+            w.blank();
+        }
+        if let Some(st) = &v.semantic_type {
+            doc(
+                w,
+                &format!(
+                    "The semantic type of {}.\n\n@return {}.",
+                    v.name,
+                    super::types::escape_javadoc(st)
+                ),
+            );
+            w.open(format!("public static String {name}SemanticType()"));
+            w.line("{");
+            w.line(format!("return {};", string_literal(st)));
+            w.close("}");
+            w.blank();
+        }
+        doc(
+            w,
+            &format!(
+                "Bytes of the length before {}.\n\n@return {}.",
+                v.name,
+                v.length_size()
+            ),
+        );
+        w.open(format!("public static int {name}HeaderLength()"));
+        w.line("{");
+        w.line(format!("return {};", v.length_size()));
+        w.close("}");
+        w.blank();
+    }
+
+    fn var_data_max(v: &VarData) -> Option<i128> {
+        let max = v.length.max_value.as_i128()?;
+        (max < i128::from(i32::MAX)).then_some(max)
+    }
+
+    fn var_data_encoder(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let cls = &level.class;
+        let p = level.owner;
+        let name = prop(&v.name);
+        let upper = class_name(&v.name);
+        let size = v.length_size();
+        self.var_data_meta(w, v);
+        let (lt, lv) = length_put(v.length.primitive_type);
+        let start = |w: &mut CodeWriter| {
+            if let Some(max) = Self::var_data_max(v) {
+                w.open(format!("if (length > {max})"));
+                w.line("{");
+                w.line(
+                    "throw new IllegalStateException(\"length > maxValue for type: \" + length);",
+                );
+                w.close("}");
+            }
+            w.line(format!("final {off} headerOffset = {p}limit;"));
+            w.line(format!("{p}limit = headerOffset + {size} + length;"));
+            w.line(b.put(buf, lt, v.length.byte_order, "headerOffset", lv));
+        };
+        javadoc(
+            w,
+            v.description.as_deref(),
+            &[
+                format!(
+                    "Writes {} from an array: its length, then the bytes.",
+                    v.name
+                ),
+                "@param src the bytes.".to_owned(),
+                "@param srcOffset where they start in src.".to_owned(),
+                "@param length how many.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} put{upper}(final byte[] src, final int srcOffset, final int length)"
+        ));
+        w.line("{");
+        start(w);
+        w.line(b.put_bytes(
+            buf,
+            &format!("headerOffset + {size}"),
+            "src",
+            "srcOffset",
+            "length",
+        ));
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            v.description.as_deref(),
+            &[
+                format!(
+                    "Writes {} from a buffer: its length, then the bytes.",
+                    v.name
+                ),
+                "@param src the buffer.".to_owned(),
+                "@param srcOffset where they start in src.".to_owned(),
+                "@param length how many.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} put{upper}(final {} src, final {off} srcOffset, final int length)",
+            b.source_type()
+        ));
+        w.line("{");
+        start(w);
+        w.line(b.copy_from(
+            buf,
+            &format!("headerOffset + {size}"),
+            "src",
+            "srcOffset",
+            "length",
+        ));
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        if v.is_text() {
+            let utf8 = is_utf8(v.character_encoding.as_deref());
+            let how = if utf8 {
+                "encoded as UTF-8"
+            } else {
+                "one byte per character (characters above U+00FF as '?')"
+            };
+            for ty in ["String", "CharSequence"] {
+                javadoc(
+                    w,
+                    v.description.as_deref(),
+                    &[
+                        format!("Writes {} as text, {how}, without allocating.", v.name),
+                        "@param value the text.".to_owned(),
+                        "@return this.".to_owned(),
+                    ],
+                );
+                w.open(format!("public {cls} {name}(final {ty} value)"));
+                w.line("{");
+                if utf8 {
+                    w.line("final int length = SbeSupport.utf8Length(value);");
+                } else {
+                    w.line("final int length = value.length();");
+                }
+                start(w);
+                let put = if utf8 { "putUtf8" } else { "putLatin1" };
+                w.line(format!(
+                    "SbeSupport.{put}({buf}, headerOffset + {size}, length, value, false);"
+                ));
+                w.line("return this;");
+                w.close("}");
+                w.blank();
+            }
+        }
+    }
+
+    pub(super) fn message_decoder(&self, m: &Message) -> (String, String) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let cls = format!("{}Decoder", class_name(&m.name));
+        let header = format!("{}Decoder", class_name(&self.schema.header));
+        let mut w = self.file_header(b.imports());
+        javadoc(
+            &mut w,
+            m.description.as_deref(),
+            &[format!(
+                "Decoder of message {} (template id {}): a reusable flyweight reading from a buffer at the writer's (acting) version and block length.",
+                m.name, m.id
+            )],
+        );
+        w.open(format!("public final class {cls}"));
+        w.line("{");
+        self.message_constants(&mut w, m);
+        w.line(format!("private {} {buf};", b.read_type()));
+        w.line(format!("private {off} offset;"));
+        w.line(format!("private {off} limit;"));
+        w.line("private int actingBlockLength;");
+        w.line("private int actingVersion;");
+        w.line(format!("private {off} headerOffset = -1;"));
+        w.line(format!(
+            "private final {header} headerDecoder = new {header}();"
+        ));
+        self.flyweight_fields(&mut w, &m.body, false, "this");
+        w.blank();
+        self.message_identity(&mut w, m);
+        doc(&mut w, "The buffer read from.\n\n@return the buffer.");
+        w.open(format!("public {} {buf}()", b.read_type()));
+        w.line("{");
+        w.line(format!("return {buf};"));
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "Where the message's root block starts.\n\n@return the offset.",
+        );
+        w.open(format!("public {off} offset()"));
+        w.line("{");
+        w.line("return offset;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            &mut w,
+            Some("Reads a message at a position in a buffer (after its header)."),
+            &[
+                format!("@param {buf} the buffer."),
+                "@param offset where the root block starts.".to_owned(),
+                "@param actingBlockLength the root block length the writer used (from the header)."
+                    .to_owned(),
+                "@param actingVersion the schema version the writer used (from the header)."
+                    .to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} wrap(final {} {buf}, final {off} offset, final int actingBlockLength, final int actingVersion)",
+            b.read_type()
+        ));
+        w.line("{");
+        w.line(format!("this.{buf} = {buf};"));
+        w.line("this.offset = offset;");
+        w.line("this.actingBlockLength = actingBlockLength;");
+        w.line("this.actingVersion = actingVersion;");
+        w.line("this.limit = offset + actingBlockLength;");
+        w.line("this.headerOffset = -1;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        let h = self.schema.header_composite();
+        let hget = |member: &str, fallback: &str| -> String {
+            match h.primitive(member) {
+                Some(_) => format!("header.{}()", prop(member)),
+                None => fallback.to_owned(),
+            }
+        };
+        javadoc(
+            &mut w,
+            Some("Reads the message header, checks the template id, then reads the message after it at the header's block length and version."),
+            &[
+                format!("@param {buf} the buffer."),
+                "@param offset where the header starts.".to_owned(),
+                "@param header the header decoder to read it with.".to_owned(),
+                "@return this.".to_owned(),
+                "@throws IllegalStateException when the header's template id is not TEMPLATE_ID.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
+            b.read_type()
+        ));
+        w.line("{");
+        w.line(format!("header.wrap({buf}, offset);"));
+        w.line(format!(
+            "final int templateId = {};",
+            hget("templateId", "TEMPLATE_ID")
+        ));
+        w.open("if (templateId != TEMPLATE_ID)");
+        w.line("{");
+        w.line("throw new IllegalStateException(\"Invalid TEMPLATE_ID: \" + templateId);");
+        w.close("}");
+        w.line(format!(
+            "wrap({buf}, offset + {header}.ENCODED_LENGTH, {}, {});",
+            hget("blockLength", "BLOCK_LENGTH"),
+            hget("version", "SCHEMA_VERSION")
+        ));
+        w.line("this.headerOffset = offset;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        doc(&mut w, "Goes back to the start of the message (groups and var data are read in order).\n\n@return this.");
+        w.open(format!("public {cls} sbeRewind()"));
+        w.line("{");
+        w.line("limit = offset + actingBlockLength;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        doc(&mut w, "The whole message's length, found by skipping through it (the position is kept).\n\n@return bytes from the root block's start to the message's end.");
+        w.open("public int sbeDecodedLength()");
+        w.line("{");
+        w.line(format!("final {off} currentLimit = limit;"));
+        w.line("sbeRewind();");
+        w.line("sbeSkip();");
+        w.line(format!(
+            "final int decodedLength = {};",
+            b.offset_to_int("limit - offset")
+        ));
+        w.line("limit = currentLimit;");
+        w.line("return decodedLength;");
+        w.close("}");
+        w.blank();
+        doc(&mut w, "Skips every group and var data from the current position to the end of the message.\n\n@return this.");
+        w.open(format!("public {cls} sbeSkip()"));
+        w.line("{");
+        self.skip_body(&mut w, &m.body);
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "The schema version the writer used.\n\n@return the acting version.",
+        );
+        w.open("public int actingVersion()");
+        w.line("{");
+        w.line("return actingVersion;");
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "The root block length the writer used.\n\n@return the acting block length.",
+        );
+        w.open("public int actingBlockLength()");
+        w.line("{");
+        w.line("return actingBlockLength;");
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "Bytes read so far, from the root block's start.\n\n@return the length.",
+        );
+        w.open("public int encodedLength()");
+        w.line("{");
+        w.line(format!("return {};", b.offset_to_int("limit - offset")));
+        w.close("}");
+        w.blank();
+        self.limit_accessors(&mut w);
+        let level = Level {
+            class: cls.clone(),
+            message_class: &cls,
+            owner: "",
+        };
+        self.body_decoder(&mut w, &m.body, &level);
+        // JSON.
+        javadoc(
+            &mut w,
+            Some("Appends the message in the canonical JSON form of docs/json.md."),
+            &[
+                "The header is the one read by wrapAndApplyHeader, or else made of the acting block length and version.".to_owned(),
+                "Reads the groups and var data from the start, so a group being iterated is reset; the position is kept.".to_owned(),
+                "@param builder the destination.".to_owned(),
+                "@return the builder.".to_owned(),
+            ],
+        );
+        w.open("public StringBuilder appendTo(final StringBuilder builder)");
+        w.line("{");
+        w.line(format!("final {off} originalLimit = limit;"));
+        w.line("limit = offset + actingBlockLength;");
+        w.line(format!(
+            "builder.append({});",
+            string_literal(&format!("{{\"message\":\"{}\",\"header\":", m.name))
+        ));
+        w.open("if (headerOffset >= 0)");
+        w.line("{");
+        w.line(format!(
+            "headerDecoder.wrap({buf}, headerOffset).appendTo(builder);"
+        ));
+        w.close("}");
+        w.open("else");
+        w.line("{");
+        let mut first = true;
+        for member in &h.members {
+            let key = format!("{}\"{}\":", if first { "{" } else { "," }, member.name);
+            first = false;
+            w.line(format!("builder.append({});", string_literal(&key)));
+            let v = match member.name.as_str() {
+                "blockLength" => "actingBlockLength",
+                "templateId" => "TEMPLATE_ID",
+                "schemaId" => "SCHEMA_ID",
+                "version" => "actingVersion",
+                _ => "\"null\"",
+            };
+            w.line(format!("builder.append({v});"));
+        }
+        w.line("builder.append('}');");
+        w.close("}");
+        w.line("builder.append(\",\\\"fields\\\":{\");");
+        let ctx = self.decoder_ctx(&level);
+        self.json_body(&mut w, &m.body, &ctx, &level);
+        w.line("builder.append(\"}}\");");
+        w.line("limit = originalLimit;");
+        w.line("return builder;");
+        w.close("}");
+        w.blank();
+        doc(&mut w, "The message in the canonical JSON form of docs/json.md (allocates).\n\n@return the JSON text.");
+        w.line("@Override");
+        w.open("public String toString()");
+        w.line("{");
+        w.line("return appendTo(new StringBuilder()).toString();");
+        w.close("}");
+        w.close("}");
+        (cls, w.finish())
+    }
+
+    fn decoder_ctx(&self, level: &Level) -> Ctx {
+        let in_group = !level.owner.is_empty();
+        Ctx {
+            class: level.class.clone(),
+            buf: self.buffer.var().to_owned(),
+            base: "offset".to_owned(),
+            version: Some(format!("{}actingVersion", level.owner)),
+            block: Some(
+                if in_group {
+                    "blockLength"
+                } else {
+                    "actingBlockLength"
+                }
+                .to_owned(),
+            ),
+            is_message_field: true,
+        }
+    }
+
+    fn skip_body(&self, w: &mut CodeWriter, body: &Body) {
+        for g in &body.groups {
+            let gc = format!("{}Decoder", class_name(&g.name));
+            let name = prop(&g.name);
+            w.line(format!("final {gc} {name}Group = {name}();"));
+            w.open(format!("while ({name}Group.hasNext())"));
+            w.line("{");
+            w.line(format!("{name}Group.next().sbeSkip();"));
+            w.close("}");
+        }
+        for v in &body.var_data {
+            w.line(format!("skip{}();", class_name(&v.name)));
+        }
+    }
+
+    fn body_decoder(&self, w: &mut CodeWriter, body: &Body, level: &Level) {
+        let ctx = self.decoder_ctx(level);
+        for f in &body.fields {
+            self.decoder_accessors(w, &Slot::from_field(f), &ctx);
+        }
+        for g in &body.groups {
+            self.group_decoder(w, g, level);
+        }
+        for v in &body.var_data {
+            self.var_data_decoder(w, v, level);
+        }
+    }
+
+    fn json_body(&self, w: &mut CodeWriter, body: &Body, ctx: &Ctx, level: &Level) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let mut first = true;
+        for f in &body.fields {
+            self.json_slot(w, &Slot::from_field(f), ctx, first);
+            first = false;
+        }
+        let version = format!("{}actingVersion", level.owner);
+        for g in &body.groups {
+            let key = format!("{}\"{}\":", if first { "" } else { "," }, g.name);
+            first = false;
+            w.line(format!("builder.append({});", string_literal(&key)));
+            let gc = format!("{}Decoder", class_name(&g.name));
+            let name = prop(&g.name);
+            let open_else = g.since_version > 0;
+            if open_else {
+                w.open(format!("if ({version} < {})", g.since_version));
+                w.line("{");
+                w.line("builder.append(\"null\");");
+                w.close("}");
+                w.open("else");
+                w.line("{");
+            }
+            w.line(format!("final {gc} {name}Group = {name}();"));
+            w.line("builder.append('[');");
+            w.open(format!("while ({name}Group.hasNext())"));
+            w.line("{");
+            w.line(format!("{name}Group.next().appendTo(builder);"));
+            w.open(format!("if ({name}Group.hasNext())"));
+            w.line("{");
+            w.line("builder.append(',');");
+            w.close("}");
+            w.close("}");
+            w.line("builder.append(']');");
+            if open_else {
+                w.close("}");
+            }
+        }
+        for v in &body.var_data {
+            let key = format!("{}\"{}\":", if first { "" } else { "," }, v.name);
+            first = false;
+            w.line(format!("builder.append({});", string_literal(&key)));
+            let name = prop(&v.name);
+            let open_else = v.since_version > 0;
+            if open_else {
+                w.open(format!("if ({version} < {})", v.since_version));
+                w.line("{");
+                w.line("builder.append(\"null\");");
+                w.close("}");
+                w.open("else");
+                w.line("{");
+            }
+            let p = level.owner;
+            let size = v.length_size();
+            w.line(format!("final {off} {name}At = {p}limit + {size};"));
+            w.line(format!(
+                "final int {name}Length = {};",
+                to_int(
+                    v.length.primitive_type,
+                    &b.get(
+                        buf,
+                        v.length.primitive_type,
+                        v.length.byte_order,
+                        &format!("{p}limit")
+                    )
+                )
+            ));
+            w.line(format!("{p}limit = {name}At + {name}Length;"));
+            if v.is_text() {
+                w.line(format!(
+                    "SbeSupport.appendJsonText(builder, {buf}, {name}At, {name}Length, {});",
+                    is_utf8(v.character_encoding.as_deref())
+                ));
+            } else {
+                w.line(format!(
+                    "SbeSupport.appendJsonHex(builder, {buf}, {name}At, {name}Length);"
+                ));
+            }
+            if open_else {
+                w.close("}");
+            }
+        }
+        let _ = ctx;
+    }
+
+    fn group_decoder(&self, w: &mut CodeWriter, g: &Group, level: &Level) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let gc = format!("{}Decoder", class_name(&g.name));
+        let name = prop(&g.name);
+        let (bp, boff, np, noff, header_size) = self.dimension(g);
+        let parent = "parentMessage.";
+        self.group_meta(w, &g.name, g.id, g.since_version);
+        javadoc(
+            w,
+            g.description.as_deref(),
+            &[
+                format!(
+                    "The {} group at the current position: reads its header; iterate it for the entries.",
+                    g.name
+                ),
+                format!("@return the {gc} flyweight (no entries when the group is newer than the acting version)."),
+            ],
+        );
+        w.open(format!("public {gc} {name}()"));
+        w.line("{");
+        w.line(format!("{name}.wrap({buf});"));
+        w.line(format!("return {name};"));
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            g.description.as_deref(),
+            &[format!(
+                "The {} repeating group's decoder: a reusable flyweight and iterator over its entries.",
+                g.name
+            )],
+        );
+        w.open(format!(
+            "public static final class {gc} implements Iterable<{gc}>, java.util.Iterator<{gc}>"
+        ));
+        w.line("{");
+        doc(w, "Bytes of the group header.");
+        w.line(format!(
+            "public static final int HEADER_SIZE = {header_size};"
+        ));
+        doc(
+            w,
+            "Bytes of each entry's block in this version of the schema.",
+        );
+        w.line(format!(
+            "public static final int BLOCK_LENGTH = {};",
+            g.block_length
+        ));
+        w.blank();
+        w.line(format!(
+            "private final {} parentMessage;",
+            level.message_class
+        ));
+        w.line(format!("private {} {buf};", b.read_type()));
+        w.line(format!("private {off} offset;"));
+        w.line("private int blockLength;");
+        w.line("private int count;");
+        w.line("private int index;");
+        self.flyweight_fields(w, &g.body, false, "parentMessage");
+        w.blank();
+        w.open(format!("{gc}(final {} parentMessage)", level.message_class));
+        w.line("{");
+        w.line("this.parentMessage = parentMessage;");
+        self.nested_group_inits(w, &g.body, "Decoder");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some("Reads the group header at the message's limit."),
+            &[format!("@param {buf} the buffer.")],
+        );
+        w.open(format!("public void wrap(final {} {buf})", b.read_type()));
+        w.line("{");
+        w.line(format!("this.{buf} = {buf};"));
+        w.line("this.index = 0;");
+        if g.since_version > 0 {
+            w.open(format!("if ({parent}actingVersion < {})", g.since_version));
+            w.line("{");
+            w.line("this.count = 0;");
+            w.line("this.blockLength = 0;");
+            w.line("return;");
+            w.close("}");
+        }
+        w.line(format!("final {off} headerOffset = {parent}limit;"));
+        w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
+        w.line(format!(
+            "this.blockLength = {};",
+            to_int(
+                bp.primitive_type,
+                &b.get(
+                    buf,
+                    bp.primitive_type,
+                    bp.byte_order,
+                    &at("headerOffset", boff)
+                )
+            )
+        ));
+        w.line(format!(
+            "this.count = {};",
+            to_int(
+                np.primitive_type,
+                &b.get(
+                    buf,
+                    np.primitive_type,
+                    np.byte_order,
+                    &at("headerOffset", noff)
+                )
+            )
+        ));
+        w.close("}");
+        w.blank();
+        doc(w, "Entries in the group.\n\n@return the count.");
+        w.open("public int count()");
+        w.line("{");
+        w.line("return count;");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "The entry block length the writer used.\n\n@return the acting block length.",
+        );
+        w.open("public int actingBlockLength()");
+        w.line("{");
+        w.line("return blockLength;");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "The schema version the writer used.\n\n@return the acting version.",
+        );
+        w.open("public int actingVersion()");
+        w.line("{");
+        w.line(format!("return {parent}actingVersion;"));
+        w.close("}");
+        w.blank();
+        doc(w, "This flyweight, as its own iterator.\n\n@return this.");
+        w.line("@Override");
+        w.open(format!("public java.util.Iterator<{gc}> iterator()"));
+        w.line("{");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "Whether there is another entry.\n\n@return true when there is.",
+        );
+        w.line("@Override");
+        w.open("public boolean hasNext()");
+        w.line("{");
+        w.line("return index < count;");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "Moves to the next entry.\n\n@return this, over the next entry.",
+        );
+        w.line("@Override");
+        w.open(format!("public {gc} next()"));
+        w.line("{");
+        w.open("if (index >= count)");
+        w.line("{");
+        w.line("throw new java.util.NoSuchElementException();");
+        w.close("}");
+        w.line(format!("offset = {parent}limit;"));
+        w.line(format!("{parent}limit = offset + blockLength;"));
+        w.line("++index;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        let min = np.min_value.as_i128().unwrap_or(0);
+        let max = np
+            .max_value
+            .as_i128()
+            .unwrap_or(i128::from(i32::MAX))
+            .min(i128::from(i32::MAX));
+        for (what, v) in [("Min", min), ("Max", max)] {
+            doc(
+                w,
+                &format!("The {} count.\n\n@return {v}.", what.to_lowercase()),
+            );
+            w.open(format!("public static int count{what}Value()"));
+            w.line("{");
+            w.line(format!("return {v};"));
+            w.close("}");
+            w.blank();
+        }
+        doc(w, "Bytes of the group header.\n\n@return HEADER_SIZE.");
+        w.open("public static int sbeHeaderSize()");
+        w.line("{");
+        w.line("return HEADER_SIZE;");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "Bytes of each entry's block in this version of the schema.\n\n@return BLOCK_LENGTH.",
+        );
+        w.open("public static int sbeBlockLength()");
+        w.line("{");
+        w.line("return BLOCK_LENGTH;");
+        w.close("}");
+        w.blank();
+        let inner = Level {
+            class: gc.clone(),
+            message_class: level.message_class,
+            owner: "parentMessage.",
+        };
+        self.body_decoder(w, &g.body, &inner);
+        doc(
+            w,
+            "Skips the nested groups and var data of the current entry.\n\n@return this.",
+        );
+        w.open(format!("public {gc} sbeSkip()"));
+        w.line("{");
+        self.skip_body(w, &g.body);
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            Some("Appends the current entry in the canonical JSON form (an object), reading its nested groups and var data."),
+            &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
+        );
+        w.open("public StringBuilder appendTo(final StringBuilder builder)");
+        w.line("{");
+        w.line("builder.append('{');");
+        let ctx = self.decoder_ctx(&inner);
+        self.json_body(w, &g.body, &ctx, &inner);
+        w.line("return builder.append('}');");
+        w.close("}");
+        w.close("}");
+        w.blank();
+    }
+
+    fn var_data_decoder(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        let p = level.owner;
+        let name = prop(&v.name);
+        let upper = class_name(&v.name);
+        let size = v.length_size();
+        self.var_data_meta(w, v);
+        let absent =
+            (v.since_version > 0).then(|| format!("{p}actingVersion < {}", v.since_version));
+        let guard = |w: &mut CodeWriter, ret: &str| {
+            if let Some(a) = &absent {
+                w.open(format!("if ({a})"));
+                w.line("{");
+                w.line(format!("return {ret};"));
+                w.close("}");
+            }
+        };
+        let read_len = to_int(
+            v.length.primitive_type,
+            &b.get(buf, v.length.primitive_type, v.length.byte_order, "at"),
+        );
+        let note = if absent.is_some() {
+            " (0 when newer than the acting version)"
+        } else {
+            ""
+        };
+        doc(
+            w,
+            &format!(
+                "The length of {} at the current position.\n\n@return bytes{note}.",
+                v.name
+            ),
+        );
+        w.open(format!("public int {name}Length()"));
+        w.line("{");
+        guard(w, "0");
+        w.line(format!("final {off} at = {p}limit;"));
+        w.line(format!("return {read_len};"));
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            &format!("Skips {}.\n\n@return the bytes skipped{note}.", v.name),
+        );
+        w.open(format!("public int skip{upper}()"));
+        w.line("{");
+        guard(w, "0");
+        w.line(format!("final {off} at = {p}limit;"));
+        w.line(format!("final int length = {read_len};"));
+        w.line(format!("{p}limit = at + {size} + length;"));
+        w.line("return length;");
+        w.close("}");
+        w.blank();
+        let start = |w: &mut CodeWriter| {
+            w.line(format!("final {off} at = {p}limit;"));
+            w.line(format!("final int dataLength = {read_len};"));
+            w.line(format!("{p}limit = at + {size} + dataLength;"));
+        };
+        javadoc(
+            w,
+            v.description.as_deref(),
+            &[
+                format!("Copies {} to an array and moves past it.", v.name),
+                "@param dst the destination.".to_owned(),
+                "@param dstOffset where to write in dst.".to_owned(),
+                "@param length at most how many bytes to copy.".to_owned(),
+                format!("@return the bytes copied{note}."),
+            ],
+        );
+        w.open(format!(
+            "public int get{upper}(final byte[] dst, final int dstOffset, final int length)"
+        ));
+        w.line("{");
+        guard(w, "0");
+        start(w);
+        w.line("final int bytesCopied = Math.min(length, dataLength);");
+        w.line(b.get_bytes(
+            buf,
+            &format!("at + {size}"),
+            "dst",
+            "dstOffset",
+            "bytesCopied",
+        ));
+        w.line("return bytesCopied;");
+        w.close("}");
+        w.blank();
+        javadoc(
+            w,
+            v.description.as_deref(),
+            &[
+                format!("Copies {} to a buffer and moves past it.", v.name),
+                "@param dst the destination.".to_owned(),
+                "@param dstOffset where to write in dst.".to_owned(),
+                "@param length at most how many bytes to copy.".to_owned(),
+                format!("@return the bytes copied{note}."),
+            ],
+        );
+        w.open(format!(
+            "public int get{upper}(final {} dst, final {off} dstOffset, final int length)",
+            b.dest_type()
+        ));
+        w.line("{");
+        guard(w, "0");
+        start(w);
+        w.line("final int bytesCopied = Math.min(length, dataLength);");
+        w.line(b.copy_to(
+            buf,
+            &format!("at + {size}"),
+            "dst",
+            "dstOffset",
+            "bytesCopied",
+        ));
+        w.line("return bytesCopied;");
+        w.close("}");
+        w.blank();
+        if v.is_text() {
+            let utf8 = is_utf8(v.character_encoding.as_deref());
+            let how = if utf8 {
+                "decoded as UTF-8"
+            } else {
+                "one character per byte"
+            };
+            javadoc(
+                w,
+                v.description.as_deref(),
+                &[
+                    format!(
+                        "Appends {} as text, {how}, without allocating, and moves past it.",
+                        v.name
+                    ),
+                    "@param dst the destination.".to_owned(),
+                    format!("@return the bytes read{note}."),
+                ],
+            );
+            w.open(format!("public int get{upper}(final Appendable dst)"));
+            w.line("{");
+            guard(w, "0");
+            start(w);
+            let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
+            w.line(format!(
+                "SbeSupport.{app}({buf}, at + {size}, dataLength, dst);"
+            ));
+            w.line("return dataLength;");
+            w.close("}");
+            w.blank();
+            javadoc(
+                w,
+                v.description.as_deref(),
+                &[
+                    format!(
+                        "{} as text, {how}, and moves past it. Allocates a String.",
+                        v.name
+                    ),
+                    format!(
+                        "@return the text{}.",
+                        if absent.is_some() {
+                            " (\"\" when newer than the acting version)"
+                        } else {
+                            ""
+                        }
+                    ),
+                ],
+            );
+            w.open(format!("public String {name}()"));
+            w.line("{");
+            guard(w, "\"\"");
+            start(w);
+            let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
+            w.line(format!(
+                "return SbeSupport.{read}({buf}, at + {size}, dataLength);"
+            ));
+            w.close("}");
+            w.blank();
+        }
+    }
+}
+
+fn at(base: &str, offset: usize) -> String {
+    if offset == 0 {
+        base.to_owned()
+    } else {
+        format!("{base} + {offset}")
+    }
+}

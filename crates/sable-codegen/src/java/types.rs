@@ -1,0 +1,817 @@
+//! Java types, literals and names, and the generated enums, sets and composites.
+
+use sable_ir::{PrimitiveType, PrimitiveValue};
+
+use super::fields::{self, Ctx, Slot};
+use super::Gen;
+use crate::model::{Composite, EnumType, SetType};
+use crate::naming;
+use crate::writer::CodeWriter;
+
+/// Java's reserved words and literals; a name that is one gets `_` appended.
+pub const JAVA_KEYWORDS: &[&str] = &[
+    "abstract",
+    "assert",
+    "boolean",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extends",
+    "final",
+    "finally",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "implements",
+    "import",
+    "instanceof",
+    "int",
+    "interface",
+    "long",
+    "native",
+    "new",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "return",
+    "short",
+    "static",
+    "strictfp",
+    "super",
+    "switch",
+    "synchronized",
+    "this",
+    "throw",
+    "throws",
+    "transient",
+    "try",
+    "void",
+    "volatile",
+    "while",
+    "true",
+    "false",
+    "null",
+    "_",
+];
+
+/// A type name: `fuelFigures` -> `FuelFigures`.
+pub fn class_name(name: &str) -> String {
+    naming::escape_keyword(
+        &naming::upper_first(&naming::identifier(name)),
+        JAVA_KEYWORDS,
+        "_",
+    )
+}
+
+/// A method or variable name: `MdEntryPx` -> `mdEntryPx`, `new` -> `new_`.
+pub fn prop(name: &str) -> String {
+    naming::escape_keyword(
+        &naming::lower_first(&naming::identifier(name)),
+        JAVA_KEYWORDS,
+        "_",
+    )
+}
+
+/// A name used as is (enum constants, choice accessors keep the schema's case).
+pub fn ident(name: &str) -> String {
+    naming::escape_keyword(&naming::identifier(name), JAVA_KEYWORDS, "_")
+}
+
+/// The Java type a primitive reads as (the reference's mapping: unsigned types widen).
+pub fn java_type(t: PrimitiveType) -> &'static str {
+    use PrimitiveType::*;
+    match t {
+        Char | Int8 => "byte",
+        Int16 | UInt8 => "short",
+        Int32 | UInt16 => "int",
+        Int64 | UInt32 | UInt64 => "long",
+        Float => "float",
+        Double => "double",
+    }
+}
+
+/// A Java literal of the Java type of `t` holding `v`.
+pub fn literal(t: PrimitiveType, v: &PrimitiveValue) -> String {
+    use PrimitiveType::*;
+    let int = || -> i128 {
+        match v {
+            PrimitiveValue::Bytes { bytes, .. } => i128::from(bytes.first().copied().unwrap_or(0)),
+            other => other.as_i128().unwrap_or(0),
+        }
+    };
+    match t {
+        Char | Int8 => format!("(byte) {}", int() as i8),
+        UInt8 | Int16 => format!("(short) {}", int() as i16),
+        UInt16 | Int32 => format!("{}", int() as i32),
+        Int64 | UInt32 | UInt64 => {
+            let n = int() as i64;
+            if n == i64::MIN {
+                "Long.MIN_VALUE".to_owned()
+            } else {
+                format!("{n}L")
+            }
+        }
+        Float => float_literal(v.as_f64().unwrap_or(0.0) as f32),
+        Double => double_literal(v.as_f64().unwrap_or(0.0)),
+    }
+}
+
+pub fn float_literal(f: f32) -> String {
+    if f.is_nan() {
+        "Float.NaN".to_owned()
+    } else if f.is_infinite() {
+        if f > 0.0 {
+            "Float.POSITIVE_INFINITY"
+        } else {
+            "Float.NEGATIVE_INFINITY"
+        }
+        .to_owned()
+    } else if f == f32::MAX {
+        "Float.MAX_VALUE".to_owned()
+    } else if f == -f32::MAX {
+        "-Float.MAX_VALUE".to_owned()
+    } else {
+        format!("{f:?}f")
+    }
+}
+
+pub fn double_literal(d: f64) -> String {
+    if d.is_nan() {
+        "Double.NaN".to_owned()
+    } else if d.is_infinite() {
+        if d > 0.0 {
+            "Double.POSITIVE_INFINITY"
+        } else {
+            "Double.NEGATIVE_INFINITY"
+        }
+        .to_owned()
+    } else if d == f64::MAX {
+        "Double.MAX_VALUE".to_owned()
+    } else if d == -f64::MAX {
+        "-Double.MAX_VALUE".to_owned()
+    } else {
+        format!("{d:?}")
+    }
+}
+
+/// A Java string literal.
+pub fn string_literal(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+                let mut buf = [0u16; 2];
+                for u in c.encode_utf16(&mut buf) {
+                    out.push_str(&format!("\\u{u:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Whether the character encoding is UTF-8 (any spelling the JSON form accepts).
+pub fn is_utf8(encoding: Option<&str>) -> bool {
+    encoding.is_some_and(|e| {
+        let e = e.to_ascii_uppercase();
+        e == "UTF-8" || e == "UTF8"
+    })
+}
+
+/// Writes a javadoc comment: the description (escaped for javadoc) then extra lines.
+pub fn javadoc(w: &mut CodeWriter, description: Option<&str>, extra: &[String]) {
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(d) = description.map(str::trim).filter(|d| !d.is_empty()) {
+        for l in d.lines() {
+            lines.push(escape_javadoc(l.trim()));
+        }
+    }
+    if !lines.is_empty() && !extra.is_empty() {
+        lines.push("<p>".to_owned());
+    }
+    lines.extend(extra.iter().cloned());
+    if lines.is_empty() {
+        return;
+    }
+    w.line("/**");
+    for l in lines {
+        if l.is_empty() {
+            w.line(" *");
+        } else {
+            w.line(format!(" * {l}"));
+        }
+    }
+    w.line(" */");
+}
+
+/// A one-line javadoc.
+pub fn doc(w: &mut CodeWriter, text: &str) {
+    w.line(format!("/** {} */", text));
+}
+
+pub fn escape_javadoc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace("*/", "*&#47;")
+        .replace('@', "&#64;")
+        .replace("\\u", "\\\\u")
+}
+
+impl Gen<'_> {
+    /// The Java enum for an SBE enum.
+    pub(super) fn enum_file(&self, e: &EnumType) -> String {
+        let mut w = self.file_header(&[]);
+        let name = class_name(&e.name);
+        let t = e.encoding_type;
+        let jt = java_type(t);
+        javadoc(
+            &mut w,
+            e.description.as_deref(),
+            &[format!("Encoded as {t}.")],
+        );
+        w.open(format!("public enum {name}"));
+        w.line("{");
+        let null_lit = literal(t, &e.null_value);
+        let null_named = e.values.iter().any(|v| literal(t, &v.value) == null_lit);
+        for v in &e.values {
+            javadoc(&mut w, v.description.as_deref(), &[]);
+            w.line(format!("{}({}),", ident(&v.name), literal(t, &v.value)));
+            w.blank();
+        }
+        if self.unknown_enum {
+            doc(
+                &mut w,
+                "A value on the wire that this version of the schema does not name.",
+            );
+            w.line(format!("SBE_UNKNOWN({null_lit}),"));
+            w.blank();
+        }
+        doc(&mut w, "The null value: no value on the wire.");
+        w.line(format!("NULL_VAL({null_lit});"));
+        w.blank();
+        w.line(format!("private final {jt} value;"));
+        w.blank();
+        w.open(format!("{name}(final {jt} value)"));
+        w.line("{");
+        w.line("this.value = value;");
+        w.close("}");
+        w.blank();
+        doc(
+            &mut w,
+            "The value on the wire.\n\n@return the encoded value.",
+        );
+        w.open(format!("public {jt} value()"));
+        w.line("{");
+        w.line("return value;");
+        w.close("}");
+        w.blank();
+        let unknown = if self.unknown_enum {
+            "return SBE_UNKNOWN;".to_owned()
+        } else {
+            "throw new IllegalArgumentException(\"Unknown value: \" + value);".to_owned()
+        };
+        javadoc(
+            &mut w,
+            Some("The constant for a value on the wire."),
+            &[
+                "@param value the encoded value.".to_owned(),
+                if self.unknown_enum {
+                    "@return its constant, NULL_VAL for the null value, SBE_UNKNOWN for a value with no name.".to_owned()
+                } else {
+                    "@return its constant, NULL_VAL for the null value.".to_owned()
+                },
+                if self.unknown_enum {
+                    String::new()
+                } else {
+                    "@throws IllegalArgumentException for a value with no name.".to_owned()
+                },
+            ]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>(),
+        );
+        w.open(format!("public static {name} get(final {jt} value)"));
+        w.line("{");
+        let mut seen: Vec<String> = Vec::new();
+        if jt == "long" {
+            for v in &e.values {
+                let lit = literal(t, &v.value);
+                if seen.contains(&lit) {
+                    continue;
+                }
+                w.open(format!("if (value == {lit})"));
+                w.line("{");
+                w.line(format!("return {};", ident(&v.name)));
+                w.close("}");
+                seen.push(lit);
+            }
+            if !null_named {
+                w.open(format!("if (value == {null_lit})"));
+                w.line("{");
+                w.line("return NULL_VAL;");
+                w.close("}");
+            }
+            w.line(unknown);
+        } else {
+            w.open("switch (value)");
+            w.line("{");
+            for v in &e.values {
+                let lit = literal(t, &v.value);
+                if seen.contains(&lit) {
+                    continue;
+                }
+                w.line(format!(
+                    "case {}: return {};",
+                    case_label(&lit),
+                    ident(&v.name)
+                ));
+                seen.push(lit);
+            }
+            if !null_named {
+                w.line(format!("case {}: return NULL_VAL;", case_label(&null_lit)));
+            }
+            w.line(format!("default: {unknown}"));
+            w.close("}");
+        }
+        w.close("}");
+        w.blank();
+        // The JSON form: used by decoders' appendTo.
+        javadoc(
+            &mut w,
+            Some("Appends a value on the wire in the canonical JSON form (docs/json.md): its name, or {\"unknown\":N} for a value with no name."),
+            &[
+                "@param builder the destination.".to_owned(),
+                "@param value the encoded value.".to_owned(),
+                "@return the builder.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public static StringBuilder appendJson(final StringBuilder builder, final {jt} value)"
+        ));
+        w.line("{");
+        let number = match t {
+            PrimitiveType::Char => "value & 0xFF".to_owned(),
+            PrimitiveType::UInt64 => "Long.toUnsignedString(value)".to_owned(),
+            _ => "value".to_owned(),
+        };
+        let mut seen: Vec<String> = Vec::new();
+        if jt == "long" {
+            for v in &e.values {
+                let lit = literal(t, &v.value);
+                if seen.contains(&lit) {
+                    continue;
+                }
+                w.open(format!("if (value == {lit})"));
+                w.line("{");
+                w.line(format!(
+                    "return builder.append({});",
+                    string_literal(&format!("\"{}\"", v.name))
+                ));
+                w.close("}");
+                seen.push(lit);
+            }
+            w.line(format!(
+                "return builder.append(\"{{\\\"unknown\\\":\").append({number}).append('}}');"
+            ));
+        } else {
+            w.open("switch (value)");
+            w.line("{");
+            for v in &e.values {
+                let lit = literal(t, &v.value);
+                if seen.contains(&lit) {
+                    continue;
+                }
+                w.line(format!(
+                    "case {}: return builder.append({});",
+                    case_label(&lit),
+                    string_literal(&format!("\"{}\"", v.name))
+                ));
+                seen.push(lit);
+            }
+            w.line(format!(
+                "default: return builder.append(\"{{\\\"unknown\\\":\").append({number}).append('}}');"
+            ));
+            w.close("}");
+        }
+        w.close("}");
+        w.close("}");
+        w.finish()
+    }
+
+    /// The encoder and decoder flyweights of a set.
+    pub(super) fn set_files(&self, s: &SetType) -> [(String, String); 2] {
+        let base = class_name(&s.name);
+        let t = s.encoding_type;
+        let jt = java_type(t);
+        let b = self.buffer;
+        let buf = b.var();
+        let size = t.size();
+        let bits = size * 8;
+        let mut files = Vec::new();
+        for encoder in [true, false] {
+            let cls = format!("{base}{}", if encoder { "Encoder" } else { "Decoder" });
+            let btype = if encoder {
+                b.write_type()
+            } else {
+                b.read_type()
+            };
+            let mut w = self.file_header(b.imports());
+            javadoc(
+                &mut w,
+                s.description.as_deref(),
+                &[format!(
+                    "A bit set encoded as {t}: a flyweight {} over {size} bytes.",
+                    if encoder { "writing" } else { "reading" }
+                )],
+            );
+            w.open(format!("public final class {cls}"));
+            w.line("{");
+            doc(&mut w, "Bytes on the wire.");
+            w.line(format!("public static final int ENCODED_LENGTH = {size};"));
+            w.blank();
+            w.line(format!("private {btype} {buf};"));
+            w.line(format!("private {} offset;", b.off()));
+            w.blank();
+            self.flyweight_wrap(&mut w, &cls, btype);
+            let get = b.get(buf, t, s.byte_order, "offset");
+            if encoder {
+                doc(&mut w, "Clears every bit.\n\n@return this.");
+                w.open(format!("public {cls} clear()"));
+                w.line("{");
+                w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
+                w.line("return this;");
+                w.close("}");
+                w.blank();
+                javadoc(
+                    &mut w,
+                    Some("Writes every bit at once, choices and unnamed bits alike."),
+                    &[
+                        "@param value the bits.".to_owned(),
+                        "@return this.".to_owned(),
+                    ],
+                );
+                w.open(format!("public {cls} rawValue(final {jt} value)"));
+                w.line("{");
+                w.line(b.put(buf, t, s.byte_order, "offset", "value"));
+                w.line("return this;");
+                w.close("}");
+                for c in &s.choices {
+                    w.blank();
+                    let name = ident(&c.name);
+                    javadoc(
+                        &mut w,
+                        c.description.as_deref(),
+                        &[
+                            format!("Sets or clears bit {} ({}).", c.bit, c.name),
+                            "@param value whether the bit is set.".to_owned(),
+                            "@return this.".to_owned(),
+                        ],
+                    );
+                    w.open(format!("public {cls} {name}(final boolean value)"));
+                    w.line("{");
+                    w.line(format!("final {jt} bits = {get};"));
+                    w.line(b.put(
+                        buf,
+                        t,
+                        s.byte_order,
+                        "offset",
+                        &format!("{name}(bits, value)"),
+                    ));
+                    w.line("return this;");
+                    w.close("}");
+                    w.blank();
+                    javadoc(
+                        &mut w,
+                        Some(&format!(
+                            "Bit {} ({}) set or cleared in a value.",
+                            c.bit, c.name
+                        )),
+                        &[
+                            "@param bits the value.".to_owned(),
+                            "@param value whether the bit is set.".to_owned(),
+                            "@return the value with the bit changed.".to_owned(),
+                        ],
+                    );
+                    w.open(format!(
+                        "public static {jt} {name}(final {jt} bits, final boolean value)"
+                    ));
+                    w.line("{");
+                    w.line(format!(
+                        "return {};",
+                        narrow(
+                            jt,
+                            &format!(
+                                "value ? bits | {} : bits & ~{}",
+                                bit_mask(t, c.bit),
+                                bit_mask(t, c.bit)
+                            )
+                        )
+                    ));
+                    w.close("}");
+                }
+            } else {
+                doc(&mut w, "Every bit at once.\n\n@return the bits.");
+                w.open(format!("public {jt} rawValue()"));
+                w.line("{");
+                w.line(format!("return {get};"));
+                w.close("}");
+                w.blank();
+                doc(&mut w, "Whether no bit is set.\n\n@return true when empty.");
+                w.open("public boolean isEmpty()");
+                w.line("{");
+                w.line(format!("return {get} == 0;"));
+                w.close("}");
+                for c in &s.choices {
+                    w.blank();
+                    let name = ident(&c.name);
+                    javadoc(
+                        &mut w,
+                        c.description.as_deref(),
+                        &[
+                            format!("Whether bit {} ({}) is set.", c.bit, c.name),
+                            "@return true when set.".to_owned(),
+                        ],
+                    );
+                    w.open(format!("public boolean {name}()"));
+                    w.line("{");
+                    w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
+                    w.close("}");
+                    w.blank();
+                    javadoc(
+                        &mut w,
+                        Some(&format!(
+                            "Whether bit {} ({}) is set in a value.",
+                            c.bit, c.name
+                        )),
+                        &[
+                            "@param bits the value.".to_owned(),
+                            "@return true when set.".to_owned(),
+                        ],
+                    );
+                    w.open(format!("public static boolean {name}(final {jt} bits)"));
+                    w.line("{");
+                    w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
+                    w.close("}");
+                }
+                w.blank();
+                javadoc(
+                    &mut w,
+                    Some("Appends the set in the canonical JSON form (docs/json.md): the names of the choices set, in schema order, then the numbers of set bits that have no choice."),
+                    &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
+                );
+                w.open("public StringBuilder appendTo(final StringBuilder builder)");
+                w.line("{");
+                w.line(format!("final long bits = {};", widen_bits(t, &get)));
+                w.line("builder.append('[');");
+                w.line("boolean first = true;");
+                let mut known: u64 = 0;
+                for c in &s.choices {
+                    if c.bit < 64 {
+                        known |= 1u64 << c.bit;
+                    }
+                    w.open(format!(
+                        "if ((bits & {}) != 0)",
+                        bit_mask(PrimitiveType::UInt64, c.bit)
+                    ));
+                    w.line("{");
+                    w.line("builder.append(first ? \"\" : \",\");");
+                    w.line(format!(
+                        "builder.append({});",
+                        string_literal(&format!("\"{}\"", c.name))
+                    ));
+                    w.line("first = false;");
+                    w.close("}");
+                }
+                w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
+                w.open(format!("for (int bit = 0; bit < {bits}; bit++)"));
+                w.line("{");
+                w.open("if ((unknown & (1L << bit)) != 0)");
+                w.line("{");
+                w.line("builder.append(first ? \"\" : \",\").append(bit);");
+                w.line("first = false;");
+                w.close("}");
+                w.close("}");
+                w.line("return builder.append(']');");
+                w.close("}");
+                w.blank();
+                doc(
+                    &mut w,
+                    "The set in the canonical JSON form.\n\n@return the JSON text.",
+                );
+                w.line("@Override");
+                w.open("public String toString()");
+                w.line("{");
+                w.line("return appendTo(new StringBuilder()).toString();");
+                w.close("}");
+            }
+            w.close("}");
+            files.push((cls, w.finish()));
+        }
+        let dec = files.pop().expect("decoder");
+        let enc = files.pop().expect("encoder");
+        [enc, dec]
+    }
+
+    /// `wrap`, the buffer and offset accessors and `encodedLength` of a fixed-size flyweight.
+    pub(super) fn flyweight_wrap(&self, w: &mut CodeWriter, cls: &str, btype: &str) {
+        let b = self.buffer;
+        let buf = b.var();
+        let off = b.off();
+        javadoc(
+            w,
+            Some("Points this flyweight at a position in a buffer."),
+            &[
+                format!("@param {buf} the buffer."),
+                "@param offset where the value starts.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open(format!(
+            "public {cls} wrap(final {btype} {buf}, final {off} offset)"
+        ));
+        w.line("{");
+        w.line(format!("this.{buf} = {buf};"));
+        w.line("this.offset = offset;");
+        w.line("return this;");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "The buffer this flyweight is over.\n\n@return the buffer.",
+        );
+        w.open(format!("public {btype} {buf}()"));
+        w.line("{");
+        w.line(format!("return {buf};"));
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "Where the value starts in the buffer.\n\n@return the offset.",
+        );
+        w.open(format!("public {off} offset()"));
+        w.line("{");
+        w.line("return offset;");
+        w.close("}");
+        w.blank();
+        doc(w, "Bytes on the wire.\n\n@return ENCODED_LENGTH.");
+        w.open("public int encodedLength()");
+        w.line("{");
+        w.line("return ENCODED_LENGTH;");
+        w.close("}");
+        w.blank();
+    }
+
+    /// The encoder and decoder flyweights of a composite.
+    pub(super) fn composite_files(&self, c: &Composite) -> [(String, String); 2] {
+        let base = class_name(&c.name);
+        let b = self.buffer;
+        let mut out = Vec::new();
+        for encoder in [true, false] {
+            let cls = format!("{base}{}", if encoder { "Encoder" } else { "Decoder" });
+            let btype = if encoder {
+                b.write_type()
+            } else {
+                b.read_type()
+            };
+            let mut w = self.file_header(b.imports());
+            javadoc(
+                &mut w,
+                c.description.as_deref(),
+                &[format!(
+                    "A composite: a flyweight {} {} bytes.",
+                    if encoder { "writing" } else { "reading" },
+                    c.encoded_length.max(0)
+                )],
+            );
+            w.open(format!("public final class {cls}"));
+            w.line("{");
+            doc(&mut w, "Bytes on the wire.");
+            w.line(format!(
+                "public static final int ENCODED_LENGTH = {};",
+                c.encoded_length.max(0)
+            ));
+            w.blank();
+            w.line(format!("private {btype} {};", b.var()));
+            w.line(format!("private {} offset;", b.off()));
+            let slots: Vec<Slot> = c.members.iter().map(Slot::from_member).collect();
+            for s in &slots {
+                if let Some(f) = fields::flyweight_field(s, encoder) {
+                    w.line(format!(
+                        "private final {f} = new {}();",
+                        f.split(' ').next().unwrap_or("")
+                    ));
+                }
+            }
+            w.blank();
+            self.flyweight_wrap(&mut w, &cls, btype);
+            let ctx = Ctx {
+                class: cls.clone(),
+                buf: b.var().to_owned(),
+                base: "offset".to_owned(),
+                version: None,
+                block: None,
+                is_message_field: false,
+            };
+            for s in &slots {
+                if encoder {
+                    self.encoder_accessors(&mut w, s, &ctx);
+                } else {
+                    self.decoder_accessors(&mut w, s, &ctx);
+                }
+            }
+            if !encoder {
+                javadoc(
+                    &mut w,
+                    Some("Appends the composite in the canonical JSON form (docs/json.md): an object of its members."),
+                    &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
+                );
+                w.open("public StringBuilder appendTo(final StringBuilder builder)");
+                w.line("{");
+                w.line("builder.append('{');");
+                let mut first = true;
+                for s in &slots {
+                    if s.is_var_length() {
+                        continue;
+                    }
+                    self.json_slot(&mut w, s, &ctx, first);
+                    first = false;
+                }
+                w.line("return builder.append('}');");
+                w.close("}");
+                w.blank();
+                doc(
+                    &mut w,
+                    "The composite in the canonical JSON form.\n\n@return the JSON text.",
+                );
+                w.line("@Override");
+                w.open("public String toString()");
+                w.line("{");
+                w.line("return appendTo(new StringBuilder()).toString();");
+                w.close("}");
+            }
+            w.close("}");
+            out.push((cls, w.finish()));
+        }
+        let dec = out.pop().expect("decoder");
+        let enc = out.pop().expect("encoder");
+        [enc, dec]
+    }
+}
+
+/// A `case` label for a literal (`(byte) 65` -> `65`).
+fn case_label(lit: &str) -> String {
+    lit.rsplit(' ').next().unwrap_or(lit).to_owned()
+}
+
+fn zero(t: PrimitiveType) -> String {
+    match java_type(t) {
+        "byte" => "(byte) 0".to_owned(),
+        "short" => "(short) 0".to_owned(),
+        "long" => "0L".to_owned(),
+        _ => "0".to_owned(),
+    }
+}
+
+/// The mask of bit `bit` as a literal fit for `t`'s Java type.
+fn bit_mask(t: PrimitiveType, bit: u32) -> String {
+    match java_type(t) {
+        "long" => format!("(1L << {bit})"),
+        _ => format!("(1 << {bit})"),
+    }
+}
+
+/// `expr` narrowed to `jt` where int arithmetic widened it.
+fn narrow(jt: &str, expr: &str) -> String {
+    match jt {
+        "byte" | "short" => format!("({jt}) ({expr})"),
+        _ => expr.to_owned(),
+    }
+}
+
+/// A set's bits as an unsigned long.
+fn widen_bits(t: PrimitiveType, get: &str) -> String {
+    match java_type(t) {
+        "long" => get.to_owned(),
+        _ => format!("(long) {get}"),
+    }
+}

@@ -1,0 +1,17 @@
+//! Code generation for SBE codecs.
+//!
+//! The shared pieces every language's generator uses: a typed [`model`] of the schema built
+//! from the IR's token lists, [`naming`] helpers and an indenting [`writer`]; and one module per
+//! target language ([`java`]).
+
+pub mod java;
+pub mod model;
+pub mod naming;
+pub mod writer;
+
+/// A generated source file: its path relative to the output directory, and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeneratedFile {
+    pub path: std::path::PathBuf,
+    pub text: String,
+}

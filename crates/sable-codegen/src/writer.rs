@@ -1,0 +1,84 @@
+//! An indenting code writer.
+
+use std::fmt::Write as _;
+
+/// Builds source text line by line at an indentation level.
+#[derive(Debug)]
+pub struct CodeWriter {
+    out: String,
+    level: usize,
+    unit: &'static str,
+}
+
+impl CodeWriter {
+    /// A writer indenting by `unit` (e.g. four spaces) per level.
+    pub fn new(unit: &'static str) -> CodeWriter {
+        CodeWriter {
+            out: String::new(),
+            level: 0,
+            unit,
+        }
+    }
+
+    /// Writes one line at the current level (an empty line without indentation). A text of
+    /// several lines is written as several lines.
+    pub fn line(&mut self, text: impl AsRef<str>) -> &mut Self {
+        for l in text.as_ref().split('\n') {
+            if l.is_empty() {
+                self.out.push('\n');
+            } else {
+                for _ in 0..self.level {
+                    self.out.push_str(self.unit);
+                }
+                let _ = writeln!(self.out, "{l}");
+            }
+        }
+        self
+    }
+
+    /// An empty line.
+    pub fn blank(&mut self) -> &mut Self {
+        self.out.push('\n');
+        self
+    }
+
+    /// Writes `text` then goes one level in.
+    pub fn open(&mut self, text: impl AsRef<str>) -> &mut Self {
+        self.line(text);
+        self.level += 1;
+        self
+    }
+
+    /// Goes one level out, then writes `text`.
+    pub fn close(&mut self, text: impl AsRef<str>) -> &mut Self {
+        self.level = self.level.saturating_sub(1);
+        self.line(text)
+    }
+
+    pub fn indent(&mut self) -> &mut Self {
+        self.level += 1;
+        self
+    }
+
+    pub fn outdent(&mut self) -> &mut Self {
+        self.level = self.level.saturating_sub(1);
+        self
+    }
+
+    /// The text so far.
+    pub fn finish(self) -> String {
+        self.out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indents_blocks() {
+        let mut w = CodeWriter::new("    ");
+        w.open("class A {").line("int x;").blank().close("}");
+        assert_eq!(w.finish(), "class A {\n    int x;\n\n}\n");
+    }
+}
