@@ -535,8 +535,6 @@ pub(crate) enum Kind {
     Enum {
         ty: PrimitiveType,
         values: Box<[(u64, Box<str>)]>,
-        /// Each value's name as a JSON string, in the order of `values`.
-        json: Box<[Chunk]>,
         null: NullCheck,
     },
     Set {
@@ -545,40 +543,6 @@ pub(crate) enum Kind {
     },
     Composite(Box<[Node]>),
     Const(ConstValue),
-}
-
-/// Bytes to write often (a pre-escaped JSON string), with a fixed-size copy when they fit.
-#[derive(Debug)]
-pub(crate) struct Chunk {
-    bytes: Box<[u8]>,
-    chunk: Option<[u8; 32]>,
-}
-
-impl Chunk {
-    fn new(bytes: Vec<u8>) -> Chunk {
-        Chunk {
-            chunk: (bytes.len() <= 32).then(|| {
-                let mut chunk = [0u8; 32];
-                chunk[..bytes.len()].copy_from_slice(&bytes);
-                chunk
-            }),
-            bytes: bytes.into(),
-        }
-    }
-
-    /// Appends the bytes.
-    #[inline(always)]
-    pub(crate) fn put(&self, out: &mut Vec<u8>) {
-        match &self.chunk {
-            // A fixed-size copy compiles to a few vector moves rather than a call to memcpy.
-            Some(chunk) => {
-                let len = out.len() + self.bytes.len();
-                out.extend_from_slice(chunk);
-                out.truncate(len);
-            }
-            None => out.extend_from_slice(&self.bytes),
-        }
-    }
 }
 
 #[derive(Debug)]
@@ -591,26 +555,26 @@ pub(crate) struct Node {
 }
 
 #[derive(Debug)]
-struct GroupPlan {
-    info: FieldInfo,
-    since: i64,
-    block_length: (usize, PrimitiveType),
-    count: (usize, PrimitiveType),
-    header_size: usize,
-    block: Block,
+pub(crate) struct GroupPlan {
+    pub(crate) info: FieldInfo,
+    pub(crate) since: i64,
+    pub(crate) block_length: (usize, PrimitiveType),
+    pub(crate) count: (usize, PrimitiveType),
+    pub(crate) header_size: usize,
+    pub(crate) block: Block,
 }
 
 #[derive(Debug)]
-struct DataPlan {
-    info: FieldInfo,
-    since: i64,
-    length: (usize, PrimitiveType),
-    data_offset: usize,
-    charset: Option<Charset>,
+pub(crate) struct DataPlan {
+    pub(crate) info: FieldInfo,
+    pub(crate) since: i64,
+    pub(crate) length: (usize, PrimitiveType),
+    pub(crate) data_offset: usize,
+    pub(crate) charset: Option<Charset>,
 }
 
 #[derive(Debug)]
-enum Tail {
+pub(crate) enum Tail {
     Group(GroupPlan),
     Data(DataPlan),
 }
@@ -632,12 +596,12 @@ impl Tail {
 }
 
 #[derive(Debug, Default)]
-struct Block {
-    fields: Vec<Node>,
-    tail: Vec<Tail>,
+pub(crate) struct Block {
+    pub(crate) fields: Vec<Node>,
+    pub(crate) tail: Vec<Tail>,
     /// (version, bytes the fields present at that version need), by ascending version, the
     /// bytes cumulative.
-    needs: Vec<(i64, usize)>,
+    pub(crate) needs: Vec<(i64, usize)>,
 }
 
 impl Block {
@@ -665,19 +629,32 @@ impl Block {
 }
 
 #[derive(Debug)]
-struct MessagePlan {
-    info: MessageInfo,
-    block: Block,
+pub(crate) struct MessagePlan {
+    pub(crate) info: MessageInfo,
+    pub(crate) block: Block,
 }
 
 #[derive(Debug)]
-struct HeaderPlan {
-    size: usize,
-    fields: Vec<Node>,
-    block_length: (usize, PrimitiveType),
-    template_id: (usize, PrimitiveType),
-    schema_id: Option<(usize, PrimitiveType)>,
-    version: Option<(usize, PrimitiveType)>,
+pub(crate) struct HeaderPlan {
+    pub(crate) size: usize,
+    pub(crate) fields: Vec<Node>,
+    pub(crate) block_length: (usize, PrimitiveType),
+    pub(crate) template_id: (usize, PrimitiveType),
+    pub(crate) schema_id: Option<(usize, PrimitiveType)>,
+    pub(crate) version: Option<(usize, PrimitiveType)>,
+}
+
+/// A message's header, read and checked ([`Decoder::start`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Start {
+    /// Which message (an index in the decoder's messages).
+    pub(crate) message: usize,
+    /// The header's standard fields.
+    pub(crate) header: Header,
+    /// The root block's length.
+    pub(crate) block_length: usize,
+    /// The acting version.
+    pub(crate) acting: i64,
 }
 
 /// A decoder for the messages of one schema, compiled from its IR.
@@ -884,14 +861,6 @@ impl Builder {
                     };
                     Kind::Enum {
                         ty,
-                        json: values
-                            .iter()
-                            .map(|(_, n)| {
-                                let mut json = Vec::new();
-                                crate::json::write_json_str(&mut json, n.as_bytes(), Charset::Utf8);
-                                Chunk::new(json)
-                            })
-                            .collect(),
                         values: values.into(),
                         null,
                     }
@@ -1188,6 +1157,26 @@ impl Decoder {
         })
     }
 
+    /// The message header's plan.
+    pub(crate) fn header_plan(&self) -> &HeaderPlan {
+        &self.header
+    }
+
+    /// Every message's plan (as indexed by [`Start::message`]).
+    pub(crate) fn message_plans(&self) -> &[MessagePlan] {
+        &self.messages
+    }
+
+    /// Whether the schema is big-endian.
+    pub(crate) fn is_big_endian(&self) -> bool {
+        self.big_endian
+    }
+
+    /// The schema's version.
+    pub(crate) fn schema_version(&self) -> i64 {
+        self.schema_version
+    }
+
     /// The size of the message header.
     pub fn header_length(&self) -> usize {
         self.header.size
@@ -1225,11 +1214,10 @@ impl Decoder {
         }
     }
 
-    fn run<const BIG: bool, const VISIT: bool, V: Walk>(
-        &self,
-        buf: &[u8],
-        v: &mut V,
-    ) -> Result<usize, DecodeError> {
+    /// Reads and checks the header of the message at `buf[0]`: which message it is, where its
+    /// block ends, its acting version. Fails before anything of the message is known.
+    #[inline]
+    pub(crate) fn start<const BIG: bool>(&self, buf: &[u8]) -> Result<Start, DecodeError> {
         let h = &self.header;
         if buf.len() < h.size {
             return Err(DecodeError::truncated(
@@ -1264,7 +1252,8 @@ impl Decoder {
                 format!("unknown template id {template_id}"),
             ));
         };
-        let msg = &self.messages[self.index[found].1];
+        let message = self.index[found].1;
+        let msg = &self.messages[message];
         let acting = i64::try_from(version).unwrap_or(i64::MAX);
         let needs = msg.block.needs(acting);
         let bl = usize::try_from(block_length).unwrap_or(usize::MAX);
@@ -1278,16 +1267,34 @@ impl Decoder {
                 ),
             ));
         }
+        Ok(Start {
+            message,
+            header: Header {
+                block_length,
+                template_id,
+                schema_id,
+                version,
+            },
+            block_length: bl,
+            acting,
+        })
+    }
+
+    fn run<const BIG: bool, const VISIT: bool, V: Walk>(
+        &self,
+        buf: &[u8],
+        v: &mut V,
+    ) -> Result<usize, DecodeError> {
+        let Start {
+            message,
+            header,
+            block_length: bl,
+            acting,
+        } = self.start::<BIG>(buf)?;
+        let h = &self.header;
+        let msg = &self.messages[message];
         if VISIT {
-            v.begin_message(
-                &msg.info,
-                &Header {
-                    block_length,
-                    template_id,
-                    schema_id,
-                    version,
-                },
-            );
+            v.begin_message(&msg.info, &header);
             v.fields::<BIG>(&h.fields, &buf[..h.size], i64::MAX);
             v.end_header();
         }
@@ -1313,10 +1320,7 @@ impl Decoder {
         what: &str,
         v: &mut V,
     ) -> Result<usize, DecodeError> {
-        let end = match start.checked_add(len) {
-            Some(end) if end <= buf.len() => end,
-            _ => return Err(DecodeError::truncated(start, what, len, buf.len())),
-        };
+        let end = block_end(start, len, buf.len(), what)?;
         if VISIT {
             v.fields::<BIG>(&plan.fields, &buf[start..end], acting);
         }
@@ -1333,30 +1337,7 @@ impl Decoder {
                         }
                         continue;
                     }
-                    if buf.len() < pos || buf.len() - pos < d.data_offset {
-                        return Err(DecodeError::truncated(
-                            pos,
-                            "var data length",
-                            d.data_offset,
-                            buf.len(),
-                        ));
-                    }
-                    let n = read_raw(buf, pos + d.length.0, d.length.1.size(), BIG).unwrap_or(0);
-                    let data_start = pos + d.data_offset;
-                    let left = buf.len() - data_start;
-                    let n = match usize::try_from(n) {
-                        Ok(n) if n <= left => n,
-                        _ => {
-                            return Err(DecodeError::new(
-                                pos + d.length.0,
-                                DecodeErrorKind::VarDataLengthTooLarge,
-                                format!(
-                                "var data '{}' length {n} runs past the end ({left} bytes left)",
-                                d.info.name
-                            ),
-                            ))
-                        }
-                    };
+                    let (data_start, n) = d.span::<BIG>(buf, pos)?;
                     if VISIT {
                         let bytes = &buf[data_start..data_start + n];
                         let value = match d.charset {
@@ -1386,6 +1367,80 @@ impl Decoder {
             }
             return Ok(pos);
         }
+        let dims = g.dims::<BIG>(buf, pos, acting, self.schema_version)?;
+        if VISIT {
+            v.begin_group(
+                &g.info,
+                GroupHeader {
+                    count: dims.count,
+                    block_length: dims.block_length,
+                },
+            );
+        }
+        let mut pos = dims.start;
+        for i in 0..dims.count {
+            if VISIT {
+                v.begin_entry(&g.info, i);
+            }
+            pos = self.block::<BIG, VISIT, V>(
+                &g.block,
+                buf,
+                pos,
+                dims.len,
+                acting,
+                "group entry",
+                v,
+            )?;
+            if VISIT {
+                v.end_entry(&g.info, i);
+            }
+        }
+        if VISIT {
+            v.end_group(&g.info);
+        }
+        Ok(pos)
+    }
+}
+
+/// Where the block of `len` bytes at `start` ends, or the error of a block (`what`) running
+/// past the end of a buffer of `buf_len` bytes.
+#[inline(always)]
+pub(crate) fn block_end(
+    start: usize,
+    len: usize,
+    buf_len: usize,
+    what: &str,
+) -> Result<usize, DecodeError> {
+    match start.checked_add(len) {
+        Some(end) if end <= buf_len => Ok(end),
+        _ => Err(DecodeError::truncated(start, what, len, buf_len)),
+    }
+}
+
+/// A present group's dimensions, read and checked.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Dims {
+    /// The number of entries.
+    pub(crate) count: u64,
+    /// Each entry's block length as read.
+    pub(crate) block_length: u64,
+    /// The same as a length.
+    pub(crate) len: usize,
+    /// Where the first entry starts.
+    pub(crate) start: usize,
+}
+
+impl GroupPlan {
+    /// Reads and checks the dimensions of the group at `buf[pos..]` (present at `acting`).
+    #[inline]
+    pub(crate) fn dims<const BIG: bool>(
+        &self,
+        buf: &[u8],
+        pos: usize,
+        acting: i64,
+        schema_version: i64,
+    ) -> Result<Dims, DecodeError> {
+        let g = self;
         if buf.len() < pos || buf.len() - pos < g.header_size {
             return Err(DecodeError::truncated(
                 pos,
@@ -1399,7 +1454,7 @@ impl Decoder {
         let count = read_raw(buf, pos + g.count.0, g.count.1.size(), BIG).unwrap_or(0);
         let needs = g.block.needs(acting);
         let bl = usize::try_from(block_length).unwrap_or(usize::MAX);
-        if bl < needs && acting >= self.schema_version {
+        if bl < needs && acting >= schema_version {
             return Err(DecodeError::new(
                 pos + g.block_length.0,
                 DecodeErrorKind::BlockLengthTooShort,
@@ -1427,29 +1482,47 @@ impl Decoder {
                 ),
             ));
         }
-        if VISIT {
-            v.begin_group(
-                &g.info,
-                GroupHeader {
-                    count,
-                    block_length,
-                },
-            );
+        Ok(Dims {
+            count,
+            block_length,
+            len: bl,
+            start,
+        })
+    }
+}
+
+impl DataPlan {
+    /// Reads and checks the length of the var data at `buf[pos..]` (present): where its bytes
+    /// start, and how many there are.
+    #[inline]
+    pub(crate) fn span<const BIG: bool>(
+        &self,
+        buf: &[u8],
+        pos: usize,
+    ) -> Result<(usize, usize), DecodeError> {
+        let d = self;
+        if buf.len() < pos || buf.len() - pos < d.data_offset {
+            return Err(DecodeError::truncated(
+                pos,
+                "var data length",
+                d.data_offset,
+                buf.len(),
+            ));
         }
-        let mut pos = start;
-        for i in 0..count {
-            if VISIT {
-                v.begin_entry(&g.info, i);
-            }
-            pos = self.block::<BIG, VISIT, V>(&g.block, buf, pos, bl, acting, "group entry", v)?;
-            if VISIT {
-                v.end_entry(&g.info, i);
-            }
+        let n = read_raw(buf, pos + d.length.0, d.length.1.size(), BIG).unwrap_or(0);
+        let data_start = pos + d.data_offset;
+        let left = buf.len() - data_start;
+        match usize::try_from(n) {
+            Ok(n) if n <= left => Ok((data_start, n)),
+            _ => Err(DecodeError::new(
+                pos + d.length.0,
+                DecodeErrorKind::VarDataLengthTooLarge,
+                format!(
+                    "var data '{}' length {n} runs past the end ({left} bytes left)",
+                    d.info.name
+                ),
+            )),
         }
-        if VISIT {
-            v.end_group(&g.info);
-        }
-        Ok(pos)
     }
 }
 

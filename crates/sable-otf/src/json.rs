@@ -8,30 +8,33 @@
 
 use sable_ir::Ir;
 
-use sable_ir::PrimitiveType;
-
 use crate::decode::{
-    is_nan, number_of, read_raw, Charset, DecodeError, Decoder, Error, FieldInfo, GroupHeader,
-    Header, Kind, MessageInfo, Node, NullCheck, Number, Value, Visitor, Walk,
+    Charset, DecodeError, Decoder, Error, FieldInfo, GroupHeader, Header, MessageInfo, Number,
+    Value, Visitor,
 };
+use crate::json_program::Program;
 
 /// Decodes messages of one schema into canonical JSON.
 #[derive(Debug)]
 pub struct JsonPrinter {
     decoder: Decoder,
+    /// The messages' compiled programs (`None` only for a schema too large for them, printed
+    /// through the generic path).
+    program: Option<Program>,
 }
 
 impl JsonPrinter {
     /// A printer for the messages of `ir`.
     pub fn new(ir: &Ir) -> Result<JsonPrinter, Error> {
-        Ok(JsonPrinter {
-            decoder: Decoder::new(ir)?,
-        })
+        Ok(JsonPrinter::from_decoder(Decoder::new(ir)?))
     }
 
     /// A printer using `decoder`.
     pub fn from_decoder(decoder: Decoder) -> JsonPrinter {
-        JsonPrinter { decoder }
+        JsonPrinter {
+            program: Program::new(&decoder),
+            decoder,
+        }
     }
 
     /// The decoder.
@@ -43,8 +46,20 @@ impl JsonPrinter {
     /// (no newline); returns the bytes the message takes. On error `out` still receives one
     /// complete JSON object: what was decoded, and an `error` key.
     pub fn print(&self, buf: &[u8], out: &mut Vec<u8>) -> Result<usize, DecodeError> {
+        let Some(program) = &self.program else {
+            return self.print_generic(buf, out);
+        };
+        if self.decoder.is_big_endian() {
+            program.print::<true>(&self.decoder, buf, out)
+        } else {
+            program.print::<false>(&self.decoder, buf, out)
+        }
+    }
+
+    /// [`print`](JsonPrinter::print) through the generic [`Visitor`] path.
+    fn print_generic(&self, buf: &[u8], out: &mut Vec<u8>) -> Result<usize, DecodeError> {
         let mut w = JsonVisitor::new(out);
-        match self.decoder.walk(buf, &mut w) {
+        match self.decoder.decode(buf, &mut w) {
             Ok(n) => Ok(n),
             Err(e) => {
                 w.finish_with_error(&e);
@@ -239,133 +254,32 @@ impl Visitor for JsonVisitor<'_> {
     }
 }
 
-/// The printer's own walk of a block's fields: each field's key and value written in one step,
-/// with what [`Visitor::field`] and the composite calls would write.
-impl Walk for JsonVisitor<'_> {
-    #[inline(always)]
-    fn fields<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
-        self.nodes::<BIG>(fields, block, acting);
-    }
-}
-
-impl JsonVisitor<'_> {
-    /// One call per block or composite (the loop is here, not around a call per field).
-    fn nodes<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
-        for n in fields {
-            self.node::<BIG>(n, block, acting);
-        }
-    }
-
-    #[inline(always)]
-    fn node<const BIG: bool>(&mut self, n: &Node, block: &[u8], acting: i64) {
-        self.key(&n.info);
-        if n.since > acting {
-            self.out.extend_from_slice(b"null");
-            return;
-        }
-        let off = n.offset;
-        let out = &mut self.out;
-        match &n.kind {
-            Kind::Scalar { ty, null } => match read_raw(block, off, ty.size(), BIG) {
-                Some(raw)
-                    if !(matches!(null, NullCheck::Bits(b) if raw == *b)
-                        || (*null == NullCheck::NaN && is_nan(*ty, raw))) =>
-                {
-                    write_scalar(out, *ty, raw)
-                }
-                _ => out.extend_from_slice(b"null"),
-            },
-            Kind::Text { len, charset, null } => match block.get(off..off.saturating_add(*len)) {
-                Some(bytes)
-                    if !matches!(null, NullCheck::Bits(b)
-                        if bytes.first().map(|&c| u64::from(c)) == Some(*b)) =>
-                {
-                    write_text(out, bytes, *charset, true)
-                }
-                _ => out.extend_from_slice(b"null"),
-            },
-            Kind::Bytes { len } => match block.get(off..off.saturating_add(*len)) {
-                Some(bytes) => write_hex_str(out, bytes),
-                None => out.extend_from_slice(b"null"),
-            },
-            Kind::Array { ty, len } => match block.get(off..off.saturating_add(*len)) {
-                Some(bytes) => {
-                    let size = ty.size();
-                    out.push(b'[');
-                    for (i, e) in bytes.chunks_exact(size).enumerate() {
-                        if i > 0 {
-                            out.push(b',');
-                        }
-                        write_scalar(out, *ty, read_raw(e, 0, size, BIG).unwrap_or(0));
-                    }
-                    out.push(b']');
-                }
-                None => out.extend_from_slice(b"null"),
-            },
-            Kind::Enum {
-                ty,
-                values,
-                json,
-                null,
-            } => match read_raw(block, off, ty.size(), BIG) {
-                Some(raw) if !matches!(null, NullCheck::Bits(b) if raw == *b) => {
-                    match values
-                        .iter()
-                        .position(|(b, _)| *b == raw)
-                        .and_then(|i| json.get(i))
-                    {
-                        Some(name) => name.put(out),
-                        None => write_enum(out, None, number_of(raw, *ty)),
-                    }
-                }
-                _ => out.extend_from_slice(b"null"),
-            },
-            Kind::Set { ty, choices } => match read_raw(block, off, ty.size(), BIG) {
-                Some(bits) => write_value(out, Value::Set { bits, choices }, true),
-                None => out.extend_from_slice(b"null"),
-            },
-            Kind::Composite(members) => {
-                self.push(false);
-                self.nodes::<BIG>(members, block, acting);
-                self.pop();
-            }
-            Kind::Const(c) => write_value(out, c.value(), true),
-        }
-    }
-}
-
-/// Appends the JSON of a `ty` whose wire bits are `raw`.
 #[inline(always)]
-fn write_scalar(out: &mut Vec<u8>, ty: PrimitiveType, raw: u64) {
-    match ty {
-        PrimitiveType::Int8 => write_i64(out, i64::from(raw as u8 as i8)),
-        PrimitiveType::Int16 => write_i64(out, i64::from(raw as u16 as i16)),
-        PrimitiveType::Int32 => write_i64(out, i64::from(raw as u32 as i32)),
-        PrimitiveType::Int64 | PrimitiveType::Char => write_i64(out, raw as i64),
-        PrimitiveType::Float => write_f32(out, f32::from_bits(raw as u32)),
-        PrimitiveType::Double => write_f64(out, f64::from_bits(raw)),
-        _ => write_u64(out, raw),
+pub(crate) fn write_i64(out: &mut Vec<u8>, i: i64) {
+    if i < 0 {
+        out.push(b'-');
     }
-}
-
-#[inline(always)]
-fn write_i64(out: &mut Vec<u8>, i: i64) {
-    if let Ok(u) = u64::try_from(i) {
-        write_u64(out, u);
-    } else {
-        out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes());
-    }
+    write_u64(out, i.unsigned_abs());
 }
 
 #[inline]
-fn write_f32(out: &mut Vec<u8>, f: f32) {
-    if f.abs() < 1e7 && (f as i32) as f32 == f && !(f == 0.0 && f.is_sign_negative()) {
-        // Integral values: the shortest form is the integer and `.0`.
-        write_i64(out, f as i64);
-        out.extend_from_slice(b".0");
-    } else if let Some((d, k)) = short_decimal_f32(f) {
-        write_short_decimal(out, d, k);
-    } else if f.is_finite() {
+pub(crate) fn write_f32(out: &mut Vec<u8>, f: f32) {
+    let a = f.abs();
+    // Also rejects NaN.
+    if a < 1e7 {
+        let neg = f.is_sign_negative();
+        let i = a as u32;
+        if i as f32 == a {
+            // Integral values (zeros included): the shortest form is the integer and `.0`.
+            write_fixed(out, neg, i * 10, 1);
+            return;
+        }
+        if let Some((d, k)) = short_decimal_f32(a) {
+            write_fixed(out, neg, d, k);
+            return;
+        }
+    }
+    if f.is_finite() {
         out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
     } else {
         write_non_finite(out, f.is_nan(), f.is_sign_negative());
@@ -373,12 +287,27 @@ fn write_f32(out: &mut Vec<u8>, f: f32) {
 }
 
 #[inline]
-fn write_f64(out: &mut Vec<u8>, f: f64) {
-    if f.abs() < 1e15 && (f as i64) as f64 == f && !(f == 0.0 && f.is_sign_negative()) {
-        write_i64(out, f as i64);
+pub(crate) fn write_f64(out: &mut Vec<u8>, f: f64) {
+    let a = f.abs();
+    let neg = f.is_sign_negative();
+    if a < 1e7 && (a as u32) as f64 == a {
+        write_fixed(out, neg, a as u32 * 10, 1);
+    } else if a < 1e15 && (a as u64) as f64 == a {
+        if neg {
+            out.push(b'-');
+        }
+        write_u64(out, a as u64);
         out.extend_from_slice(b".0");
-    } else if let Some((d, k)) = short_decimal_f64(f) {
-        write_short_decimal(out, d, k);
+    } else if let Some((d, k)) = short_decimal_f64(a) {
+        match u32::try_from(d) {
+            Ok(d) if d < 100_000_000 => write_fixed(out, neg, d, k),
+            _ => {
+                if neg {
+                    out.push(b'-');
+                }
+                write_short_decimal(out, d, k)
+            }
+        }
     } else if f.is_finite() {
         out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
     } else {
@@ -388,7 +317,7 @@ fn write_f64(out: &mut Vec<u8>, f: f64) {
 
 /// A char array (`padded`: it ends at its first NUL) or text var data (every byte).
 #[inline]
-fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padded: bool) {
+pub(crate) fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padded: bool) {
     if plain_ascii(bytes) {
         // No NUL (so nothing to cut), nothing to escape, valid in every charset.
         out.push(b'"');
@@ -414,7 +343,7 @@ fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padded: bool) {
 }
 
 #[inline]
-fn write_enum(out: &mut Vec<u8>, name: Option<&str>, raw: Number) {
+pub(crate) fn write_enum(out: &mut Vec<u8>, name: Option<&str>, raw: Number) {
     match name {
         Some(n) => write_json_str(out, n.as_bytes(), Charset::Utf8),
         None => {
@@ -481,32 +410,78 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
     }
 }
 
-/// Appends `u` in decimal; small values without a call to `memcpy`.
+const ZEROS: u64 = 0x3030_3030_3030_3030;
+
+/// The eight decimal digits of `n` (below 10^8, leading zeros included) as the byte values 0 to
+/// 9 of a `u64`, the most significant digit in its lowest byte (first in little-endian order):
+/// the divisions done in lanes of the word, each by a multiplication and a shift that are exact
+/// in the lane's range (`x * 10486 >> 20` is `x / 100` for `x` below 10^4, `x * 103 >> 10` is
+/// `x / 10` below 100; no lane's product reaches the next lane).
 #[inline(always)]
-fn write_u64(out: &mut Vec<u8>, u: u64) {
-    if u < 10 {
-        out.push(b'0' + u as u8);
-    } else if u < 100 {
-        out.extend_from_slice(&[b'0' + (u / 10) as u8, b'0' + (u % 10) as u8]);
-    } else if u < 10_000 {
-        let u = u as u16;
-        let digits = [
-            b'0' + (u / 1000) as u8,
-            b'0' + (u / 100 % 10) as u8,
-            b'0' + (u / 10 % 10) as u8,
-            b'0' + (u % 10) as u8,
-        ];
-        let skip = if u < 1000 { 1 } else { 0 };
-        out.extend_from_slice(&digits);
-        if skip == 1 {
-            // Drop the leading zero of a three-digit value.
-            let n = out.len();
-            out.copy_within(n - 3..n, n - 4);
-            out.truncate(n - 1);
-        }
+fn digits8(n: u32) -> u64 {
+    // Four-digit halves in 32-bit lanes, the high half first.
+    let x = u64::from(n / 10_000) | (u64::from(n % 10_000) << 32);
+    // Two-digit quarters in 16-bit lanes.
+    let hundreds = ((x * 10_486) >> 20) & 0x0000_007f_0000_007f;
+    let x = hundreds | ((x - hundreds * 100) << 16);
+    // Digits in bytes.
+    let tens = ((x * 103) >> 10) & 0x000f_000f_000f_000f;
+    tens | ((x - tens * 10) << 8)
+}
+
+/// Appends `n` (below 10^8) in decimal, by one eight-byte write.
+#[inline(always)]
+fn write_small(out: &mut Vec<u8>, n: u32) {
+    let d = digits8(n);
+    // Leading zero digits (all but the last for 0).
+    let zeros = (d.trailing_zeros() / 8).min(7);
+    let len = out.len() + 8 - zeros as usize;
+    out.extend_from_slice(&((d | ZEROS) >> (zeros * 8)).to_le_bytes());
+    out.truncate(len);
+}
+
+/// Appends exactly eight digits of `n` (below 10^8).
+#[inline(always)]
+fn write_eight(out: &mut Vec<u8>, n: u32) {
+    out.extend_from_slice(&(digits8(n) | ZEROS).to_le_bytes());
+}
+
+/// Appends `u` in decimal, eight digits at a time, without a call to `memcpy`.
+#[inline(always)]
+pub(crate) fn write_u64(out: &mut Vec<u8>, u: u64) {
+    const E8: u64 = 100_000_000;
+    if u < E8 {
+        write_small(out, u as u32);
+    } else if u < E8 * E8 {
+        write_small(out, (u / E8) as u32);
+        write_eight(out, (u % E8) as u32);
     } else {
-        out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes());
+        let high = u / E8;
+        write_small(out, (high / E8) as u32);
+        write_eight(out, (high % E8) as u32);
+        write_eight(out, (u % E8) as u32);
     }
+}
+
+/// Appends `-` when `neg`, then `d / 10^k` with exactly `k` digits after the point (`k` 1 or 2,
+/// `d` below 10^8), by one sixteen-byte write.
+#[inline(always)]
+fn write_fixed(out: &mut Vec<u8>, neg: bool, d: u32, k: u32) {
+    if neg {
+        out.push(b'-');
+    }
+    let digits = digits8(d);
+    // Leading zero digits, keeping at least one before the point.
+    let zeros = (digits.trailing_zeros() / 8).min(7 - k);
+    let s = (digits | ZEROS) >> (zeros * 8);
+    let n = (8 - zeros) as usize;
+    // Digits before the point.
+    let before = (8 - zeros - k) * 8;
+    let mask = (1u64 << before) - 1;
+    let v = u128::from(s & mask) | (u128::from(b'.') << before) | (u128::from(s & !mask) << 8);
+    let len = out.len() + n + 1;
+    out.extend_from_slice(&v.to_le_bytes());
+    out.truncate(len);
 }
 
 /// A non-integral `f` whose shortest round-tripping decimal has one or two digits after the
@@ -520,7 +495,7 @@ fn write_u64(out: &mut Vec<u8>, u: u64) {
 /// digits after the point. So it is the unique shortest, which ryu prints as plain decimal (the
 /// range is well within its plain-decimal range, and above 1e-6 since `|f| >= 0.01`).
 #[inline]
-fn short_decimal_f32(f: f32) -> Option<(i64, u32)> {
+fn short_decimal_f32(f: f32) -> Option<(u32, u32)> {
     // Also rejects NaN and infinities.
     if f.is_nan() || f.abs() >= 65536.0 {
         return None;
@@ -529,8 +504,9 @@ fn short_decimal_f32(f: f32) -> Option<(i64, u32)> {
     for (k, p) in [(1u32, 10.0f32), (2, 100.0)] {
         // Exact: 24 bits of f times 10 or 100 fit in a double's 53.
         let y = x * f64::from(p);
-        // Rounded by a cast (no call to `round`); the check below is what matters.
-        let d = (y + if y < 0.0 { -0.5 } else { 0.5 }) as i64;
+        // Rounded by a cast (no call to `round`); the check below is what matters. (`f` is
+        // not negative: the callers pass its magnitude.)
+        let d = (y + 0.5) as u32;
         if d as f32 / p == f && d != 0 {
             return Some((d, k));
         }
@@ -585,7 +561,7 @@ fn write_non_finite(out: &mut Vec<u8>, nan: bool, negative: bool) {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-fn write_hex_str(out: &mut Vec<u8>, bytes: &[u8]) {
+pub(crate) fn write_hex_str(out: &mut Vec<u8>, bytes: &[u8]) {
     out.reserve(bytes.len() * 2 + 2);
     out.push(b'"');
     for &b in bytes {
@@ -598,59 +574,65 @@ fn write_hex_str(out: &mut Vec<u8>, bytes: &[u8]) {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
-/// Whether every byte is ASCII from U+0020 and neither `"` nor `\\`: text written as it is,
-/// whatever its charset. Eight bytes at a time: the tests for "some byte is zero" (`x ^ c` for
-/// a byte equal to `c`) and "some byte is below 0x20" are exact as to whether there is one.
-#[inline]
-fn plain_ascii(text: &[u8]) -> bool {
-    let mut chunks = text.chunks_exact(8);
-    for c in &mut chunks {
-        let Ok(w) = <[u8; 8]>::try_from(c) else {
-            return false;
-        };
-        let x = u64::from_le_bytes(w);
-        let below_space = x.wrapping_sub(ONES * 0x20) & !x;
-        let q = x ^ (ONES * u64::from(b'"'));
-        let quote = q.wrapping_sub(ONES) & !q;
-        let b = x ^ (ONES * u64::from(b'\\'));
-        let backslash = b.wrapping_sub(ONES) & !b;
-        if (below_space | quote | backslash | x) & HIGHS != 0 {
-            return false;
-        }
-    }
-    chunks
-        .remainder()
-        .iter()
-        .all(|&b| (0x20..0x80).contains(&b) && b != b'"' && b != b'\\')
+/// Whether each of the eight bytes of `x` is ASCII from U+0020 and neither `"` nor `\\`. The
+/// tests for "some byte is zero" (`x ^ c` for a byte equal to `c`) and "some byte is below
+/// 0x20" are exact as to whether there is one.
+#[inline(always)]
+fn plain_word(x: u64) -> bool {
+    let below_space = x.wrapping_sub(ONES * 0x20) & !x;
+    let q = x ^ (ONES * u64::from(b'"'));
+    let quote = q.wrapping_sub(ONES) & !q;
+    let b = x ^ (ONES * u64::from(b'\\'));
+    let backslash = b.wrapping_sub(ONES) & !b;
+    (below_space | quote | backslash | x) & HIGHS == 0
 }
 
-/// Appends `s`; up to 16 bytes by fixed-size copies (two overlapping windows) rather than a
+/// Whether every byte is ASCII from U+0020 and neither `"` nor `\\`: text written as it is,
+/// whatever its charset. Eight bytes at a time, the last eight (or a short text's bytes) read
+/// again in one overlapping word rather than one by one.
+#[inline]
+fn plain_ascii(text: &[u8]) -> bool {
+    let n = text.len();
+    if let Some(last) = text.last_chunk::<8>() {
+        text.chunks_exact(8)
+            .all(|w| <[u8; 8]>::try_from(w).is_ok_and(|w| plain_word(u64::from_le_bytes(w))))
+            && plain_word(u64::from_le_bytes(*last))
+    } else if let (Some(a), Some(b)) = (text.first_chunk::<4>(), text.last_chunk::<4>()) {
+        plain_word(u64::from(u32::from_le_bytes(*a)) | u64::from(u32::from_le_bytes(*b)) << 32)
+    } else if let (Some(&a), Some(&b)) = (text.first(), text.last()) {
+        // One to three bytes: the first, middle and last are all of them; the rest is `a`.
+        let m = text[n / 2];
+        plain_word(0x6161_6161_6100_0000 | u64::from(a) | u64::from(m) << 8 | u64::from(b) << 16)
+    } else {
+        true
+    }
+}
+
+/// Appends `s`; up to 32 bytes by fixed-size copies (two overlapping windows) rather than a
 /// call to `memcpy`.
 #[inline(always)]
 fn put_bytes(out: &mut Vec<u8>, s: &[u8]) {
     let n = s.len();
     let len = out.len();
-    if (8..=16).contains(&n) {
-        if let (Some(a), Some(b)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
-            out.extend_from_slice(a);
-            out.truncate(len + n - 8);
-            out.extend_from_slice(b);
-            return;
-        }
-    } else if (4..8).contains(&n) {
-        if let (Some(a), Some(b)) = (s.first_chunk::<4>(), s.last_chunk::<4>()) {
-            out.extend_from_slice(a);
-            out.truncate(len + n - 4);
-            out.extend_from_slice(b);
-            return;
-        }
-    } else if n < 4 {
+    if n > 32 {
+        out.extend_from_slice(s);
+    } else if let (Some(a), Some(b)) = (s.first_chunk::<16>(), s.last_chunk::<16>()) {
+        out.extend_from_slice(a);
+        out.truncate(len + n - 16);
+        out.extend_from_slice(b);
+    } else if let (Some(a), Some(b)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
+        out.extend_from_slice(a);
+        out.truncate(len + n - 8);
+        out.extend_from_slice(b);
+    } else if let (Some(a), Some(b)) = (s.first_chunk::<4>(), s.last_chunk::<4>()) {
+        out.extend_from_slice(a);
+        out.truncate(len + n - 4);
+        out.extend_from_slice(b);
+    } else {
         for &c in s {
             out.push(c);
         }
-        return;
     }
-    out.extend_from_slice(s);
 }
 
 /// Whether a byte must not be copied into a JSON string as it is (for Latin-1 text: any byte

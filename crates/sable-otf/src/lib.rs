@@ -8,4 +8,5 @@
 pub mod decode;
 pub mod encode;
 pub mod json;
+mod json_program;
 pub mod text;
