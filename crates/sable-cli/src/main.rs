@@ -115,9 +115,9 @@ struct GenerateArgs {
     #[arg(long)]
     java_unknown_enum: bool,
 
-    /// Java: the package to generate into, instead of the schema's
-    #[arg(long, value_name = "PACKAGE")]
-    java_package: Option<String>,
+    /// The package (Java) to generate into, instead of the schema's
+    #[arg(long, visible_alias = "java-package", value_name = "PACKAGE")]
+    package: Option<String>,
 
     /// The directory to write the generated code to
     #[arg(short, long, value_name = "DIR")]
@@ -229,7 +229,7 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
             JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
         },
         unknown_enum: args.java_unknown_enum,
-        package: args.java_package.clone(),
+        package: args.package.clone(),
     };
     for file in sable_codegen::java::generate(&ir, &options) {
         let path = args.output.join(&file.path);

@@ -524,10 +524,10 @@ fn read_body(tokens: &[Token], types: &mut Vec<TypeDef>) -> Body {
                     TypeRef::Primitive(p) if p.is_constant() => Presence::Constant,
                     TypeRef::Primitive(p) => p.presence,
                     TypeRef::Enum(_) | TypeRef::Set(_) => {
-                        if t.encoding.presence == Presence::Constant {
-                            Presence::Constant
-                        } else {
-                            type_token.encoding.presence
+                        match (t.encoding.presence, type_token.encoding.presence) {
+                            (Presence::Constant, _) | (_, Presence::Constant) => Presence::Constant,
+                            (Presence::Optional, _) | (_, Presence::Optional) => Presence::Optional,
+                            _ => Presence::Required,
                         }
                     }
                     TypeRef::Composite(_) => t.encoding.presence,

@@ -692,9 +692,12 @@ $LAYOUTS    private static final long[] POWERS_OF_TEN = {
         if (count == 2)
         {
             // Java keeps two digits where one would do (e.g. 4.9E-324 for 5e-324): try one.
-            final long first = digits / 10;
-            for (long candidate = first; candidate <= first + 1; candidate++)
+            // The nearer one-digit decimal first: both may read back (4e-324 and 5e-324 do).
+            final long first = digits / 10 + (digits % 10 >= 5 ? 1 : 0);
+            final long second = digits % 10 >= 5 ? first - 1 : first + 1;
+            for (int attempt = 0; attempt < 2; attempt++)
             {
+                final long candidate = attempt == 0 ? first : second;
                 if (candidate > 0 && equalsDecimal(candidate, e, value, isFloat))
                 {
                     digits = candidate;

@@ -176,7 +176,11 @@ pub fn string_literal(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || (c as u32) > 0x7e => {
+            // Unicode escapes are read before lexing, so control characters are octal escapes.
+            c if (c as u32) < 0x20 => {
+                out.push_str(&format!("\\{:03o}", c as u32));
+            }
+            c if (c as u32) > 0x7e => {
                 let mut buf = [0u16; 2];
                 for u in c.encode_utf16(&mut buf) {
                     out.push_str(&format!("\\u{u:04x}"));

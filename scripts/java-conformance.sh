@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Java conformance tests of Sable's generated codecs: builds `sable` and the test emitter
+# (crates/sable-codegen/examples/java_conformance.rs), writes a JUnit test per conformance vector
+# (conformance/vectors/*.jsonl) and generates the codecs of every schema they use (each in its
+# own package, sable.conformance.<schema>) into java/conformance/target/generated-test-sources/
+# sable, then runs java/conformance with Maven (the codecs compiled with -Xlint:all -Werror).
+# Idempotent: the generated sources are rewritten from scratch each time, never committed.
+#
+#   scripts/java-conformance.sh                  generate, then run the tests
+#   scripts/java-conformance.sh --generate-only  generate only
+#
+# Environment: CARGO_TARGET_DIR (where cargo builds, default target/), SABLE (a `sable` binary
+# to use instead of building one). Needs cargo, mvn and a JDK 25 (scripts/jdk.sh finds it).
+set -euo pipefail
+
+die() {
+    echo "java-conformance: $*" >&2
+    exit 1
+}
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+[ -d "$root/../shared/schemas/valid" ] || die "the schema corpus ../shared is missing (beside the repository)"
+
+generate_only=0
+case "${1:-}" in
+    --generate-only) generate_only=1 ;;
+    "") ;;
+    *) die "unknown argument '$1' (usage: scripts/java-conformance.sh [--generate-only])" ;;
+esac
+
+if [ -z "${SABLE:-}" ]; then
+    cargo build --quiet --release -p sable-cli
+    SABLE="${CARGO_TARGET_DIR:-$root/target}/release/sable"
+fi
+[ -x "$SABLE" ] || die "no sable binary at $SABLE"
+
+out="$root/java/conformance/target/generated-test-sources/sable"
+rm -rf "$out"
+mkdir -p "$out/codecs"
+cargo run --quiet --release -p sable-codegen --example java_conformance -- "$out"
+while IFS=$'\t' read -r package schema; do
+    "$SABLE" generate --lang java --package "$package" --output "$out/codecs" "$schema" ||
+        die "sable generate failed on $schema"
+done <"$out/schemas.tsv"
+
+[ "$generate_only" = 1 ] && exit 0
+
+JAVA_HOME="$(scripts/jdk.sh 25)" || die "a JDK 25 is needed (scripts/setup.sh installs the tools)"
+export JAVA_HOME
+export PATH="$JAVA_HOME/bin:$PATH"
+command -v mvn >/dev/null 2>&1 || die "mvn not found (scripts/setup.sh installs Maven)"
+# Maven's own libraries call sun.misc.Unsafe; JDK 25 would warn about it on every run.
+export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+mvn -q -f java/pom.xml -pl conformance test
