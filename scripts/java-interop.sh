@@ -38,6 +38,8 @@ JAVA_HOME="$(scripts/jdk.sh 25)" || die "a JDK 25 is needed (scripts/setup.sh in
 export JAVA_HOME
 export PATH="$JAVA_HOME/bin:$PATH"
 command -v mvn >/dev/null 2>&1 || die "mvn not found (scripts/setup.sh installs Maven)"
+# Maven's own libraries call sun.misc.Unsafe; JDK 25 would warn about it on every run.
+export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
 
 # The reference jar, from Maven Central through Maven (scripts/fetch-reference.sh).
 bash scripts/fetch-reference.sh
@@ -101,5 +103,25 @@ done
 
 [ "$generate_only" = 1 ] && exit 0
 
-# The tests (JUnit 5 through Surefire, which prints its own totals).
-mvn -q -f java/interop/pom.xml test
+# The tests (JUnit 5 through Surefire): Surefire's lines, then one line totalling them.
+reports="java/interop/target/surefire-reports"
+rm -rf "$reports"
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+mvn -B -ntp -f java/interop/pom.xml test >"$log" 2>&1 || status=$?
+if [ "$status" != 0 ] && ! ls "$reports"/TEST-*.xml >/dev/null 2>&1; then
+    cat "$log" >&2
+    die "the Maven build failed before the tests ran"
+fi
+grep -E 'Tests run:|FAIL|\[ERROR\]' "$log" || true
+tests=0 failed=0
+for report in "$reports"/TEST-*.xml; do
+    line="$(grep -m 1 -o '<testsuite [^>]*>' "$report")"
+    count() { sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p" <<<"$line"; }
+    t="$(count tests)" f="$(count failures)" e="$(count errors)" s="$(count skipped)"
+    tests=$((tests + t - ${s:-0}))
+    failed=$((failed + f + e))
+done
+echo "java-interop: $((tests - failed)) passed, $failed failed"
+[ "$status" = 0 ] && [ "$failed" = 0 ]

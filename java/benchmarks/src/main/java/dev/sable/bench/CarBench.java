@@ -1,5 +1,7 @@
 package dev.sable.bench;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -12,6 +14,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /** Encoding and decoding the reference benchmarks' Car message with each library. */
@@ -22,6 +25,46 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 2, jvmArgsAppend = {Bench.NO_BOUNDS_CHECKS, Bench.UNSAFE_ALLOWED})
 public class CarBench
 {
+    /** Sable over heap memory: segments of byte arrays. */
+    @State(Scope.Thread)
+    public static class SableHeap
+    {
+        final SableCar codec = new SableCar();
+        final MemorySegment encodeSegment = MemorySegment.ofArray(new byte[1024]);
+        final MemorySegment decodeSegment = MemorySegment.ofArray(new byte[1024]);
+
+        @Setup
+        public void setup()
+        {
+            Checks.sableCar(codec, encodeSegment, decodeSegment);
+        }
+    }
+
+    /** Sable over off-heap memory: segments of a shared Arena, 8-byte aligned. */
+    @State(Scope.Thread)
+    public static class SableOffHeap
+    {
+        final SableCar codec = new SableCar();
+        Arena arena;
+        MemorySegment encodeSegment;
+        MemorySegment decodeSegment;
+
+        @Setup
+        public void setup()
+        {
+            arena = Arena.ofShared();
+            encodeSegment = arena.allocate(1024, 8);
+            decodeSegment = arena.allocate(1024, 8);
+            Checks.sableCar(codec, encodeSegment, decodeSegment);
+        }
+
+        @TearDown
+        public void tearDown()
+        {
+            arena.close();
+        }
+    }
+
     @State(Scope.Thread)
     public static class Reference
     {
@@ -50,6 +93,30 @@ public class CarBench
             decodeLength = codec.encode(decodeBuffer);
             Checks.expect("protobuf Car decode", Checks.CAR_PROTOBUF_SUM, ProtobufCar.decode(decodeBuffer, decodeLength));
         }
+    }
+
+    @Benchmark
+    public int sableHeapEncode(final SableHeap state)
+    {
+        return state.codec.encode(state.encodeSegment);
+    }
+
+    @Benchmark
+    public long sableHeapDecode(final SableHeap state)
+    {
+        return state.codec.decode(state.decodeSegment);
+    }
+
+    @Benchmark
+    public int sableOffHeapEncode(final SableOffHeap state)
+    {
+        return state.codec.encode(state.encodeSegment);
+    }
+
+    @Benchmark
+    public long sableOffHeapDecode(final SableOffHeap state)
+    {
+        return state.codec.decode(state.decodeSegment);
     }
 
     @Benchmark

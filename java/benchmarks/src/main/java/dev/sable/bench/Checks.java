@@ -3,6 +3,8 @@ package dev.sable.bench;
 import static dev.sable.bench.CarMessage.*;
 import static dev.sable.bench.MarketDataMessage.*;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -119,5 +121,27 @@ final class Checks
     {
         codec.encode(buffer);
         expect("reference MarketData decode", MARKET_DATA_SBE_SUM, codec.decode(buffer));
+    }
+
+    /**
+     * Encodes with Sable into encodeSegment, checks that the bytes are the reference's, then
+     * encodes into decodeSegment and checks that Sable decodes it to the expected sum.
+     */
+    static void sableCar(final SableCar codec, final MemorySegment encodeSegment, final MemorySegment decodeSegment)
+    {
+        final int length = codec.encode(encodeSegment);
+        expectBytes("Sable's Car encoding", referenceCarBytes(), encodeSegment.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
+        codec.encode(decodeSegment);
+        expect("Sable Car decode", CAR_SBE_SUM, codec.decode(decodeSegment));
+    }
+
+    static void sableMarketData(
+        final SableMarketData codec, final MemorySegment encodeSegment, final MemorySegment decodeSegment)
+    {
+        final int length = codec.encode(encodeSegment);
+        expectBytes("Sable's MarketData encoding", referenceMarketDataBytes(),
+            encodeSegment.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
+        codec.encode(decodeSegment);
+        expect("Sable MarketData decode", MARKET_DATA_SBE_SUM, codec.decode(decodeSegment));
     }
 }

@@ -11,21 +11,21 @@ final class Codecs
 
     static List<MessageCodec<ExampleCar>> baseline()
     {
-        return List.of(new ReferenceBaseline());
+        return List.of(new ReferenceBaseline(), new SableBaseline(false), new SableBaseline(true));
     }
 
     static List<MessageCodec<ExampleCar>> extension()
     {
-        return List.of(new ReferenceExtension());
+        return List.of(new ReferenceExtension(), new SableExtension(false), new SableExtension(true));
     }
 
     static List<MessageCodec<BenchCar>> benchCar()
     {
-        return List.of(new ReferenceBenchCar());
+        return List.of(new ReferenceBenchCar(), new SableBenchCar(false), new SableBenchCar(true));
     }
 
     static List<MessageCodec<MarketData>> marketData()
     {
-        return List.of(new ReferenceMarketData());
+        return List.of(new ReferenceMarketData(), new SableMarketData(false), new SableMarketData(true));
     }
 }
