@@ -1,0 +1,176 @@
+//! `sable generate`: Java codecs written per class under the package's directory, the options,
+//! and the exit statuses (0 written, 1 schema errors, 2 usage and languages not implemented).
+//! That the Java compiles is tested in sable-codegen (tests/javac.rs) and java/conformance.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use sable_testkit::{shared_dir, ScratchDir};
+
+fn sable() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sable"))
+}
+
+fn valid(name: &str) -> PathBuf {
+    shared_dir().join("schemas/valid").join(name)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn java_files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn java_codecs_go_in_the_schema_package_one_file_per_class() {
+    let out = ScratchDir::new("generate-java");
+    sable()
+        .args(["generate", "--lang", "java", "--output"])
+        .arg(out.path())
+        .arg(valid("example-schema.xml"))
+        .assert()
+        .success()
+        .stdout("")
+        .stderr("");
+    let dir = out.join("baseline");
+    let files = java_files(&dir);
+    for class in [
+        "CarEncoder",
+        "CarDecoder",
+        "MessageHeaderEncoder",
+        "MessageHeaderDecoder",
+        "EngineEncoder",
+        "EngineDecoder",
+        "BoosterEncoder",
+        "OptionalExtrasEncoder",
+        "OptionalExtrasDecoder",
+        "BooleanType",
+        "Model",
+        "BoostType",
+        "MetaAttribute",
+        "SbeSupport",
+    ] {
+        assert!(
+            files.contains(&format!("{class}.java")),
+            "no {class}.java in {files:?}"
+        );
+    }
+    let encoder = read(&dir.join("CarEncoder.java"));
+    assert!(encoder.contains("package baseline;"));
+    assert!(encoder.contains("public final class CarEncoder"));
+    assert!(encoder.contains("public static final int BLOCK_LENGTH = 49;"));
+    assert!(
+        encoder.contains("public CarEncoder wrap(final MemorySegment segment, final long offset)")
+    );
+    assert!(encoder.contains("public CarEncoder serialNumber(final long value)"));
+    assert!(encoder.contains("public FuelFiguresEncoder fuelFiguresCount(final int count)"));
+    let decoder = read(&dir.join("CarDecoder.java"));
+    assert!(decoder.contains(
+        "public CarDecoder wrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion)"
+    ));
+    assert!(decoder.contains("public String manufacturer()"));
+    let model = read(&dir.join("Model.java"));
+    assert!(model.contains("NULL_VAL"));
+    assert!(!model.contains("SBE_UNKNOWN"));
+}
+
+#[test]
+fn java_options_choose_the_buffer_the_unknown_enum_value_and_the_package() {
+    let out = ScratchDir::new("generate-java-options");
+    sable()
+        .args([
+            "generate",
+            "--lang",
+            "java",
+            "--java-buffer",
+            "agrona",
+            "--java-unknown-enum",
+            "--package",
+            "com.example.cars",
+            "--output",
+        ])
+        .arg(out.path())
+        .arg(valid("example-schema.xml"))
+        .assert()
+        .success();
+    let dir = out.join("com/example/cars");
+    let encoder = read(&dir.join("CarEncoder.java"));
+    assert!(encoder.contains("package com.example.cars;"));
+    assert!(encoder.contains("import org.agrona.MutableDirectBuffer;"));
+    assert!(encoder
+        .contains("public CarEncoder wrap(final MutableDirectBuffer buffer, final int offset)"));
+    assert!(!encoder.contains("MemorySegment"));
+    assert!(read(&dir.join("Model.java")).contains("SBE_UNKNOWN"));
+}
+
+#[test]
+fn package_names_are_made_valid_java() {
+    let out = ScratchDir::new("generate-java-package");
+    // basic-schema.xml's package is "SBE tests".
+    sable()
+        .args(["generate", "--lang", "java", "--output"])
+        .arg(out.path())
+        .arg(valid("basic-schema.xml"))
+        .assert()
+        .success();
+    let dir = out.join("SBE_tests");
+    assert!(!java_files(&dir).is_empty());
+    assert!(read(&dir.join("MessageHeaderEncoder.java")).contains("package SBE_tests;"));
+}
+
+#[test]
+fn a_schema_with_errors_writes_nothing_and_exits_1() {
+    let out = ScratchDir::new("generate-java-errors");
+    let target = out.join("generated");
+    sable()
+        .args(["generate", "--lang", "java", "--output"])
+        .arg(&target)
+        .arg(shared_dir().join("schemas/invalid/error-handler-dup-message-schema.xml"))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("error:"));
+    assert!(!target.exists(), "generate wrote something");
+}
+
+#[test]
+fn other_languages_and_bad_options_are_usage_errors() {
+    let out = ScratchDir::new("generate-usage");
+    let schema = valid("example-schema.xml");
+    sable()
+        .args(["generate", "--lang", "cpp", "--output"])
+        .arg(out.path())
+        .arg(&schema)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not implemented yet for --lang cpp",
+        ));
+    sable()
+        .args([
+            "generate",
+            "--lang",
+            "java",
+            "--java-buffer",
+            "unsafe",
+            "--output",
+        ])
+        .arg(out.path())
+        .arg(&schema)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--java-buffer"));
+    assert!(
+        java_files(out.path()).is_empty(),
+        "generate wrote something"
+    );
+}
