@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Java conformance tests of Sable's generated codecs: builds `sable` and the test emitter
 # (crates/sable-codegen/examples/java_conformance.rs), writes a JUnit test per conformance vector
-# (conformance/vectors/*.jsonl) and generates the codecs of every schema they use (each in its
-# own package, sable.conformance.<schema>) into java/conformance/target/generated-test-sources/
-# sable, then runs java/conformance with Maven (the codecs compiled with -Xlint:all -Werror).
+# (conformance/vectors/*.jsonl) for each buffer flavour (MemorySegment and Agrona), generates
+# the codecs of every schema they use (each in its own package, sable.conformance.<schema> and
+# sable.conformance.agrona.<schema>) into java/conformance/target/generated-test-sources/sable,
+# then runs java/conformance with Maven (the codecs compiled with -Xlint:all -Werror).
 # Idempotent: the generated sources are rewritten from scratch each time, never committed.
 #
 #   scripts/java-conformance.sh                  generate, then run the tests
@@ -39,9 +40,9 @@ out="$root/java/conformance/target/generated-test-sources/sable"
 rm -rf "$out"
 mkdir -p "$out/codecs"
 cargo run --quiet --release -p sable-codegen --example java_conformance -- "$out"
-while IFS=$'\t' read -r package schema; do
-    "$SABLE" generate --lang java --package "$package" --output "$out/codecs" "$schema" ||
-        die "sable generate failed on $schema"
+while IFS=$'\t' read -r package buffer schema; do
+    "$SABLE" generate --lang java --java-buffer "$buffer" --package "$package" \
+        --output "$out/codecs" "$schema" || die "sable generate failed on $schema"
 done <"$out/schemas.tsv"
 
 [ "$generate_only" = 1 ] && exit 0

@@ -49,6 +49,14 @@ impl CodeWriter {
         self
     }
 
+    /// Writes `text`, then `{` on a line of its own, then goes one level in.
+    pub fn open_brace(&mut self, text: impl AsRef<str>) -> &mut Self {
+        self.line(text);
+        self.line("{");
+        self.level += 1;
+        self
+    }
+
     /// Goes one level out, then writes `text`.
     pub fn close(&mut self, text: impl AsRef<str>) -> &mut Self {
         self.level = self.level.saturating_sub(1);
@@ -79,6 +87,10 @@ mod tests {
     fn indents_blocks() {
         let mut w = CodeWriter::new("    ");
         w.open("class A {").line("int x;").blank().close("}");
-        assert_eq!(w.finish(), "class A {\n    int x;\n\n}\n");
+        w.open_brace("void f()").line("g();").close("}");
+        assert_eq!(
+            w.finish(),
+            "class A {\n    int x;\n\n}\nvoid f()\n{\n    g();\n}\n"
+        );
     }
 }

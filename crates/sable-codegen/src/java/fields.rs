@@ -144,8 +144,7 @@ impl Gen<'_> {
         let p = prop(s.name);
         if let Some(id) = s.id.filter(|_| ctx.is_message_field) {
             doc(w, &format!("The schema id of {}.\n\n@return {id}.", s.name));
-            w.open(format!("public static int {p}Id()"));
-            w.line("{");
+            w.open_brace(format!("public static int {p}Id()"));
             w.line(format!("return {id};"));
             w.close("}");
             w.blank();
@@ -157,8 +156,7 @@ impl Gen<'_> {
                 s.name, s.since_version
             ),
         );
-        w.open(format!("public static int {p}SinceVersion()"));
-        w.line("{");
+        w.open_brace(format!("public static int {p}SinceVersion()"));
         w.line(format!("return {};", s.since_version));
         w.close("}");
         w.blank();
@@ -169,8 +167,7 @@ impl Gen<'_> {
                 s.name, s.offset
             ),
         );
-        w.open(format!("public static int {p}EncodingOffset()"));
-        w.line("{");
+        w.open_brace(format!("public static int {p}EncodingOffset()"));
         w.line(format!("return {};", s.offset));
         w.close("}");
         w.blank();
@@ -178,8 +175,7 @@ impl Gen<'_> {
             w,
             &format!("Bytes {} takes on the wire.\n\n@return {}.", s.name, s.size),
         );
-        w.open(format!("public static int {p}EncodingLength()"));
-        w.line("{");
+        w.open_brace(format!("public static int {p}EncodingLength()"));
         w.line(format!("return {};", s.size));
         w.close("}");
         w.blank();
@@ -203,8 +199,7 @@ impl Gen<'_> {
                         super::types::escape_javadoc(v)
                     ),
                 );
-                w.open(format!("public static String {p}{suffix}()"));
-                w.line("{");
+                w.open_brace(format!("public static String {p}{suffix}()"));
                 w.line(format!("return {};", string_literal(v)));
                 w.close("}");
                 w.blank();
@@ -218,12 +213,10 @@ impl Gen<'_> {
                 "@return its value, \"\" when the schema gives none.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public static String {p}MetaAttribute(final MetaAttribute metaAttribute)"
         ));
-        w.line("{");
-        w.open("switch (metaAttribute)");
-        w.line("{");
+        w.open_brace("switch (metaAttribute)");
         for (_, value, constant) in meta {
             w.line(format!(
                 "case {constant}: return {};",
@@ -260,8 +253,7 @@ impl Gen<'_> {
                     literal(p.primitive_type, v).replace(['(', ')'], "")
                 ),
             );
-            w.open(format!("public static {jt} {name}{what}Value()"));
-            w.line("{");
+            w.open_brace(format!("public static {jt} {name}{what}Value()"));
             w.line(format!("return {};", literal(p.primitive_type, v)));
             w.close("}");
             w.blank();
@@ -276,8 +268,7 @@ impl Gen<'_> {
                 w,
                 &format!("The character encoding of {}.\n\n@return {enc}.", s.name),
             );
-            w.open(format!("public static String {name}CharacterEncoding()"));
-            w.line("{");
+            w.open_brace(format!("public static String {name}CharacterEncoding()"));
             w.line(format!("return {};", string_literal(&enc)));
             w.close("}");
             w.blank();
@@ -287,8 +278,7 @@ impl Gen<'_> {
                 w,
                 &format!("Elements in {}.\n\n@return {}.", s.name, p.length),
             );
-            w.open(format!("public static int {name}Length()"));
-            w.line("{");
+            w.open_brace(format!("public static int {name}Length()"));
             w.line(format!("return {};", p.length));
             w.close("}");
             w.blank();
@@ -323,8 +313,7 @@ impl Gen<'_> {
                         desc,
                         &[param("value the value."), "@return this.".to_owned()],
                     );
-                    w.open(format!("public {cls} {name}(final {jt} value)"));
-                    w.line("{");
+                    w.open_brace(format!("public {cls} {name}(final {jt} value)"));
                     w.line(b.put(buf, t, order, &at, "value"));
                     w.line("return this;");
                     w.close("}");
@@ -342,10 +331,9 @@ impl Gen<'_> {
                         "@return this.".to_owned(),
                     ],
                 );
-                w.open(format!(
+                w.open_brace(format!(
                     "public {cls} {name}(final int index, final {jt} value)"
                 ));
-                w.line("{");
                 index_check(w, n);
                 let elem = if size == 1 {
                     format!("{at} + index")
@@ -367,12 +355,11 @@ impl Gen<'_> {
                             .chain(["@return this.".to_owned()])
                             .collect::<Vec<_>>(),
                     );
-                    w.open(format!(
+                    w.open_brace(format!(
                         "public {cls} put{}({})",
                         class_name(s.name),
                         params.join(", ")
                     ));
-                    w.line("{");
                     for i in 0..n {
                         let elem = if i == 0 {
                             at.clone()
@@ -399,8 +386,7 @@ impl Gen<'_> {
                             w,
                             &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
                         );
-                        w.open(format!("public static {ename} {name}()"));
-                        w.line("{");
+                        w.open_brace(format!("public static {ename} {name}()"));
                         w.line(format!("return {ename}.{};", super::types::ident(v)));
                         w.close("}");
                         w.blank();
@@ -412,8 +398,7 @@ impl Gen<'_> {
                     desc,
                     &[param("value the value."), "@return this.".to_owned()],
                 );
-                w.open(format!("public {cls} {name}(final {ename} value)"));
-                w.line("{");
+                w.open_brace(format!("public {cls} {name}(final {ename} value)"));
                 w.line(b.put(buf, t, et.byte_order, &at, "value.value()"));
                 w.line("return this;");
                 w.close("}");
@@ -429,11 +414,10 @@ impl Gen<'_> {
                         "@return this.".to_owned(),
                     ],
                 );
-                w.open(format!(
+                w.open_brace(format!(
                     "public {cls} {name}Raw(final {} value)",
                     java_type(t)
                 ));
-                w.line("{");
                 w.line(b.put(buf, t, et.byte_order, &at, "value"));
                 w.line("return this;");
                 w.close("}");
@@ -446,8 +430,7 @@ impl Gen<'_> {
                     desc,
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
-                w.open(format!("public {c} {name}()"));
-                w.line("{");
+                w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
                 w.close("}");
@@ -460,8 +443,7 @@ impl Gen<'_> {
                     desc,
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
-                w.open(format!("public {c} {name}()"));
-                w.line("{");
+                w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
                 w.close("}");
@@ -493,10 +475,9 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} put{upper}(final byte[] src, final int srcOffset)"
         ));
-        w.line("{");
         w.line(b.put_bytes(buf, &at, "src", "srcOffset", &n.to_string()));
         w.line("return this;");
         w.close("}");
@@ -515,12 +496,11 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} put{upper}(final {} src, final {} srcOffset)",
             b.source_type(),
             b.off()
         ));
-        w.line("{");
         w.line(b.copy_from(buf, &at, "src", "srcOffset", &n.to_string()));
         w.line("return this;");
         w.close("}");
@@ -547,8 +527,7 @@ impl Gen<'_> {
                     "@throws IndexOutOfBoundsException when the text is too long.".to_owned(),
                 ],
             );
-            w.open(format!("public {cls} {name}(final {ty} value)"));
-            w.line("{");
+            w.open_brace(format!("public {cls} {name}(final {ty} value)"));
             let write = if utf8 { "putUtf8" } else { "putLatin1" };
             w.line(format!(
                 "SbeSupport.{write}({buf}, {at}, {n}, value, true);"
@@ -569,8 +548,7 @@ impl Gen<'_> {
                     w,
                     &format!("The constant value of {}.\n\n@return the text.", s.name),
                 );
-                w.open(format!("public static String {name}()"));
-                w.line("{");
+                w.open_brace(format!("public static String {name}()"));
                 w.line(format!("return {};", string_literal(&text)));
                 w.close("}");
                 w.blank();
@@ -580,8 +558,7 @@ impl Gen<'_> {
                     w,
                     &format!("The constant value of {}.\n\n@return the value.", s.name),
                 );
-                w.open(format!("public static {} {name}()", java_type(t)));
-                w.line("{");
+                w.open_brace(format!("public static {} {name}()", java_type(t)));
                 w.line(format!("return {};", literal(t, v)));
                 w.close("}");
                 w.blank();
@@ -619,11 +596,9 @@ impl Gen<'_> {
                 let order = p.byte_order;
                 if !p.is_array() {
                     javadoc(w, desc, &[format!("@return the value{absent_note}.")]);
-                    w.open(format!("public {jt} {name}()"));
-                    w.line("{");
+                    w.open_brace(format!("public {jt} {name}()"));
                     if let Some(a) = &absent {
-                        w.open(format!("if ({a})"));
-                        w.line("{");
+                        w.open_brace(format!("if ({a})"));
                         w.line(format!("return {};", literal(t, &p.null_value)));
                         w.close("}");
                     }
@@ -642,12 +617,10 @@ impl Gen<'_> {
                         format!("@return the element{absent_note}."),
                     ],
                 );
-                w.open(format!("public {jt} {name}(final int index)"));
-                w.line("{");
+                w.open_brace(format!("public {jt} {name}(final int index)"));
                 index_check(w, n);
                 if let Some(a) = &absent {
-                    w.open(format!("if ({a})"));
-                    w.line("{");
+                    w.open_brace(format!("if ({a})"));
                     w.line(format!("return {};", literal(t, &p.null_value)));
                     w.close("}");
                 }
@@ -682,8 +655,7 @@ impl Gen<'_> {
                                 s.name
                             ),
                         );
-                        w.open(format!("public static {jt} {name}Raw()"));
-                        w.line("{");
+                        w.open_brace(format!("public static {jt} {name}Raw()"));
                         w.line(format!("return {vv};"));
                         w.close("}");
                         w.blank();
@@ -691,8 +663,7 @@ impl Gen<'_> {
                             w,
                             &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
                         );
-                        w.open(format!("public static {ename} {name}()"));
-                        w.line("{");
+                        w.open_brace(format!("public static {ename} {name}()"));
                         w.line(format!("return {ename}.{};", super::types::ident(v)));
                         w.close("}");
                         w.blank();
@@ -704,11 +675,9 @@ impl Gen<'_> {
                     Some(&format!("{} as on the wire.", s.name)),
                     &[format!("@return the encoded value{absent_note}.")],
                 );
-                w.open(format!("public {jt} {name}Raw()"));
-                w.line("{");
+                w.open_brace(format!("public {jt} {name}Raw()"));
                 if let Some(a) = &absent {
-                    w.open(format!("if ({a})"));
-                    w.line("{");
+                    w.open_brace(format!("if ({a})"));
                     w.line(format!("return {};", literal(t, &et.null_value)));
                     w.close("}");
                 }
@@ -727,8 +696,7 @@ impl Gen<'_> {
                         "@return the value: NULL_VAL when null{absent_note}; {unknown}."
                     )],
                 );
-                w.open(format!("public {ename} {name}()"));
-                w.line("{");
+                w.open_brace(format!("public {ename} {name}()"));
                 w.line(format!("return {ename}.get({name}Raw());"));
                 w.close("}");
                 w.blank();
@@ -740,8 +708,7 @@ impl Gen<'_> {
                     desc,
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
-                w.open(format!("public {c} {name}()"));
-                w.line("{");
+                w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
                 w.close("}");
@@ -754,8 +721,7 @@ impl Gen<'_> {
                     desc,
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
-                w.open(format!("public {c} {name}()"));
-                w.line("{");
+                w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
                 w.close("}");
@@ -781,8 +747,7 @@ impl Gen<'_> {
         let at = ctx.at(s.offset);
         let guard = |w: &mut CodeWriter, ret: &str| {
             if let Some(a) = absent {
-                w.open(format!("if ({a})"));
-                w.line("{");
+                w.open_brace(format!("if ({a})"));
                 w.line(format!("return {ret};"));
                 w.close("}");
             }
@@ -796,10 +761,9 @@ impl Gen<'_> {
                 format!("@return the bytes copied: {n} (0 when the field is not on the wire)."),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public int get{upper}(final byte[] dst, final int dstOffset)"
         ));
-        w.line("{");
         guard(w, "0");
         w.line(b.get_bytes(buf, &at, "dst", "dstOffset", &n.to_string()));
         w.line(format!("return {n};"));
@@ -814,12 +778,11 @@ impl Gen<'_> {
                 format!("@return the bytes copied: {n} (0 when the field is not on the wire)."),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public int get{upper}(final {} dst, final {} dstOffset)",
             b.dest_type(),
             b.off()
         ));
-        w.line("{");
         guard(w, "0");
         w.line(b.copy_to(buf, &at, "dst", "dstOffset", &n.to_string()));
         w.line(format!("return {n};"));
@@ -842,8 +805,7 @@ impl Gen<'_> {
             )),
             &["@return the text (\"\" when the field is not on the wire).".to_owned()],
         );
-        w.open(format!("public String {name}()"));
-        w.line("{");
+        w.open_brace(format!("public String {name}()"));
         guard(w, "\"\"");
         let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
         w.line(format!(
@@ -862,8 +824,7 @@ impl Gen<'_> {
                 "@return the bytes read (up to the first NUL).".to_owned(),
             ],
         );
-        w.open(format!("public int get{upper}(final Appendable dst)"));
-        w.line("{");
+        w.open_brace(format!("public int get{upper}(final Appendable dst)"));
         guard(w, "0");
         w.line(format!(
             "final int length = SbeSupport.untilNul({buf}, {at}, {n});"
@@ -884,12 +845,10 @@ impl Gen<'_> {
         let at = ctx.at(s.offset);
         let absent = if s.is_constant() { None } else { ctx.absent(s) };
         if let Some(a) = &absent {
-            w.open(format!("if ({a})"));
-            w.line("{");
+            w.open_brace(format!("if ({a})"));
             w.line("builder.append(\"null\");");
             w.close("}");
-            w.open("else");
-            w.line("{");
+            w.open_brace("else");
         }
         match s.type_ref {
             TypeRef::Primitive(p) => {
@@ -936,10 +895,8 @@ impl Gen<'_> {
                     ));
                 } else {
                     w.line("builder.append('[');");
-                    w.open(format!("for (int i = 0; i < {}; i++)", p.length));
-                    w.line("{");
-                    w.open("if (i > 0)");
-                    w.line("{");
+                    w.open_brace(format!("for (int i = 0; i < {}; i++)", p.length));
+                    w.open_brace("if (i > 0)");
                     w.line("builder.append(',');");
                     w.close("}");
                     let get = b.get(buf, t, p.byte_order, &format!("{at} + i * {}", t.size()));
@@ -969,12 +926,10 @@ impl Gen<'_> {
                     ));
                     let v = format!("{}Value", prop(s.name));
                     if s.presence == Presence::Optional {
-                        w.open(format!("if ({v} == {})", literal(t, &et.null_value)));
-                        w.line("{");
+                        w.open_brace(format!("if ({v} == {})", literal(t, &et.null_value)));
                         w.line("builder.append(\"null\");");
                         w.close("}");
-                        w.open("else");
-                        w.line("{");
+                        w.open_brace("else");
                         w.line(format!("{ename}.appendJson(builder, {v});"));
                         w.close("}");
                     } else {
@@ -1025,12 +980,10 @@ impl Gen<'_> {
                 } else {
                     format!("{var} == {}", literal(t, n))
                 };
-                w.open(format!("if ({is_null})"));
-                w.line("{");
+                w.open_brace(format!("if ({is_null})"));
                 w.line("builder.append(\"null\");");
                 w.close("}");
-                w.open("else");
-                w.line("{");
+                w.open_brace("else");
                 w.line(append(var));
                 w.close("}");
             }
@@ -1039,8 +992,7 @@ impl Gen<'_> {
 }
 
 fn index_check(w: &mut CodeWriter, n: usize) {
-    w.open(format!("if (index < 0 || index >= {n})"));
-    w.line("{");
+    w.open_brace(format!("if (index < 0 || index >= {n})"));
     w.line("throw new IndexOutOfBoundsException(\"index out of range: \" + index);");
     w.close("}");
 }

@@ -92,8 +92,7 @@ impl Gen<'_> {
             ),
         ] {
             doc(w, what);
-            w.open(format!("public int {name}()"));
-            w.line("{");
+            w.open_brace(format!("public int {name}()"));
             w.line(format!("return {value};"));
             w.close("}");
             w.blank();
@@ -102,8 +101,7 @@ impl Gen<'_> {
             w,
             "The message's semantic type.\n\n@return the semantic type, \"\" when none.",
         );
-        w.open("public String sbeSemanticType()");
-        w.line("{");
+        w.open_brace("public String sbeSemanticType()");
         w.line(format!(
             "return {};",
             string_literal(m.semantic_type.as_deref().unwrap_or(""))
@@ -153,8 +151,7 @@ impl Gen<'_> {
                 m.name, m.id
             )],
         );
-        w.open(format!("public final class {cls}"));
-        w.line("{");
+        w.open_brace(format!("public final class {cls}"));
         self.message_constants(&mut w, m);
         w.line(format!("private {} {buf};", b.write_type()));
         w.line(format!("private {off} offset;"));
@@ -163,8 +160,7 @@ impl Gen<'_> {
         w.blank();
         self.message_identity(&mut w, m);
         doc(&mut w, "The buffer written to.\n\n@return the buffer.");
-        w.open(format!("public {} {buf}()", b.write_type()));
-        w.line("{");
+        w.open_brace(format!("public {} {buf}()", b.write_type()));
         w.line(format!("return {buf};"));
         w.close("}");
         w.blank();
@@ -172,8 +168,7 @@ impl Gen<'_> {
             &mut w,
             "Where the message's root block starts.\n\n@return the offset.",
         );
-        w.open(format!("public {off} offset()"));
-        w.line("{");
+        w.open_brace(format!("public {off} offset()"));
         w.line("return offset;");
         w.close("}");
         w.blank();
@@ -186,11 +181,10 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} wrap(final {} {buf}, final {off} offset)",
             b.write_type()
         ));
-        w.line("{");
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.offset = offset;");
         w.line("this.limit = offset + BLOCK_LENGTH;");
@@ -207,11 +201,10 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
             b.write_type()
         ));
-        w.line("{");
         self.apply_header(&mut w);
         w.line(format!(
             "return wrap({buf}, offset + {header}.ENCODED_LENGTH);"
@@ -222,8 +215,7 @@ impl Gen<'_> {
             &mut w,
             "Bytes written so far, from the root block's start.\n\n@return the length.",
         );
-        w.open("public int encodedLength()");
-        w.line("{");
+        w.open_brace("public int encodedLength()");
         w.line(format!("return {};", b.offset_to_int("limit - offset")));
         w.close("}");
         w.blank();
@@ -241,8 +233,7 @@ impl Gen<'_> {
     fn limit_accessors(&self, w: &mut CodeWriter) {
         let off = self.buffer.off();
         doc(w, "Where the next group or var data goes (the end of what is written or read).\n\n@return the limit.");
-        w.open(format!("public {off} limit()"));
-        w.line("{");
+        w.open_brace(format!("public {off} limit()"));
         w.line("return limit;");
         w.close("}");
         w.blank();
@@ -251,8 +242,7 @@ impl Gen<'_> {
             Some("Moves the limit."),
             &["@param limit the new limit.".to_owned()],
         );
-        w.open(format!("public void limit(final {off} limit)"));
-        w.line("{");
+        w.open_brace(format!("public void limit(final {off} limit)"));
         w.line("this.limit = limit;");
         w.close("}");
         w.blank();
@@ -315,8 +305,7 @@ impl Gen<'_> {
     fn group_meta(&self, w: &mut CodeWriter, name: &str, id: i32, since: i32) {
         let p = prop(name);
         doc(w, &format!("The schema id of {name}.\n\n@return {id}."));
-        w.open(format!("public static int {p}Id()"));
-        w.line("{");
+        w.open_brace(format!("public static int {p}Id()"));
         w.line(format!("return {id};"));
         w.close("}");
         w.blank();
@@ -324,8 +313,7 @@ impl Gen<'_> {
             w,
             &format!("The schema version {name} appeared in.\n\n@return {since}."),
         );
-        w.open(format!("public static int {p}SinceVersion()"));
-        w.line("{");
+        w.open_brace(format!("public static int {p}SinceVersion()"));
         w.line(format!("return {since};"));
         w.close("}");
         w.blank();
@@ -364,8 +352,7 @@ impl Gen<'_> {
                 format!("@return the {gc} flyweight."),
             ],
         );
-        w.open(format!("public {gc} {name}Count(final int count)"));
-        w.line("{");
+        w.open_brace(format!("public {gc} {name}Count(final int count)"));
         w.line(format!("{name}.wrap({buf}, count);"));
         w.line(format!("return {name};"));
         w.close("}");
@@ -385,8 +372,7 @@ impl Gen<'_> {
                 g.name
             )],
         );
-        w.open(format!("public static final class {gc}"));
-        w.line("{");
+        w.open_brace(format!("public static final class {gc}"));
         doc(w, "Bytes of the group header.");
         w.line(format!(
             "public static final int HEADER_SIZE = {header_size};"
@@ -408,8 +394,7 @@ impl Gen<'_> {
         w.line("private int index;");
         self.flyweight_fields(w, &g.body, true, "parentMessage");
         w.blank();
-        w.open(format!("{gc}(final {} parentMessage)", level.message_class));
-        w.line("{");
+        w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
         w.line("this.parentMessage = parentMessage;");
         self.nested_group_inits(w, &g.body, "Encoder");
         w.close("}");
@@ -422,13 +407,11 @@ impl Gen<'_> {
                 "@param count how many entries will be written.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public void wrap(final {} {buf}, final int count)",
             b.write_type()
         ));
-        w.line("{");
-        w.open(format!("if (count < {min} || count > {max})"));
-        w.line("{");
+        w.open_brace(format!("if (count < {min} || count > {max})"));
         w.line(format!(
             "throw new IllegalArgumentException(\"count outside allowed range [{min}, {max}]: \" + count);"
         ));
@@ -457,10 +440,8 @@ impl Gen<'_> {
         w.close("}");
         w.blank();
         doc(w, "Moves to the next entry.\n\n@return this, over the next entry.\n@throws java.util.NoSuchElementException past the count.");
-        w.open(format!("public {gc} next()"));
-        w.line("{");
-        w.open("if (index >= count)");
-        w.line("{");
+        w.open_brace(format!("public {gc} next()"));
+        w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
         w.close("}");
         w.line(format!("offset = {parent}limit;"));
@@ -470,8 +451,7 @@ impl Gen<'_> {
         w.close("}");
         w.blank();
         doc(w, "Sets the count to the entries started so far (for writers that stop early).\n\n@return the new count.");
-        w.open("public int resetCountToIndex()");
-        w.line("{");
+        w.open_brace("public int resetCountToIndex()");
         w.line("count = index;");
         w.line(b.put(
             buf,
@@ -488,21 +468,18 @@ impl Gen<'_> {
                 w,
                 &format!("The {} count.\n\n@return {v}.", what.to_lowercase()),
             );
-            w.open(format!("public static int count{what}Value()"));
-            w.line("{");
+            w.open_brace(format!("public static int count{what}Value()"));
             w.line(format!("return {v};"));
             w.close("}");
             w.blank();
         }
         doc(w, "Bytes of the group header.\n\n@return HEADER_SIZE.");
-        w.open("public static int sbeHeaderSize()");
-        w.line("{");
+        w.open_brace("public static int sbeHeaderSize()");
         w.line("return HEADER_SIZE;");
         w.close("}");
         w.blank();
         doc(w, "Bytes of each entry's block.\n\n@return BLOCK_LENGTH.");
-        w.open("public static int sbeBlockLength()");
-        w.line("{");
+        w.open_brace("public static int sbeBlockLength()");
         w.line("return BLOCK_LENGTH;");
         w.close("}");
         w.blank();
@@ -524,8 +501,7 @@ impl Gen<'_> {
                 w,
                 &format!("The character encoding of {}.\n\n@return {enc}.", v.name),
             );
-            w.open(format!("public static String {name}CharacterEncoding()"));
-            w.line("{");
+            w.open_brace(format!("public static String {name}CharacterEncoding()"));
             w.line(format!("return {};", string_literal(enc)));
             w.close("}");
             w.blank();
@@ -539,8 +515,7 @@ impl Gen<'_> {
                     super::types::escape_javadoc(st)
                 ),
             );
-            w.open(format!("public static String {name}SemanticType()"));
-            w.line("{");
+            w.open_brace(format!("public static String {name}SemanticType()"));
             w.line(format!("return {};", string_literal(st)));
             w.close("}");
             w.blank();
@@ -553,8 +528,7 @@ impl Gen<'_> {
                 v.length_size()
             ),
         );
-        w.open(format!("public static int {name}HeaderLength()"));
-        w.line("{");
+        w.open_brace(format!("public static int {name}HeaderLength()"));
         w.line(format!("return {};", v.length_size()));
         w.close("}");
         w.blank();
@@ -578,8 +552,7 @@ impl Gen<'_> {
         let (lt, lv) = length_put(v.length.primitive_type);
         let start = |w: &mut CodeWriter| {
             if let Some(max) = Self::var_data_max(v) {
-                w.open(format!("if (length > {max})"));
-                w.line("{");
+                w.open_brace(format!("if (length > {max})"));
                 w.line(
                     "throw new IllegalStateException(\"length > maxValue for type: \" + length);",
                 );
@@ -603,10 +576,9 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} put{upper}(final byte[] src, final int srcOffset, final int length)"
         ));
-        w.line("{");
         start(w);
         w.line(b.put_bytes(
             buf,
@@ -632,11 +604,10 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} put{upper}(final {} src, final {off} srcOffset, final int length)",
             b.source_type()
         ));
-        w.line("{");
         start(w);
         w.line(b.copy_from(
             buf,
@@ -665,8 +636,7 @@ impl Gen<'_> {
                         "@return this.".to_owned(),
                     ],
                 );
-                w.open(format!("public {cls} {name}(final {ty} value)"));
-                w.line("{");
+                w.open_brace(format!("public {cls} {name}(final {ty} value)"));
                 if utf8 {
                     w.line("final int length = SbeSupport.utf8Length(value);");
                 } else {
@@ -699,8 +669,7 @@ impl Gen<'_> {
                 m.name, m.id
             )],
         );
-        w.open(format!("public final class {cls}"));
-        w.line("{");
+        w.open_brace(format!("public final class {cls}"));
         self.message_constants(&mut w, m);
         w.line(format!("private {} {buf};", b.read_type()));
         w.line(format!("private {off} offset;"));
@@ -715,8 +684,7 @@ impl Gen<'_> {
         w.blank();
         self.message_identity(&mut w, m);
         doc(&mut w, "The buffer read from.\n\n@return the buffer.");
-        w.open(format!("public {} {buf}()", b.read_type()));
-        w.line("{");
+        w.open_brace(format!("public {} {buf}()", b.read_type()));
         w.line(format!("return {buf};"));
         w.close("}");
         w.blank();
@@ -724,8 +692,7 @@ impl Gen<'_> {
             &mut w,
             "Where the message's root block starts.\n\n@return the offset.",
         );
-        w.open(format!("public {off} offset()"));
-        w.line("{");
+        w.open_brace(format!("public {off} offset()"));
         w.line("return offset;");
         w.close("}");
         w.blank();
@@ -742,11 +709,10 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} wrap(final {} {buf}, final {off} offset, final int actingBlockLength, final int actingVersion)",
             b.read_type()
         ));
-        w.line("{");
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.offset = offset;");
         w.line("this.actingBlockLength = actingBlockLength;");
@@ -774,18 +740,16 @@ impl Gen<'_> {
                 "@throws IllegalStateException when the header's template id is not TEMPLATE_ID.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
             b.read_type()
         ));
-        w.line("{");
         w.line(format!("header.wrap({buf}, offset);"));
         w.line(format!(
             "final int templateId = {};",
             hget("templateId", "TEMPLATE_ID")
         ));
-        w.open("if (templateId != TEMPLATE_ID)");
-        w.line("{");
+        w.open_brace("if (templateId != TEMPLATE_ID)");
         w.line("throw new IllegalStateException(\"Invalid TEMPLATE_ID: \" + templateId);");
         w.close("}");
         w.line(format!(
@@ -798,15 +762,13 @@ impl Gen<'_> {
         w.close("}");
         w.blank();
         doc(&mut w, "Goes back to the start of the message (groups and var data are read in order).\n\n@return this.");
-        w.open(format!("public {cls} sbeRewind()"));
-        w.line("{");
+        w.open_brace(format!("public {cls} sbeRewind()"));
         w.line("limit = offset + actingBlockLength;");
         w.line("return this;");
         w.close("}");
         w.blank();
         doc(&mut w, "The whole message's length, found by skipping through it (the position is kept).\n\n@return bytes from the root block's start to the message's end.");
-        w.open("public int sbeDecodedLength()");
-        w.line("{");
+        w.open_brace("public int sbeDecodedLength()");
         w.line(format!("final {off} currentLimit = limit;"));
         w.line("sbeRewind();");
         w.line("sbeSkip();");
@@ -819,8 +781,7 @@ impl Gen<'_> {
         w.close("}");
         w.blank();
         doc(&mut w, "Skips every group and var data from the current position to the end of the message.\n\n@return this.");
-        w.open(format!("public {cls} sbeSkip()"));
-        w.line("{");
+        w.open_brace(format!("public {cls} sbeSkip()"));
         self.skip_body(&mut w, &m.body);
         w.line("return this;");
         w.close("}");
@@ -829,8 +790,7 @@ impl Gen<'_> {
             &mut w,
             "The schema version the writer used.\n\n@return the acting version.",
         );
-        w.open("public int actingVersion()");
-        w.line("{");
+        w.open_brace("public int actingVersion()");
         w.line("return actingVersion;");
         w.close("}");
         w.blank();
@@ -838,8 +798,7 @@ impl Gen<'_> {
             &mut w,
             "The root block length the writer used.\n\n@return the acting block length.",
         );
-        w.open("public int actingBlockLength()");
-        w.line("{");
+        w.open_brace("public int actingBlockLength()");
         w.line("return actingBlockLength;");
         w.close("}");
         w.blank();
@@ -847,8 +806,7 @@ impl Gen<'_> {
             &mut w,
             "Bytes read so far, from the root block's start.\n\n@return the length.",
         );
-        w.open("public int encodedLength()");
-        w.line("{");
+        w.open_brace("public int encodedLength()");
         w.line(format!("return {};", b.offset_to_int("limit - offset")));
         w.close("}");
         w.blank();
@@ -870,22 +828,19 @@ impl Gen<'_> {
                 "@return the builder.".to_owned(),
             ],
         );
-        w.open("public StringBuilder appendTo(final StringBuilder builder)");
-        w.line("{");
+        w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
         w.line(format!("final {off} originalLimit = limit;"));
         w.line("limit = offset + actingBlockLength;");
         w.line(format!(
             "builder.append({});",
             string_literal(&format!("{{\"message\":\"{}\",\"header\":", m.name))
         ));
-        w.open("if (headerOffset >= 0)");
-        w.line("{");
+        w.open_brace("if (headerOffset >= 0)");
         w.line(format!(
             "headerDecoder.wrap({buf}, headerOffset).appendTo(builder);"
         ));
         w.close("}");
-        w.open("else");
-        w.line("{");
+        w.open_brace("else");
         let mut first = true;
         for member in &h.members {
             let key = format!("{}\"{}\":", if first { "{" } else { "," }, member.name);
@@ -912,8 +867,7 @@ impl Gen<'_> {
         w.blank();
         doc(&mut w, "The message in the canonical JSON form of docs/json.md (allocates).\n\n@return the JSON text.");
         w.line("@Override");
-        w.open("public String toString()");
-        w.line("{");
+        w.open_brace("public String toString()");
         w.line("return appendTo(new StringBuilder()).toString();");
         w.close("}");
         w.close("}");
@@ -944,8 +898,7 @@ impl Gen<'_> {
             let gc = format!("{}Decoder", class_name(&g.name));
             let name = prop(&g.name);
             w.line(format!("final {gc} {name}Group = {name}();"));
-            w.open(format!("while ({name}Group.hasNext())"));
-            w.line("{");
+            w.open_brace(format!("while ({name}Group.hasNext())"));
             w.line(format!("{name}Group.next().sbeSkip();"));
             w.close("}");
         }
@@ -985,20 +938,16 @@ impl Gen<'_> {
             let name = prop(&g.name);
             let open_else = g.since_version > 0;
             if open_else {
-                w.open(format!("if ({version} < {})", g.since_version));
-                w.line("{");
+                w.open_brace(format!("if ({version} < {})", g.since_version));
                 w.line("builder.append(\"null\");");
                 w.close("}");
-                w.open("else");
-                w.line("{");
+                w.open_brace("else");
             }
             w.line(format!("final {gc} {name}Group = {name}();"));
             w.line("builder.append('[');");
-            w.open(format!("while ({name}Group.hasNext())"));
-            w.line("{");
+            w.open_brace(format!("while ({name}Group.hasNext())"));
             w.line(format!("{name}Group.next().appendTo(builder);"));
-            w.open(format!("if ({name}Group.hasNext())"));
-            w.line("{");
+            w.open_brace(format!("if ({name}Group.hasNext())"));
             w.line("builder.append(',');");
             w.close("}");
             w.close("}");
@@ -1014,12 +963,10 @@ impl Gen<'_> {
             let name = prop(&v.name);
             let open_else = v.since_version > 0;
             if open_else {
-                w.open(format!("if ({version} < {})", v.since_version));
-                w.line("{");
+                w.open_brace(format!("if ({version} < {})", v.since_version));
                 w.line("builder.append(\"null\");");
                 w.close("}");
-                w.open("else");
-                w.line("{");
+                w.open_brace("else");
             }
             let p = level.owner;
             let size = v.length_size();
@@ -1074,8 +1021,7 @@ impl Gen<'_> {
                 format!("@return the {gc} flyweight (no entries when the group is newer than the acting version)."),
             ],
         );
-        w.open(format!("public {gc} {name}()"));
-        w.line("{");
+        w.open_brace(format!("public {gc} {name}()"));
         w.line(format!("{name}.wrap({buf});"));
         w.line(format!("return {name};"));
         w.close("}");
@@ -1088,10 +1034,9 @@ impl Gen<'_> {
                 g.name
             )],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public static final class {gc} implements Iterable<{gc}>, java.util.Iterator<{gc}>"
         ));
-        w.line("{");
         doc(w, "Bytes of the group header.");
         w.line(format!(
             "public static final int HEADER_SIZE = {header_size};"
@@ -1116,8 +1061,7 @@ impl Gen<'_> {
         w.line("private int index;");
         self.flyweight_fields(w, &g.body, false, "parentMessage");
         w.blank();
-        w.open(format!("{gc}(final {} parentMessage)", level.message_class));
-        w.line("{");
+        w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
         w.line("this.parentMessage = parentMessage;");
         self.nested_group_inits(w, &g.body, "Decoder");
         w.close("}");
@@ -1127,13 +1071,11 @@ impl Gen<'_> {
             Some("Reads the group header at the message's limit."),
             &[format!("@param {buf} the buffer.")],
         );
-        w.open(format!("public void wrap(final {} {buf})", b.read_type()));
-        w.line("{");
+        w.open_brace(format!("public void wrap(final {} {buf})", b.read_type()));
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.index = 0;");
         if g.since_version > 0 {
-            w.open(format!("if ({parent}actingVersion < {})", g.since_version));
-            w.line("{");
+            w.open_brace(format!("if ({parent}actingVersion < {})", g.since_version));
             w.line("this.count = 0;");
             w.line("this.blockLength = 0;");
             w.line("return;");
@@ -1168,8 +1110,7 @@ impl Gen<'_> {
         w.close("}");
         w.blank();
         doc(w, "Entries in the group.\n\n@return the count.");
-        w.open("public int count()");
-        w.line("{");
+        w.open_brace("public int count()");
         w.line("return count;");
         w.close("}");
         w.blank();
@@ -1177,8 +1118,7 @@ impl Gen<'_> {
             w,
             "The entry block length the writer used.\n\n@return the acting block length.",
         );
-        w.open("public int actingBlockLength()");
-        w.line("{");
+        w.open_brace("public int actingBlockLength()");
         w.line("return blockLength;");
         w.close("}");
         w.blank();
@@ -1186,15 +1126,13 @@ impl Gen<'_> {
             w,
             "The schema version the writer used.\n\n@return the acting version.",
         );
-        w.open("public int actingVersion()");
-        w.line("{");
+        w.open_brace("public int actingVersion()");
         w.line(format!("return {parent}actingVersion;"));
         w.close("}");
         w.blank();
         doc(w, "This flyweight, as its own iterator.\n\n@return this.");
         w.line("@Override");
-        w.open(format!("public java.util.Iterator<{gc}> iterator()"));
-        w.line("{");
+        w.open_brace(format!("public java.util.Iterator<{gc}> iterator()"));
         w.line("return this;");
         w.close("}");
         w.blank();
@@ -1203,8 +1141,7 @@ impl Gen<'_> {
             "Whether there is another entry.\n\n@return true when there is.",
         );
         w.line("@Override");
-        w.open("public boolean hasNext()");
-        w.line("{");
+        w.open_brace("public boolean hasNext()");
         w.line("return index < count;");
         w.close("}");
         w.blank();
@@ -1213,10 +1150,8 @@ impl Gen<'_> {
             "Moves to the next entry.\n\n@return this, over the next entry.",
         );
         w.line("@Override");
-        w.open(format!("public {gc} next()"));
-        w.line("{");
-        w.open("if (index >= count)");
-        w.line("{");
+        w.open_brace(format!("public {gc} next()"));
+        w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
         w.close("}");
         w.line(format!("offset = {parent}limit;"));
@@ -1236,15 +1171,13 @@ impl Gen<'_> {
                 w,
                 &format!("The {} count.\n\n@return {v}.", what.to_lowercase()),
             );
-            w.open(format!("public static int count{what}Value()"));
-            w.line("{");
+            w.open_brace(format!("public static int count{what}Value()"));
             w.line(format!("return {v};"));
             w.close("}");
             w.blank();
         }
         doc(w, "Bytes of the group header.\n\n@return HEADER_SIZE.");
-        w.open("public static int sbeHeaderSize()");
-        w.line("{");
+        w.open_brace("public static int sbeHeaderSize()");
         w.line("return HEADER_SIZE;");
         w.close("}");
         w.blank();
@@ -1252,8 +1185,7 @@ impl Gen<'_> {
             w,
             "Bytes of each entry's block in this version of the schema.\n\n@return BLOCK_LENGTH.",
         );
-        w.open("public static int sbeBlockLength()");
-        w.line("{");
+        w.open_brace("public static int sbeBlockLength()");
         w.line("return BLOCK_LENGTH;");
         w.close("}");
         w.blank();
@@ -1267,8 +1199,7 @@ impl Gen<'_> {
             w,
             "Skips the nested groups and var data of the current entry.\n\n@return this.",
         );
-        w.open(format!("public {gc} sbeSkip()"));
-        w.line("{");
+        w.open_brace(format!("public {gc} sbeSkip()"));
         self.skip_body(w, &g.body);
         w.line("return this;");
         w.close("}");
@@ -1278,8 +1209,7 @@ impl Gen<'_> {
             Some("Appends the current entry in the canonical JSON form (an object), reading its nested groups and var data."),
             &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
         );
-        w.open("public StringBuilder appendTo(final StringBuilder builder)");
-        w.line("{");
+        w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
         w.line("builder.append('{');");
         let ctx = self.decoder_ctx(&inner);
         self.json_body(w, &g.body, &ctx, &inner);
@@ -1302,8 +1232,7 @@ impl Gen<'_> {
             (v.since_version > 0).then(|| format!("{p}actingVersion < {}", v.since_version));
         let guard = |w: &mut CodeWriter, ret: &str| {
             if let Some(a) = &absent {
-                w.open(format!("if ({a})"));
-                w.line("{");
+                w.open_brace(format!("if ({a})"));
                 w.line(format!("return {ret};"));
                 w.close("}");
             }
@@ -1324,8 +1253,7 @@ impl Gen<'_> {
                 v.name
             ),
         );
-        w.open(format!("public int {name}Length()"));
-        w.line("{");
+        w.open_brace(format!("public int {name}Length()"));
         guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("return {read_len};"));
@@ -1335,8 +1263,7 @@ impl Gen<'_> {
             w,
             &format!("Skips {}.\n\n@return the bytes skipped{note}.", v.name),
         );
-        w.open(format!("public int skip{upper}()"));
-        w.line("{");
+        w.open_brace(format!("public int skip{upper}()"));
         guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("final int length = {read_len};"));
@@ -1360,10 +1287,9 @@ impl Gen<'_> {
                 format!("@return the bytes copied{note}."),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public int get{upper}(final byte[] dst, final int dstOffset, final int length)"
         ));
-        w.line("{");
         guard(w, "0");
         start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -1388,11 +1314,10 @@ impl Gen<'_> {
                 format!("@return the bytes copied{note}."),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public int get{upper}(final {} dst, final {off} dstOffset, final int length)",
             b.dest_type()
         ));
-        w.line("{");
         guard(w, "0");
         start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -1425,8 +1350,7 @@ impl Gen<'_> {
                     format!("@return the bytes read{note}."),
                 ],
             );
-            w.open(format!("public int get{upper}(final Appendable dst)"));
-            w.line("{");
+            w.open_brace(format!("public int get{upper}(final Appendable dst)"));
             guard(w, "0");
             start(w);
             let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
@@ -1454,8 +1378,7 @@ impl Gen<'_> {
                     ),
                 ],
             );
-            w.open(format!("public String {name}()"));
-            w.line("{");
+            w.open_brace(format!("public String {name}()"));
             guard(w, "\"\"");
             start(w);
             let read = if utf8 { "stringUtf8" } else { "stringLatin1" };

@@ -128,8 +128,7 @@ impl Gen<'_> {
             &mut w,
             "The meta attributes a field's MetaAttribute method reports.",
         );
-        w.open("public enum MetaAttribute");
-        w.line("{");
+        w.open_brace("public enum MetaAttribute");
         for (name, what) in [
             ("EPOCH", "The epoch a time is counted from."),
             ("TIME_UNIT", "The unit of a time."),

@@ -209,10 +209,20 @@ pub fn javadoc(w: &mut CodeWriter, description: Option<&str>, extra: &[String]) 
             lines.push(escape_javadoc(l.trim()));
         }
     }
-    if !lines.is_empty() && !extra.is_empty() {
+    if !lines.is_empty() && extra.first().is_some_and(|e| !e.starts_with('@')) {
         lines.push("<p>".to_owned());
     }
-    lines.extend(extra.iter().cloned());
+    for l in extra {
+        // A blank line before the first tag.
+        if l.starts_with('@')
+            && lines
+                .last()
+                .is_some_and(|last| !last.is_empty() && !last.starts_with('@'))
+        {
+            lines.push(String::new());
+        }
+        lines.push(l.clone());
+    }
     if lines.is_empty() {
         return;
     }
@@ -227,9 +237,22 @@ pub fn javadoc(w: &mut CodeWriter, description: Option<&str>, extra: &[String]) 
     w.line(" */");
 }
 
-/// A one-line javadoc.
+/// A javadoc of `text`: one line when it is one line, else a block (`\n\n` separating
+/// paragraphs and tags).
 pub fn doc(w: &mut CodeWriter, text: &str) {
-    w.line(format!("/** {} */", text));
+    if !text.contains('\n') {
+        w.line(format!("/** {text} */"));
+        return;
+    }
+    w.line("/**");
+    for l in text.lines() {
+        if l.is_empty() {
+            w.line(" *");
+        } else {
+            w.line(format!(" * {l}"));
+        }
+    }
+    w.line(" */");
 }
 
 pub fn escape_javadoc(s: &str) -> String {
@@ -253,8 +276,7 @@ impl Gen<'_> {
             e.description.as_deref(),
             &[format!("Encoded as {t}.")],
         );
-        w.open(format!("public enum {name}"));
-        w.line("{");
+        w.open_brace(format!("public enum {name}"));
         let null_lit = literal(t, &e.null_value);
         let null_named = e.values.iter().any(|v| literal(t, &v.value) == null_lit);
         for v in &e.values {
@@ -275,8 +297,7 @@ impl Gen<'_> {
         w.blank();
         w.line(format!("private final {jt} value;"));
         w.blank();
-        w.open(format!("{name}(final {jt} value)"));
-        w.line("{");
+        w.open_brace(format!("{name}(final {jt} value)"));
         w.line("this.value = value;");
         w.close("}");
         w.blank();
@@ -284,8 +305,7 @@ impl Gen<'_> {
             &mut w,
             "The value on the wire.\n\n@return the encoded value.",
         );
-        w.open(format!("public {jt} value()"));
-        w.line("{");
+        w.open_brace(format!("public {jt} value()"));
         w.line("return value;");
         w.close("}");
         w.blank();
@@ -314,8 +334,7 @@ impl Gen<'_> {
             .filter(|s| !s.is_empty())
             .collect::<Vec<_>>(),
         );
-        w.open(format!("public static {name} get(final {jt} value)"));
-        w.line("{");
+        w.open_brace(format!("public static {name} get(final {jt} value)"));
         let mut seen: Vec<String> = Vec::new();
         if jt == "long" {
             for v in &e.values {
@@ -323,22 +342,19 @@ impl Gen<'_> {
                 if seen.contains(&lit) {
                     continue;
                 }
-                w.open(format!("if (value == {lit})"));
-                w.line("{");
+                w.open_brace(format!("if (value == {lit})"));
                 w.line(format!("return {};", ident(&v.name)));
                 w.close("}");
                 seen.push(lit);
             }
             if !null_named {
-                w.open(format!("if (value == {null_lit})"));
-                w.line("{");
+                w.open_brace(format!("if (value == {null_lit})"));
                 w.line("return NULL_VAL;");
                 w.close("}");
             }
             w.line(unknown);
         } else {
-            w.open("switch (value)");
-            w.line("{");
+            w.open_brace("switch (value)");
             for v in &e.values {
                 let lit = literal(t, &v.value);
                 if seen.contains(&lit) {
@@ -369,10 +385,9 @@ impl Gen<'_> {
                 "@return the builder.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public static StringBuilder appendJson(final StringBuilder builder, final {jt} value)"
         ));
-        w.line("{");
         let number = match t {
             PrimitiveType::Char => "value & 0xFF".to_owned(),
             PrimitiveType::UInt64 => "Long.toUnsignedString(value)".to_owned(),
@@ -385,8 +400,7 @@ impl Gen<'_> {
                 if seen.contains(&lit) {
                     continue;
                 }
-                w.open(format!("if (value == {lit})"));
-                w.line("{");
+                w.open_brace(format!("if (value == {lit})"));
                 w.line(format!(
                     "return builder.append({});",
                     string_literal(&format!("\"{}\"", v.name))
@@ -398,8 +412,7 @@ impl Gen<'_> {
                 "return builder.append(\"{{\\\"unknown\\\":\").append({number}).append('}}');"
             ));
         } else {
-            w.open("switch (value)");
-            w.line("{");
+            w.open_brace("switch (value)");
             for v in &e.values {
                 let lit = literal(t, &v.value);
                 if seen.contains(&lit) {
@@ -448,8 +461,7 @@ impl Gen<'_> {
                     if encoder { "writing" } else { "reading" }
                 )],
             );
-            w.open(format!("public final class {cls}"));
-            w.line("{");
+            w.open_brace(format!("public final class {cls}"));
             doc(&mut w, "Bytes on the wire.");
             w.line(format!("public static final int ENCODED_LENGTH = {size};"));
             w.blank();
@@ -460,8 +472,7 @@ impl Gen<'_> {
             let get = b.get(buf, t, s.byte_order, "offset");
             if encoder {
                 doc(&mut w, "Clears every bit.\n\n@return this.");
-                w.open(format!("public {cls} clear()"));
-                w.line("{");
+                w.open_brace(format!("public {cls} clear()"));
                 w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
                 w.line("return this;");
                 w.close("}");
@@ -474,8 +485,7 @@ impl Gen<'_> {
                         "@return this.".to_owned(),
                     ],
                 );
-                w.open(format!("public {cls} rawValue(final {jt} value)"));
-                w.line("{");
+                w.open_brace(format!("public {cls} rawValue(final {jt} value)"));
                 w.line(b.put(buf, t, s.byte_order, "offset", "value"));
                 w.line("return this;");
                 w.close("}");
@@ -491,8 +501,7 @@ impl Gen<'_> {
                             "@return this.".to_owned(),
                         ],
                     );
-                    w.open(format!("public {cls} {name}(final boolean value)"));
-                    w.line("{");
+                    w.open_brace(format!("public {cls} {name}(final boolean value)"));
                     w.line(format!("final {jt} bits = {get};"));
                     w.line(b.put(
                         buf,
@@ -516,10 +525,9 @@ impl Gen<'_> {
                             "@return the value with the bit changed.".to_owned(),
                         ],
                     );
-                    w.open(format!(
+                    w.open_brace(format!(
                         "public static {jt} {name}(final {jt} bits, final boolean value)"
                     ));
-                    w.line("{");
                     w.line(format!(
                         "return {};",
                         narrow(
@@ -535,14 +543,12 @@ impl Gen<'_> {
                 }
             } else {
                 doc(&mut w, "Every bit at once.\n\n@return the bits.");
-                w.open(format!("public {jt} rawValue()"));
-                w.line("{");
+                w.open_brace(format!("public {jt} rawValue()"));
                 w.line(format!("return {get};"));
                 w.close("}");
                 w.blank();
                 doc(&mut w, "Whether no bit is set.\n\n@return true when empty.");
-                w.open("public boolean isEmpty()");
-                w.line("{");
+                w.open_brace("public boolean isEmpty()");
                 w.line(format!("return {get} == 0;"));
                 w.close("}");
                 for c in &s.choices {
@@ -556,8 +562,7 @@ impl Gen<'_> {
                             "@return true when set.".to_owned(),
                         ],
                     );
-                    w.open(format!("public boolean {name}()"));
-                    w.line("{");
+                    w.open_brace(format!("public boolean {name}()"));
                     w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
                     w.close("}");
                     w.blank();
@@ -572,8 +577,7 @@ impl Gen<'_> {
                             "@return true when set.".to_owned(),
                         ],
                     );
-                    w.open(format!("public static boolean {name}(final {jt} bits)"));
-                    w.line("{");
+                    w.open_brace(format!("public static boolean {name}(final {jt} bits)"));
                     w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
                     w.close("}");
                 }
@@ -583,8 +587,7 @@ impl Gen<'_> {
                     Some("Appends the set in the canonical JSON form (docs/json.md): the names of the choices set, in schema order, then the numbers of set bits that have no choice."),
                     &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
                 );
-                w.open("public StringBuilder appendTo(final StringBuilder builder)");
-                w.line("{");
+                w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
                 w.line(format!("final long bits = {};", widen_bits(t, &get)));
                 w.line("builder.append('[');");
                 w.line("boolean first = true;");
@@ -593,11 +596,10 @@ impl Gen<'_> {
                     if c.bit < 64 {
                         known |= 1u64 << c.bit;
                     }
-                    w.open(format!(
+                    w.open_brace(format!(
                         "if ((bits & {}) != 0)",
                         bit_mask(PrimitiveType::UInt64, c.bit)
                     ));
-                    w.line("{");
                     w.line("builder.append(first ? \"\" : \",\");");
                     w.line(format!(
                         "builder.append({});",
@@ -607,10 +609,8 @@ impl Gen<'_> {
                     w.close("}");
                 }
                 w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
-                w.open(format!("for (int bit = 0; bit < {bits}; bit++)"));
-                w.line("{");
-                w.open("if ((unknown & (1L << bit)) != 0)");
-                w.line("{");
+                w.open_brace(format!("for (int bit = 0; bit < {bits}; bit++)"));
+                w.open_brace("if ((unknown & (1L << bit)) != 0)");
                 w.line("builder.append(first ? \"\" : \",\").append(bit);");
                 w.line("first = false;");
                 w.close("}");
@@ -623,8 +623,7 @@ impl Gen<'_> {
                     "The set in the canonical JSON form.\n\n@return the JSON text.",
                 );
                 w.line("@Override");
-                w.open("public String toString()");
-                w.line("{");
+                w.open_brace("public String toString()");
                 w.line("return appendTo(new StringBuilder()).toString();");
                 w.close("}");
             }
@@ -650,10 +649,9 @@ impl Gen<'_> {
                 "@return this.".to_owned(),
             ],
         );
-        w.open(format!(
+        w.open_brace(format!(
             "public {cls} wrap(final {btype} {buf}, final {off} offset)"
         ));
-        w.line("{");
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.offset = offset;");
         w.line("return this;");
@@ -663,8 +661,7 @@ impl Gen<'_> {
             w,
             "The buffer this flyweight is over.\n\n@return the buffer.",
         );
-        w.open(format!("public {btype} {buf}()"));
-        w.line("{");
+        w.open_brace(format!("public {btype} {buf}()"));
         w.line(format!("return {buf};"));
         w.close("}");
         w.blank();
@@ -672,14 +669,12 @@ impl Gen<'_> {
             w,
             "Where the value starts in the buffer.\n\n@return the offset.",
         );
-        w.open(format!("public {off} offset()"));
-        w.line("{");
+        w.open_brace(format!("public {off} offset()"));
         w.line("return offset;");
         w.close("}");
         w.blank();
         doc(w, "Bytes on the wire.\n\n@return ENCODED_LENGTH.");
-        w.open("public int encodedLength()");
-        w.line("{");
+        w.open_brace("public int encodedLength()");
         w.line("return ENCODED_LENGTH;");
         w.close("}");
         w.blank();
@@ -707,8 +702,7 @@ impl Gen<'_> {
                     c.encoded_length.max(0)
                 )],
             );
-            w.open(format!("public final class {cls}"));
-            w.line("{");
+            w.open_brace(format!("public final class {cls}"));
             doc(&mut w, "Bytes on the wire.");
             w.line(format!(
                 "public static final int ENCODED_LENGTH = {};",
@@ -749,8 +743,7 @@ impl Gen<'_> {
                     Some("Appends the composite in the canonical JSON form (docs/json.md): an object of its members."),
                     &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
                 );
-                w.open("public StringBuilder appendTo(final StringBuilder builder)");
-                w.line("{");
+                w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
                 w.line("builder.append('{');");
                 let mut first = true;
                 for s in &slots {
@@ -768,8 +761,7 @@ impl Gen<'_> {
                     "The composite in the canonical JSON form.\n\n@return the JSON text.",
                 );
                 w.line("@Override");
-                w.open("public String toString()");
-                w.line("{");
+                w.open_brace("public String toString()");
                 w.line("return appendTo(new StringBuilder()).toString();");
                 w.close("}");
             }

@@ -3,6 +3,7 @@ package sable.conformance;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.HexFormat;
+import org.agrona.DirectBuffer;
 
 /** Hex text to and from bytes, for the generated vector tests. */
 final class Hex
@@ -43,5 +44,19 @@ final class Hex
     static String of(final MemorySegment segment, final int length)
     {
         return of(segment.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
+    }
+
+    /**
+     * The first bytes of an Agrona buffer as lowercase hex.
+     *
+     * @param buffer the buffer.
+     * @param length how many bytes.
+     * @return the hex.
+     */
+    static String of(final DirectBuffer buffer, final int length)
+    {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return of(bytes);
     }
 }
