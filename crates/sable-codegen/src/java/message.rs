@@ -156,6 +156,7 @@ impl Gen<'_> {
         w.line(format!("private {} {buf};", b.write_type()));
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
+        w.line("private int sbeAccessIndex;");
         self.flyweight_fields(&mut w, &m.body, true, "this");
         w.blank();
         self.message_identity(&mut w, m);
@@ -188,6 +189,9 @@ impl Gen<'_> {
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.offset = offset;");
         w.line("this.limit = offset + BLOCK_LENGTH;");
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        w.line("sbeAccessIndex = 0;");
+        w.close("}");
         w.line("return this;");
         w.close("}");
         w.blank();
@@ -294,12 +298,13 @@ impl Gen<'_> {
         for f in &body.fields {
             self.encoder_accessors(w, &Slot::from_field(f), &ctx);
         }
-        for g in &body.groups {
-            self.group_encoder(w, g, level);
+        for (k, g) in body.groups.iter().enumerate() {
+            self.group_encoder(w, g, level, body, k);
         }
-        for v in &body.var_data {
-            self.var_data_encoder(w, v, level);
+        for (i, v) in body.var_data.iter().enumerate() {
+            self.var_data_encoder(w, v, level, body, body.groups.len() + i);
         }
+        self.access_methods(w, body);
     }
 
     fn group_meta(&self, w: &mut CodeWriter, name: &str, id: i32, since: i32) {
@@ -332,7 +337,14 @@ impl Gen<'_> {
         )
     }
 
-    fn group_encoder(&self, w: &mut CodeWriter, g: &Group, level: &Level) {
+    fn group_encoder(
+        &self,
+        w: &mut CodeWriter,
+        g: &Group,
+        level: &Level,
+        parent_body: &Body,
+        k: usize,
+    ) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -353,6 +365,7 @@ impl Gen<'_> {
             ],
         );
         w.open_brace(format!("public {gc} {name}Count(final int count)"));
+        self.access_check(w, parent_body, k, true);
         w.line(format!("{name}.wrap({buf}, count);"));
         w.line(format!("return {name};"));
         w.close("}");
@@ -392,6 +405,7 @@ impl Gen<'_> {
         w.line(format!("private {off} headerOffset;"));
         w.line("private int count;");
         w.line("private int index;");
+        w.line("private int sbeAccessIndex;");
         self.flyweight_fields(w, &g.body, true, "parentMessage");
         w.blank();
         w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
@@ -419,6 +433,9 @@ impl Gen<'_> {
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.count = count;");
         w.line("this.index = 0;");
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        w.line("sbeAccessIndex = 0;");
+        w.close("}");
         w.line(format!("headerOffset = {parent}limit;"));
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
         let (bt, bv) = length_put(bp.primitive_type);
@@ -444,6 +461,7 @@ impl Gen<'_> {
         w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
         w.close("}");
+        self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
         w.line(format!("{parent}limit = offset + BLOCK_LENGTH;"));
         w.line("++index;");
@@ -483,6 +501,7 @@ impl Gen<'_> {
         w.line("return BLOCK_LENGTH;");
         w.close("}");
         w.blank();
+        self.complete_methods(w, g);
         let inner = Level {
             class: gc.clone(),
             message_class: level.message_class,
@@ -539,7 +558,14 @@ impl Gen<'_> {
         (max < i128::from(i32::MAX)).then_some(max)
     }
 
-    fn var_data_encoder(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
+    fn var_data_encoder(
+        &self,
+        w: &mut CodeWriter,
+        v: &VarData,
+        level: &Level,
+        body: &Body,
+        k: usize,
+    ) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -551,6 +577,7 @@ impl Gen<'_> {
         self.var_data_meta(w, v);
         let (lt, lv) = length_put(v.length.primitive_type);
         let start = |w: &mut CodeWriter| {
+            self.access_check(w, body, k, true);
             if let Some(max) = Self::var_data_max(v) {
                 w.open_brace(format!("if (length > {max})"));
                 w.line(
@@ -674,6 +701,7 @@ impl Gen<'_> {
         w.line(format!("private {} {buf};", b.read_type()));
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
+        w.line("private int sbeAccessIndex;");
         w.line("private int actingBlockLength;");
         w.line("private int actingVersion;");
         w.line(format!("private {off} headerOffset = -1;"));
@@ -718,6 +746,9 @@ impl Gen<'_> {
         w.line("this.actingBlockLength = actingBlockLength;");
         w.line("this.actingVersion = actingVersion;");
         w.line("this.limit = offset + actingBlockLength;");
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        w.line("sbeAccessIndex = 0;");
+        w.close("}");
         w.line("this.headerOffset = -1;");
         w.line("return this;");
         w.close("}");
@@ -764,12 +795,16 @@ impl Gen<'_> {
         doc(&mut w, "Goes back to the start of the message (groups and var data are read in order).\n\n@return this.");
         w.open_brace(format!("public {cls} sbeRewind()"));
         w.line("limit = offset + actingBlockLength;");
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        w.line("sbeAccessIndex = 0;");
+        w.close("}");
         w.line("return this;");
         w.close("}");
         w.blank();
         doc(&mut w, "The whole message's length, found by skipping through it (the position is kept).\n\n@return bytes from the root block's start to the message's end.");
         w.open_brace("public int sbeDecodedLength()");
         w.line(format!("final {off} currentLimit = limit;"));
+        w.line("final int currentAccessIndex = sbeAccessIndex;");
         w.line("sbeRewind();");
         w.line("sbeSkip();");
         w.line(format!(
@@ -777,6 +812,7 @@ impl Gen<'_> {
             b.offset_to_int("limit - offset")
         ));
         w.line("limit = currentLimit;");
+        w.line("sbeAccessIndex = currentAccessIndex;");
         w.line("return decodedLength;");
         w.close("}");
         w.blank();
@@ -830,7 +866,9 @@ impl Gen<'_> {
         );
         w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
         w.line(format!("final {off} originalLimit = limit;"));
+        w.line("final int originalAccessIndex = sbeAccessIndex;");
         w.line("limit = offset + actingBlockLength;");
+        w.line("sbeAccessIndex = 0;");
         w.line(format!(
             "builder.append({});",
             string_literal(&format!("{{\"message\":\"{}\",\"header\":", m.name))
@@ -862,6 +900,7 @@ impl Gen<'_> {
         self.json_body(&mut w, &m.body, &ctx, &level);
         w.line("builder.append(\"}}\");");
         w.line("limit = originalLimit;");
+        w.line("sbeAccessIndex = originalAccessIndex;");
         w.line("return builder;");
         w.close("}");
         w.blank();
@@ -912,12 +951,13 @@ impl Gen<'_> {
         for f in &body.fields {
             self.decoder_accessors(w, &Slot::from_field(f), &ctx);
         }
-        for g in &body.groups {
-            self.group_decoder(w, g, level);
+        for (k, g) in body.groups.iter().enumerate() {
+            self.group_decoder(w, g, level, body, k);
         }
-        for v in &body.var_data {
-            self.var_data_decoder(w, v, level);
+        for (i, v) in body.var_data.iter().enumerate() {
+            self.var_data_decoder(w, v, level, body, body.groups.len() + i);
         }
+        self.access_methods(w, body);
     }
 
     fn json_body(&self, w: &mut CodeWriter, body: &Body, ctx: &Ctx, level: &Level) {
@@ -956,7 +996,7 @@ impl Gen<'_> {
                 w.close("}");
             }
         }
-        for v in &body.var_data {
+        for (vi, v) in body.var_data.iter().enumerate() {
             let key = format!("{}\"{}\":", if first { "" } else { "," }, v.name);
             first = false;
             w.line(format!("builder.append({});", string_literal(&key)));
@@ -970,6 +1010,7 @@ impl Gen<'_> {
             }
             let p = level.owner;
             let size = v.length_size();
+            self.access_check(w, body, body.groups.len() + vi, true);
             w.line(format!("final {off} {name}At = {p}limit + {size};"));
             w.line(format!(
                 "final int {name}Length = {};",
@@ -998,10 +1039,16 @@ impl Gen<'_> {
                 w.close("}");
             }
         }
-        let _ = ctx;
     }
 
-    fn group_decoder(&self, w: &mut CodeWriter, g: &Group, level: &Level) {
+    fn group_decoder(
+        &self,
+        w: &mut CodeWriter,
+        g: &Group,
+        level: &Level,
+        parent_body: &Body,
+        k: usize,
+    ) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -1022,6 +1069,7 @@ impl Gen<'_> {
             ],
         );
         w.open_brace(format!("public {gc} {name}()"));
+        self.access_check(w, parent_body, k, true);
         w.line(format!("{name}.wrap({buf});"));
         w.line(format!("return {name};"));
         w.close("}");
@@ -1059,6 +1107,7 @@ impl Gen<'_> {
         w.line("private int blockLength;");
         w.line("private int count;");
         w.line("private int index;");
+        w.line("private int sbeAccessIndex;");
         self.flyweight_fields(w, &g.body, false, "parentMessage");
         w.blank();
         w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
@@ -1074,6 +1123,9 @@ impl Gen<'_> {
         w.open_brace(format!("public void wrap(final {} {buf})", b.read_type()));
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.index = 0;");
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        w.line("sbeAccessIndex = 0;");
+        w.close("}");
         if g.since_version > 0 {
             w.open_brace(format!("if ({parent}actingVersion < {})", g.since_version));
             w.line("this.count = 0;");
@@ -1154,6 +1206,7 @@ impl Gen<'_> {
         w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
         w.close("}");
+        self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
         w.line(format!("{parent}limit = offset + blockLength;"));
         w.line("++index;");
@@ -1189,6 +1242,7 @@ impl Gen<'_> {
         w.line("return BLOCK_LENGTH;");
         w.close("}");
         w.blank();
+        self.complete_methods(w, g);
         let inner = Level {
             class: gc.clone(),
             message_class: level.message_class,
@@ -1219,7 +1273,14 @@ impl Gen<'_> {
         w.blank();
     }
 
-    fn var_data_decoder(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
+    fn var_data_decoder(
+        &self,
+        w: &mut CodeWriter,
+        v: &VarData,
+        level: &Level,
+        body: &Body,
+        k: usize,
+    ) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -1254,6 +1315,7 @@ impl Gen<'_> {
             ),
         );
         w.open_brace(format!("public int {name}Length()"));
+        self.access_check(w, body, k, false);
         guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("return {read_len};"));
@@ -1264,6 +1326,7 @@ impl Gen<'_> {
             &format!("Skips {}.\n\n@return the bytes skipped{note}.", v.name),
         );
         w.open_brace(format!("public int skip{upper}()"));
+        self.access_check(w, body, k, true);
         guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("final int length = {read_len};"));
@@ -1290,6 +1353,7 @@ impl Gen<'_> {
         w.open_brace(format!(
             "public int get{upper}(final byte[] dst, final int dstOffset, final int length)"
         ));
+        self.access_check(w, body, k, true);
         guard(w, "0");
         start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -1318,6 +1382,7 @@ impl Gen<'_> {
             "public int get{upper}(final {} dst, final {off} dstOffset, final int length)",
             b.dest_type()
         ));
+        self.access_check(w, body, k, true);
         guard(w, "0");
         start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -1351,6 +1416,7 @@ impl Gen<'_> {
                 ],
             );
             w.open_brace(format!("public int get{upper}(final Appendable dst)"));
+            self.access_check(w, body, k, true);
             guard(w, "0");
             start(w);
             let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
@@ -1379,6 +1445,7 @@ impl Gen<'_> {
                 ],
             );
             w.open_brace(format!("public String {name}()"));
+            self.access_check(w, body, k, true);
             guard(w, "\"\"");
             start(w);
             let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
@@ -1388,6 +1455,122 @@ impl Gen<'_> {
             w.close("}");
             w.blank();
         }
+    }
+    /// In a group's `next()`: with access-order checks, the previous entry must be complete.
+    fn entry_check(&self, w: &mut CodeWriter, body: &Body) {
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        if body.groups.len() + body.var_data.len() > 0 {
+            w.open_brace("if (index > 0)");
+            w.line("sbeCheckEntryComplete();");
+            w.close("}");
+        }
+        w.line("sbeAccessIndex = 0;");
+        w.close("}");
+    }
+
+    /// A group's completeness checks: every entry accessed, and in each every group and var data.
+    fn complete_methods(&self, w: &mut CodeWriter, g: &Group) {
+        let n = g.body.groups.len() + g.body.var_data.len();
+        doc(
+            w,
+            "With access-order checks: fails unless every entry, and every group and var data of the last, was accessed.",
+        );
+        w.open_brace("void sbeCheckComplete()");
+        w.open_brace("if (index != count)");
+        w.line(format!(
+            "throw new IllegalStateException(\"access order: \" + (count - index) + \" {} entries not accessed\");",
+            g.name
+        ));
+        w.close("}");
+        if n > 0 {
+            w.open_brace("if (count > 0)");
+            w.line("sbeCheckEntryComplete();");
+            w.close("}");
+        }
+        w.close("}");
+        w.blank();
+        if n == 0 {
+            return;
+        }
+        doc(
+            w,
+            "With access-order checks: fails unless every group and var data of the current entry was accessed.",
+        );
+        w.open_brace("private void sbeCheckEntryComplete()");
+        w.open_brace(format!("if (sbeAccessIndex != {n})"));
+        w.line(format!(
+            "throw new IllegalStateException(\"access order: \" + sbeElementName(sbeAccessIndex) + \" of a {} entry not accessed\");",
+            g.name
+        ));
+        w.close("}");
+        if g.body.var_data.is_empty() {
+            if let Some(last) = g.body.groups.last() {
+                w.line(format!("{}.sbeCheckComplete();", prop(&last.name)));
+            }
+        }
+        w.close("}");
+        w.blank();
+    }
+
+    /// The optional access-order check of group or var data `k` of `body` (see
+    /// `access_methods`): compiled away unless `sable.enable.access.order.checks` is set.
+    fn access_check(&self, w: &mut CodeWriter, body: &Body, k: usize, advance: bool) {
+        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
+        w.line(format!("sbeCheckAccess({k}, {advance});"));
+        if k > 0 && k <= body.groups.len() {
+            w.line(format!(
+                "{}.sbeCheckComplete();",
+                prop(&body.groups[k - 1].name)
+            ));
+        }
+        w.close("}");
+    }
+
+    /// The state of the access-order checks of one level (a message or a group entry): the
+    /// index of the next group or var data to access, in schema order.
+    fn access_methods(&self, w: &mut CodeWriter, body: &Body) {
+        let n = body.groups.len() + body.var_data.len();
+        if n == 0 {
+            return;
+        }
+        doc(
+            w,
+            "The name of a group or var data by its position.\n\n@param element the position.\n@return the name.",
+        );
+        w.open_brace("private static String sbeElementName(final int element)");
+        w.open_brace("switch (element)");
+        for k in 0..n {
+            w.line(format!(
+                "case {k}: return {};",
+                string_literal(element_name(body, k))
+            ));
+        }
+        w.line("default: return \"the end\";");
+        w.close("}");
+        w.close("}");
+        w.blank();
+        doc(
+            w,
+            "Checks that a group or var data is the next to access, in schema order.\n\n@param element its position.\n@param advance whether the access moves past it.",
+        );
+        w.open_brace("private void sbeCheckAccess(final int element, final boolean advance)");
+        w.open_brace("if (sbeAccessIndex != element)");
+        w.line("throw new IllegalStateException(\"access order: \" + sbeElementName(element) + \" accessed, but \" + sbeElementName(sbeAccessIndex) + \" is next (groups and var data are accessed in schema order)\");");
+        w.close("}");
+        w.open_brace("if (advance)");
+        w.line("sbeAccessIndex = element + 1;");
+        w.close("}");
+        w.close("}");
+        w.blank();
+    }
+}
+
+/// The schema name of group or var data `k` (groups first, then var data).
+fn element_name(body: &Body, k: usize) -> &str {
+    if k < body.groups.len() {
+        &body.groups[k].name
+    } else {
+        &body.var_data[k - body.groups.len()].name
     }
 }
 

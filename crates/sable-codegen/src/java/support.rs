@@ -70,7 +70,14 @@ const BODY: &str = r#"/**
  */
 final class SbeSupport
 {
-$LAYOUTS    private static final long[] POWERS_OF_TEN = {
+$LAYOUTS    /**
+     * Whether the codecs check that groups and var data are accessed in schema order (system
+     * property sable.enable.access.order.checks, off by default). A constant: when off, the JIT
+     * removes the checks.
+     */
+    static final boolean ACCESS_ORDER_CHECKS = Boolean.getBoolean("sable.enable.access.order.checks");
+
+    private static final long[] POWERS_OF_TEN = {
         1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
         1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
         10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L,
