@@ -602,12 +602,20 @@ pub(crate) struct Block {
     /// (version, bytes the fields present at that version need), by ascending version, the
     /// bytes cumulative.
     pub(crate) needs: Vec<(i64, usize)>,
+    /// From this version on every field, group and var data is present: [`Block::needs`] is
+    /// `needs_all` and [`Block::min_tail`] is `min_tail_all`.
+    pub(crate) all_since: i64,
+    pub(crate) needs_all: usize,
+    pub(crate) min_tail_all: usize,
 }
 
 impl Block {
     /// The bytes of block the fields present at `version` need.
     #[inline]
     fn needs(&self, version: i64) -> usize {
+        if version >= self.all_since {
+            return self.needs_all;
+        }
         let mut n = 0;
         for &(v, len) in &self.needs {
             if v > version {
@@ -620,6 +628,9 @@ impl Block {
 
     /// The least bytes an entry of this block's shape takes beyond its block at `version`.
     fn min_tail(&self, version: i64) -> usize {
+        if version >= self.all_since {
+            return self.min_tail_all;
+        }
         self.tail
             .iter()
             .filter(|t| t.since() <= version)
@@ -1059,6 +1070,15 @@ impl Builder {
                 _ => block.needs.push((v, max)),
             }
         }
+        block.all_since = block
+            .needs
+            .iter()
+            .map(|n| n.0)
+            .chain(block.tail.iter().map(Tail::since))
+            .max()
+            .unwrap_or(i64::MIN);
+        block.needs_all = block.needs.last().map_or(0, |n| n.1);
+        block.min_tail_all = block.tail.iter().map(Tail::header_size).sum();
         Ok(block)
     }
 }
@@ -1467,10 +1487,14 @@ impl GroupPlan {
         let start = pos + g.header_size;
         let left = buf.len() - start;
         let min_entry = (bl as u64).saturating_add(g.block.min_tail(acting) as u64);
-        let fits = match (left as u64).checked_div(min_entry) {
-            Some(most) => count <= most,
+        // `count <= left / min_entry`, without a division.
+        let fits = if min_entry == 0 {
             // Entries of no bytes: bounded all the same.
-            None => count <= u64::from(u16::MAX),
+            count <= u64::from(u16::MAX)
+        } else {
+            count
+                .checked_mul(min_entry)
+                .is_some_and(|b| b <= left as u64)
         };
         if !fits {
             return Err(DecodeError::new(

@@ -49,10 +49,14 @@ impl JsonPrinter {
         let Some(program) = &self.program else {
             return self.print_generic(buf, out);
         };
-        if self.decoder.is_big_endian() {
+        let printed = if self.decoder.is_big_endian() {
             program.print::<true>(&self.decoder, buf, out)
         } else {
             program.print::<false>(&self.decoder, buf, out)
+        };
+        match printed {
+            Some(r) => r,
+            None => self.print_generic(buf, out),
         }
     }
 
@@ -254,40 +258,86 @@ impl Visitor for JsonVisitor<'_> {
     }
 }
 
+/// Where the value writers write: the caller's `Vec<u8>` (the generic [`Visitor`] path), or
+/// the compiled program's cursor.
+pub(crate) trait Sink {
+    /// Appends a byte.
+    fn push(&mut self, b: u8);
+    /// Appends bytes.
+    fn put(&mut self, s: &[u8]);
+    /// Appends the first `keep` bytes of `w` (`keep` at most `N`), by a copy of all `N` (a
+    /// fixed-size copy: vector moves rather than a call to `memcpy`).
+    fn put_window<const N: usize>(&mut self, w: &[u8; N], keep: usize);
+}
+
+impl Sink for Vec<u8> {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        Vec::push(self, b);
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        self.extend_from_slice(s);
+    }
+
+    #[inline(always)]
+    fn put_window<const N: usize>(&mut self, w: &[u8; N], keep: usize) {
+        let len = self.len() + keep;
+        self.extend_from_slice(w);
+        self.truncate(len);
+    }
+}
+
 #[inline(always)]
-pub(crate) fn write_i64(out: &mut Vec<u8>, i: i64) {
+pub(crate) fn write_i64(out: &mut impl Sink, i: i64) {
     if i < 0 {
         out.push(b'-');
     }
     write_u64(out, i.unsigned_abs());
 }
 
-#[inline]
-pub(crate) fn write_f32(out: &mut Vec<u8>, f: f32) {
+#[inline(always)]
+pub(crate) fn write_f32(out: &mut impl Sink, f: f32) {
+    match fixed_f32(f) {
+        Some((neg, d, k)) => write_fixed(out, neg, d, k),
+        None => write_f32_slow(out, f),
+    }
+}
+
+/// A `float` that is written as `d / 10^k` with `k` (1 or 2) digits after the point, `-` first
+/// when `neg`: the integral ones (zeros included) below 10^7, and those of one or two decimals
+/// (see [`short_decimal_f32`]).
+#[inline(always)]
+pub(crate) fn fixed_f32(f: f32) -> Option<(bool, u32, u32)> {
     let a = f.abs();
     // Also rejects NaN.
     if a < 1e7 {
         let neg = f.is_sign_negative();
         let i = a as u32;
         if i as f32 == a {
-            // Integral values (zeros included): the shortest form is the integer and `.0`.
-            write_fixed(out, neg, i * 10, 1);
-            return;
+            // Integral values: the shortest form is the integer and `.0`.
+            return Some((neg, i * 10, 1));
         }
         if let Some((d, k)) = short_decimal_f32(a) {
-            write_fixed(out, neg, d, k);
-            return;
+            return Some((neg, d, k));
         }
     }
+    None
+}
+
+/// The floats [`write_f32`] does not lay out itself.
+#[inline(never)]
+pub(crate) fn write_f32_slow(out: &mut impl Sink, f: f32) {
     if f.is_finite() {
-        out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
+        out.put(ryu::Buffer::new().format_finite(f).as_bytes());
     } else {
         write_non_finite(out, f.is_nan(), f.is_sign_negative());
     }
 }
 
 #[inline]
-pub(crate) fn write_f64(out: &mut Vec<u8>, f: f64) {
+pub(crate) fn write_f64(out: &mut impl Sink, f: f64) {
     let a = f.abs();
     let neg = f.is_sign_negative();
     if a < 1e7 && (a as u32) as f64 == a {
@@ -297,7 +347,7 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, f: f64) {
             out.push(b'-');
         }
         write_u64(out, a as u64);
-        out.extend_from_slice(b".0");
+        out.put(b".0");
     } else if let Some((d, k)) = short_decimal_f64(a) {
         match u32::try_from(d) {
             Ok(d) if d < 100_000_000 => write_fixed(out, neg, d, k),
@@ -309,22 +359,28 @@ pub(crate) fn write_f64(out: &mut Vec<u8>, f: f64) {
             }
         }
     } else if f.is_finite() {
-        out.extend_from_slice(ryu::Buffer::new().format_finite(f).as_bytes());
+        out.put(ryu::Buffer::new().format_finite(f).as_bytes());
     } else {
         write_non_finite(out, f.is_nan(), f.is_sign_negative());
     }
 }
 
 /// A char array (`padded`: it ends at its first NUL) or text var data (every byte).
-#[inline]
-pub(crate) fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padded: bool) {
+#[inline(always)]
+pub(crate) fn write_text(out: &mut impl Sink, bytes: &[u8], charset: Charset, padded: bool) {
     if plain_ascii(bytes) {
         // No NUL (so nothing to cut), nothing to escape, valid in every charset.
         out.push(b'"');
         put_bytes(out, bytes);
         out.push(b'"');
-        return;
+    } else {
+        write_text_slow(out, bytes, charset, padded);
     }
+}
+
+/// The text [`write_text`] does not copy as it is.
+#[inline(never)]
+pub(crate) fn write_text_slow(out: &mut impl Sink, bytes: &[u8], charset: Charset, padded: bool) {
     let text = if padded {
         match bytes.iter().position(|&b| b == 0) {
             Some(n) => &bytes[..n],
@@ -334,7 +390,7 @@ pub(crate) fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padd
         bytes
     };
     if charset == Charset::Utf8 && std::str::from_utf8(text).is_err() {
-        out.extend_from_slice(b"{\"hex\":");
+        out.put(b"{\"hex\":");
         write_hex_str(out, bytes);
         out.push(b'}');
     } else {
@@ -343,14 +399,14 @@ pub(crate) fn write_text(out: &mut Vec<u8>, bytes: &[u8], charset: Charset, padd
 }
 
 #[inline]
-pub(crate) fn write_enum(out: &mut Vec<u8>, name: Option<&str>, raw: Number) {
+pub(crate) fn write_enum(out: &mut impl Sink, name: Option<&str>, raw: Number) {
     match name {
         Some(n) => write_json_str(out, n.as_bytes(), Charset::Utf8),
         None => {
-            out.extend_from_slice(b"{\"unknown\":");
+            out.put(b"{\"unknown\":");
             match raw {
-                Number::Int(i) => out.extend_from_slice(itoa::Buffer::new().format(i).as_bytes()),
-                Number::UInt(u) => out.extend_from_slice(itoa::Buffer::new().format(u).as_bytes()),
+                Number::Int(i) => out.put(itoa::Buffer::new().format(i).as_bytes()),
+                Number::UInt(u) => out.put(itoa::Buffer::new().format(u).as_bytes()),
             }
             out.push(b'}');
         }
@@ -360,9 +416,9 @@ pub(crate) fn write_enum(out: &mut Vec<u8>, name: Option<&str>, raw: Number) {
 /// Appends the JSON of `value`. `padded`: a [`Value::Text`] ends at its first NUL (a char
 /// array), else every byte is text (var data).
 #[inline(always)]
-pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
+pub(crate) fn write_value(out: &mut impl Sink, value: Value<'_>, padded: bool) {
     match value {
-        Value::Null | Value::Absent => out.extend_from_slice(b"null"),
+        Value::Null | Value::Absent => out.put(b"null"),
         Value::Int(i) => write_i64(out, i),
         Value::UInt(u) => write_u64(out, u),
         Value::F32(f) => write_f32(out, f),
@@ -392,7 +448,7 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
                         out.push(b',');
                     }
                     first = false;
-                    out.extend_from_slice(&c.json);
+                    out.put(&c.json);
                 }
             }
             let mut unknown = bits & !known;
@@ -403,7 +459,7 @@ pub(crate) fn write_value(out: &mut Vec<u8>, value: Value<'_>, padded: bool) {
                     out.push(b',');
                 }
                 first = false;
-                out.extend_from_slice(itoa::Buffer::new().format(bit).as_bytes());
+                out.put(itoa::Buffer::new().format(bit).as_bytes());
             }
             out.push(b']');
         }
@@ -431,24 +487,25 @@ fn digits8(n: u32) -> u64 {
 
 /// Appends `n` (below 10^8) in decimal, by one eight-byte write.
 #[inline(always)]
-fn write_small(out: &mut Vec<u8>, n: u32) {
+fn write_small(out: &mut impl Sink, n: u32) {
     let d = digits8(n);
     // Leading zero digits (all but the last for 0).
     let zeros = (d.trailing_zeros() / 8).min(7);
-    let len = out.len() + 8 - zeros as usize;
-    out.extend_from_slice(&((d | ZEROS) >> (zeros * 8)).to_le_bytes());
-    out.truncate(len);
+    out.put_window(
+        &((d | ZEROS) >> (zeros * 8)).to_le_bytes(),
+        8 - zeros as usize,
+    );
 }
 
 /// Appends exactly eight digits of `n` (below 10^8).
 #[inline(always)]
-fn write_eight(out: &mut Vec<u8>, n: u32) {
-    out.extend_from_slice(&(digits8(n) | ZEROS).to_le_bytes());
+fn write_eight(out: &mut impl Sink, n: u32) {
+    out.put(&(digits8(n) | ZEROS).to_le_bytes());
 }
 
 /// Appends `u` in decimal, eight digits at a time, without a call to `memcpy`.
 #[inline(always)]
-pub(crate) fn write_u64(out: &mut Vec<u8>, u: u64) {
+pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
     const E8: u64 = 100_000_000;
     if u < E8 {
         write_small(out, u as u32);
@@ -466,7 +523,7 @@ pub(crate) fn write_u64(out: &mut Vec<u8>, u: u64) {
 /// Appends `-` when `neg`, then `d / 10^k` with exactly `k` digits after the point (`k` 1 or 2,
 /// `d` below 10^8), by one sixteen-byte write.
 #[inline(always)]
-fn write_fixed(out: &mut Vec<u8>, neg: bool, d: u32, k: u32) {
+pub(crate) fn write_fixed(out: &mut impl Sink, neg: bool, d: u32, k: u32) {
     if neg {
         out.push(b'-');
     }
@@ -479,9 +536,7 @@ fn write_fixed(out: &mut Vec<u8>, neg: bool, d: u32, k: u32) {
     let before = (8 - zeros - k) * 8;
     let mask = (1u64 << before) - 1;
     let v = u128::from(s & mask) | (u128::from(b'.') << before) | (u128::from(s & !mask) << 8);
-    let len = out.len() + n + 1;
-    out.extend_from_slice(&v.to_le_bytes());
-    out.truncate(len);
+    out.put_window(&v.to_le_bytes(), n + 1);
 }
 
 /// A non-integral `f` whose shortest round-tripping decimal has one or two digits after the
@@ -534,7 +589,7 @@ fn short_decimal_f64(x: f64) -> Option<(i64, u32)> {
 
 /// Writes `d / 10^k` with exactly `k` digits after the point (`k` 1 or 2, `d` not 0).
 #[inline]
-fn write_short_decimal(out: &mut Vec<u8>, d: i64, k: u32) {
+fn write_short_decimal(out: &mut impl Sink, d: i64, k: u32) {
     if d < 0 {
         out.push(b'-');
     }
@@ -543,14 +598,14 @@ fn write_short_decimal(out: &mut Vec<u8>, d: i64, k: u32) {
     write_u64(out, u / p);
     let frac = u % p;
     if k == 1 {
-        out.extend_from_slice(&[b'.', b'0' + frac as u8]);
+        out.put(&[b'.', b'0' + frac as u8]);
     } else {
-        out.extend_from_slice(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
+        out.put(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
     }
 }
 
-fn write_non_finite(out: &mut Vec<u8>, nan: bool, negative: bool) {
-    out.extend_from_slice(if nan {
+fn write_non_finite(out: &mut impl Sink, nan: bool, negative: bool) {
+    out.put(if nan {
         b"\"NaN\"".as_slice()
     } else if negative {
         b"\"-Infinity\"".as_slice()
@@ -561,8 +616,7 @@ fn write_non_finite(out: &mut Vec<u8>, nan: bool, negative: bool) {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-pub(crate) fn write_hex_str(out: &mut Vec<u8>, bytes: &[u8]) {
-    out.reserve(bytes.len() * 2 + 2);
+pub(crate) fn write_hex_str(out: &mut impl Sink, bytes: &[u8]) {
     out.push(b'"');
     for &b in bytes {
         out.push(HEX[usize::from(b >> 4)]);
@@ -591,7 +645,7 @@ fn plain_word(x: u64) -> bool {
 /// whatever its charset. Eight bytes at a time, the last eight (or a short text's bytes) read
 /// again in one overlapping word rather than one by one.
 #[inline]
-fn plain_ascii(text: &[u8]) -> bool {
+pub(crate) fn plain_ascii(text: &[u8]) -> bool {
     let n = text.len();
     if let Some(last) = text.last_chunk::<8>() {
         text.chunks_exact(8)
@@ -611,23 +665,19 @@ fn plain_ascii(text: &[u8]) -> bool {
 /// Appends `s`; up to 32 bytes by fixed-size copies (two overlapping windows) rather than a
 /// call to `memcpy`.
 #[inline(always)]
-fn put_bytes(out: &mut Vec<u8>, s: &[u8]) {
+pub(crate) fn put_bytes(out: &mut impl Sink, s: &[u8]) {
     let n = s.len();
-    let len = out.len();
     if n > 32 {
-        out.extend_from_slice(s);
+        out.put(s);
     } else if let (Some(a), Some(b)) = (s.first_chunk::<16>(), s.last_chunk::<16>()) {
-        out.extend_from_slice(a);
-        out.truncate(len + n - 16);
-        out.extend_from_slice(b);
+        out.put_window(a, n - 16);
+        out.put_window(b, 16);
     } else if let (Some(a), Some(b)) = (s.first_chunk::<8>(), s.last_chunk::<8>()) {
-        out.extend_from_slice(a);
-        out.truncate(len + n - 8);
-        out.extend_from_slice(b);
+        out.put_window(a, n - 8);
+        out.put_window(b, 8);
     } else if let (Some(a), Some(b)) = (s.first_chunk::<4>(), s.last_chunk::<4>()) {
-        out.extend_from_slice(a);
-        out.truncate(len + n - 4);
-        out.extend_from_slice(b);
+        out.put_window(a, n - 4);
+        out.put_window(b, 4);
     } else {
         for &c in s {
             out.push(c);
@@ -653,7 +703,7 @@ static ESCAPE_LATIN1: [bool; 256] = escape_table(true);
 /// Appends `text` as a JSON string: UTF-8 text (already valid) as it is, Latin-1 text each byte
 /// as the character U+0000..U+00FF; `"`, `\` and control characters escaped.
 #[inline]
-pub(crate) fn write_json_str(out: &mut Vec<u8>, text: &[u8], charset: Charset) {
+pub(crate) fn write_json_str(out: &mut impl Sink, text: &[u8], charset: Charset) {
     if plain_ascii(text) {
         out.push(b'"');
         put_bytes(out, text);
@@ -670,28 +720,28 @@ pub(crate) fn write_json_str(out: &mut Vec<u8>, text: &[u8], charset: Charset) {
         if !table[usize::from(b)] {
             continue;
         }
-        out.extend_from_slice(&text[start..i]);
+        out.put(&text[start..i]);
         start = i + 1;
         match b {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0c => out.extend_from_slice(b"\\f"),
+            b'"' => out.put(b"\\\""),
+            b'\\' => out.put(b"\\\\"),
+            b'\n' => out.put(b"\\n"),
+            b'\r' => out.put(b"\\r"),
+            b'\t' => out.put(b"\\t"),
+            0x08 => out.put(b"\\b"),
+            0x0c => out.put(b"\\f"),
             0x80.. => {
                 out.push(0xc0 | (b >> 6));
                 out.push(0x80 | (b & 0x3f));
             }
             _ => {
-                out.extend_from_slice(b"\\u00");
+                out.put(b"\\u00");
                 out.push(HEX[usize::from(b >> 4)]);
                 out.push(HEX[usize::from(b & 15)]);
             }
         }
     }
-    out.extend_from_slice(&text[start..]);
+    out.put(&text[start..]);
     out.push(b'"');
 }
 

@@ -16,12 +16,13 @@
 use sable_ir::PrimitiveType;
 
 use crate::decode::{
-    block_end, is_nan, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Kind,
-    Node, NullCheck, Tail, Value,
+    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Kind, Node,
+    NullCheck, Tail, Value,
 };
 use crate::json::{
-    write_enum, write_f32, write_f64, write_hex_str, write_i64, write_json_str, write_text,
-    write_u64, write_value,
+    fixed_f32, plain_ascii, put_bytes, write_enum, write_f32, write_f32_slow, write_f64,
+    write_fixed, write_hex_str, write_i64, write_json_str, write_text, write_text_slow, write_u64,
+    write_value, Sink,
 };
 
 /// Constant text, written by one fixed-size copy (then cut) when it fits in 32 bytes.
@@ -54,74 +55,236 @@ impl Text {
 
     /// Appends the text.
     #[inline(always)]
-    pub(crate) fn put(&self, out: &mut Vec<u8>) {
+    pub(crate) fn put(&self, out: &mut impl Sink) {
         match &self.long {
-            // A fixed-size copy compiles to two vector moves rather than a call to memcpy.
-            None => {
-                let len = out.len() + usize::from(self.len);
-                out.extend_from_slice(&self.short);
-                out.truncate(len);
-            }
-            Some(long) => out.extend_from_slice(long),
+            None => out.put_window(&self.short, usize::from(self.len)),
+            Some(long) => out.put(long),
         }
     }
 }
 
-/// One operation of a block's fields: `text`, then the value (or `null` when the field is newer
-/// than the acting version).
-#[derive(Debug)]
-struct Op {
-    text: Text,
-    /// The version the value appeared in; `i64::MIN` when it is present whenever the block is.
-    since: i64,
-    /// The value's offset in the block.
-    off: usize,
-    val: Val,
+/// The program's output: a buffer kept initialized from one message to the next (a thread's
+/// scratch), written at a cursor, then copied to the caller's `Vec` in one go. A write checks
+/// for room once (growing the buffer, out of line, when there is not enough) but never has to
+/// update a `Vec`'s length or cut it back.
+#[derive(Debug, Default)]
+pub(crate) struct Cursor {
+    buf: Vec<u8>,
+    pos: usize,
+    /// A write into a [`Slice`] did not fit (see there).
+    short: bool,
 }
 
-/// How the value of an [`Op`] is read and written. An integer's `Option<u64>` is its null
-/// value's wire bits, when it has one.
-#[derive(Debug)]
-enum Val {
-    /// No value: the text alone (closing a composite that may be absent).
+std::thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// A scratch buffer grown beyond this size is given back to the allocator after use.
+const SCRATCH_KEPT: usize = 1 << 20;
+
+impl Cursor {
+    /// A cursor on this thread's scratch buffer.
+    fn take() -> Cursor {
+        Cursor {
+            buf: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
+            pos: 0,
+            short: false,
+        }
+    }
+
+    /// Makes room for `n` more bytes.
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        if self.buf.len().saturating_sub(self.pos) < n {
+            self.grow(n);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let len = self
+            .pos
+            .saturating_add(n)
+            .max(self.buf.len().saturating_mul(2))
+            .max(4096);
+        self.buf.resize(len, 0);
+    }
+
+    /// Appends what was written to `out`, and gives the scratch buffer back.
+    fn finish(self, out: &mut Vec<u8>) {
+        out.extend_from_slice(self.buf.get(..self.pos).unwrap_or_default());
+        if self.buf.len() <= SCRATCH_KEPT {
+            let _ = SCRATCH.try_with(|s| s.set(self.buf));
+        }
+    }
+
+    /// Writes `w` and keeps `keep` of its bytes after growing the buffer.
+    #[cold]
+    #[inline(never)]
+    fn put_slow(&mut self, w: &[u8], keep: usize) {
+        self.grow(w.len());
+        if let Some(r) = self.buf.get_mut(self.pos..self.pos + w.len()) {
+            r.copy_from_slice(w);
+            self.pos += keep.min(w.len());
+        }
+    }
+}
+
+impl Sink for Cursor {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        match self.buf.get_mut(self.pos) {
+            Some(r) => {
+                *r = b;
+                self.pos += 1;
+            }
+            None => self.put_slow(&[b], 1),
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        match self.buf.get_mut(self.pos..self.pos.wrapping_add(s.len())) {
+            Some(r) => {
+                r.copy_from_slice(s);
+                self.pos += s.len();
+            }
+            None => self.put_slow(s, s.len()),
+        }
+    }
+
+    #[inline(always)]
+    fn put_window<const N: usize>(&mut self, w: &[u8; N], keep: usize) {
+        match self.buf.get_mut(self.pos..self.pos.wrapping_add(N)) {
+            Some(r) => {
+                r.copy_from_slice(w);
+                self.pos += keep.min(N);
+            }
+            None => self.put_slow(w, keep),
+        }
+    }
+}
+
+/// The scratch buffer at the cursor, with room reserved for a block's operations (the most
+/// bytes they can write, found when the program is compiled): the cursor's state in locals, and
+/// writes that never grow the buffer. A write that does not fit (which the reserved room rules
+/// out) is dropped and remembered in `short`, and the message is then printed again through the
+/// generic path.
+struct Slice<'a> {
+    /// The room left (what is written is cut off the front).
+    rest: &'a mut [u8],
+    short: bool,
+}
+
+impl Sink for Slice<'_> {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        self.put_window(&[b], 1);
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        let rest = std::mem::take(&mut self.rest);
+        match rest.get_mut(..s.len()) {
+            Some(head) => {
+                head.copy_from_slice(s);
+                self.rest = &mut rest[s.len()..];
+            }
+            None => {
+                self.rest = rest;
+                self.short = true;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn put_window<const N: usize>(&mut self, w: &[u8; N], keep: usize) {
+        let rest = std::mem::take(&mut self.rest);
+        match rest.first_chunk_mut::<N>() {
+            Some(head) => {
+                *head = *w;
+                self.rest = &mut rest[keep.min(N)..];
+            }
+            None => {
+                self.rest = rest;
+                self.short = true;
+            }
+        }
+    }
+}
+
+impl Slice<'_> {
+    /// Runs `f` on a slice of its own, out of line, so that this one is never passed by
+    /// reference to a call (and its state stays in registers).
+    #[inline(always)]
+    fn aside(&mut self, f: impl FnOnce(&mut Slice<'_>)) {
+        let (rest, short) = aside(std::mem::take(&mut self.rest), f);
+        self.rest = rest;
+        self.short |= short;
+    }
+}
+
+#[inline(never)]
+fn aside<'a>(rest: &'a mut [u8], f: impl FnOnce(&mut Slice<'a>)) -> (&'a mut [u8], bool) {
+    let mut s = Slice { rest, short: false };
+    f(&mut s);
+    (s.rest, s.short)
+}
+
+/// What an [`Op`] writes after its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum K {
+    /// Nothing: the text alone (the closing of a composite that may be absent).
     None,
-    /// A composite that may be absent: `{` then its members, or `null` and the next `skip`
+    /// A composite that may be absent: `{` then its members, or `null` and the next `aux`
     /// operations skipped (its members and its closing).
-    Open {
-        skip: usize,
-    },
-    U8(Option<u64>),
-    U16(Option<u64>),
-    U32(Option<u64>),
-    U64(Option<u64>),
-    I8(Option<u64>),
-    I16(Option<u64>),
-    I32(Option<u64>),
-    I64(Option<u64>),
-    F32(NullCheck),
-    F64(NullCheck),
-    /// A char array: a string up to its first NUL; `null` when its first byte is the null value.
-    Chars {
-        len: usize,
-        charset: Charset,
-        null: Option<u64>,
-    },
-    /// An int8 or uint8 array: hex.
-    Hex {
-        len: usize,
-    },
-    /// Another array of numbers.
-    Array {
-        ty: PrimitiveType,
-        len: usize,
-    },
-    Enum(Box<EnumOp>),
-    Set {
-        ty: PrimitiveType,
-        choices: Box<[Choice]>,
-    },
-    /// A constant that may be absent: its JSON.
-    Const(Box<[u8]>),
+    Open,
+    /// The text `texts[aux]` (constant text too long for an operation's own).
+    Long,
+    U8,
+    U16,
+    U32,
+    U64,
+    I8,
+    I16,
+    I32,
+    I64,
+    F32,
+    F64,
+    /// A char array of `aux` bytes: a string up to its first NUL (in `charset`).
+    Chars,
+    /// An int8 or uint8 array of `aux` bytes: hex.
+    Hex,
+    /// Another array of numbers (of `ty`), `aux` bytes.
+    Array,
+    /// `enums[aux]`.
+    Enum,
+    /// `sets[aux]`.
+    Set,
+    /// A constant that may be absent: `texts[aux]`.
+    Const,
+}
+
+/// One operation of a block's fields: `text`, then the value at `off` (or `null` when the field
+/// is newer than the acting version, or holds its null value). One cache line.
+#[derive(Debug, Clone)]
+struct Op {
+    /// Constant text, the first `len` bytes (copied whole, then cut).
+    text: [u8; 32],
+    /// The null value's wire bits (when `has_null`).
+    null: u64,
+    /// The version the value appeared in; `i32::MIN` when present whenever the block is.
+    since: i32,
+    off: u32,
+    aux: u32,
+    len: u8,
+    kind: K,
+    has_null: bool,
+    /// A float whose null value is NaN: every NaN is null.
+    nan_null: bool,
+    ty: PrimitiveType,
+    charset: Charset,
 }
 
 /// An enum's names, and a table from the raw value to them for one-byte encodings.
@@ -142,11 +305,7 @@ const UNKNOWN: u32 = u32::MAX - 1;
 const NULL: u32 = u32::MAX;
 
 impl EnumOp {
-    fn new(
-        ty: PrimitiveType,
-        values: &[(u64, Box<str>)],
-        null: NullCheck,
-    ) -> Result<EnumOp, std::num::TryFromIntError> {
+    fn new(ty: PrimitiveType, values: &[(u64, Box<str>)], null: NullCheck) -> Option<EnumOp> {
         let null = match null {
             NullCheck::Bits(b) => Some(b),
             _ => None,
@@ -161,12 +320,12 @@ impl EnumOp {
             .collect();
         let mut sorted = Vec::with_capacity(values.len());
         for (i, (raw, _)) in values.iter().enumerate() {
-            sorted.push((*raw, u32::try_from(i)?));
+            sorted.push((*raw, u32::try_from(i).ok().filter(|&i| i < UNKNOWN)?));
         }
         // Stable: among equal values the first stays first, and is the one kept.
         sorted.sort_by_key(|e| e.0);
         sorted.dedup_by_key(|e| e.0);
-        let table = (ty.size() == 1 && values.len() < UNKNOWN as usize).then(|| {
+        let table = (ty.size() == 1).then(|| {
             let mut t = Box::new([UNKNOWN; 256]);
             for &(raw, i) in &sorted {
                 if let Some(e) = t.get_mut(raw as usize) {
@@ -178,7 +337,7 @@ impl EnumOp {
             }
             t
         });
-        Ok(EnumOp {
+        Some(EnumOp {
             ty,
             names,
             table,
@@ -187,8 +346,15 @@ impl EnumOp {
         })
     }
 
+    /// The most bytes a value writes.
+    fn bound(&self) -> usize {
+        let names = self.names.iter().map(Text::bound).max().unwrap_or(0);
+        // `{"unknown":-9223372036854775808}`
+        names.max(32)
+    }
+
     #[inline(always)]
-    fn write(&self, out: &mut Vec<u8>, raw: u64) {
+    fn write(&self, out: &mut Slice<'_>, raw: u64) {
         let i = match &self.table {
             Some(t) => t[usize::from(raw as u8)],
             None if self.null == Some(raw) => NULL,
@@ -199,9 +365,19 @@ impl EnumOp {
         };
         match self.names.get(i as usize) {
             Some(name) => name.put(out),
-            None if i == NULL => out.extend_from_slice(b"null"),
-            None => write_enum(out, None, number_of(raw, self.ty)),
+            None if i == NULL => out.put(b"null"),
+            None => {
+                let n = number_of(raw, self.ty);
+                out.aside(|o| write_enum(o, None, n));
+            }
         }
+    }
+}
+
+impl Text {
+    /// The bytes a copy of the text may touch.
+    fn bound(&self) -> usize {
+        self.long.as_ref().map_or(32, |l| l.len())
     }
 }
 
@@ -210,6 +386,8 @@ impl EnumOp {
 #[derive(Debug)]
 struct BlockProgram {
     ops: Box<[Op]>,
+    /// The most bytes the operations write.
+    bound: usize,
     tails: Box<[TailProgram]>,
     /// Written after everything: the text after the last value, and the block's closing.
     end: Text,
@@ -234,6 +412,7 @@ struct TailProgram {
 #[derive(Debug)]
 struct MessageProgram {
     header: Box<[Op]>,
+    header_bound: usize,
     root: BlockProgram,
 }
 
@@ -241,20 +420,41 @@ struct MessageProgram {
 #[derive(Debug)]
 pub(crate) struct Program {
     messages: Vec<MessageProgram>,
+    tables: Tables,
+}
+
+/// What operations refer to by index.
+#[derive(Debug, Default)]
+struct Tables {
+    texts: Vec<Box<[u8]>>,
+    enums: Vec<EnumOp>,
+    sets: Vec<(PrimitiveType, Box<[Choice]>)>,
 }
 
 /// Lays out operations, keeping the constant text since the last value in `pending`.
-struct Builder {
+struct Builder<'t> {
+    tables: &'t mut Tables,
     ops: Vec<Op>,
+    bound: usize,
     pending: Vec<u8>,
     /// Whether the next key is the first of its object (no comma).
     first: bool,
 }
 
-impl Builder {
-    fn new(pending: &[u8]) -> Builder {
+/// The most bytes a value of `ty` writes (with the room its fixed-size writes touch).
+fn number_bound(ty: PrimitiveType) -> usize {
+    match ty {
+        PrimitiveType::Double => 40,
+        _ => 32,
+    }
+}
+
+impl<'t> Builder<'t> {
+    fn new(tables: &'t mut Tables, pending: &[u8]) -> Builder<'t> {
         Builder {
+            tables,
             ops: Vec::new(),
+            bound: 0,
             pending: pending.to_vec(),
             first: true,
         }
@@ -268,27 +468,72 @@ impl Builder {
         self.pending.extend_from_slice(key);
     }
 
-    fn op(&mut self, since: i64, off: usize, val: Val) {
-        let text = Text::new(&self.pending);
+    fn index<T>(v: &[T]) -> Option<u32> {
+        u32::try_from(v.len()).ok()
+    }
+
+    /// Adds an operation (with the pending text) writing at most `bound` bytes of value.
+    fn op(&mut self, since: i64, off: usize, kind: K, bound: usize) -> Option<&mut Op> {
+        let mut text = [0u8; 32];
+        let len = match text.get_mut(..self.pending.len()) {
+            Some(t) => {
+                t.copy_from_slice(&self.pending);
+                self.pending.len()
+            }
+            None => {
+                // Too long for the operation: a `Long` one before it.
+                let aux = Self::index(&self.tables.texts)?;
+                self.bound += self.pending.len();
+                self.tables.texts.push(self.pending.as_slice().into());
+                self.ops.push(Op {
+                    text,
+                    null: 0,
+                    since: i32::MIN,
+                    off: 0,
+                    aux,
+                    len: 0,
+                    kind: K::Long,
+                    has_null: false,
+                    nan_null: false,
+                    ty: PrimitiveType::UInt8,
+                    charset: Charset::Latin1,
+                });
+                0
+            }
+        };
         self.pending.clear();
+        // A value newer than the acting version is `null`.
+        self.bound += 32 + bound.max(4);
         self.ops.push(Op {
             text,
-            since,
-            off,
-            val,
+            null: 0,
+            since: if since == i64::MIN {
+                i32::MIN
+            } else {
+                i32::try_from(since).ok()?
+            },
+            off: u32::try_from(off).ok()?,
+            aux: 0,
+            len: len as u8,
+            kind,
+            has_null: false,
+            nan_null: false,
+            ty: PrimitiveType::UInt8,
+            charset: Charset::Latin1,
         });
+        self.ops.last_mut()
     }
 
     /// The operations of `n`, present whenever the code runs at versions of at least `floor`.
-    fn node(&mut self, n: &Node, floor: i64) -> Result<(), std::num::TryFromIntError> {
+    fn node(&mut self, n: &Node, floor: i64) -> Option<()> {
         self.key(&n.info.json_key);
         let since = if n.since <= floor { i64::MIN } else { n.since };
         let off = n.offset;
-        let int = |null: &NullCheck| match null {
+        let null = |null: &NullCheck| match null {
             NullCheck::Bits(b) => Some(*b),
             _ => None,
         };
-        let val = match &n.kind {
+        let (kind, bound, null, aux) = match &n.kind {
             Kind::Composite(members) => {
                 if since == i64::MIN {
                     self.pending.push(b'{');
@@ -299,57 +544,98 @@ impl Builder {
                     self.pending.push(b'}');
                 } else {
                     let at = self.ops.len();
-                    self.op(since, off, Val::Open { skip: 0 });
+                    self.op(since, off, K::Open, 1)?;
+                    let at = self.ops.len().max(at + 1) - 1;
                     self.first = true;
                     for m in members.iter() {
                         self.node(m, n.since)?;
                     }
                     self.pending.push(b'}');
-                    self.op(i64::MIN, 0, Val::None);
+                    self.op(i64::MIN, 0, K::None, 0)?;
                     let skip = self.ops.len() - at - 1;
-                    self.ops[at].val = Val::Open { skip };
+                    self.ops[at].aux = u32::try_from(skip).ok()?;
                 }
                 self.first = false;
-                return Ok(());
+                return Some(());
             }
             Kind::Const(c) => {
                 let mut json = Vec::new();
                 write_value(&mut json, c.value(), true);
                 if since == i64::MIN {
                     self.pending.extend_from_slice(&json);
-                    return Ok(());
+                    return Some(());
                 }
-                Val::Const(json.into())
+                let aux = Self::index(&self.tables.texts)?;
+                let bound = json.len();
+                self.tables.texts.push(json.into());
+                (K::Const, bound, None, aux)
             }
-            Kind::Scalar { ty, null } => match ty {
-                PrimitiveType::UInt8 | PrimitiveType::Char => Val::U8(int(null)),
-                PrimitiveType::UInt16 => Val::U16(int(null)),
-                PrimitiveType::UInt32 => Val::U32(int(null)),
-                PrimitiveType::UInt64 => Val::U64(int(null)),
-                PrimitiveType::Int8 => Val::I8(int(null)),
-                PrimitiveType::Int16 => Val::I16(int(null)),
-                PrimitiveType::Int32 => Val::I32(int(null)),
-                PrimitiveType::Int64 => Val::I64(int(null)),
-                PrimitiveType::Float => Val::F32(*null),
-                PrimitiveType::Double => Val::F64(*null),
-            },
-            Kind::Text { len, charset, null } => Val::Chars {
-                len: *len,
-                charset: *charset,
-                null: int(null),
-            },
-            Kind::Bytes { len } => Val::Hex { len: *len },
-            Kind::Array { ty, len } => Val::Array { ty: *ty, len: *len },
+            Kind::Scalar { ty, null: n } => {
+                let kind = match ty {
+                    PrimitiveType::UInt8 | PrimitiveType::Char => K::U8,
+                    PrimitiveType::UInt16 => K::U16,
+                    PrimitiveType::UInt32 => K::U32,
+                    PrimitiveType::UInt64 => K::U64,
+                    PrimitiveType::Int8 => K::I8,
+                    PrimitiveType::Int16 => K::I16,
+                    PrimitiveType::Int32 => K::I32,
+                    PrimitiveType::Int64 => K::I64,
+                    PrimitiveType::Float => K::F32,
+                    PrimitiveType::Double => K::F64,
+                };
+                let op = self.op(since, off, kind, number_bound(*ty))?;
+                if let Some(b) = null(n) {
+                    op.has_null = true;
+                    op.null = b;
+                }
+                op.nan_null = *n == NullCheck::NaN;
+                return Some(());
+            }
+            Kind::Text {
+                len,
+                charset,
+                null: n,
+            } => {
+                let op = self.op(since, off, K::Chars, (6 * len + 2).max(2 * len + 10) + 32)?;
+                op.aux = u32::try_from(*len).ok()?;
+                op.charset = *charset;
+                if let Some(b) = null(n) {
+                    op.has_null = true;
+                    op.null = b;
+                }
+                return Some(());
+            }
+            Kind::Bytes { len } => (K::Hex, 2 * len + 2, None, u32::try_from(*len).ok()?),
+            Kind::Array { ty, len } => {
+                let n = len / ty.size();
+                let op = self.op(since, off, K::Array, n * (number_bound(*ty) + 1) + 2)?;
+                op.aux = u32::try_from(*len).ok()?;
+                op.ty = *ty;
+                return Some(());
+            }
             Kind::Enum {
                 ty, values, null, ..
-            } => Val::Enum(Box::new(EnumOp::new(*ty, values, *null)?)),
-            Kind::Set { ty, choices } => Val::Set {
-                ty: *ty,
-                choices: choices.clone(),
-            },
+            } => {
+                let e = EnumOp::new(*ty, values, *null)?;
+                let bound = e.bound();
+                let aux = Self::index(&self.tables.enums)?;
+                self.tables.enums.push(e);
+                (K::Enum, bound, None, aux)
+            }
+            Kind::Set { ty, choices } => {
+                let bound = 2 + choices.iter().map(|c| c.json.len() + 1).sum::<usize>() + 64 * 3;
+                let aux = Self::index(&self.tables.sets)?;
+                self.tables.sets.push((*ty, choices.clone()));
+                (K::Set, bound, None, aux)
+            }
         };
-        self.op(since, off, val);
-        Ok(())
+        let op = self.op(since, off, kind, bound)?;
+        op.aux = aux;
+        if let Some(b) = null {
+            op.has_null = true;
+            op.null = b;
+        }
+        Some(())
     }
 }
 
@@ -357,74 +643,119 @@ impl Builder {
 /// inside it (its own object included), `end` closes it after its last element; its fields are
 /// present whenever it is at versions of at least `floor`.
 fn block_program(
+    tables: &mut Tables,
     plan: &Block,
     lead: &[u8],
     close: &[u8],
     end: &[u8],
     floor: i64,
-) -> Result<BlockProgram, std::num::TryFromIntError> {
-    let mut b = Builder::new(lead);
+) -> Option<BlockProgram> {
+    let mut b = Builder::new(tables, lead);
     let cut = [lead, close].concat().into();
     for n in &plan.fields {
         b.node(n, floor)?;
     }
+    let Builder {
+        ops,
+        bound,
+        mut pending,
+        first,
+        ..
+    } = b;
+    let mut first = first;
     let mut tails = Vec::new();
     for t in &plan.tail {
-        let fail = [&b.pending[..], close].concat().into();
+        let fail = [&pending[..], close].concat().into();
         let (key, entry) = match t {
             Tail::Group(g) => {
                 let inner = [b"}]", close].concat();
-                let entry = block_program(&g.block, b"{", &inner, b"}", floor.max(g.since))?;
+                let entry =
+                    block_program(tables, &g.block, b"{", &inner, b"}", floor.max(g.since))?;
                 (&g.info.json_key, Some(entry))
             }
             Tail::Data(d) => (&d.info.json_key, None),
         };
-        b.key(key);
+        if !first {
+            pending.push(b',');
+        }
+        first = false;
+        pending.extend_from_slice(key);
         tails.push(TailProgram {
-            text: Text::new(&b.pending),
+            text: Text::new(&pending),
             fail,
             entry,
         });
-        b.pending.clear();
+        pending.clear();
     }
-    b.pending.extend_from_slice(end);
-    Ok(BlockProgram {
-        ops: b.ops.into(),
+    pending.extend_from_slice(end);
+    Some(BlockProgram {
+        ops: ops.into(),
+        bound,
         tails: tails.into(),
-        end: Text::new(&b.pending),
+        end: Text::new(&pending),
         cut,
     })
 }
 
 impl Program {
-    /// The programs of `decoder`'s messages; `None` for a schema too large for them (an enum
-    /// of more than 2^32 values), which the printer then prints through the generic path.
+    /// The programs of `decoder`'s messages; `None` for a schema too large for them (offsets or
+    /// versions beyond 32 bits, enums of 2^32 values), which the printer then prints through the
+    /// generic path.
     pub(crate) fn new(decoder: &Decoder) -> Option<Program> {
         let header = decoder.header_plan();
+        let mut tables = Tables::default();
         let mut messages = Vec::new();
         for m in decoder.message_plans() {
-            let mut b = Builder::new(&m.info.json_prefix);
+            let mut b = Builder::new(&mut tables, &m.info.json_prefix);
             for n in &header.fields {
                 // The header's fields are always present.
-                b.node(n, i64::MAX).ok()?;
+                b.node(n, i64::MAX)?;
             }
             b.pending.extend_from_slice(b"},\"fields\":{");
-            let root = block_program(&m.block, &b.pending, b"}", b"}}", 0).ok()?;
+            let Builder {
+                ops,
+                bound,
+                pending,
+                ..
+            } = b;
+            let root = block_program(&mut tables, &m.block, &pending, b"}", b"}}", 0)?;
             messages.push(MessageProgram {
-                header: b.ops.into(),
+                header: ops.into(),
+                header_bound: bound,
                 root,
             });
         }
-        Some(Program { messages })
+        Some(Program { messages, tables })
     }
 
-    /// Prints the message at `buf[0]` as [`crate::json::JsonPrinter::print`] does.
+    /// Prints the message at `buf[0]` as [`crate::json::JsonPrinter::print`] does; `None` (and
+    /// nothing written) when it could not (see [`Slice`]).
     #[inline]
     pub(crate) fn print<const BIG: bool>(
         &self,
         decoder: &Decoder,
         buf: &[u8],
         out: &mut Vec<u8>,
+    ) -> Option<Result<usize, DecodeError>> {
+        let mut cursor = Cursor::take();
+        let r = self.run::<BIG>(decoder, buf, &mut cursor);
+        if cursor.short {
+            // Not expected (the room reserved for each block is the most it can write), but
+            // then the generic path prints the message.
+            cursor.pos = 0;
+            cursor.finish(out);
+            return None;
+        }
+        cursor.finish(out);
+        Some(r)
+    }
+
+    #[inline(always)]
+    fn run<const BIG: bool>(
+        &self,
+        decoder: &Decoder,
+        buf: &[u8],
+        out: &mut Cursor,
     ) -> Result<usize, DecodeError> {
         let start = match decoder.start::<BIG>(buf) {
             Ok(s) => s,
@@ -441,8 +772,16 @@ impl Program {
             unreachable!("a program for every message")
         };
         let size = decoder.header_plan().size;
-        ops::<BIG>(&m.header, &buf[..size], i64::MAX, out);
+        ops::<BIG>(
+            &self.tables,
+            &m.header,
+            m.header_bound,
+            &buf[..size],
+            i64::MAX,
+            out,
+        );
         let run = Run {
+            tables: &self.tables,
             buf,
             acting: start.acting,
             schema_version: decoder.schema_version(),
@@ -466,16 +805,17 @@ impl Program {
 }
 
 /// `"error":{"offset":N,"message":"..."}}`: the error key and the top-level object's closing.
-fn write_error(out: &mut Vec<u8>, e: &DecodeError) {
-    out.extend_from_slice(b"\"error\":{\"offset\":");
-    out.extend_from_slice(itoa::Buffer::new().format(e.offset()).as_bytes());
-    out.extend_from_slice(b",\"message\":");
+fn write_error(out: &mut Cursor, e: &DecodeError) {
+    out.put(b"\"error\":{\"offset\":");
+    out.put(itoa::Buffer::new().format(e.offset()).as_bytes());
+    out.put(b",\"message\":");
     write_json_str(out, e.message().as_bytes(), Charset::Utf8);
-    out.extend_from_slice(b"}}");
+    out.put(b"}}");
 }
 
 /// What stays the same through a message.
 struct Run<'b> {
+    tables: &'b Tables,
     buf: &'b [u8],
     acting: i64,
     schema_version: i64,
@@ -491,30 +831,37 @@ impl Run<'_> {
         start: usize,
         len: usize,
         what: &str,
-        out: &mut Vec<u8>,
+        out: &mut Cursor,
     ) -> Result<usize, DecodeError> {
         let buf = self.buf;
         let end = match block_end(start, len, buf.len(), what) {
             Ok(end) => end,
             Err(e) => {
-                out.extend_from_slice(&prog.cut);
+                out.put(&prog.cut);
                 return Err(e);
             }
         };
-        ops::<BIG>(&prog.ops, &buf[start..end], self.acting, out);
+        ops::<BIG>(
+            self.tables,
+            &prog.ops,
+            prog.bound,
+            &buf[start..end],
+            self.acting,
+            out,
+        );
         let mut pos = end;
         for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
             match t {
                 Tail::Group(g) => {
                     if g.since > self.acting {
                         p.text.put(out);
-                        out.extend_from_slice(b"null");
+                        out.put(b"null");
                         continue;
                     }
                     let dims = match g.dims::<BIG>(buf, pos, self.acting, self.schema_version) {
                         Ok(d) => d,
                         Err(e) => {
-                            out.extend_from_slice(&p.fail);
+                            out.put(&p.fail);
                             return Err(e);
                         }
                     };
@@ -541,13 +888,13 @@ impl Run<'_> {
                 Tail::Data(d) => {
                     if d.since > self.acting {
                         p.text.put(out);
-                        out.extend_from_slice(b"null");
+                        out.put(b"null");
                         continue;
                     }
                     let (at, n) = match d.span::<BIG>(buf, pos) {
                         Ok(s) => s,
                         Err(e) => {
-                            out.extend_from_slice(&p.fail);
+                            out.put(&p.fail);
                             return Err(e);
                         }
                     };
@@ -573,28 +920,45 @@ fn bytes<const N: usize>(block: &[u8], off: usize) -> Option<[u8; N]> {
 }
 
 /// Runs a block's operations on its bytes.
-#[inline(always)]
-fn ops<const BIG: bool>(ops: &[Op], block: &[u8], acting: i64, out: &mut Vec<u8>) {
+#[inline(never)]
+fn ops<const BIG: bool>(
+    tables: &Tables,
+    ops: &[Op],
+    bound: usize,
+    block: &[u8],
+    acting: i64,
+    out: &mut Cursor,
+) {
+    out.reserve(bound);
+    let len = out.buf.len();
+    let mut s = Slice {
+        rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+        short: false,
+    };
     let mut i = 0;
     while let Some(op) = ops.get(i) {
         i += 1;
-        op.text.put(out);
-        if op.since > acting {
-            out.extend_from_slice(b"null");
-            if let Val::Open { skip } = op.val {
-                i += skip;
+        s.put_window(&op.text, usize::from(op.len));
+        if i64::from(op.since) > acting {
+            s.put_window(b"null", 4);
+            if op.kind == K::Open {
+                i += op.aux as usize;
             }
             continue;
         }
-        value::<BIG>(&op.val, op.off, block, out);
+        value::<BIG>(tables, op, block, &mut s);
     }
+    let (left, short) = (s.rest.len(), s.short);
+    out.pos = len - left;
+    out.short |= short;
 }
 
 /// Writes the value of one operation.
 #[inline(always)]
-fn value<const BIG: bool>(val: &Val, off: usize, block: &[u8], out: &mut Vec<u8>) {
+fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slice<'_>) {
+    let off = op.off as usize;
     macro_rules! int {
-        ($n:literal, $null:expr, $conv:expr) => {
+        ($n:literal, $conv:expr) => {
             match bytes::<$n>(block, off) {
                 Some(b) => {
                     let raw = if BIG {
@@ -606,92 +970,114 @@ fn value<const BIG: bool>(val: &Val, off: usize, block: &[u8], out: &mut Vec<u8>
                         w[..$n].copy_from_slice(&b);
                         u64::from_le_bytes(w)
                     };
-                    if Some(raw) == *$null {
-                        out.extend_from_slice(b"null");
+                    if op.has_null && raw == op.null {
+                        out.put_window(b"null", 4);
                     } else {
                         $conv(out, raw);
                     }
                 }
-                None => out.extend_from_slice(b"null"),
+                None => out.put_window(b"null", 4),
             }
         };
     }
-    match val {
-        Val::None => {}
-        Val::Open { .. } => out.push(b'{'),
-        Val::U8(null) => int!(1, null, write_u64),
-        Val::U16(null) => int!(2, null, write_u64),
-        Val::U32(null) => int!(4, null, write_u64),
-        Val::U64(null) => int!(8, null, write_u64),
-        Val::I8(null) => int!(1, null, |o, r: u64| write_i64(o, i64::from(r as u8 as i8))),
-        Val::I16(null) => int!(2, null, |o, r: u64| write_i64(
-            o,
-            i64::from(r as u16 as i16)
-        )),
-        Val::I32(null) => int!(4, null, |o, r: u64| write_i64(
-            o,
-            i64::from(r as u32 as i32)
-        )),
-        Val::I64(null) => int!(8, null, |o, r: u64| write_i64(o, r as i64)),
-        Val::F32(null) => match read_raw(block, off, 4, BIG) {
-            Some(raw)
-                if !(matches!(null, NullCheck::Bits(b) if raw == *b)
-                    || (*null == NullCheck::NaN && is_nan(PrimitiveType::Float, raw))) =>
-            {
-                write_f32(out, f32::from_bits(raw as u32))
+    match op.kind {
+        K::None => {}
+        K::Open => out.push(b'{'),
+        K::Long | K::Const => {
+            if let Some(t) = tables.texts.get(op.aux as usize) {
+                out.put(t);
             }
-            _ => out.extend_from_slice(b"null"),
-        },
-        Val::F64(null) => match read_raw(block, off, 8, BIG) {
-            Some(raw)
-                if !(matches!(null, NullCheck::Bits(b) if raw == *b)
-                    || (*null == NullCheck::NaN && is_nan(PrimitiveType::Double, raw))) =>
-            {
-                write_f64(out, f64::from_bits(raw))
-            }
-            _ => out.extend_from_slice(b"null"),
-        },
-        Val::Chars { len, charset, null } => match block.get(off..off.saturating_add(*len)) {
-            Some(bytes) if !(null.is_some() && bytes.first().map(|&c| u64::from(c)) == *null) => {
-                write_text(out, bytes, *charset, true)
-            }
-            _ => out.extend_from_slice(b"null"),
-        },
-        Val::Hex { len } => match block.get(off..off.saturating_add(*len)) {
-            Some(bytes) => write_hex_str(out, bytes),
-            None => out.extend_from_slice(b"null"),
-        },
-        Val::Array { ty, len } => match block.get(off..off.saturating_add(*len)) {
-            Some(bytes) => {
-                let size = ty.size();
-                out.push(b'[');
-                for (i, e) in bytes.chunks_exact(size).enumerate() {
-                    if i > 0 {
-                        out.push(b',');
-                    }
-                    let raw = read_raw(e, 0, size, BIG).unwrap_or(0);
-                    match ty {
-                        PrimitiveType::Int8 => write_i64(out, i64::from(raw as u8 as i8)),
-                        PrimitiveType::Int16 => write_i64(out, i64::from(raw as u16 as i16)),
-                        PrimitiveType::Int32 => write_i64(out, i64::from(raw as u32 as i32)),
-                        PrimitiveType::Int64 | PrimitiveType::Char => write_i64(out, raw as i64),
-                        PrimitiveType::Float => write_f32(out, f32::from_bits(raw as u32)),
-                        PrimitiveType::Double => write_f64(out, f64::from_bits(raw)),
-                        _ => write_u64(out, raw),
-                    }
+        }
+        K::U8 => int!(1, write_u64),
+        K::U16 => int!(2, write_u64),
+        K::U32 => int!(4, write_u64),
+        K::U64 => int!(8, write_u64),
+        K::I8 => int!(1, |o, r: u64| write_i64(o, i64::from(r as u8 as i8))),
+        K::I16 => int!(2, |o, r: u64| write_i64(o, i64::from(r as u16 as i16))),
+        K::I32 => int!(4, |o, r: u64| write_i64(o, i64::from(r as u32 as i32))),
+        K::I64 => int!(8, |o, r: u64| write_i64(o, r as i64)),
+        K::F32 => int!(4, |o: &mut Slice<'_>, r: u64| {
+            let f = f32::from_bits(r as u32);
+            if op.nan_null && f.is_nan() {
+                o.put_window(b"null", 4);
+            } else {
+                match fixed_f32(f) {
+                    Some((neg, d, k)) => write_fixed(o, neg, d, k),
+                    None => o.aside(|o| write_f32_slow(o, f)),
                 }
-                out.push(b']');
             }
-            None => out.extend_from_slice(b"null"),
+        }),
+        K::F64 => int!(8, |o: &mut Slice<'_>, r: u64| {
+            let f = f64::from_bits(r);
+            if op.nan_null && f.is_nan() {
+                o.put_window(b"null", 4);
+            } else {
+                o.aside(|o| write_f64(o, f));
+            }
+        }),
+        K::Chars => match block.get(off..off.saturating_add(op.aux as usize)) {
+            Some(bytes)
+                if !(op.has_null && bytes.first().map(|&c| u64::from(c)) == Some(op.null)) =>
+            {
+                if plain_ascii(bytes) {
+                    out.push(b'"');
+                    put_bytes(out, bytes);
+                    out.push(b'"');
+                } else {
+                    let charset = op.charset;
+                    out.aside(|o| write_text_slow(o, bytes, charset, true));
+                }
+            }
+            _ => out.put_window(b"null", 4),
         },
-        Val::Enum(e) => match read_raw(block, off, e.ty.size(), BIG) {
-            Some(raw) => e.write(out, raw),
-            None => out.extend_from_slice(b"null"),
+        K::Hex => match block.get(off..off.saturating_add(op.aux as usize)) {
+            Some(bytes) => out.aside(|o| write_hex_str(o, bytes)),
+            None => out.put_window(b"null", 4),
         },
-        Val::Set { ty, choices } => match read_raw(block, off, ty.size(), BIG) {
-            Some(bits) => write_value(out, Value::Set { bits, choices }, true),
-            None => out.extend_from_slice(b"null"),
+        K::Array => match block.get(off..off.saturating_add(op.aux as usize)) {
+            Some(bytes) => {
+                let ty = op.ty;
+                out.aside(|o| write_array::<BIG>(o, ty, bytes));
+            }
+            None => out.put_window(b"null", 4),
         },
-        Val::Const(json) => out.extend_from_slice(json),
+        K::Enum => {
+            if let Some(e) = tables.enums.get(op.aux as usize) {
+                match read_raw(block, off, e.ty.size(), BIG) {
+                    Some(raw) => e.write(out, raw),
+                    None => out.put_window(b"null", 4),
+                }
+            }
+        }
+        K::Set => {
+            if let Some((ty, choices)) = tables.sets.get(op.aux as usize) {
+                match read_raw(block, off, ty.size(), BIG) {
+                    Some(bits) => out.aside(|o| write_value(o, Value::Set { bits, choices }, true)),
+                    None => out.put_window(b"null", 4),
+                }
+            }
+        }
     }
+}
+
+/// An array of numbers of `ty`.
+fn write_array<const BIG: bool>(out: &mut Slice<'_>, ty: PrimitiveType, bytes: &[u8]) {
+    let size = ty.size();
+    out.push(b'[');
+    for (i, e) in bytes.chunks_exact(size).enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        let raw = read_raw(e, 0, size, BIG).unwrap_or(0);
+        match ty {
+            PrimitiveType::Int8 => write_i64(out, i64::from(raw as u8 as i8)),
+            PrimitiveType::Int16 => write_i64(out, i64::from(raw as u16 as i16)),
+            PrimitiveType::Int32 => write_i64(out, i64::from(raw as u32 as i32)),
+            PrimitiveType::Int64 | PrimitiveType::Char => write_i64(out, raw as i64),
+            PrimitiveType::Float => write_f32(out, f32::from_bits(raw as u32)),
+            PrimitiveType::Double => write_f64(out, f64::from_bits(raw)),
+            _ => write_u64(out, raw),
+        }
+    }
+    out.push(b']');
 }
