@@ -213,6 +213,9 @@ fn main() -> ExitCode {
 }
 
 fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
+    if args.lang.eq_ignore_ascii_case("rust") {
+        return run_generate_rust(args, warnings_as_errors);
+    }
     if !args.lang.eq_ignore_ascii_case("java") {
         input::report(&format!(
             "sable generate: not implemented yet for --lang {}; Sable generates java",
@@ -241,6 +244,31 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
             input::report(&format!("sable: cannot write {}: {e}", path.display()));
             return EXIT_FAILURE;
         }
+    }
+    0
+}
+
+/// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.
+fn run_generate_rust(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
+    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+        return EXIT_FAILURE;
+    };
+    let (text, unformatted) = sable_codegen::rust::generate_formatted(&ir);
+    if let Some(why) = unformatted {
+        input::report(&format!(
+            "sable: warning: the Rust module is not formatted: {why}"
+        ));
+    }
+    let name = args.package.as_deref().map_or_else(
+        || sable_codegen::rust::module_name(&ir),
+        sable_codegen::rust::snake,
+    );
+    let path = args.output.join(format!("{name}.rs"));
+    let written =
+        std::fs::create_dir_all(&args.output).and_then(|()| std::fs::write(&path, text.as_bytes()));
+    if let Err(e) = written {
+        input::report(&format!("sable: cannot write {}: {e}", path.display()));
+        return EXIT_FAILURE;
     }
     0
 }

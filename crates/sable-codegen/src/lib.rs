@@ -7,6 +7,7 @@
 pub mod java;
 pub mod model;
 pub mod naming;
+pub mod rust;
 pub mod writer;
 
 /// A generated source file: its path relative to the output directory, and its text.
