@@ -30,6 +30,10 @@ export PATH="$JAVA_HOME/bin:$PATH"
 export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
 
 bash scripts/java-interop.sh --generate-only
+# A fresh compile (not `mvn clean`, which would remove the sources just generated): no class of a
+# removed source, no stale JMH benchmark list.
+rm -rf java/benchmarks/target/classes java/benchmarks/target/generated-sources/annotations \
+    java/benchmarks/target/generated-sources/protobuf
 mvn -q -B -ntp -f java/benchmarks/pom.xml package
 jar="java/benchmarks/target/benchmarks.jar"
 [ -s "$jar" ] || die "Maven did not build $jar"

@@ -105,7 +105,7 @@ done
 
 # The tests (JUnit 5 through Surefire): Surefire's lines, then one line totalling them.
 reports="java/interop/target/surefire-reports"
-rm -rf "$reports"
+rm -rf "$reports" java/interop/target/test-classes
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
