@@ -141,6 +141,15 @@ fn write(slice: &str, off: &str, value: &str, order: ByteOrder) -> String {
     )
 }
 
+/// `i * size`, without `* 1`.
+fn times_i(size: usize) -> String {
+    if size == 1 {
+        "i".to_owned()
+    } else {
+        format!("i * {size}")
+    }
+}
+
 fn is_float(p: PrimitiveType) -> bool {
     p.is_float()
 }
@@ -403,6 +412,7 @@ impl<'a> Gen<'a> {
     fn set_type(&mut self, st: &SetType) {
         let name = camel(&st.name);
         let t = rtype(st.encoding_type);
+        let bits64 = if t == "u64" { "self.0" } else { "u64::from(self.0)" };
         let mut o = String::new();
         o.push_str(&doc(st.description.as_deref()));
         o.push_str("///\n/// A bit set: combine flags with `|`, test with `contains`.\n");
@@ -500,7 +510,7 @@ impl core::fmt::Debug for {name} {{
 /// The canonical JSON value: the names of the flags set, in schema order, then unnamed bits.
 impl core::fmt::Display for {name} {{
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{
-        sbe_support::w_set(f, u64::from(self.0), &["#
+        sbe_support::w_set(f, {bits64}, &["#
         );
         for c in &st.choices {
             let _ = write!(o, "({}, {}),", str_lit(&c.name), c.bit);
@@ -604,7 +614,7 @@ impl core::fmt::Display for {name} {{
                         let sz = p.primitive_type.size();
                         let mut body = format!(
                             "let mut out = [{null}; {n}];\nfor (i, v) in out.iter_mut().enumerate() {{ if let Some(x) = {} {{ *v = x; }} }}\nout",
-                            read(&sl, &add(&format!("i * {sz}"), off), p.primitive_type, p.byte_order)
+                            read(&sl, &add(&times_i(sz), off), p.primitive_type, p.byte_order)
                         );
                         if since > 0 {
                             body = format!(
@@ -756,7 +766,7 @@ impl core::fmt::Display for {name} {{
                         let sz = p.primitive_type.size();
                         let w = write(
                             "self.buf",
-                            &add(&format!("{at} + i * {sz}"), 0),
+                            &format!("{at} + {}", times_i(sz)),
                             "*v",
                             p.byte_order,
                         );
@@ -880,7 +890,7 @@ impl core::fmt::Display for {name} {{
         let mut o = String::new();
         let _ = writeln!(
             o,
-            "/// The groups of `{}` (entry decoders and iterators, group and entry encoders).\npub mod {modname} {{\n#[allow(unused_imports)]\nuse super::*;",
+            "/// The groups of `{}` (entry decoders and iterators, group and entry encoders).\n#[allow(clippy::module_inception)]\npub mod {modname} {{\n#[allow(unused_imports)]\nuse super::*;",
             msg.name
         );
         // Decoder.
@@ -1243,7 +1253,7 @@ impl core::fmt::Display for {name} {{
             fields.push_str(&format!("buf: &'a [u8],\npos: [usize; {k}],\n"));
         }
         let _ = writeln!(o, "{d}///\n/// An entry of group `{}`.\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\n{fields}}}", g.name);
-        let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}");
+        let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n/// The entry's block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}");
         let (code, json) = self.body_decoder(&g.body, &sub, names, "", false);
         o.push_str(&code);
         o.push_str("}\n");
@@ -1265,7 +1275,7 @@ impl core::fmt::Display for {name} {{
         let bl = msg.block_length;
         let mut o = String::new();
         let d = doc(msg.description.as_deref());
-        let _ = writeln!(o, "{d}///\n/// Writes a `{}` message: fixed fields in any order, then groups and var data in schema order.\n#[derive(Debug)]\npub struct {en}<'a> {{ buf: &'a mut [u8], start: usize, limit: usize }}", msg.name);
+        let _ = writeln!(o, "{d}///\n/// Writes a `{}` message: fixed fields in any order, then groups and var data in schema order.\n#[derive(Debug)]\npub struct {en}<'a> {{ buf: &'a mut [u8], #[allow(dead_code)] start: usize, limit: usize }}", msg.name);
         let _ = writeln!(o, "impl<'a> {en}<'a> {{\n/// The template id.\npub const TEMPLATE_ID: u16 = {};\n/// The root block length.\npub const BLOCK_LENGTH: u16 = {bl};", msg.id);
         let mut hdr = String::new();
         for m in &hc.members {
@@ -1287,7 +1297,7 @@ impl core::fmt::Display for {name} {{
         let gaps = zero_gaps(&msg.body, bl, "buf", "start");
         let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {})?;\n{hdr}let start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}", hs + bl);
         let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl})?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}");
-        let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\npub fn encoded_length(&self) -> usize {{ self.limit }}");
+        let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\npub fn encoded_length(&self) -> usize {{ self.limit }}\n/// The message written so far.\n#[must_use]\npub fn as_bytes(&self) -> &[u8] {{ self.buf.get(..self.limit).unwrap_or(&[]) }}");
         o.push_str(&self.body_encoder(&msg.body, "", names, "self.start", "self.limit", "'_"));
         o.push_str("}\n");
         o.push_str(&self.group_encoders(&msg.body, "", names));
@@ -1400,7 +1410,7 @@ impl core::fmt::Display for {name} {{
 
             let _ = writeln!(o, "/// Writes the entries of group `{}`; the count in its header follows the entries added.\n#[derive(Debug)]\npub struct {ge}<'b> {{ buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: {ct} }}", g.name);
             let _ = writeln!(o, "impl {ge}<'_> {{\n/// The most entries the group may hold.\npub const MAX_COUNT: {ct} = {max_lit};\n/// Adds an entry and returns its encoder.\n///\n/// # Errors\n///\n/// The group is full, or no room for the entry's block.\npub fn next_entry(&mut self) -> Result<{ee}<'_>, EncodeError> {{\nlet at = *self.limit;\nif self.count >= Self::MAX_COUNT {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }}); }}\n*self.limit = sbe_support::room(self.buf.len(), at, {bl})?;\nself.count += 1;\n{wc}\n{gaps}Ok({ee} {{ buf: &mut *self.buf, {limit_init}block: at }})\n}}\n/// The entries added so far.\n#[must_use]\npub fn count(&self) -> {ct} {{ self.count }}\n}}");
-            let _ = writeln!(o, "/// Writes an entry of group `{}`: fixed fields in any order, then nested groups and var data in schema order.\n#[derive(Debug)]\npub struct {ee}<'b> {{ buf: &'b mut [u8], {limit_field}block: usize }}", g.name);
+            let _ = writeln!(o, "/// Writes an entry of group `{}`: fixed fields in any order, then nested groups and var data in schema order.\n#[derive(Debug)]\npub struct {ee}<'b> {{ #[allow(dead_code)] buf: &'b mut [u8], {limit_field}#[allow(dead_code)] block: usize }}", g.name);
             let sub = format!("{path}/{}", g.name);
             let _ = writeln!(o, "impl {ee}<'_> {{");
             o.push_str(&self.body_encoder(&g.body, &sub, names, "self.block", "*self.limit", "'_"));

@@ -17,6 +17,7 @@ const KEYWORDS: &[&str] = &[
 const RESERVED_METHODS: &[&str] = &[
     "decode",
     "decode_body",
+    "header",
     "wrap",
     "new",
     "new_body",

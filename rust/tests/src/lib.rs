@@ -1,0 +1,1 @@
+//! Tests and benchmarks only: see tests/ and benches/.
