@@ -34,7 +34,12 @@ bash scripts/java-interop.sh --generate-only
 # removed source, no stale JMH benchmark list.
 rm -rf java/benchmarks/target/classes java/benchmarks/target/generated-sources/annotations \
     java/benchmarks/target/generated-sources/protobuf
-mvn -q -B -ntp -f java/benchmarks/pom.xml package
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! mvn -q -B -ntp -f java/benchmarks/pom.xml package >"$log" 2>&1; then
+    cat "$log" >&2
+    die "building the benchmarks failed"
+fi
 jar="java/benchmarks/target/benchmarks.jar"
 [ -s "$jar" ] || die "Maven did not build $jar"
 
