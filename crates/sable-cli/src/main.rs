@@ -55,7 +55,7 @@ enum Command {
     /// Every diagnostic goes to stderr as FILE:LINE:COLUMN: error|warning: ..., sorted by
     /// position, followed by a one-line summary ("N errors, M warnings").
     Check(CheckArgs),
-    /// Generate codecs for a target language (Java)
+    /// Generate codecs for a target language (Java, Rust, C++)
     ///
     /// Writes one source file per class under DIR, in the schema's package (its directories
     /// created). Java codecs work over java.lang.foreign.MemorySegment, or Agrona buffers with
@@ -102,7 +102,7 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language: java (others are not implemented yet)
+    /// The target language: java, rust or cpp
     #[arg(long, value_name = "LANG")]
     lang: String,
 
@@ -216,6 +216,9 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
     if args.lang.eq_ignore_ascii_case("rust") {
         return run_generate_rust(args, warnings_as_errors);
     }
+    if args.lang.eq_ignore_ascii_case("cpp") || args.lang.eq_ignore_ascii_case("c++") {
+        return run_generate_cpp(args, warnings_as_errors);
+    }
     if !args.lang.eq_ignore_ascii_case("java") {
         input::report(&format!(
             "sable generate: not implemented yet for --lang {}; Sable generates java",
@@ -249,6 +252,35 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
 }
 
 /// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.
+/// `generate --lang cpp`: `sable/sbe.hpp` and one header per schema (docs/cpp.md), formatted
+/// with clang-format when it is on PATH.
+fn run_generate_cpp(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
+    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+        return EXIT_FAILURE;
+    };
+    let options = sable_codegen::cpp::Options {
+        namespace: args.package.clone(),
+    };
+    let mut files = sable_codegen::cpp::generate(&ir, &options);
+    if let Err(why) = sable_codegen::cpp::clang_format(&mut files) {
+        input::report(&format!(
+            "sable: warning: the C++ headers are not formatted: {why}"
+        ));
+    }
+    for file in files {
+        let path = args.output.join(&file.path);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, file.text.as_bytes()));
+        if let Err(e) = written {
+            input::report(&format!("sable: cannot write {}: {e}", path.display()));
+            return EXIT_FAILURE;
+        }
+    }
+    0
+}
+
 fn run_generate_rust(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
     let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
         return EXIT_FAILURE;

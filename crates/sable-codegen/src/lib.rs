@@ -4,6 +4,7 @@
 //! from the IR's token lists, [`naming`] helpers and an indenting [`writer`]; and one module per
 //! target language ([`java`]).
 
+pub mod cpp;
 pub mod java;
 pub mod model;
 pub mod naming;

@@ -142,7 +142,7 @@ template <class T, bool BE> inline void store(std::uint8_t *p, T v) noexcept {
 }
 
 /* Bytes of zeros that absent composites are read from. */
-inline constexpr std::uint8_t zeros[256] = {};
+inline constexpr std::uint8_t zeros[4096] = {};
 
 /* A decoder's position in its buffer, shared by a message decoder and its groups. */
 struct dstate {
@@ -210,6 +210,42 @@ inline void put_chars(std::uint8_t *p, std::size_t n, std::string_view s) noexce
   if (k < n) {
     std::memset(p + k, 0, n - k);
   }
+}
+
+/* Reads var data (its length, then its bytes) at the decoder's position. */
+template <class L, bool BE> inline bytes_view read_var(dstate &s) noexcept {
+  if (SABLE_UNLIKELY(!s.fits(sizeof(L)))) {
+    s.fail(errc::short_buffer);
+    s.pos = s.len;
+    return bytes_view();
+  }
+  const std::size_t n = static_cast<std::size_t>(load<L, BE>(s.buf + s.pos));
+  if (SABLE_UNLIKELY(!s.fits(sizeof(L) + n))) {
+    s.fail(errc::short_buffer);
+    s.pos = s.len;
+    return bytes_view();
+  }
+  bytes_view v(s.buf + s.pos + sizeof(L), n);
+  s.pos += sizeof(L) + n;
+  return v;
+}
+
+/* Writes var data (its length, then its bytes) at the encoder's position. */
+template <class L, bool BE>
+inline void write_var(estate &s, const void *p, std::size_t n, std::uint64_t max) noexcept {
+  if (SABLE_CHECKS && n > max) {
+    s.fail(errc::value_out_of_range);
+    n = 0;
+  }
+  if (SABLE_UNLIKELY(!s.fits(sizeof(L) + n))) {
+    s.fail(errc::short_buffer);
+    return;
+  }
+  store<L, BE>(s.buf + s.pos, static_cast<L>(n));
+  if (n != 0) {
+    std::memcpy(s.buf + s.pos + sizeof(L), p, n);
+  }
+  s.pos += sizeof(L) + n;
 }
 
 /* Canonical JSON output (docs/json.md). */

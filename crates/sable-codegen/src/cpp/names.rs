@@ -1,0 +1,285 @@
+//! C++ names, types and literals.
+
+use sable_ir::{ByteOrder, PrimitiveType, PrimitiveValue};
+
+use crate::naming;
+
+/// C++ keywords, and macros of the standard headers the codecs include, that a schema name may
+/// not be used as.
+const RESERVED: &[&str] = &[
+    "alignas",
+    "alignof",
+    "and",
+    "and_eq",
+    "asm",
+    "auto",
+    "bitand",
+    "bitor",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "char8_t",
+    "char16_t",
+    "char32_t",
+    "class",
+    "compl",
+    "concept",
+    "const",
+    "consteval",
+    "constexpr",
+    "constinit",
+    "const_cast",
+    "continue",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "decltype",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "dynamic_cast",
+    "else",
+    "enum",
+    "explicit",
+    "export",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "mutable",
+    "namespace",
+    "new",
+    "noexcept",
+    "not",
+    "not_eq",
+    "nullptr",
+    "operator",
+    "or",
+    "or_eq",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "reinterpret_cast",
+    "requires",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "static_assert",
+    "static_cast",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "thread_local",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typeid",
+    "typename",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "wchar_t",
+    "while",
+    "xor",
+    "xor_eq",
+    "NULL",
+    "EOF",
+    "errno",
+    "assert",
+    "stdin",
+    "stdout",
+    "stderr",
+    "INFINITY",
+    "NAN",
+    "EDOM",
+    "ERANGE",
+    "EILSEQ",
+    "CHAR_BIT",
+    "BUFSIZ",
+    "sable",
+    "std",
+    "Decoder",
+    "Encoder",
+    "iterator",
+];
+
+/// A schema name as a C++ identifier: invalid characters replaced, reserved names get `_`.
+pub fn ident(name: &str) -> String {
+    naming::escape_keyword(&naming::identifier(name), RESERVED, "_")
+}
+
+/// The C++ namespace for a dotted package name: `a::b::c`.
+pub fn namespace(package: &str) -> String {
+    package
+        .split('.')
+        .filter(|p| !p.is_empty())
+        .map(ident)
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// The C++ type of a primitive.
+pub fn ctype(t: PrimitiveType) -> &'static str {
+    match t {
+        PrimitiveType::Char => "char",
+        PrimitiveType::Int8 => "std::int8_t",
+        PrimitiveType::Int16 => "std::int16_t",
+        PrimitiveType::Int32 => "std::int32_t",
+        PrimitiveType::Int64 => "std::int64_t",
+        PrimitiveType::UInt8 => "std::uint8_t",
+        PrimitiveType::UInt16 => "std::uint16_t",
+        PrimitiveType::UInt32 => "std::uint32_t",
+        PrimitiveType::UInt64 => "std::uint64_t",
+        PrimitiveType::Float => "float",
+        PrimitiveType::Double => "double",
+    }
+}
+
+pub fn is_big(order: ByteOrder) -> &'static str {
+    match order {
+        ByteOrder::BigEndian => "true",
+        ByteOrder::LittleEndian => "false",
+    }
+}
+
+/// `sable::detail::load<T, BE>(PTR)`.
+pub fn load(t: PrimitiveType, order: ByteOrder, ptr: &str) -> String {
+    format!(
+        "sable::detail::load<{}, {}>({ptr})",
+        ctype(t),
+        is_big(order)
+    )
+}
+
+/// `sable::detail::store<T, BE>(PTR, VALUE)`.
+pub fn store(t: PrimitiveType, order: ByteOrder, ptr: &str, value: &str) -> String {
+    format!(
+        "sable::detail::store<{}, {}>({ptr}, {value})",
+        ctype(t),
+        is_big(order)
+    )
+}
+
+/// A C++ constant expression of type `t` for `v`.
+pub fn literal(t: PrimitiveType, v: &PrimitiveValue) -> String {
+    match t {
+        PrimitiveType::Float | PrimitiveType::Double => {
+            let f = match v {
+                PrimitiveValue::Float(f) => *f,
+                PrimitiveValue::Int(i) => *i as f64,
+                PrimitiveValue::UInt(u) => *u as f64,
+                PrimitiveValue::Bytes { .. } => 0.0,
+            };
+            let ty = ctype(t);
+            if f.is_nan() {
+                format!("std::numeric_limits<{ty}>::quiet_NaN()")
+            } else if f.is_infinite() {
+                let sign = if f < 0.0 { "-" } else { "" };
+                format!("{sign}std::numeric_limits<{ty}>::infinity()")
+            } else if t == PrimitiveType::Float {
+                format!("static_cast<float>({f:?})")
+            } else {
+                format!("{f:?}")
+            }
+        }
+        _ => {
+            let i = match v {
+                PrimitiveValue::Bytes { bytes, .. } => bytes.first().copied().unwrap_or(0) as i128,
+                PrimitiveValue::Float(f) => *f as i128,
+                other => other.as_i128().unwrap_or(0),
+            };
+            let text = if i == i64::MIN as i128 {
+                "(-9223372036854775807LL - 1)".to_owned()
+            } else if i > i64::MAX as i128 {
+                format!("{i}ULL")
+            } else if i < i32::MIN as i128 || i > i32::MAX as i128 {
+                if i < 0 {
+                    format!("({i}LL)")
+                } else {
+                    format!("{i}LL")
+                }
+            } else if i < 0 {
+                format!("({i})")
+            } else {
+                format!("{i}")
+            };
+            match t {
+                PrimitiveType::Int32 if i >= i32::MIN as i128 => text,
+                _ => format!("static_cast<{}>({text})", ctype(t)),
+            }
+        }
+    }
+}
+
+/// A C++ string literal of the bytes (octal escapes for everything outside printable ASCII).
+pub fn string_literal(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &b in bytes {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            b'?' => s.push_str("\\?"),
+            0x20..=0x7e => s.push(b as char),
+            _ => s.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// Whether `t` is signed (for JSON output).
+pub fn signed(t: PrimitiveType) -> bool {
+    matches!(
+        t,
+        PrimitiveType::Int8 | PrimitiveType::Int16 | PrimitiveType::Int32 | PrimitiveType::Int64
+    )
+}
+
+/// Whether a character encoding is UTF-8.
+pub fn is_utf8(encoding: Option<&str>) -> bool {
+    encoding.is_some_and(|e| e.eq_ignore_ascii_case("UTF-8") || e.eq_ignore_ascii_case("UTF8"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_are_typed() {
+        assert_eq!(
+            literal(PrimitiveType::Int64, &PrimitiveValue::Int(i64::MIN)),
+            "static_cast<std::int64_t>((-9223372036854775807LL - 1))"
+        );
+        assert_eq!(
+            literal(PrimitiveType::UInt64, &PrimitiveValue::UInt(u64::MAX)),
+            "static_cast<std::uint64_t>(18446744073709551615ULL)"
+        );
+        assert_eq!(
+            literal(PrimitiveType::Int32, &PrimitiveValue::Int(-5)),
+            "(-5)"
+        );
+        assert_eq!(
+            literal(PrimitiveType::Float, &PrimitiveValue::Float(f64::NAN)),
+            "std::numeric_limits<float>::quiet_NaN()"
+        );
+        assert_eq!(string_literal(b"a\"\x01"), "\"a\\\"\\001\"");
+        assert_eq!(namespace("uk.co.new"), "uk::co::new_");
+    }
+}
