@@ -843,7 +843,8 @@ impl Gen<'_> {
         let b = self.buffer;
         let buf = &ctx.buf;
         let at = ctx.at(s.offset);
-        let absent = if s.is_constant() { None } else { ctx.absent(s) };
+        // A constant takes no bytes, but is absent too when newer than the acting version.
+        let absent = ctx.absent(s);
         if let Some(a) = &absent {
             w.open_brace(format!("if ({a})"));
             w.line("builder.append(\"null\");");
