@@ -1,15 +1,15 @@
 //! The generated Java decoders print exactly what Sable's own printer (`sable_otf::JsonPrinter`)
-//! prints: for every message of every valid shared schema, messages with random root blocks
-//! (so random floats, enum values, set bits, characters), at the schema's version and at
-//! version 0, with empty groups and var data, are decoded by the Java decoder's `toString()` and
-//! by `sable_otf`, and the canonical JSON compared as text.
+//! prints: for every message of every valid shared schema, random messages (random blocks, so
+//! random floats, enum values, set bits and characters; groups of 0 to 2 entries, nested; var
+//! data of random bytes), at the schema's version and at version 0, are decoded by the Java
+//! decoder's `toString()` and by `sable_otf`, and the canonical JSON compared as text.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use sable_codegen::java::{self, class_name, Options};
-use sable_codegen::model::{self, Schema, TypeRef};
+use sable_codegen::model::{self, Body, Schema, TypeRef};
 use sable_ir::{ByteOrder, Ir, PrimitiveType};
 use sable_testkit::{repo_root, run_parallel, schema_label, valid_schemas, ScratchDir};
 
@@ -61,8 +61,83 @@ fn put(buf: &mut [u8], at: usize, t: PrimitiveType, order: ByteOrder, value: u64
     }
 }
 
+/// Appends a block of `block_length` random bytes, then the body's groups (each with 0 to 2
+/// entries, recursively, fewer deeper down) and var data (0 to 6 random bytes) present at
+/// `version`.
+fn append_body(
+    bytes: &mut Vec<u8>,
+    schema: &Schema,
+    body: &Body,
+    block_length: usize,
+    version: i32,
+    rng: &mut Rng,
+    depth: usize,
+) {
+    for _ in 0..block_length {
+        bytes.push(rng.byte());
+    }
+    for g in &body.groups {
+        if g.since_version > version {
+            continue;
+        }
+        let dimension = schema.composite(&g.dimension);
+        let at = bytes.len();
+        bytes.resize(at + dimension.encoded_length.max(0) as usize, 0);
+        let count = if depth >= 2 { 0 } else { rng.next() % 3 };
+        if let Some((member, p)) = dimension.primitive("blockLength") {
+            put(
+                bytes,
+                at + member.offset,
+                p.primitive_type,
+                p.byte_order,
+                g.block_length as u64,
+            );
+        }
+        if let Some((member, p)) = dimension.primitive("numInGroup") {
+            put(
+                bytes,
+                at + member.offset,
+                p.primitive_type,
+                p.byte_order,
+                count,
+            );
+        }
+        for _ in 0..count {
+            append_body(
+                bytes,
+                schema,
+                &g.body,
+                g.block_length,
+                version,
+                rng,
+                depth + 1,
+            );
+        }
+    }
+    for v in &body.var_data {
+        if v.since_version > version {
+            continue;
+        }
+        let length = rng.next() % 7;
+        let at = bytes.len();
+        bytes.resize(at + v.length_size(), 0);
+        put(
+            bytes,
+            at,
+            v.length.primitive_type,
+            v.length.byte_order,
+            length,
+        );
+        for _ in 0..length {
+            bytes.push(rng.byte());
+        }
+    }
+}
+
 struct Sample {
     label: String,
+    /// The message's length (the bytes end with a little padding).
+    consumed: usize,
     decoder: String,
     header: String,
     bytes: Vec<u8>,
@@ -103,7 +178,7 @@ fn case(path: &Path) -> Case {
             vec![schema.version, schema.version]
         };
         for version in versions {
-            let mut bytes = vec![0u8; header_len + m.block_length + 256];
+            let mut bytes = vec![0u8; header_len];
             for member in &header.members {
                 let TypeRef::Primitive(p) = &member.type_ref else {
                     continue;
@@ -126,28 +201,17 @@ fn case(path: &Path) -> Case {
                     value,
                 );
             }
-            for b in &mut bytes[header_len..header_len + m.block_length] {
-                *b = rng.byte();
-            }
-            // Each group present at the version: its header with the schema's block length and
-            // no entries. Var data after them: length 0 (already zero).
-            let mut at = header_len + m.block_length;
-            for g in &m.body.groups {
-                if g.since_version > version {
-                    continue;
-                }
-                let dimension = schema.composite(&g.dimension);
-                if let Some((member, p)) = dimension.primitive("blockLength") {
-                    put(
-                        &mut bytes,
-                        at + member.offset,
-                        p.primitive_type,
-                        p.byte_order,
-                        g.block_length as u64,
-                    );
-                }
-                at += dimension.encoded_length.max(0) as usize;
-            }
+            append_body(
+                &mut bytes,
+                &schema,
+                &m.body,
+                m.block_length,
+                version,
+                &mut rng,
+                0,
+            );
+            let consumed = bytes.len();
+            bytes.extend_from_slice(&[0u8; 16]);
             let mut out = Vec::new();
             if let Err(e) = printer.print(&bytes, &mut out) {
                 panic!(
@@ -158,6 +222,7 @@ fn case(path: &Path) -> Case {
             let expected = String::from_utf8(out).expect("UTF-8 JSON");
             samples.push(Sample {
                 label: format!("{label} {} version {version}", m.name),
+                consumed,
                 decoder: format!("{package}.{}Decoder", class_name(&m.name)),
                 header: format!("{package}.{}Decoder", class_name(&schema.header)),
                 bytes,
@@ -273,7 +338,7 @@ fn run_batch(java_home: &Path, batch: &[Case]) -> Result<usize, String> {
                 report,
                 "{} (bytes {}):\n  sable_otf: {}\n  java     : {}",
                 s.label,
-                hex(&s.bytes[..s.bytes.len() - 256]),
+                hex(&s.bytes[..s.consumed]),
                 s.expected,
                 line
             );
