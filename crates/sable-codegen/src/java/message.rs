@@ -816,7 +816,7 @@ impl Gen<'_> {
         w.line("return decodedLength;");
         w.close("}");
         w.blank();
-        doc(&mut w, "Skips every group and var data from the current position to the end of the message.\n\n@return this.");
+        doc(&mut w, "Skips every group and var data of the message (call it right after wrap or sbeRewind).\n\n@return this.");
         w.open_brace(format!("public {cls} sbeSkip()"));
         self.skip_body(&mut w, &m.body);
         w.line("return this;");
