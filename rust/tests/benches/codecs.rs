@@ -1,0 +1,49 @@
+//! Car and MarketData encode and decode: Sable's generated codecs and the reference's
+//! (sbe-all 1.32.1 Rust), side by side in one run, with the messages of the reference's own
+//! Rust benchmarks. Run by scripts/bench-rust.sh.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use sable_rust_tests::{car, md};
+
+fn car_benches(c: &mut Criterion) {
+    let mut buf = vec![0u8; 1024];
+    let mut g = c.benchmark_group("car");
+    g.bench_function("encode/sable", |b| {
+        b.iter(|| car::sable_encode(black_box(&mut buf)).unwrap())
+    });
+    g.bench_function("encode/reference", |b| {
+        b.iter(|| car::reference::encode(black_box(&mut buf)).unwrap())
+    });
+    let n = car::sable_encode(&mut buf).unwrap();
+    assert_eq!(car::reference::decode(&buf).unwrap().0, n);
+    g.bench_function("decode/sable", |b| {
+        b.iter(|| car::sable_decode(black_box(&buf)).unwrap())
+    });
+    g.bench_function("decode/reference", |b| {
+        b.iter(|| car::reference::decode(black_box(&buf)).unwrap())
+    });
+    g.finish();
+}
+
+fn md_benches(c: &mut Criterion) {
+    let mut buf = vec![0u8; 1024];
+    let mut g = c.benchmark_group("md");
+    g.bench_function("encode/sable", |b| {
+        b.iter(|| md::sable_encode(black_box(&mut buf)).unwrap())
+    });
+    g.bench_function("encode/reference", |b| {
+        b.iter(|| md::reference::encode(black_box(&mut buf)).unwrap())
+    });
+    let n = md::sable_encode(&mut buf).unwrap();
+    assert_eq!(md::reference::decode(&buf).unwrap().0, n);
+    g.bench_function("decode/sable", |b| {
+        b.iter(|| md::sable_decode(black_box(&buf)).unwrap())
+    });
+    g.bench_function("decode/reference", |b| {
+        b.iter(|| md::reference::decode(black_box(&buf)).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, car_benches, md_benches);
+criterion_main!(benches);
