@@ -558,19 +558,34 @@ pub(crate) struct Node {
 pub(crate) struct GroupPlan {
     pub(crate) info: FieldInfo,
     pub(crate) since: i64,
-    pub(crate) block_length: (usize, PrimitiveType),
-    pub(crate) count: (usize, PrimitiveType),
-    pub(crate) header_size: usize,
+    pub(crate) check: GroupCheck,
     pub(crate) block: Block,
+}
+
+/// What reading a group's dimensions takes.
+#[derive(Debug, Clone)]
+pub(crate) struct GroupCheck {
+    name: Box<str>,
+    block_length: (usize, PrimitiveType),
+    count: (usize, PrimitiveType),
+    header_size: usize,
+    shape: Shape,
 }
 
 #[derive(Debug)]
 pub(crate) struct DataPlan {
     pub(crate) info: FieldInfo,
     pub(crate) since: i64,
-    pub(crate) length: (usize, PrimitiveType),
-    pub(crate) data_offset: usize,
+    pub(crate) check: DataCheck,
     pub(crate) charset: Option<Charset>,
+}
+
+/// What reading a var data's length takes.
+#[derive(Debug, Clone)]
+pub(crate) struct DataCheck {
+    name: Box<str>,
+    length: (usize, PrimitiveType),
+    data_offset: usize,
 }
 
 #[derive(Debug)]
@@ -589,8 +604,8 @@ impl Tail {
 
     fn header_size(&self) -> usize {
         match self {
-            Tail::Group(g) => g.header_size,
-            Tail::Data(d) => d.data_offset,
+            Tail::Group(g) => g.check.header_size,
+            Tail::Data(d) => d.check.data_offset,
         }
     }
 }
@@ -599,17 +614,25 @@ impl Tail {
 pub(crate) struct Block {
     pub(crate) fields: Vec<Node>,
     pub(crate) tail: Vec<Tail>,
-    /// (version, bytes the fields present at that version need), by ascending version, the
-    /// bytes cumulative.
-    pub(crate) needs: Vec<(i64, usize)>,
-    /// From this version on every field, group and var data is present: [`Block::needs`] is
-    /// `needs_all` and [`Block::min_tail`] is `min_tail_all`.
-    pub(crate) all_since: i64,
-    pub(crate) needs_all: usize,
-    pub(crate) min_tail_all: usize,
+    pub(crate) shape: Shape,
 }
 
-impl Block {
+/// What a block's length and an entry's least size depend on, by version.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Shape {
+    /// (version, bytes the fields present at that version need), by ascending version, the
+    /// bytes cumulative.
+    needs: Vec<(i64, usize)>,
+    /// Each group's and var data's version and header size.
+    tails: Vec<(i64, usize)>,
+    /// From this version on every field, group and var data is present: [`Shape::needs`] is
+    /// `needs_all` and [`Shape::min_tail`] is `min_tail_all`.
+    all_since: i64,
+    needs_all: usize,
+    min_tail_all: usize,
+}
+
+impl Shape {
     /// The bytes of block the fields present at `version` need.
     #[inline]
     fn needs(&self, version: i64) -> usize {
@@ -627,14 +650,15 @@ impl Block {
     }
 
     /// The least bytes an entry of this block's shape takes beyond its block at `version`.
+    #[inline]
     fn min_tail(&self, version: i64) -> usize {
         if version >= self.all_since {
             return self.min_tail_all;
         }
-        self.tail
+        self.tails
             .iter()
-            .filter(|t| t.since() <= version)
-            .map(Tail::header_size)
+            .filter(|t| t.0 <= version)
+            .map(|t| t.1)
             .sum()
     }
 }
@@ -1014,9 +1038,13 @@ impl Builder {
                     block.tail.push(Tail::Group(GroupPlan {
                         info: FieldInfo::new(t, false),
                         since,
-                        block_length,
-                        count,
-                        header_size,
+                        check: GroupCheck {
+                            name: t.name.as_str().into(),
+                            block_length,
+                            count,
+                            header_size,
+                            shape: inner_block.shape.clone(),
+                        },
                         block: inner_block,
                     }));
                 }
@@ -1052,8 +1080,11 @@ impl Builder {
                     block.tail.push(Tail::Data(DataPlan {
                         info: FieldInfo::new(t, false),
                         since,
-                        length: length_at,
-                        data_offset,
+                        check: DataCheck {
+                            name: t.name.as_str().into(),
+                            length: length_at,
+                            data_offset,
+                        },
                         charset,
                     }));
                 }
@@ -1063,22 +1094,28 @@ impl Builder {
         }
         needs.sort_unstable();
         let mut max = 0;
+        let shape = &mut block.shape;
         for (v, len) in needs {
             max = max.max(len);
-            match block.needs.last_mut() {
+            match shape.needs.last_mut() {
                 Some(last) if last.0 == v => last.1 = max,
-                _ => block.needs.push((v, max)),
+                _ => shape.needs.push((v, max)),
             }
         }
-        block.all_since = block
+        shape.tails = block
+            .tail
+            .iter()
+            .map(|t| (t.since(), t.header_size()))
+            .collect();
+        shape.all_since = shape
             .needs
             .iter()
+            .chain(&shape.tails)
             .map(|n| n.0)
-            .chain(block.tail.iter().map(Tail::since))
             .max()
             .unwrap_or(i64::MIN);
-        block.needs_all = block.needs.last().map_or(0, |n| n.1);
-        block.min_tail_all = block.tail.iter().map(Tail::header_size).sum();
+        shape.needs_all = shape.needs.last().map_or(0, |n| n.1);
+        shape.min_tail_all = shape.tails.iter().map(|t| t.1).sum();
         Ok(block)
     }
 }
@@ -1275,7 +1312,7 @@ impl Decoder {
         let message = self.index[found].1;
         let msg = &self.messages[message];
         let acting = i64::try_from(version).unwrap_or(i64::MAX);
-        let needs = msg.block.needs(acting);
+        let needs = msg.block.shape.needs(acting);
         let bl = usize::try_from(block_length).unwrap_or(usize::MAX);
         if bl < needs && acting >= self.schema_version {
             return Err(DecodeError::new(
@@ -1357,7 +1394,7 @@ impl Decoder {
                         }
                         continue;
                     }
-                    let (data_start, n) = d.span::<BIG>(buf, pos)?;
+                    let (data_start, n) = d.check.span::<BIG>(buf, pos)?;
                     if VISIT {
                         let bytes = &buf[data_start..data_start + n];
                         let value = match d.charset {
@@ -1387,7 +1424,7 @@ impl Decoder {
             }
             return Ok(pos);
         }
-        let dims = g.dims::<BIG>(buf, pos, acting, self.schema_version)?;
+        let dims = g.check.dims::<BIG>(buf, pos, acting, self.schema_version)?;
         if VISIT {
             v.begin_group(
                 &g.info,
@@ -1450,10 +1487,55 @@ pub(crate) struct Dims {
     pub(crate) start: usize,
 }
 
-impl GroupPlan {
+impl GroupCheck {
     /// Reads and checks the dimensions of the group at `buf[pos..]` (present at `acting`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn dims<const BIG: bool>(
+        &self,
+        buf: &[u8],
+        pos: usize,
+        acting: i64,
+        schema_version: i64,
+    ) -> Result<Dims, DecodeError> {
+        let g = self;
+        if let Some(head) = pos
+            .checked_add(g.header_size)
+            .filter(|&end| end <= buf.len())
+            .and_then(|end| buf.get(pos..end))
+        {
+            let block_length = read_raw(head, g.block_length.0, g.block_length.1.size(), BIG);
+            let count = read_raw(head, g.count.0, g.count.1.size(), BIG);
+            if let (Some(block_length), Some(count), Ok(bl)) = (
+                block_length,
+                count,
+                usize::try_from(block_length.unwrap_or(0)),
+            ) {
+                let start = pos + g.header_size;
+                let left = (buf.len() - start) as u64;
+                if acting >= g.shape.all_since
+                    && bl >= g.shape.needs_all
+                    && (bl as u64)
+                        .checked_add(g.shape.min_tail_all as u64)
+                        .filter(|&m| m > 0)
+                        .and_then(|m| m.checked_mul(count))
+                        .is_some_and(|b| b <= left)
+                {
+                    return Ok(Dims {
+                        count,
+                        block_length,
+                        len: bl,
+                        start,
+                    });
+                }
+            }
+        }
+        self.dims_slow::<BIG>(buf, pos, acting, schema_version)
+    }
+
+    /// [`GroupCheck::dims`] for every case (older writers, entries of no bytes, errors).
+    #[cold]
+    #[inline(never)]
+    fn dims_slow<const BIG: bool>(
         &self,
         buf: &[u8],
         pos: usize,
@@ -1472,7 +1554,7 @@ impl GroupPlan {
         let block_length =
             read_raw(buf, pos + g.block_length.0, g.block_length.1.size(), BIG).unwrap_or(0);
         let count = read_raw(buf, pos + g.count.0, g.count.1.size(), BIG).unwrap_or(0);
-        let needs = g.block.needs(acting);
+        let needs = g.shape.needs(acting);
         let bl = usize::try_from(block_length).unwrap_or(usize::MAX);
         if bl < needs && acting >= schema_version {
             return Err(DecodeError::new(
@@ -1480,13 +1562,13 @@ impl GroupPlan {
                 DecodeErrorKind::BlockLengthTooShort,
                 format!(
                     "block length {block_length} of group '{}' is less than the {needs} bytes its fields take",
-                    g.info.name
+                    g.name
                 ),
             ));
         }
         let start = pos + g.header_size;
         let left = buf.len() - start;
-        let min_entry = (bl as u64).saturating_add(g.block.min_tail(acting) as u64);
+        let min_entry = (bl as u64).saturating_add(g.shape.min_tail(acting) as u64);
         // `count <= left / min_entry`, without a division.
         let fits = if min_entry == 0 {
             // Entries of no bytes: bounded all the same.
@@ -1502,7 +1584,7 @@ impl GroupPlan {
                 DecodeErrorKind::GroupCountTooLarge,
                 format!(
                     "group '{}' count {count} of at least {min_entry}-byte entries runs past the end ({left} bytes left)",
-                    g.info.name
+                    g.name
                 ),
             ));
         }
@@ -1515,11 +1597,37 @@ impl GroupPlan {
     }
 }
 
-impl DataPlan {
+impl DataCheck {
     /// Reads and checks the length of the var data at `buf[pos..]` (present): where its bytes
     /// start, and how many there are.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn span<const BIG: bool>(
+        &self,
+        buf: &[u8],
+        pos: usize,
+    ) -> Result<(usize, usize), DecodeError> {
+        let d = self;
+        if let Some(head) = pos
+            .checked_add(d.data_offset)
+            .filter(|&end| end <= buf.len())
+            .and_then(|end| buf.get(pos..end))
+        {
+            if let Some(n) = read_raw(head, d.length.0, d.length.1.size(), BIG) {
+                let data_start = pos + d.data_offset;
+                if let Ok(n) = usize::try_from(n) {
+                    if n <= buf.len() - data_start {
+                        return Ok((data_start, n));
+                    }
+                }
+            }
+        }
+        self.span_slow::<BIG>(buf, pos)
+    }
+
+    /// [`DataCheck::span`] for every case (errors).
+    #[cold]
+    #[inline(never)]
+    fn span_slow<const BIG: bool>(
         &self,
         buf: &[u8],
         pos: usize,
@@ -1543,7 +1651,7 @@ impl DataPlan {
                 DecodeErrorKind::VarDataLengthTooLarge,
                 format!(
                     "var data '{}' length {n} runs past the end ({left} bytes left)",
-                    d.info.name
+                    d.name
                 ),
             )),
         }

@@ -644,7 +644,7 @@ fn plain_word(x: u64) -> bool {
 /// Whether every byte is ASCII from U+0020 and neither `"` nor `\\`: text written as it is,
 /// whatever its charset. Eight bytes at a time, the last eight (or a short text's bytes) read
 /// again in one overlapping word rather than one by one.
-#[inline]
+#[inline(always)]
 pub(crate) fn plain_ascii(text: &[u8]) -> bool {
     let n = text.len();
     if let Some(last) = text.last_chunk::<8>() {

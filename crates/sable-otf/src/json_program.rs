@@ -858,7 +858,10 @@ impl Run<'_> {
                         out.put(b"null");
                         continue;
                     }
-                    let dims = match g.dims::<BIG>(buf, pos, self.acting, self.schema_version) {
+                    let dims = match g
+                        .check
+                        .dims::<BIG>(buf, pos, self.acting, self.schema_version)
+                    {
                         Ok(d) => d,
                         Err(e) => {
                             out.put(&p.fail);
@@ -891,7 +894,7 @@ impl Run<'_> {
                         out.put(b"null");
                         continue;
                     }
-                    let (at, n) = match d.span::<BIG>(buf, pos) {
+                    let (at, n) = match d.check.span::<BIG>(buf, pos) {
                         Ok(s) => s,
                         Err(e) => {
                             out.put(&p.fail);
