@@ -52,3 +52,9 @@ has_jdk17 || apt_install openjdk-17-jdk-headless
 has_jdk17 || die "java and javac on PATH are not 17 or later: put a JDK 17 or later first on PATH"
 command -v mvn >/dev/null 2>&1 || apt_install maven
 command -v mvn >/dev/null 2>&1 || die "mvn not found after installing maven"
+
+# A JDK 25 or later for Sable's generated Java codecs (the FFM API) and their tests. Machines of
+# this project's kind come with a Temurin 25 beside the system JDK; Debian 12 packages none.
+jdk25="$(bash scripts/jdk.sh 25)" ||
+    die "a JDK 25 or later is needed for the Java codec tests: install one under /usr/lib/jvm or set JAVA_HOME"
+echo "setup: JDK 25 at $jdk25" >&2

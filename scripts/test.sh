@@ -1,20 +1,55 @@
 #!/usr/bin/env bash
-# Everything `make test` runs: set-up, the reference jar, every test, clippy and rustfmt, then
-# one closing line totalling the tests run ("tests: N passed, M failed").
+# Everything `make test` runs: set-up, the reference jar, then every suite (the Rust workspace's
+# tests, clippy and rustfmt; the generated Java, Rust and C++ codecs' tests), and one closing
+# line totalling the tests run ("tests: N passed, M failed"). A failing suite does not stop the
+# others; the exit status is 1 when any failed.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/setup.sh
 bash scripts/fetch-reference.sh
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
 status=0
-cargo test --workspace --release 2>&1 | tee "$log" || status=$?
-cargo clippy --workspace --all-targets -- -D warnings
-cargo fmt --all --check
+failed_suites=()
 
-# Sum cargo's per-binary "test result:" lines into one.
-awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } }
-     END { printf "tests: %d passed, %d failed\n", p, f }' "$log"
+# suite NAME COMMAND...: runs COMMAND, its output shown and kept in $logs/NAME.log.
+suite() {
+    local name="$1"
+    shift
+    echo "== $name: $*"
+    local rc
+    set +e
+    "$@" 2>&1 | tee "$logs/$name.log"
+    rc="${PIPESTATUS[0]}"
+    set -e
+    if [ "$rc" != 0 ]; then
+        status=1
+        failed_suites+=("$name")
+        echo "== $name failed (exit $rc)"
+    fi
+}
+
+suite cargo-test cargo test --workspace --release
+suite clippy cargo clippy --workspace --all-targets -- -D warnings
+suite rustfmt cargo fmt --all --check
+suite java-conformance bash scripts/java-conformance.sh
+suite java-interop bash scripts/java-interop.sh
+suite rust-codecs bash scripts/rust-codecs.sh
+
+# cargo's per-binary "test result:" lines, and each other suite's closing "NAME: N passed, M
+# failed" line, summed into one.
+{
+    cat "$logs/cargo-test.log"
+    for log in "$logs"/*.log; do
+        [ "$log" = "$logs/cargo-test.log" ] || grep -E '^[a-z][a-z -]*: [0-9]+ passed, [0-9]+ failed$' "$log" || true
+    done
+} | awk '
+    /^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } next }
+    / passed, [0-9]+ failed$/ { n = split($0, w, " "); p += w[n-3]; f += w[n-1] }
+    END { printf "tests: %d passed, %d failed\n", p, f }'
+if [ "$status" != 0 ]; then
+    echo "failed suites: ${failed_suites[*]}"
+fi
 exit "$status"
