@@ -285,13 +285,13 @@ template <class F> inline void floating(std::ostream &os, F v, int lo, int hi) {
   char b[64];
   auto r = std::to_chars(b, b + sizeof b, v, std::chars_format::scientific);
   const char *p = b;
-  char out[96];
+  char out[96] = {};
   std::size_t o = 0;
   if (*p == '-') {
     out[o++] = '-';
     ++p;
   }
-  char digits[32];
+  char digits[32] = {};
   std::size_t n = 0;
   while (p < r.ptr && *p != 'e') {
     if (*p != '.') {
