@@ -147,13 +147,13 @@ fn other_languages_and_bad_options_are_usage_errors() {
     let out = ScratchDir::new("generate-usage");
     let schema = valid("example-schema.xml");
     sable()
-        .args(["generate", "--lang", "cpp", "--output"])
+        .args(["generate", "--lang", "cobol", "--output"])
         .arg(out.path())
         .arg(&schema)
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "not implemented yet for --lang cpp",
+            "not implemented yet for --lang cobol",
         ));
     sable()
         .args([
