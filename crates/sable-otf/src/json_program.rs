@@ -428,7 +428,34 @@ pub(crate) struct Program {
 struct Tables {
     texts: Vec<Box<[u8]>>,
     enums: Vec<EnumOp>,
-    sets: Vec<(PrimitiveType, Box<[Choice]>)>,
+    sets: Vec<SetOp>,
+}
+
+/// A set, and for one-byte encodings the JSON of each of its 256 values.
+#[derive(Debug)]
+struct SetOp {
+    ty: PrimitiveType,
+    choices: Box<[Choice]>,
+    table: Option<Box<[Text]>>,
+}
+
+impl SetOp {
+    fn new(ty: PrimitiveType, choices: &[Choice]) -> SetOp {
+        let table = (ty.size() == 1).then(|| {
+            (0..256u64)
+                .map(|bits| {
+                    let mut json = Vec::new();
+                    write_value(&mut json, Value::Set { bits, choices }, true);
+                    Text::new(&json)
+                })
+                .collect()
+        });
+        SetOp {
+            ty,
+            choices: choices.into(),
+            table,
+        }
+    }
 }
 
 /// Lays out operations, keeping the constant text since the last value in `pending`.
@@ -625,7 +652,7 @@ impl<'t> Builder<'t> {
             Kind::Set { ty, choices } => {
                 let bound = 2 + choices.iter().map(|c| c.json.len() + 1).sum::<usize>() + 64 * 3;
                 let aux = Self::index(&self.tables.sets)?;
-                self.tables.sets.push((*ty, choices.clone()));
+                self.tables.sets.push(SetOp::new(*ty, choices));
                 (K::Set, bound, None, aux)
             }
         };
@@ -1053,9 +1080,15 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
             }
         }
         K::Set => {
-            if let Some((ty, choices)) = tables.sets.get(op.aux as usize) {
-                match read_raw(block, off, ty.size(), BIG) {
-                    Some(bits) => out.aside(|o| write_value(o, Value::Set { bits, choices }, true)),
+            if let Some(set) = tables.sets.get(op.aux as usize) {
+                match read_raw(block, off, set.ty.size(), BIG) {
+                    Some(bits) => match set.table.as_ref().and_then(|t| t.get(bits as usize)) {
+                        Some(json) => json.put(out),
+                        None => {
+                            let choices = &set.choices[..];
+                            out.aside(|o| write_value(o, Value::Set { bits, choices }, true))
+                        }
+                    },
                     None => out.put_window(b"null", 4),
                 }
             }
