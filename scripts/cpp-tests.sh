@@ -2,8 +2,9 @@
 # The C++ codec tests: builds `sable`, writes the conformance tests (cpp_conformance example),
 # then configures, builds and runs the CMake project in cpp/ twice: with g++ (API, conformance and
 # compile checks of every valid shared schema), and with clang under AddressSanitizer and UBSan
-# (the same tests plus a bounded libFuzzer run over the conformance schemas' decoders). Prints a
-# last line "cpp tests: N passed, M failed". Needs scripts/setup-cpp.sh's packages.
+# (the same tests plus a bounded libFuzzer run over the conformance schemas' decoders). Both
+# include the interop tests against the reference's generated C++ (its jar: scripts/fetch-reference.sh).
+# Prints a last line "cpp tests: N passed, M failed". Needs scripts/setup-cpp.sh's packages.
 #   FUZZ_SECONDS (default 30): the fuzz run's length.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,9 @@ root="$PWD"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 jobs="${JOBS:-2}"
 fuzz_seconds="${FUZZ_SECONDS:-30}"
+jar="${SABLE_REFERENCE_JAR:-$root/.cache/reference/sbe-all-1.32.1.jar}"
+[ -f "$jar" ] || jar="$HOME/.m2/repository/uk/co/real-logic/sbe-all/1.32.1/sbe-all-1.32.1.jar"
+[ -f "$jar" ] || { echo "cpp-tests: no reference jar: run scripts/fetch-reference.sh" >&2; exit 1; }
 
 cargo build -q --release -p sable-cli
 sable="$CARGO_TARGET_DIR/release/sable"
@@ -28,7 +32,7 @@ run_build() { # NAME CXX EXTRA-CMAKE-ARGS...
     echo "== cpp: $name ($cxx)" >&2
     if cmake -S cpp -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
         -DCMAKE_CXX_COMPILER="$cxx" -DSABLE_EXECUTABLE="$sable" \
-        -DSABLE_CONFORMANCE_DIR="$out/conformance" -DSABLE_FUZZ_SECONDS="$fuzz_seconds" "$@" >"$dir.configure.log" 2>&1 &&
+        -DSABLE_CONFORMANCE_DIR="$out/conformance" -DSABLE_REFERENCE_JAR="$jar" -DSABLE_FUZZ_SECONDS="$fuzz_seconds" "$@" >"$dir.configure.log" 2>&1 &&
         cmake --build "$dir" -j "$jobs" >"$dir.build.log" 2>&1; then
         :
     else

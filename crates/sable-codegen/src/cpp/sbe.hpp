@@ -93,18 +93,10 @@ private:
 namespace detail {
 
 template <std::size_t N> struct uint_of;
-template <> struct uint_of<1> {
-  using type = std::uint8_t;
-};
-template <> struct uint_of<2> {
-  using type = std::uint16_t;
-};
-template <> struct uint_of<4> {
-  using type = std::uint32_t;
-};
-template <> struct uint_of<8> {
-  using type = std::uint64_t;
-};
+template <> struct uint_of<1> { using type = std::uint8_t; };
+template <> struct uint_of<2> { using type = std::uint16_t; };
+template <> struct uint_of<4> { using type = std::uint32_t; };
+template <> struct uint_of<8> { using type = std::uint64_t; };
 
 inline std::uint8_t bswap(std::uint8_t v) noexcept { return v; }
 inline std::uint16_t bswap(std::uint16_t v) noexcept { return __builtin_bswap16(v); }
@@ -143,6 +135,14 @@ template <class T, bool BE> inline void store(std::uint8_t *p, T v) noexcept {
 
 /* Bytes of zeros that absent composites are read from. */
 inline constexpr std::uint8_t zeros[4096] = {};
+
+/* What the bounds checks change lives in a namespace of its own per setting, so translation units
+ * built with and without SABLE_NO_BOUNDS_CHECK link into one program. */
+#if SABLE_CHECKS
+inline namespace checked {
+#else
+inline namespace unchecked {
+#endif
 
 /* A decoder's position in its buffer, shared by a message decoder and its groups. */
 struct dstate {
@@ -247,6 +247,8 @@ inline void write_var(estate &s, const void *p, std::size_t n, std::uint64_t max
   }
   s.pos += sizeof(L) + n;
 }
+
+} // namespace checked / unchecked
 
 /* Canonical JSON output (docs/json.md). */
 namespace json {
