@@ -412,7 +412,11 @@ impl<'a> Gen<'a> {
     fn set_type(&mut self, st: &SetType) {
         let name = camel(&st.name);
         let t = rtype(st.encoding_type);
-        let bits64 = if t == "u64" { "self.0" } else { "u64::from(self.0)" };
+        let bits64 = if t == "u64" {
+            "self.0"
+        } else {
+            "u64::from(self.0)"
+        };
         let mut o = String::new();
         o.push_str(&doc(st.description.as_deref()));
         o.push_str("///\n/// A bit set: combine flags with `|`, test with `contains`.\n");
@@ -613,8 +617,8 @@ impl core::fmt::Display for {name} {{
                     } else {
                         let sz = p.primitive_type.size();
                         let mut body = format!(
-                            "let mut out = [{null}; {n}];\nfor (i, v) in out.iter_mut().enumerate() {{ if let Some(x) = {} {{ *v = x; }} }}\nout",
-                            read(&sl, &add(&times_i(sz), off), p.primitive_type, p.byte_order)
+                            "let mut out = [{null}; {n}];\nif let Some(b) = sbe_support::get_ref::<{}>({sl}, {off}) {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
+                            n * sz, from_bytes(p.primitive_type, p.byte_order)
                         );
                         if since > 0 {
                             body = format!(
@@ -764,13 +768,8 @@ impl core::fmt::Display for {name} {{
                         let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[u8; {n}]) -> &mut Self {{ sbe_support::put(self.buf, {at}, *value); self }}");
                     } else {
                         let sz = p.primitive_type.size();
-                        let w = write(
-                            "self.buf",
-                            &format!("{at} + {}", times_i(sz)),
-                            "*v",
-                            p.byte_order,
-                        );
-                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{ for (i, v) in value.iter().enumerate() {{ {w} }} self }}");
+                        let tb = to_bytes(p.byte_order);
+                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{ let mut b = [0u8; {}]; for (c, v) in b.chunks_exact_mut({sz}).zip(value) {{ c.copy_from_slice(&v.{tb}()); }} sbe_support::put(self.buf, {at}, b); self }}", n * sz);
                     }
                 } else if presence == Presence::Optional || p.presence == Presence::Optional {
                     let w = write("self.buf", &at, "value.unwrap_or(CONST_NULL)", p.byte_order)
@@ -829,7 +828,7 @@ impl core::fmt::Display for {name} {{
             o,
             "{d}///\n/// A view of the composite's bytes (members past the end of a shorter slice read as null).\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{ buf: &'a [u8], version: u16 }}"
         );
-        let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// A view of `buf` (from the composite's first byte), read at `acting_version`.\n#[must_use]\npub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {{ Self {{ buf, version: acting_version }} }}\n/// The acting version.\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}");
+        let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// A view of `buf` (from the composite's first byte), read at `acting_version`.\n#[must_use]\n#[inline]\npub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {{ Self {{ buf, version: acting_version }} }}\n/// The acting version.\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}");
         let mut jsons = Vec::new();
         for m in &c.members {
             let kind = self.kind(&m.type_ref);
@@ -862,7 +861,7 @@ impl core::fmt::Display for {name} {{
             o,
             "{d}///\n/// Writes the composite's members into its bytes.\n#[derive(Debug)]\npub struct {en}<'b> {{ buf: &'b mut [u8] }}"
         );
-        let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\npub fn wrap(buf: &'b mut [u8]) -> Self {{ Self {{ buf }} }}");
+        let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\n#[inline]\npub fn wrap(buf: &'b mut [u8]) -> Self {{ Self {{ buf }} }}");
         for m in &c.members {
             let kind = self.kind(&m.type_ref);
             let presence = member_presence(m, &kind);
@@ -899,7 +898,7 @@ impl core::fmt::Display for {name} {{
         let hs = self.header_size();
         let hc = self.s.header_composite();
         let d = doc(msg.description.as_deref());
-        let k = msg.body.groups.len() + msg.body.var_data.len();
+        let k = slots(&msg.body);
         let needs = min_block(&msg.body);
         let mut fields =
             format!("hdr: [u8; {hs}],\nblock: &'a [u8],\nversion: u16,\nend: usize,\n");
@@ -939,7 +938,7 @@ impl core::fmt::Display for {name} {{
                         .unwrap_or(0)
                 )),
                 TypeRef::Primitive(p) => Some(read_u64(
-                    "buf",
+                    "&hdr",
                     &m.offset.to_string(),
                     p.primitive_type,
                     p.byte_order,
@@ -952,7 +951,7 @@ impl core::fmt::Display for {name} {{
             (and schema id), then reads the message at the block length and version the header gives.\n\
             ///\n/// # Errors\n///\n/// A header or message that does not fit in `buf`, another template or schema id, \
             a block length shorter than the fields need, group entries or var data running past the end.\n\
-            pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {{");
+            #[inline]\npub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {{");
         let _ = writeln!(
             dec,
             "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }};"
@@ -972,7 +971,7 @@ impl core::fmt::Display for {name} {{
         // decode_body
         let _ = writeln!(dec, "/// Decodes a message body (no header) at the start of `buf`, written with `block_length` \
             and at `acting_version`; error offsets are from the start of `buf`.\n///\n/// # Errors\n///\n/// As [`Self::decode`], without the header checks.\n\
-            pub fn decode_body(buf: &'a [u8], block_length: usize, acting_version: u16) -> Result<Self, DecodeError> {{\nlet mut hdr = [0u8; {hs}];");
+            #[inline]\npub fn decode_body(buf: &'a [u8], block_length: usize, acting_version: u16) -> Result<Self, DecodeError> {{\nlet mut hdr = [0u8; {hs}];");
         for m in &hc.members {
             if let TypeRef::Primitive(p) = &m.type_ref {
                 if p.is_constant() {
@@ -999,7 +998,7 @@ impl core::fmt::Display for {name} {{
             "Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)\n}}"
         );
         // sbe_new
-        let _ = writeln!(dec, "fn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; {hs}], bl_at: usize) -> Result<Self, DecodeError> {{");
+        let _ = writeln!(dec, "#[inline]\nfn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; {hs}], bl_at: usize) -> Result<Self, DecodeError> {{");
         if needs > 0 {
             let cond = if self.s.version > 0 {
                 format!("version >= SCHEMA_VERSION && block_length < {needs}")
@@ -1021,7 +1020,7 @@ impl core::fmt::Display for {name} {{
         }
         let _ = writeln!(dec, "/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n\
             /// The acting block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}\n\
-            /// The message's length in bytes: header (when decoded with it), block, groups and var data.\n#[must_use]\npub fn encoded_length(&self) -> usize {{ self.end }}\n\
+            /// The message's length in bytes: header (when decoded with it), block, groups and var data.\n#[must_use]\n#[inline]\npub fn encoded_length(&self) -> usize {{ self.end }}\n\
             /// The message header as read (or, after `decode_body`, as made from its arguments).\n#[must_use]\npub fn header(&self) -> {}Decoder<'_> {{ {}Decoder::wrap(&self.hdr, SCHEMA_VERSION) }}",
             camel(&hc.name), camel(&hc.name));
         o.push_str(&dec);
@@ -1083,8 +1082,7 @@ impl core::fmt::Display for {name} {{
             } else {
                 String::new()
             };
-            let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter::sbe_at(self.buf, self.pos[{idx}], {}) }}",
-                if g.since_version > 0 { format!("if self.version < {} {{ None }} else {{ Some(self.version) }}", g.since_version) } else { "Some(self.version)".into() });
+            let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ buf: self.buf, pos: self.pos[{idx}], remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
             let key = json_str(&g.name);
             let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
             let j = if g.since_version > 0 {
@@ -1097,7 +1095,7 @@ impl core::fmt::Display for {name} {{
                 format!("{}{inner}", ws(&format!("{key}:")))
             };
             jsons.push(j);
-            idx += 1;
+            idx += 3;
         }
         for v in &body.var_data {
             let m = method(&v.name);
@@ -1120,9 +1118,10 @@ impl core::fmt::Display for {name} {{
             } else {
                 String::new()
             };
-            let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ {absent}let at = self.pos[{idx}]; let n = sbe_support::to_usize({len_read}); let start = at + {ls}; self.buf.get(start..start.saturating_add(n)).unwrap_or(&[]) }}");
+            let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ {absent}self.buf.get(self.pos[{idx}]..self.pos[{}]).unwrap_or(&[]) }}", idx + 1);
+            let _ = (&len_read, ls);
             if v.is_text() {
-                let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, self.pos[{idx}] + {ls}) }}", v.name, snake(&v.name));
+                let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, self.pos[{idx}]) }}", v.name, snake(&v.name));
             }
             let key = json_str(&v.name);
             let inner = if v.is_text() {
@@ -1140,35 +1139,38 @@ impl core::fmt::Display for {name} {{
                 format!("{}{inner}", ws(&format!("{key}:")))
             };
             jsons.push(j);
-            idx += 1;
+            idx += 2;
         }
         // walk
-        let k = body.groups.len() + body.var_data.len();
+        let k = slots(body);
         if k > 0 {
-            let _ = writeln!(o, "fn sbe_walk(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
+            let _ = writeln!(o, "#[inline]\nfn sbe_walk(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
             let mut i = 0;
             for g in &body.groups {
                 let gname = names.name(path, &g.name);
-                let _ = writeln!(o, "pos[{i}] = p;");
-                let step = format!("p = {gname}Iter::sbe_skip(buf, p, version)?;");
+                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip(buf, p, version)?;\npos[{i}] = start; pos[{}] = count; pos[{}] = bl; p = end;", i + 1, i + 2);
                 if g.since_version > 0 {
                     let _ = writeln!(o, "if version >= {} {{ {step} }}", g.since_version);
                 } else {
                     let _ = writeln!(o, "{step}");
                 }
-                i += 1;
+                i += 3;
             }
             for v in &body.var_data {
                 let ls = v.length_size();
                 let len_read = read_u64("buf", "p", v.length.primitive_type, v.length.byte_order);
-                let step = format!("let n = sbe_support::to_usize({len_read});\nsbe_support::span(buf, p, {ls}, \"var data length\")?;\np = sbe_support::span(buf, p + {ls}, n, \"var data\")?;");
-                let _ = writeln!(o, "pos[{i}] = p;");
+                let step = format!("sbe_support::span(buf, p, {ls}, \"var data length\")?;\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(buf, p + {ls}, n, \"var data\")?;\npos[{i}] = p + {ls}; pos[{}] = end; p = end;", i + 1);
                 if v.since_version > 0 {
-                    let _ = writeln!(o, "if version >= {} {{ {step} }}", v.since_version);
+                    let _ = writeln!(
+                        o,
+                        "if version >= {} {{ {step} }} else {{ pos[{i}] = p; pos[{}] = p; }}",
+                        v.since_version,
+                        i + 1
+                    );
                 } else {
                     let _ = writeln!(o, "{step}");
                 }
-                i += 1;
+                i += 2;
             }
             let _ = writeln!(o, "Ok((pos, p))\n}}");
         }
@@ -1200,7 +1202,7 @@ impl core::fmt::Display for {name} {{
         let dn = format!("{gname}Decoder");
         let dim = self.s.composite(&g.dimension);
         let dim_len = dim.encoded_length.max(0) as usize;
-        let k = g.body.groups.len() + g.body.var_data.len();
+        let k = slots(&g.body);
         let needs = min_block(&g.body);
         let sub = format!("{path}/{}", g.name);
         let mut o = String::new();
@@ -1214,7 +1216,7 @@ impl core::fmt::Display for {name} {{
                         .unwrap_or(0)
                 ),
                 Some((m, p)) => {
-                    read_u64("buf", &add("p", m.offset), p.primitive_type, p.byte_order)
+                    read_u64("dim", &m.offset.to_string(), p.primitive_type, p.byte_order)
                 }
                 None => "0_u64".into(),
             }
@@ -1233,13 +1235,12 @@ impl core::fmt::Display for {name} {{
             String::new()
         };
         let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// The block length of an entry at the schema's version.\npub const BLOCK_LENGTH: u16 = {};\n/// The size of the group's header (its dimensions).\npub const HEADER_SIZE: usize = {dim_len};", g.block_length);
-        let _ = writeln!(o, "fn sbe_open(buf: &'a [u8], p: usize, version: u16) -> Result<Self, DecodeError> {{\nsbe_support::span(buf, p, {dim_len}, \"group header\")?;\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\n{needs_check}\nOk(Self {{ buf, pos: p + {dim_len}, remaining: count, block_length, version }})\n}}",
+        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
             dimread("blockLength"), dimread("numInGroup"));
-        let _ = writeln!(o, "pub(super) fn sbe_at(buf: &'a [u8], p: usize, version: Option<u16>) -> Self {{ match version {{ Some(v) => Self::sbe_open(buf, p, v).unwrap_or(Self {{ buf, pos: p, remaining: 0, block_length: 0, version: v }}), None => Self {{ buf, pos: p, remaining: 0, block_length: 0, version: 0 }} }} }}");
         if k == 0 {
-            let _ = writeln!(o, "pub(super) fn sbe_skip(buf: &'a [u8], p: usize, version: u16) -> Result<usize, DecodeError> {{\nlet it = Self::sbe_open(buf, p, version)?;\nlet total = it.block_length.saturating_mul(it.remaining);\nsbe_support::span(buf, it.pos, total, \"group entries\")\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
         } else {
-            let _ = writeln!(o, "pub(super) fn sbe_skip(buf: &'a [u8], p: usize, version: u16) -> Result<usize, DecodeError> {{\nlet it = Self::sbe_open(buf, p, version)?;\nlet mut q = it.pos;\nfor _ in 0..it.remaining {{\nq = sbe_support::span(buf, q, it.block_length, \"group entry\")?;\nq = {dn}::sbe_walk(buf, q, version)?.1;\n}}\nOk(q)\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
         }
         let _ = writeln!(o, "/// The entries' block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block_length }}\n}}");
         let next_body = if k == 0 {
@@ -1290,14 +1291,14 @@ impl core::fmt::Display for {name} {{
                     "version" => int_lit(self.s.version as i128, p.primitive_type),
                     _ => lit(&p.null_value, p.primitive_type),
                 };
-                hdr.push_str(&write("buf", &m.offset.to_string(), &v, p.byte_order));
+                hdr.push_str(&write("h", &m.offset.to_string(), &v, p.byte_order));
                 hdr.push('\n');
             }
         }
         let gaps = zero_gaps(&msg.body, bl, "buf", "start");
-        let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {})?;\n{hdr}let start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}", hs + bl);
-        let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl})?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}");
-        let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\npub fn encoded_length(&self) -> usize {{ self.limit }}\n/// The message written so far.\n#[must_use]\npub fn as_bytes(&self) -> &[u8] {{ self.buf.get(..self.limit).unwrap_or(&[]) }}");
+        let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\n#[inline]\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {})?;\nif let Some(h) = buf.first_chunk_mut::<{hs}>() {{\n{hdr}}}\nlet start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}", hs + bl);
+        let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\n#[inline]\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl})?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}");
+        let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\n#[inline]\npub fn encoded_length(&self) -> usize {{ self.limit }}\n/// The message written so far.\n#[must_use]\npub fn as_bytes(&self) -> &[u8] {{ self.buf.get(..self.limit).unwrap_or(&[]) }}");
         o.push_str(&self.body_encoder(&msg.body, "", names, "self.start", "self.limit", "'_"));
         o.push_str("}\n");
         o.push_str(&self.group_encoders(&msg.body, "", names));
@@ -1349,7 +1350,7 @@ impl core::fmt::Display for {name} {{
                     hdr.push('\n');
                 }
             }
-            let _ = writeln!(o, "{d}///\n/// Starts the group (with no entries): add them with `next_entry`.\n///\n/// # Errors\n///\n/// No room for the group's header.\npub fn {m}(&mut self) -> Result<{gname}GroupEncoder<'_>, EncodeError> {{\nlet at = {limit};\n{limit} = sbe_support::room(self.buf.len(), at, {dim_len})?;\n{hdr}Ok({gname}GroupEncoder {{ buf: &mut *self.buf, limit: &mut {limit}, header: at, count: 0 }})\n}}");
+            let _ = writeln!(o, "{d}///\n/// Starts the group (with no entries): add them with `next_entry`.\n///\n/// # Errors\n///\n/// No room for the group's header.\n#[inline]\npub fn {m}(&mut self) -> Result<{gname}GroupEncoder<'_>, EncodeError> {{\nlet at = {limit};\n{limit} = sbe_support::room(self.buf.len(), at, {dim_len})?;\n{hdr}Ok({gname}GroupEncoder {{ buf: &mut *self.buf, limit: &mut {limit}, header: at, count: 0 }})\n}}");
         }
         for v in &body.var_data {
             let m = method(&v.name);
@@ -1374,7 +1375,7 @@ impl core::fmt::Display for {name} {{
                 &format!("value.len() as {t}"),
                 lp.byte_order,
             );
-            let _ = writeln!(o, "{d}///\n/// # Errors\n///\n/// Longer than the length type allows ({max} bytes), or no room.\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nlet at = {limit};\nif value.len() as u64 > {max}_u64 {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooLong {{ length: value.len(), max: {max} }} }}); }}\nlet end = sbe_support::room(self.buf.len(), at, {ls} + value.len())?;\n{wl}\nif let Some(d) = self.buf.get_mut(at + {ls}..end) {{ d.copy_from_slice(value); }}\n{limit} = end;\nOk(self)\n}}");
+            let _ = writeln!(o, "{d}///\n/// # Errors\n///\n/// Longer than the length type allows ({max} bytes), or no room.\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nlet at = {limit};\nif value.len() as u64 > {max}_u64 {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooLong {{ length: value.len(), max: {max} }} }}); }}\nlet end = sbe_support::room(self.buf.len(), at, {ls} + value.len())?;\n{wl}\nif let Some(d) = self.buf.get_mut(at + {ls}..end) {{ d.copy_from_slice(value); }}\n{limit} = end;\nOk(self)\n}}");
         }
         o
     }
@@ -1409,7 +1410,7 @@ impl core::fmt::Display for {name} {{
             };
 
             let _ = writeln!(o, "/// Writes the entries of group `{}`; the count in its header follows the entries added.\n#[derive(Debug)]\npub struct {ge}<'b> {{ buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: {ct} }}", g.name);
-            let _ = writeln!(o, "impl {ge}<'_> {{\n/// The most entries the group may hold.\npub const MAX_COUNT: {ct} = {max_lit};\n/// Adds an entry and returns its encoder.\n///\n/// # Errors\n///\n/// The group is full, or no room for the entry's block.\npub fn next_entry(&mut self) -> Result<{ee}<'_>, EncodeError> {{\nlet at = *self.limit;\nif self.count >= Self::MAX_COUNT {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }}); }}\n*self.limit = sbe_support::room(self.buf.len(), at, {bl})?;\nself.count += 1;\n{wc}\n{gaps}Ok({ee} {{ buf: &mut *self.buf, {limit_init}block: at }})\n}}\n/// The entries added so far.\n#[must_use]\npub fn count(&self) -> {ct} {{ self.count }}\n}}");
+            let _ = writeln!(o, "impl {ge}<'_> {{\n/// The most entries the group may hold.\npub const MAX_COUNT: {ct} = {max_lit};\n/// Adds an entry and returns its encoder.\n///\n/// # Errors\n///\n/// The group is full, or no room for the entry's block.\n#[inline]\npub fn next_entry(&mut self) -> Result<{ee}<'_>, EncodeError> {{\nlet at = *self.limit;\nif self.count >= Self::MAX_COUNT {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }}); }}\n*self.limit = sbe_support::room(self.buf.len(), at, {bl})?;\nself.count += 1;\n{wc}\n{gaps}Ok({ee} {{ buf: &mut *self.buf, {limit_init}block: at }})\n}}\n/// The entries added so far.\n#[must_use]\npub fn count(&self) -> {ct} {{ self.count }}\n}}");
             let _ = writeln!(o, "/// Writes an entry of group `{}`: fixed fields in any order, then nested groups and var data in schema order.\n#[derive(Debug)]\npub struct {ee}<'b> {{ #[allow(dead_code)] buf: &'b mut [u8], {limit_field}#[allow(dead_code)] block: usize }}", g.name);
             let sub = format!("{path}/{}", g.name);
             let _ = writeln!(o, "impl {ee}<'_> {{");
@@ -1522,6 +1523,12 @@ fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
         Kind::Prim(p) => p.presence,
         _ => m.presence,
     }
+}
+
+/// The decoder's position slots for a body: 3 per group (first entry, count, block length), 2
+/// per var data (start and end of the bytes).
+fn slots(body: &Body) -> usize {
+    3 * body.groups.len() + 2 * body.var_data.len()
 }
 
 /// The bytes of block the fields need at the schema's version.

@@ -133,8 +133,8 @@ mod sbe_support {
     /// `N` bytes at `off`, if the slice holds them.
     #[inline(always)]
     pub fn get<const N: usize>(b: &[u8], off: usize) -> Option<[u8; N]> {
-        match b.get(off..) {
-            Some(rest) => rest.first_chunk::<N>().copied(),
+        match b.get(off..off + N) {
+            Some(s) => s.try_into().ok(),
             None => None,
         }
     }
@@ -142,8 +142,8 @@ mod sbe_support {
     /// A reference to the `N` bytes at `off`, if the slice holds them.
     #[inline(always)]
     pub fn get_ref<const N: usize>(b: &[u8], off: usize) -> Option<&[u8; N]> {
-        match b.get(off..) {
-            Some(rest) => rest.first_chunk::<N>(),
+        match b.get(off..off + N) {
+            Some(s) => s.try_into().ok(),
             None => None,
         }
     }
@@ -151,15 +151,13 @@ mod sbe_support {
     /// Writes `v` at `off`; the callers have checked the room first.
     #[inline(always)]
     pub fn put<const N: usize>(b: &mut [u8], off: usize, v: [u8; N]) {
-        if let Some(rest) = b.get_mut(off..) {
-            if let Some(d) = rest.first_chunk_mut::<N>() {
-                *d = v;
-            }
+        if let Some(d) = b.get_mut(off..off + N) {
+            d.copy_from_slice(&v);
         }
     }
 
     /// Copies `src` to `off` (as much as fits), zeroing the rest of `len` bytes.
-    #[inline]
+    #[inline(always)]
     pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8]) {
         if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
             let n = src.len().min(d.len());
