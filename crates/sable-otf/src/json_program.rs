@@ -1098,22 +1098,39 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
 
 /// An array of numbers of `ty`.
 fn write_array<const BIG: bool>(out: &mut Slice<'_>, ty: PrimitiveType, bytes: &[u8]) {
-    let size = ty.size();
-    out.push(b'[');
-    for (i, e) in bytes.chunks_exact(size).enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        let raw = read_raw(e, 0, size, BIG).unwrap_or(0);
-        match ty {
-            PrimitiveType::Int8 => write_i64(out, i64::from(raw as u8 as i8)),
-            PrimitiveType::Int16 => write_i64(out, i64::from(raw as u16 as i16)),
-            PrimitiveType::Int32 => write_i64(out, i64::from(raw as u32 as i32)),
-            PrimitiveType::Int64 | PrimitiveType::Char => write_i64(out, raw as i64),
-            PrimitiveType::Float => write_f32(out, f32::from_bits(raw as u32)),
-            PrimitiveType::Double => write_f64(out, f64::from_bits(raw)),
-            _ => write_u64(out, raw),
-        }
+    // Each element read as `N` bytes, after `[` (the first) or `,`.
+    macro_rules! each {
+        ($n:literal, $raw:ident => $write:expr) => {{
+            let mut sep = b'[';
+            for e in bytes.chunks_exact($n) {
+                let mut w = [0u8; 8];
+                let $raw = if BIG {
+                    w[8 - $n..].copy_from_slice(e);
+                    u64::from_be_bytes(w)
+                } else {
+                    w[..$n].copy_from_slice(e);
+                    u64::from_le_bytes(w)
+                };
+                out.push(sep);
+                sep = b',';
+                $write;
+            }
+            if sep == b'[' {
+                out.push(b'[');
+            }
+        }};
+    }
+    match ty {
+        PrimitiveType::Int8 => each!(1, r => write_i64(out, i64::from(r as u8 as i8))),
+        PrimitiveType::Int16 => each!(2, r => write_i64(out, i64::from(r as u16 as i16))),
+        PrimitiveType::Int32 => each!(4, r => write_i64(out, i64::from(r as u32 as i32))),
+        PrimitiveType::Int64 => each!(8, r => write_i64(out, r as i64)),
+        PrimitiveType::Char | PrimitiveType::UInt8 => each!(1, r => write_u64(out, r)),
+        PrimitiveType::UInt16 => each!(2, r => write_u64(out, r)),
+        PrimitiveType::UInt32 => each!(4, r => write_u64(out, r)),
+        PrimitiveType::UInt64 => each!(8, r => write_u64(out, r)),
+        PrimitiveType::Float => each!(4, r => write_f32(out, f32::from_bits(r as u32))),
+        PrimitiveType::Double => each!(8, r => write_f64(out, f64::from_bits(r))),
     }
     out.push(b']');
 }
