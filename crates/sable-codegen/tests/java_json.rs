@@ -3,6 +3,10 @@
 //! random floats, enum values, set bits and characters; groups of 0 to 2 entries, nested; var
 //! data of random bytes), at the schema's version and at version 0, are decoded by the Java
 //! decoder's `toString()` and by `sable_otf`, and the canonical JSON compared as text.
+//!
+//! The codecs (MemorySegment flavour, each schema in its own package) are compiled with
+//! `javac -Xlint:all -Werror --release 25`, so this also checks that they compile cleanly; the
+//! Agrona flavour's compilation is checked by tests/javac.rs.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -294,12 +298,20 @@ fn run_batch(java_home: &Path, batch: &[Case]) -> Result<usize, String> {
     sources.push(driver_file);
     let classes = dir.join("classes");
     let out = Command::new(java_home.join("bin/javac"))
-        .args(["--release", "25", "-encoding", "UTF-8", "-nowarn", "-d"])
+        .args([
+            "-Xlint:all",
+            "-Werror",
+            "--release",
+            "25",
+            "-encoding",
+            "UTF-8",
+            "-d",
+        ])
         .arg(&classes)
         .args(&sources)
         .output()
         .expect("running javac");
-    if !out.status.success() {
+    if !out.status.success() || !out.stderr.is_empty() {
         return Err(format!(
             "javac failed on [{}]:\n{}",
             batch
