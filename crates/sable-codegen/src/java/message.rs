@@ -1396,6 +1396,33 @@ impl Gen<'_> {
         w.line("return bytesCopied;");
         w.close("}");
         w.blank();
+        if b == super::Buffer::Agrona {
+            javadoc(
+                w,
+                v.description.as_deref(),
+                &[
+                    format!(
+                        "Points a buffer at {} in place (no copy) and moves past it.",
+                        v.name
+                    ),
+                    "@param wrapBuffer the buffer to wrap over the data (wrapped empty when the data is newer than the acting version).".to_owned(),
+                ],
+            );
+            w.open_brace(format!(
+                "public void wrap{upper}(final DirectBuffer wrapBuffer)"
+            ));
+            self.access_check(w, body, k, true);
+            if let Some(a) = &absent {
+                w.open_brace(format!("if ({a})"));
+                w.line(format!("wrapBuffer.wrap({buf}, 0, 0);"));
+                w.line("return;");
+                w.close("}");
+            }
+            start(w);
+            w.line(format!("wrapBuffer.wrap({buf}, at + {size}, dataLength);"));
+            w.close("}");
+            w.blank();
+        }
         if v.is_text() {
             let utf8 = is_utf8(v.character_encoding.as_deref());
             let how = if utf8 {

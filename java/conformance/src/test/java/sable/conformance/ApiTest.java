@@ -149,6 +149,27 @@ class ApiTest
     }
 
     @Test
+    void agronaVarDataCanBeWrappedInPlace()
+    {
+        final org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[256]);
+        final sable.conformance.agrona.example_schema.CarEncoder car = new sable.conformance.agrona.example_schema.CarEncoder()
+            .wrapAndApplyHeader(buffer, 0, new sable.conformance.agrona.example_schema.MessageHeaderEncoder());
+        car.fuelFiguresCount(0);
+        car.performanceFiguresCount(0);
+        car.manufacturer("Honda").model("Civic").activationCode("x");
+
+        final sable.conformance.agrona.example_schema.CarDecoder decoder = new sable.conformance.agrona.example_schema.CarDecoder()
+            .wrapAndApplyHeader(buffer, 0, new sable.conformance.agrona.example_schema.MessageHeaderDecoder());
+        decoder.fuelFigures();
+        decoder.performanceFigures();
+        final org.agrona.concurrent.UnsafeBuffer view = new org.agrona.concurrent.UnsafeBuffer(0, 0);
+        decoder.wrapManufacturer(view);
+        assertEquals("Honda", view.getStringWithoutLengthAscii(0, view.capacity()));
+        assertEquals("Civic", decoder.model());
+        assertEquals("x", decoder.activationCode());
+    }
+
+    @Test
     void metadataIsStatic()
     {
         assertEquals(49, CarEncoder.BLOCK_LENGTH);
