@@ -53,7 +53,11 @@ fn main() {
         })
         .collect();
     for p in sable_testkit::schemas_in(&root.join("conformance/schemas")) {
-        let stem = p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+        let stem = p
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         paths.push((p.clone(), format!("conformance_{}", snake(&stem))));
     }
     paths.push((
@@ -94,7 +98,7 @@ fn main() {
     vector_files.sort();
     let mut out = String::from(
         "//! Every conformance vector through Sable's generated Rust codecs (written by the \
-         rust_conformance example of sable-codegen; do not edit).\n\n#![allow(clippy::all)]\n\nuse sable_rust_codecs as codecs;\n\n",
+         rust_conformance example of sable-codegen; do not edit).\n\n#![allow(clippy::all, unused_mut, unused_variables)]\n\nuse sable_rust_codecs as codecs;\n\n",
     );
     let mut count = 0;
     for file in &vector_files {
@@ -103,15 +107,22 @@ fn main() {
             let raw: HashMap<String, Box<RawValue>> =
                 serde_json::from_str(line).expect("a vector line");
             let get = |k: &str| -> Option<Value> {
-                raw.get(k).map(|r| serde_json::from_str(r.get()).expect("json"))
+                raw.get(k)
+                    .map(|r| serde_json::from_str(r.get()).expect("json"))
             };
-            let name = get("name").and_then(|v| v.as_str().map(str::to_owned)).unwrap();
-            let hex = get("hex").and_then(|v| v.as_str().map(str::to_owned)).unwrap();
+            let name = get("name")
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap();
+            let hex = get("hex")
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap();
             if hex.is_empty() {
                 continue;
             }
             let bytes = unhex(&hex);
-            let schema_path = get("schema").and_then(|v| v.as_str().map(str::to_owned)).unwrap();
+            let schema_path = get("schema")
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap();
             let find = |p: &str| -> &Loaded {
                 let full = root.join(p);
                 let key = full.canonicalize().unwrap_or(full);
@@ -241,7 +252,7 @@ fn num(v: &Value, p: PrimitiveType) -> String {
             if p == PrimitiveType::Int64 && v.as_i64() == Some(i64::MIN) {
                 "i64::MIN".to_owned()
             } else {
-                format!("({v}_{t})")
+                format!("{v}_{t}")
             }
         }
     }
@@ -263,7 +274,10 @@ impl Emitter<'_> {
             let gm = method(&g.name);
             let gv = format!("g{depth}");
             let ev = format!("e{depth}");
-            let _ = writeln!(o, "{ind}{{\n{ind}    let mut {gv} = {var}.{gm}().expect(\"group\");");
+            let _ = writeln!(
+                o,
+                "{ind}{{\n{ind}    let mut {gv} = {var}.{gm}().expect(\"group\");"
+            );
             if let Value::Array(entries) = v {
                 for e in entries {
                     let _ = writeln!(o, "{ind}    {{\n{ind}        let mut {ev} = {gv}.next_entry().expect(\"entry\");");
@@ -324,7 +338,11 @@ impl Emitter<'_> {
                         Value::String(s) => {
                             let vv = et.values.iter().find(|x| &x.name == s).unwrap();
                             let i = vv.value.as_i128().unwrap_or(0);
-                            format!("{}::from_raw({i}_{})", self.path(e), rtype(et.encoding_type))
+                            format!(
+                                "{}::from_raw({i}_{})",
+                                self.path(e),
+                                rtype(et.encoding_type)
+                            )
                         }
                         Value::Object(ob) => format!(
                             "{}::from_raw({}_{})",
@@ -378,7 +396,15 @@ impl Emitter<'_> {
                         TypeRef::Primitive(p) => p.presence,
                         _ => mem.presence,
                     };
-                    self.value(o, &mem.type_ref, presence, &v[&mem.name], &cv, &mem.name, depth + 1);
+                    self.value(
+                        o,
+                        &mem.type_ref,
+                        presence,
+                        &v[&mem.name],
+                        &cv,
+                        &mem.name,
+                        depth + 1,
+                    );
                 }
                 let _ = writeln!(o, "{ind}    let _ = &mut {cv};\n{ind}}}");
             }
@@ -394,7 +420,10 @@ impl Emitter<'_> {
                     format!("&{:?}", unhex(v.as_str().unwrap()))
                 }
                 PrimitiveType::Int8 => {
-                    let b: Vec<i8> = unhex(v.as_str().unwrap()).iter().map(|&x| x as i8).collect();
+                    let b: Vec<i8> = unhex(v.as_str().unwrap())
+                        .iter()
+                        .map(|&x| x as i8)
+                        .collect();
                     format!("&{b:?}")
                 }
                 other => {

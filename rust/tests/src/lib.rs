@@ -83,7 +83,10 @@ pub mod car {
             s,
             u64::from(extras.contains(sable::OptionalExtras::SPORTS_PACK)),
         );
-        s = mix(s, u64::from(extras.contains(sable::OptionalExtras::SUN_ROOF)));
+        s = mix(
+            s,
+            u64::from(extras.contains(sable::OptionalExtras::SUN_ROOF)),
+        );
         let engine = car.engine();
         s = mix(s, u64::from(engine.capacity()));
         s = mix(s, u64::from(engine.num_cylinders()));
@@ -323,7 +326,8 @@ pub mod md {
         /// Reads the message with the reference's codecs: (length, checksum).
         pub fn decode(buf: &[u8]) -> SbeResult<(usize, u64)> {
             let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(buf), 0);
-            let mut market_data = MarketDataIncrementalRefreshTradesDecoder::default().header(header);
+            let mut market_data =
+                MarketDataIncrementalRefreshTradesDecoder::default().header(header);
             let mut s = 0;
             s = mix(s, market_data.transact_time());
             s = mix(s, u64::from(market_data.event_time_delta()));
