@@ -141,15 +141,6 @@ fn write(slice: &str, off: &str, value: &str, order: ByteOrder) -> String {
     )
 }
 
-/// `i * size`, without `* 1`.
-fn times_i(size: usize) -> String {
-    if size == 1 {
-        "i".to_owned()
-    } else {
-        format!("i * {size}")
-    }
-}
-
 fn is_float(p: PrimitiveType) -> bool {
     p.is_float()
 }
@@ -1101,25 +1092,17 @@ impl core::fmt::Display for {name} {{
             let m = method(&v.name);
             let u = upper(&v.name);
             let d = doc(v.description.as_deref());
-            let ls = v.length_size();
             let utf8 = is_utf8(v.character_encoding.as_deref());
             let _ = writeln!(o, "/// The id of var data `{}`.\npub const {u}_ID: u16 = {};\n/// The version var data `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};", v.name, v.id, v.name, v.since_version);
             if let Some(ce) = &v.character_encoding {
                 let _ = writeln!(o, "/// The character encoding of `{}`.\npub const {u}_CHARACTER_ENCODING: &'static str = {};", v.name, str_lit(ce));
             }
-            let len_read = read_u64(
-                "self.buf",
-                &format!("at"),
-                v.length.primitive_type,
-                v.length.byte_order,
-            );
             let absent = if v.since_version > 0 {
                 format!("if self.version < {} {{ return &[]; }}\n", v.since_version)
             } else {
                 String::new()
             };
             let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ {absent}self.buf.get(self.pos[{idx}]..self.pos[{}]).unwrap_or(&[]) }}", idx + 1);
-            let _ = (&len_read, ls);
             if v.is_text() {
                 let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, self.pos[{idx}]) }}", v.name, snake(&v.name));
             }

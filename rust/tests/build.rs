@@ -1,0 +1,9 @@
+//! Generates the example schema's codecs with sable-build, as a user's build script would
+//! (tests/build_rs.rs includes them).
+
+fn main() {
+    sable_build::Config::new()
+        .schema("../../../shared/schemas/valid/example-schema.xml")
+        .compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+}
