@@ -30,10 +30,10 @@ runs = json.load(open(sys.argv[1]))["benchmarks"]
 ns = {}
 for r in runs:
     if r.get("aggregate_name") == "median":
-        ns[r["run_name"]] = r["real_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[r["time_unit"]]
+        ns[r["run_name"]] = r["cpu_time"] * {"ns": 1, "us": 1e3, "ms": 1e6}[r["time_unit"]]
 codecs = ["baseline", "sable_nocheck", "sable", "reference", "protobuf", "flatbuffers"]
 ops = ["car/encode", "car/decode", "md/encode", "md/decode"]
-print("median ns/op (%s)" % ", ".join(ops))
+print("median CPU ns/op (%s)" % ", ".join(ops))
 print("| codec | " + " | ".join(ops) + " |")
 print("| --- |" + " --- |" * len(ops))
 for c in codecs:

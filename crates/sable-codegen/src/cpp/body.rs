@@ -688,7 +688,7 @@ impl Gen<'_> {
         w.line("void reset_scratch() noexcept { st_.scratch = scratch_; base_ = scratch_; }");
         w.line("sable::detail::estate st_;");
         w.line("std::uint8_t *base_ = nullptr;");
-        w.line(format!("std::uint8_t scratch_[{scratch}] = {{}};"));
+        w.line(format!("std::uint8_t scratch_[{scratch}];"));
         w.close("};");
     }
 }
