@@ -63,6 +63,15 @@ impl CodeWriter {
         self.line(text)
     }
 
+    /// Like [`close`](Self::close), but first drops a blank line just before, so that the block
+    /// does not end with one.
+    pub fn end(&mut self, text: impl AsRef<str>) -> &mut Self {
+        if self.out.ends_with("\n\n") {
+            self.out.pop();
+        }
+        self.close(text)
+    }
+
     pub fn indent(&mut self) -> &mut Self {
         self.level += 1;
         self
@@ -87,7 +96,7 @@ mod tests {
     fn indents_blocks() {
         let mut w = CodeWriter::new("    ");
         w.open("class A {").line("int x;").blank().close("}");
-        w.open_brace("void f()").line("g();").close("}");
+        w.open_brace("void f()").line("g();").blank().end("}");
         assert_eq!(
             w.finish(),
             "class A {\n    int x;\n\n}\nvoid f()\n{\n    g();\n}\n"

@@ -146,7 +146,7 @@ impl Gen<'_> {
             doc(w, &format!("The schema id of {}.\n\n@return {id}.", s.name));
             w.open_brace(format!("public static int {p}Id()"));
             w.line(format!("return {id};"));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         doc(
@@ -158,7 +158,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public static int {p}SinceVersion()"));
         w.line(format!("return {};", s.since_version));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -169,7 +169,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public static int {p}EncodingOffset()"));
         w.line(format!("return {};", s.offset));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -177,7 +177,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public static int {p}EncodingLength()"));
         w.line(format!("return {};", s.size));
-        w.close("}");
+        w.end("}");
         w.blank();
         let meta = [
             (
@@ -201,7 +201,7 @@ impl Gen<'_> {
                 );
                 w.open_brace(format!("public static String {p}{suffix}()"));
                 w.line(format!("return {};", string_literal(v)));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
         }
@@ -230,8 +230,8 @@ impl Gen<'_> {
         };
         w.line(format!("case PRESENCE: return \"{presence}\";"));
         w.line("default: return \"\";");
-        w.close("}");
-        w.close("}");
+        w.end("}");
+        w.end("}");
         w.blank();
     }
 
@@ -255,7 +255,7 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static {jt} {name}{what}Value()"));
             w.line(format!("return {};", literal(p.primitive_type, v)));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         if p.primitive_type == PrimitiveType::Char || p.character_encoding.is_some() {
@@ -270,7 +270,7 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static String {name}CharacterEncoding()"));
             w.line(format!("return {};", string_literal(&enc)));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         if p.is_array() {
@@ -280,7 +280,7 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static int {name}Length()"));
             w.line(format!("return {};", p.length));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
     }
@@ -316,7 +316,7 @@ impl Gen<'_> {
                     w.open_brace(format!("public {cls} {name}(final {jt} value)"));
                     w.line(b.put(buf, t, order, &at, "value"));
                     w.line("return this;");
-                    w.close("}");
+                    w.end("}");
                     w.blank();
                     return;
                 }
@@ -342,7 +342,7 @@ impl Gen<'_> {
                 };
                 w.line(b.put(buf, t, order, &elem, "value"));
                 w.line("return this;");
-                w.close("}");
+                w.end("}");
                 w.blank();
                 if n <= 32 {
                     let params: Vec<String> =
@@ -369,7 +369,7 @@ impl Gen<'_> {
                         w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
                     }
                     w.line("return this;");
-                    w.close("}");
+                    w.end("}");
                     w.blank();
                 }
                 if size == 1 {
@@ -388,7 +388,7 @@ impl Gen<'_> {
                         );
                         w.open_brace(format!("public static {ename} {name}()"));
                         w.line(format!("return {ename}.{};", super::types::ident(v)));
-                        w.close("}");
+                        w.end("}");
                         w.blank();
                     }
                     return;
@@ -401,7 +401,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {cls} {name}(final {ename} value)"));
                 w.line(b.put(buf, t, et.byte_order, &at, "value.value()"));
                 w.line("return this;");
-                w.close("}");
+                w.end("}");
                 w.blank();
                 javadoc(
                     w,
@@ -420,7 +420,7 @@ impl Gen<'_> {
                 ));
                 w.line(b.put(buf, t, et.byte_order, &at, "value"));
                 w.line("return this;");
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
             TypeRef::Set(set) => {
@@ -433,7 +433,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
             TypeRef::Composite(comp) => {
@@ -446,7 +446,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
         }
@@ -480,7 +480,7 @@ impl Gen<'_> {
         ));
         w.line(b.put_bytes(buf, &at, "src", "srcOffset", &n.to_string()));
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -503,7 +503,7 @@ impl Gen<'_> {
         ));
         w.line(b.copy_from(buf, &at, "src", "srcOffset", &n.to_string()));
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         if p.primitive_type != PrimitiveType::Char {
             return;
@@ -533,7 +533,7 @@ impl Gen<'_> {
                 "SbeSupport.{write}({buf}, {at}, {n}, value, true);"
             ));
             w.line("return this;");
-            w.close("}");
+            w.end("}");
             w.blank();
         }
     }
@@ -550,7 +550,7 @@ impl Gen<'_> {
                 );
                 w.open_brace(format!("public static String {name}()"));
                 w.line(format!("return {};", string_literal(&text)));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
             Some(v) => {
@@ -560,7 +560,7 @@ impl Gen<'_> {
                 );
                 w.open_brace(format!("public static {} {name}()", java_type(t)));
                 w.line(format!("return {};", literal(t, v)));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
             None => {}
@@ -600,10 +600,10 @@ impl Gen<'_> {
                     if let Some(a) = &absent {
                         w.open_brace(format!("if ({a})"));
                         w.line(format!("return {};", literal(t, &p.null_value)));
-                        w.close("}");
+                        w.end("}");
                     }
                     w.line(format!("return {};", b.get(buf, t, order, &at)));
-                    w.close("}");
+                    w.end("}");
                     w.blank();
                     return;
                 }
@@ -622,7 +622,7 @@ impl Gen<'_> {
                 if let Some(a) = &absent {
                     w.open_brace(format!("if ({a})"));
                     w.line(format!("return {};", literal(t, &p.null_value)));
-                    w.close("}");
+                    w.end("}");
                 }
                 let elem = if size == 1 {
                     format!("{at} + index")
@@ -630,7 +630,7 @@ impl Gen<'_> {
                     format!("{at} + index * {size}")
                 };
                 w.line(format!("return {};", b.get(buf, t, order, &elem)));
-                w.close("}");
+                w.end("}");
                 w.blank();
                 if size == 1 {
                     self.byte_array_getters(w, s, p, ctx, absent.as_deref());
@@ -657,7 +657,7 @@ impl Gen<'_> {
                         );
                         w.open_brace(format!("public static {jt} {name}Raw()"));
                         w.line(format!("return {vv};"));
-                        w.close("}");
+                        w.end("}");
                         w.blank();
                         doc(
                             w,
@@ -665,7 +665,7 @@ impl Gen<'_> {
                         );
                         w.open_brace(format!("public static {ename} {name}()"));
                         w.line(format!("return {ename}.{};", super::types::ident(v)));
-                        w.close("}");
+                        w.end("}");
                         w.blank();
                     }
                     return;
@@ -679,10 +679,10 @@ impl Gen<'_> {
                 if let Some(a) = &absent {
                     w.open_brace(format!("if ({a})"));
                     w.line(format!("return {};", literal(t, &et.null_value)));
-                    w.close("}");
+                    w.end("}");
                 }
                 w.line(format!("return {};", b.get(buf, t, et.byte_order, &at)));
-                w.close("}");
+                w.end("}");
                 w.blank();
                 let unknown = if self.unknown_enum {
                     "SBE_UNKNOWN for a value with no name"
@@ -698,7 +698,7 @@ impl Gen<'_> {
                 );
                 w.open_brace(format!("public {ename} {name}()"));
                 w.line(format!("return {ename}.get({name}Raw());"));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
             TypeRef::Set(set) => {
@@ -711,7 +711,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
             TypeRef::Composite(comp) => {
@@ -724,7 +724,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {c} {name}()"));
                 w.line(format!("{name}.wrap({buf}, {at});"));
                 w.line(format!("return {name};"));
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
         }
@@ -749,7 +749,7 @@ impl Gen<'_> {
             if let Some(a) = absent {
                 w.open_brace(format!("if ({a})"));
                 w.line(format!("return {ret};"));
-                w.close("}");
+                w.end("}");
             }
         };
         javadoc(
@@ -767,7 +767,7 @@ impl Gen<'_> {
         guard(w, "0");
         w.line(b.get_bytes(buf, &at, "dst", "dstOffset", &n.to_string()));
         w.line(format!("return {n};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -786,7 +786,7 @@ impl Gen<'_> {
         guard(w, "0");
         w.line(b.copy_to(buf, &at, "dst", "dstOffset", &n.to_string()));
         w.line(format!("return {n};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         if p.primitive_type != PrimitiveType::Char {
             return;
@@ -811,7 +811,7 @@ impl Gen<'_> {
         w.line(format!(
             "return SbeSupport.{read}({buf}, {at}, SbeSupport.untilNul({buf}, {at}, {n}));"
         ));
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -832,7 +832,7 @@ impl Gen<'_> {
         let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
         w.line(format!("SbeSupport.{app}({buf}, {at}, length, dst);"));
         w.line("return length;");
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -848,7 +848,7 @@ impl Gen<'_> {
         if let Some(a) = &absent {
             w.open_brace(format!("if ({a})"));
             w.line("builder.append(\"null\");");
-            w.close("}");
+            w.end("}");
             w.open_brace("else");
         }
         match s.type_ref {
@@ -899,10 +899,10 @@ impl Gen<'_> {
                     w.open_brace(format!("for (int i = 0; i < {}; i++)", p.length));
                     w.open_brace("if (i > 0)");
                     w.line("builder.append(',');");
-                    w.close("}");
+                    w.end("}");
                     let get = b.get(buf, t, p.byte_order, &format!("{at} + i * {}", t.size()));
                     self.json_scalar(w, t, &get, None);
-                    w.close("}");
+                    w.end("}");
                     w.line("builder.append(']');");
                 }
             }
@@ -929,10 +929,10 @@ impl Gen<'_> {
                     if s.presence == Presence::Optional {
                         w.open_brace(format!("if ({v} == {})", literal(t, &et.null_value)));
                         w.line("builder.append(\"null\");");
-                        w.close("}");
+                        w.end("}");
                         w.open_brace("else");
                         w.line(format!("{ename}.appendJson(builder, {v});"));
-                        w.close("}");
+                        w.end("}");
                     } else {
                         w.line(format!("{ename}.appendJson(builder, {v});"));
                     }
@@ -943,7 +943,7 @@ impl Gen<'_> {
             }
         }
         if absent.is_some() {
-            w.close("}");
+            w.end("}");
         }
     }
 
@@ -983,10 +983,10 @@ impl Gen<'_> {
                 };
                 w.open_brace(format!("if ({is_null})"));
                 w.line("builder.append(\"null\");");
-                w.close("}");
+                w.end("}");
                 w.open_brace("else");
                 w.line(append(var));
-                w.close("}");
+                w.end("}");
             }
         }
     }
@@ -995,5 +995,5 @@ impl Gen<'_> {
 fn index_check(w: &mut CodeWriter, n: usize) {
     w.open_brace(format!("if (index < 0 || index >= {n})"));
     w.line("throw new IndexOutOfBoundsException(\"index out of range: \" + index);");
-    w.close("}");
+    w.end("}");
 }

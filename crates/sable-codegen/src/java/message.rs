@@ -94,7 +94,7 @@ impl Gen<'_> {
             doc(w, what);
             w.open_brace(format!("public int {name}()"));
             w.line(format!("return {value};"));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         doc(
@@ -106,7 +106,7 @@ impl Gen<'_> {
             "return {};",
             string_literal(m.semantic_type.as_deref().unwrap_or(""))
         ));
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -163,7 +163,7 @@ impl Gen<'_> {
         doc(&mut w, "The buffer written to.\n\n@return the buffer.");
         w.open_brace(format!("public {} {buf}()", b.write_type()));
         w.line(format!("return {buf};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -171,7 +171,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public {off} offset()"));
         w.line("return offset;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             &mut w,
@@ -191,9 +191,9 @@ impl Gen<'_> {
         w.line("this.limit = offset + BLOCK_LENGTH;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
-        w.close("}");
+        w.end("}");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             &mut w,
@@ -213,7 +213,7 @@ impl Gen<'_> {
         w.line(format!(
             "return wrap({buf}, offset + {header}.ENCODED_LENGTH);"
         ));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -221,7 +221,7 @@ impl Gen<'_> {
         );
         w.open_brace("public int encodedLength()");
         w.line(format!("return {};", b.offset_to_int("limit - offset")));
-        w.close("}");
+        w.end("}");
         w.blank();
         self.limit_accessors(&mut w);
         let level = Level {
@@ -230,7 +230,7 @@ impl Gen<'_> {
             owner: "",
         };
         self.body_encoder(&mut w, &m.body, &level);
-        w.close("}");
+        w.end("}");
         (cls, w.finish())
     }
 
@@ -239,7 +239,7 @@ impl Gen<'_> {
         doc(w, "Where the next group or var data goes (the end of what is written or read).\n\n@return the limit.");
         w.open_brace(format!("public {off} limit()"));
         w.line("return limit;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -248,7 +248,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public void limit(final {off} limit)"));
         w.line("this.limit = limit;");
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -312,7 +312,7 @@ impl Gen<'_> {
         doc(w, &format!("The schema id of {name}.\n\n@return {id}."));
         w.open_brace(format!("public static int {p}Id()"));
         w.line(format!("return {id};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -320,7 +320,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public static int {p}SinceVersion()"));
         w.line(format!("return {since};"));
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -368,7 +368,7 @@ impl Gen<'_> {
         self.access_check(w, parent_body, k, true);
         w.line(format!("{name}.wrap({buf}, count);"));
         w.line(format!("return {name};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         let parent = "parentMessage.";
         let min = np.min_value.as_i128().unwrap_or(0);
@@ -411,7 +411,7 @@ impl Gen<'_> {
         w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
         w.line("this.parentMessage = parentMessage;");
         self.nested_group_inits(w, &g.body, "Encoder");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -429,13 +429,13 @@ impl Gen<'_> {
         w.line(format!(
             "throw new IllegalArgumentException(\"count outside allowed range [{min}, {max}]: \" + count);"
         ));
-        w.close("}");
+        w.end("}");
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.count = count;");
         w.line("this.index = 0;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
-        w.close("}");
+        w.end("}");
         w.line(format!("headerOffset = {parent}limit;"));
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
         let (bt, bv) = length_put(bp.primitive_type);
@@ -454,19 +454,19 @@ impl Gen<'_> {
             &at("headerOffset", noff),
             &nv.replace("length", "count"),
         ));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(w, "Moves to the next entry.\n\n@return this, over the next entry.\n@throws java.util.NoSuchElementException past the count.");
         w.open_brace(format!("public {gc} next()"));
         w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
-        w.close("}");
+        w.end("}");
         self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
         w.line(format!("{parent}limit = offset + BLOCK_LENGTH;"));
         w.line("++index;");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(w, "Sets the count to the entries started so far (for writers that stop early).\n\n@return the new count.");
         w.open_brace("public int resetCountToIndex()");
@@ -479,7 +479,7 @@ impl Gen<'_> {
             &nv.replace("length", "count"),
         ));
         w.line("return count;");
-        w.close("}");
+        w.end("}");
         w.blank();
         for (what, v) in [("Min", min), ("Max", max)] {
             doc(
@@ -488,18 +488,18 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static int count{what}Value()"));
             w.line(format!("return {v};"));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         doc(w, "Bytes of the group header.\n\n@return HEADER_SIZE.");
         w.open_brace("public static int sbeHeaderSize()");
         w.line("return HEADER_SIZE;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(w, "Bytes of each entry's block.\n\n@return BLOCK_LENGTH.");
         w.open_brace("public static int sbeBlockLength()");
         w.line("return BLOCK_LENGTH;");
-        w.close("}");
+        w.end("}");
         w.blank();
         self.complete_methods(w, g);
         let inner = Level {
@@ -508,7 +508,7 @@ impl Gen<'_> {
             owner: "parentMessage.",
         };
         self.body_encoder(w, &g.body, &inner);
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -522,7 +522,7 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static String {name}CharacterEncoding()"));
             w.line(format!("return {};", string_literal(enc)));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         if let Some(st) = &v.semantic_type {
@@ -536,7 +536,7 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static String {name}SemanticType()"));
             w.line(format!("return {};", string_literal(st)));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         doc(
@@ -549,7 +549,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public static int {name}HeaderLength()"));
         w.line(format!("return {};", v.length_size()));
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -583,7 +583,7 @@ impl Gen<'_> {
                 w.line(
                     "throw new IllegalStateException(\"length > maxValue for type: \" + length);",
                 );
-                w.close("}");
+                w.end("}");
             }
             w.line(format!("final {off} headerOffset = {p}limit;"));
             w.line(format!("{p}limit = headerOffset + {size} + length;"));
@@ -615,7 +615,7 @@ impl Gen<'_> {
             "length",
         ));
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -644,7 +644,7 @@ impl Gen<'_> {
             "length",
         ));
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         if v.is_text() {
             let utf8 = is_utf8(v.character_encoding.as_deref());
@@ -675,7 +675,7 @@ impl Gen<'_> {
                     "SbeSupport.{put}({buf}, headerOffset + {size}, length, value, false);"
                 ));
                 w.line("return this;");
-                w.close("}");
+                w.end("}");
                 w.blank();
             }
         }
@@ -714,7 +714,7 @@ impl Gen<'_> {
         doc(&mut w, "The buffer read from.\n\n@return the buffer.");
         w.open_brace(format!("public {} {buf}()", b.read_type()));
         w.line(format!("return {buf};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -722,7 +722,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public {off} offset()"));
         w.line("return offset;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             &mut w,
@@ -748,10 +748,10 @@ impl Gen<'_> {
         w.line("this.limit = offset + actingBlockLength;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
-        w.close("}");
+        w.end("}");
         w.line("this.headerOffset = -1;");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         let h = self.schema.header_composite();
         let hget = |member: &str, fallback: &str| -> String {
@@ -782,7 +782,7 @@ impl Gen<'_> {
         ));
         w.open_brace("if (templateId != TEMPLATE_ID)");
         w.line("throw new IllegalStateException(\"Invalid TEMPLATE_ID: \" + templateId);");
-        w.close("}");
+        w.end("}");
         w.line(format!(
             "wrap({buf}, offset + {header}.ENCODED_LENGTH, {}, {});",
             hget("blockLength", "BLOCK_LENGTH"),
@@ -790,16 +790,16 @@ impl Gen<'_> {
         ));
         w.line("this.headerOffset = offset;");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(&mut w, "Goes back to the start of the message (groups and var data are read in order).\n\n@return this.");
         w.open_brace(format!("public {cls} sbeRewind()"));
         w.line("limit = offset + actingBlockLength;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
-        w.close("}");
+        w.end("}");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(&mut w, "The whole message's length, found by skipping through it (the position is kept).\n\n@return bytes from the root block's start to the message's end.");
         w.open_brace("public int sbeDecodedLength()");
@@ -814,13 +814,13 @@ impl Gen<'_> {
         w.line("limit = currentLimit;");
         w.line("sbeAccessIndex = currentAccessIndex;");
         w.line("return decodedLength;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(&mut w, "Skips every group and var data of the message (call it right after wrap or sbeRewind).\n\n@return this.");
         w.open_brace(format!("public {cls} sbeSkip()"));
         self.skip_body(&mut w, &m.body);
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -828,7 +828,7 @@ impl Gen<'_> {
         );
         w.open_brace("public int actingVersion()");
         w.line("return actingVersion;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -836,7 +836,7 @@ impl Gen<'_> {
         );
         w.open_brace("public int actingBlockLength()");
         w.line("return actingBlockLength;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -844,7 +844,7 @@ impl Gen<'_> {
         );
         w.open_brace("public int encodedLength()");
         w.line(format!("return {};", b.offset_to_int("limit - offset")));
-        w.close("}");
+        w.end("}");
         w.blank();
         self.limit_accessors(&mut w);
         let level = Level {
@@ -877,7 +877,7 @@ impl Gen<'_> {
         w.line(format!(
             "headerDecoder.wrap({buf}, headerOffset).appendTo(builder);"
         ));
-        w.close("}");
+        w.end("}");
         w.open_brace("else");
         let mut first = true;
         for member in &h.members {
@@ -894,7 +894,7 @@ impl Gen<'_> {
             w.line(format!("builder.append({v});"));
         }
         w.line("builder.append('}');");
-        w.close("}");
+        w.end("}");
         w.line("builder.append(\",\\\"fields\\\":{\");");
         let ctx = self.decoder_ctx(&level);
         self.json_body(&mut w, &m.body, &ctx, &level);
@@ -902,14 +902,14 @@ impl Gen<'_> {
         w.line("limit = originalLimit;");
         w.line("sbeAccessIndex = originalAccessIndex;");
         w.line("return builder;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(&mut w, "The message in the canonical JSON form of docs/json.md (allocates).\n\n@return the JSON text.");
         w.line("@Override");
         w.open_brace("public String toString()");
         w.line("return appendTo(new StringBuilder()).toString();");
-        w.close("}");
-        w.close("}");
+        w.end("}");
+        w.end("}");
         (cls, w.finish())
     }
 
@@ -939,7 +939,7 @@ impl Gen<'_> {
             w.line(format!("final {gc} {name}Group = {name}();"));
             w.open_brace(format!("while ({name}Group.hasNext())"));
             w.line(format!("{name}Group.next().sbeSkip();"));
-            w.close("}");
+            w.end("}");
         }
         for v in &body.var_data {
             w.line(format!("skip{}();", class_name(&v.name)));
@@ -980,7 +980,7 @@ impl Gen<'_> {
             if open_else {
                 w.open_brace(format!("if ({version} < {})", g.since_version));
                 w.line("builder.append(\"null\");");
-                w.close("}");
+                w.end("}");
                 w.open_brace("else");
             }
             w.line(format!("final {gc} {name}Group = {name}();"));
@@ -989,11 +989,11 @@ impl Gen<'_> {
             w.line(format!("{name}Group.next().appendTo(builder);"));
             w.open_brace(format!("if ({name}Group.hasNext())"));
             w.line("builder.append(',');");
-            w.close("}");
-            w.close("}");
+            w.end("}");
+            w.end("}");
             w.line("builder.append(']');");
             if open_else {
-                w.close("}");
+                w.end("}");
             }
         }
         for (vi, v) in body.var_data.iter().enumerate() {
@@ -1005,7 +1005,7 @@ impl Gen<'_> {
             if open_else {
                 w.open_brace(format!("if ({version} < {})", v.since_version));
                 w.line("builder.append(\"null\");");
-                w.close("}");
+                w.end("}");
                 w.open_brace("else");
             }
             let p = level.owner;
@@ -1036,7 +1036,7 @@ impl Gen<'_> {
                 ));
             }
             if open_else {
-                w.close("}");
+                w.end("}");
             }
         }
     }
@@ -1072,7 +1072,7 @@ impl Gen<'_> {
         self.access_check(w, parent_body, k, true);
         w.line(format!("{name}.wrap({buf});"));
         w.line(format!("return {name};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -1113,7 +1113,7 @@ impl Gen<'_> {
         w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
         w.line("this.parentMessage = parentMessage;");
         self.nested_group_inits(w, &g.body, "Decoder");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -1125,13 +1125,13 @@ impl Gen<'_> {
         w.line("this.index = 0;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
-        w.close("}");
+        w.end("}");
         if g.since_version > 0 {
             w.open_brace(format!("if ({parent}actingVersion < {})", g.since_version));
             w.line("this.count = 0;");
             w.line("this.blockLength = 0;");
             w.line("return;");
-            w.close("}");
+            w.end("}");
         }
         w.line(format!("final {off} headerOffset = {parent}limit;"));
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
@@ -1159,12 +1159,12 @@ impl Gen<'_> {
                 )
             )
         ));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(w, "Entries in the group.\n\n@return the count.");
         w.open_brace("public int count()");
         w.line("return count;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1172,7 +1172,7 @@ impl Gen<'_> {
         );
         w.open_brace("public int actingBlockLength()");
         w.line("return blockLength;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1180,13 +1180,13 @@ impl Gen<'_> {
         );
         w.open_brace("public int actingVersion()");
         w.line(format!("return {parent}actingVersion;"));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(w, "This flyweight, as its own iterator.\n\n@return this.");
         w.line("@Override");
         w.open_brace(format!("public java.util.Iterator<{gc}> iterator()"));
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1195,7 +1195,7 @@ impl Gen<'_> {
         w.line("@Override");
         w.open_brace("public boolean hasNext()");
         w.line("return index < count;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1205,13 +1205,13 @@ impl Gen<'_> {
         w.open_brace(format!("public {gc} next()"));
         w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
-        w.close("}");
+        w.end("}");
         self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
         w.line(format!("{parent}limit = offset + blockLength;"));
         w.line("++index;");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         let min = np.min_value.as_i128().unwrap_or(0);
         let max = np
@@ -1226,13 +1226,13 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public static int count{what}Value()"));
             w.line(format!("return {v};"));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         doc(w, "Bytes of the group header.\n\n@return HEADER_SIZE.");
         w.open_brace("public static int sbeHeaderSize()");
         w.line("return HEADER_SIZE;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1240,7 +1240,7 @@ impl Gen<'_> {
         );
         w.open_brace("public static int sbeBlockLength()");
         w.line("return BLOCK_LENGTH;");
-        w.close("}");
+        w.end("}");
         w.blank();
         self.complete_methods(w, g);
         let inner = Level {
@@ -1256,7 +1256,7 @@ impl Gen<'_> {
         w.open_brace(format!("public {gc} sbeSkip()"));
         self.skip_body(w, &g.body);
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -1268,8 +1268,8 @@ impl Gen<'_> {
         let ctx = self.decoder_ctx(&inner);
         self.json_body(w, &g.body, &ctx, &inner);
         w.line("return builder.append('}');");
-        w.close("}");
-        w.close("}");
+        w.end("}");
+        w.end("}");
         w.blank();
     }
 
@@ -1295,7 +1295,7 @@ impl Gen<'_> {
             if let Some(a) = &absent {
                 w.open_brace(format!("if ({a})"));
                 w.line(format!("return {ret};"));
-                w.close("}");
+                w.end("}");
             }
         };
         let read_len = to_int(
@@ -1319,7 +1319,7 @@ impl Gen<'_> {
         guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("return {read_len};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1332,7 +1332,7 @@ impl Gen<'_> {
         w.line(format!("final int length = {read_len};"));
         w.line(format!("{p}limit = at + {size} + length;"));
         w.line("return length;");
-        w.close("}");
+        w.end("}");
         w.blank();
         let start = |w: &mut CodeWriter| {
             w.line(format!("final {off} at = {p}limit;"));
@@ -1365,7 +1365,7 @@ impl Gen<'_> {
             "bytesCopied",
         ));
         w.line("return bytesCopied;");
-        w.close("}");
+        w.end("}");
         w.blank();
         javadoc(
             w,
@@ -1394,7 +1394,7 @@ impl Gen<'_> {
             "bytesCopied",
         ));
         w.line("return bytesCopied;");
-        w.close("}");
+        w.end("}");
         w.blank();
         if b == super::Buffer::Agrona {
             javadoc(
@@ -1416,11 +1416,11 @@ impl Gen<'_> {
                 w.open_brace(format!("if ({a})"));
                 w.line(format!("wrapBuffer.wrap({buf}, 0, 0);"));
                 w.line("return;");
-                w.close("}");
+                w.end("}");
             }
             start(w);
             w.line(format!("wrapBuffer.wrap({buf}, at + {size}, dataLength);"));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
         if v.is_text() {
@@ -1451,7 +1451,7 @@ impl Gen<'_> {
                 "SbeSupport.{app}({buf}, at + {size}, dataLength, dst);"
             ));
             w.line("return dataLength;");
-            w.close("}");
+            w.end("}");
             w.blank();
             javadoc(
                 w,
@@ -1479,7 +1479,7 @@ impl Gen<'_> {
             w.line(format!(
                 "return SbeSupport.{read}({buf}, at + {size}, dataLength);"
             ));
-            w.close("}");
+            w.end("}");
             w.blank();
         }
     }
@@ -1489,10 +1489,10 @@ impl Gen<'_> {
         if body.groups.len() + body.var_data.len() > 0 {
             w.open_brace("if (index > 0)");
             w.line("sbeCheckEntryComplete();");
-            w.close("}");
+            w.end("}");
         }
         w.line("sbeAccessIndex = 0;");
-        w.close("}");
+        w.end("}");
     }
 
     /// A group's completeness checks: every entry accessed, and in each every group and var data.
@@ -1508,13 +1508,13 @@ impl Gen<'_> {
             "throw new IllegalStateException(\"access order: \" + (count - index) + \" {} entries not accessed\");",
             g.name
         ));
-        w.close("}");
+        w.end("}");
         if n > 0 {
             w.open_brace("if (count > 0)");
             w.line("sbeCheckEntryComplete();");
-            w.close("}");
+            w.end("}");
         }
-        w.close("}");
+        w.end("}");
         w.blank();
         if n == 0 {
             return;
@@ -1529,13 +1529,13 @@ impl Gen<'_> {
             "throw new IllegalStateException(\"access order: \" + sbeElementName(sbeAccessIndex) + \" of a {} entry not accessed\");",
             g.name
         ));
-        w.close("}");
+        w.end("}");
         if g.body.var_data.is_empty() {
             if let Some(last) = g.body.groups.last() {
                 w.line(format!("{}.sbeCheckComplete();", prop(&last.name)));
             }
         }
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -1550,7 +1550,7 @@ impl Gen<'_> {
                 prop(&body.groups[k - 1].name)
             ));
         }
-        w.close("}");
+        w.end("}");
     }
 
     /// The state of the access-order checks of one level (a message or a group entry): the
@@ -1573,8 +1573,8 @@ impl Gen<'_> {
             ));
         }
         w.line("default: return \"the end\";");
-        w.close("}");
-        w.close("}");
+        w.end("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -1583,11 +1583,11 @@ impl Gen<'_> {
         w.open_brace("private void sbeCheckAccess(final int element, final boolean advance)");
         w.open_brace("if (sbeAccessIndex != element)");
         w.line("throw new IllegalStateException(\"access order: \" + sbeElementName(element) + \" accessed, but \" + sbeElementName(sbeAccessIndex) + \" is next (groups and var data are accessed in schema order)\");");
-        w.close("}");
+        w.end("}");
         w.open_brace("if (advance)");
         w.line("sbeAccessIndex = element + 1;");
-        w.close("}");
-        w.close("}");
+        w.end("}");
+        w.end("}");
         w.blank();
     }
 }

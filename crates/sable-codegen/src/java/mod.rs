@@ -139,7 +139,7 @@ impl Gen<'_> {
             let sep = if name == "PRESENCE" { ";" } else { "," };
             w.line(format!("{name}{sep}"));
         }
-        w.close("}");
+        w.end("}");
         w.finish()
     }
 }

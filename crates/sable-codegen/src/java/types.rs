@@ -299,7 +299,7 @@ impl Gen<'_> {
         w.blank();
         w.open_brace(format!("{name}(final {jt} value)"));
         w.line("this.value = value;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             &mut w,
@@ -307,7 +307,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public {jt} value()"));
         w.line("return value;");
-        w.close("}");
+        w.end("}");
         w.blank();
         let unknown = if self.unknown_enum {
             "return SBE_UNKNOWN;".to_owned()
@@ -344,13 +344,13 @@ impl Gen<'_> {
                 }
                 w.open_brace(format!("if (value == {lit})"));
                 w.line(format!("return {};", ident(&v.name)));
-                w.close("}");
+                w.end("}");
                 seen.push(lit);
             }
             if !null_named {
                 w.open_brace(format!("if (value == {null_lit})"));
                 w.line("return NULL_VAL;");
-                w.close("}");
+                w.end("}");
             }
             w.line(unknown);
         } else {
@@ -371,9 +371,9 @@ impl Gen<'_> {
                 w.line(format!("case {}: return NULL_VAL;", case_label(&null_lit)));
             }
             w.line(format!("default: {unknown}"));
-            w.close("}");
+            w.end("}");
         }
-        w.close("}");
+        w.end("}");
         w.blank();
         // The JSON form: used by decoders' appendTo.
         javadoc(
@@ -405,7 +405,7 @@ impl Gen<'_> {
                     "return builder.append({});",
                     string_literal(&format!("\"{}\"", v.name))
                 ));
-                w.close("}");
+                w.end("}");
                 seen.push(lit);
             }
             w.line(format!(
@@ -428,10 +428,10 @@ impl Gen<'_> {
             w.line(format!(
                 "default: return builder.append(\"{{\\\"unknown\\\":\").append({number}).append('}}');"
             ));
-            w.close("}");
+            w.end("}");
         }
-        w.close("}");
-        w.close("}");
+        w.end("}");
+        w.end("}");
         w.finish()
     }
 
@@ -475,7 +475,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {cls} clear()"));
                 w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
                 w.line("return this;");
-                w.close("}");
+                w.end("}");
                 w.blank();
                 javadoc(
                     &mut w,
@@ -488,7 +488,7 @@ impl Gen<'_> {
                 w.open_brace(format!("public {cls} rawValue(final {jt} value)"));
                 w.line(b.put(buf, t, s.byte_order, "offset", "value"));
                 w.line("return this;");
-                w.close("}");
+                w.end("}");
                 for c in &s.choices {
                     w.blank();
                     let name = ident(&c.name);
@@ -511,7 +511,7 @@ impl Gen<'_> {
                         &format!("{name}(bits, value)"),
                     ));
                     w.line("return this;");
-                    w.close("}");
+                    w.end("}");
                     w.blank();
                     javadoc(
                         &mut w,
@@ -539,18 +539,18 @@ impl Gen<'_> {
                             )
                         )
                     ));
-                    w.close("}");
+                    w.end("}");
                 }
             } else {
                 doc(&mut w, "Every bit at once.\n\n@return the bits.");
                 w.open_brace(format!("public {jt} rawValue()"));
                 w.line(format!("return {get};"));
-                w.close("}");
+                w.end("}");
                 w.blank();
                 doc(&mut w, "Whether no bit is set.\n\n@return true when empty.");
                 w.open_brace("public boolean isEmpty()");
                 w.line(format!("return {get} == 0;"));
-                w.close("}");
+                w.end("}");
                 for c in &s.choices {
                     w.blank();
                     let name = ident(&c.name);
@@ -564,7 +564,7 @@ impl Gen<'_> {
                     );
                     w.open_brace(format!("public boolean {name}()"));
                     w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
-                    w.close("}");
+                    w.end("}");
                     w.blank();
                     javadoc(
                         &mut w,
@@ -579,7 +579,7 @@ impl Gen<'_> {
                     );
                     w.open_brace(format!("public static boolean {name}(final {jt} bits)"));
                     w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
-                    w.close("}");
+                    w.end("}");
                 }
                 w.blank();
                 javadoc(
@@ -606,17 +606,17 @@ impl Gen<'_> {
                         string_literal(&format!("\"{}\"", c.name))
                     ));
                     w.line("first = false;");
-                    w.close("}");
+                    w.end("}");
                 }
                 w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
                 w.open_brace(format!("for (int bit = 0; bit < {bits}; bit++)"));
                 w.open_brace("if ((unknown & (1L << bit)) != 0)");
                 w.line("builder.append(first ? \"\" : \",\").append(bit);");
                 w.line("first = false;");
-                w.close("}");
-                w.close("}");
+                w.end("}");
+                w.end("}");
                 w.line("return builder.append(']');");
-                w.close("}");
+                w.end("}");
                 w.blank();
                 doc(
                     &mut w,
@@ -625,9 +625,9 @@ impl Gen<'_> {
                 w.line("@Override");
                 w.open_brace("public String toString()");
                 w.line("return appendTo(new StringBuilder()).toString();");
-                w.close("}");
+                w.end("}");
             }
-            w.close("}");
+            w.end("}");
             files.push((cls, w.finish()));
         }
         let dec = files.pop().expect("decoder");
@@ -655,7 +655,7 @@ impl Gen<'_> {
         w.line(format!("this.{buf} = {buf};"));
         w.line("this.offset = offset;");
         w.line("return this;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -663,7 +663,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public {btype} {buf}()"));
         w.line(format!("return {buf};"));
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(
             w,
@@ -671,12 +671,12 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public {off} offset()"));
         w.line("return offset;");
-        w.close("}");
+        w.end("}");
         w.blank();
         doc(w, "Bytes on the wire.\n\n@return ENCODED_LENGTH.");
         w.open_brace("public int encodedLength()");
         w.line("return ENCODED_LENGTH;");
-        w.close("}");
+        w.end("}");
         w.blank();
     }
 
@@ -754,7 +754,7 @@ impl Gen<'_> {
                     first = false;
                 }
                 w.line("return builder.append('}');");
-                w.close("}");
+                w.end("}");
                 w.blank();
                 doc(
                     &mut w,
@@ -763,9 +763,9 @@ impl Gen<'_> {
                 w.line("@Override");
                 w.open_brace("public String toString()");
                 w.line("return appendTo(new StringBuilder()).toString();");
-                w.close("}");
+                w.end("}");
             }
-            w.close("}");
+            w.end("}");
             out.push((cls, w.finish()));
         }
         let dec = out.pop().expect("decoder");
