@@ -898,7 +898,19 @@ impl Run<'_> {
                     p.text.put(out);
                     out.push(b'[');
                     pos = dims.start;
-                    if let Some(entry) = &p.entry {
+                    if let Some(entry) = p.entry.as_ref().filter(|e| e.tails.is_empty()) {
+                        // Entries of fields only: all of them in one loop.
+                        pos = entries::<BIG>(
+                            self.tables,
+                            entry,
+                            buf,
+                            pos,
+                            dims.count,
+                            dims.len,
+                            self.acting,
+                            out,
+                        )?;
+                    } else if let Some(entry) = &p.entry {
                         for i in 0..dims.count {
                             if i > 0 {
                                 out.push(b',');
@@ -965,6 +977,67 @@ fn ops<const BIG: bool>(
         rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
         short: false,
     };
+    ops_in::<BIG>(tables, ops, block, acting, &mut s);
+    let (left, short) = (s.rest.len(), s.short);
+    out.pos = len - left;
+    out.short |= short;
+}
+
+/// The entries of a group whose entries hold fields only (no group or var data), each `len`
+/// bytes from `pos`: `[` written before, `]` after by the caller. Returns where they end.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn entries<const BIG: bool>(
+    tables: &Tables,
+    prog: &BlockProgram,
+    buf: &[u8],
+    mut pos: usize,
+    count: u64,
+    len: usize,
+    acting: i64,
+    out: &mut Cursor,
+) -> Result<usize, DecodeError> {
+    // The fields, the entry's closing and a comma.
+    let room = prog.bound + prog.end.bound() + 1;
+    for i in 0..count {
+        let end = match block_end(pos, len, buf.len(), "group entry") {
+            Ok(end) => end,
+            Err(e) => {
+                if i > 0 {
+                    out.push(b',');
+                }
+                out.put(&prog.cut);
+                return Err(e);
+            }
+        };
+        out.reserve(room);
+        let total = out.buf.len();
+        let mut s = Slice {
+            rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+            short: false,
+        };
+        if i > 0 {
+            s.push(b',');
+        }
+        ops_in::<BIG>(tables, &prog.ops, &buf[pos..end], acting, &mut s);
+        prog.end.put(&mut s);
+        let (left, short) = (s.rest.len(), s.short);
+        out.pos = total - left;
+        out.short |= short;
+        pos = end;
+    }
+    Ok(pos)
+}
+
+/// The loop of a block's operations, writing into `s`.
+#[inline(always)]
+fn ops_in<const BIG: bool>(
+    tables: &Tables,
+    ops: &[Op],
+    block: &[u8],
+    acting: i64,
+    s: &mut Slice<'_>,
+) {
     let mut i = 0;
     while let Some(op) = ops.get(i) {
         i += 1;
@@ -976,11 +1049,8 @@ fn ops<const BIG: bool>(
             }
             continue;
         }
-        value::<BIG>(tables, op, block, &mut s);
+        value::<BIG>(tables, op, block, s);
     }
-    let (left, short) = (s.rest.len(), s.short);
-    out.pos = len - left;
-    out.short |= short;
 }
 
 /// Writes the value of one operation.
@@ -988,10 +1058,10 @@ fn ops<const BIG: bool>(
 fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slice<'_>) {
     let off = op.off as usize;
     macro_rules! int {
-        ($n:literal, $conv:expr) => {
+        ($n:literal, $raw:ident => $write:expr) => {
             match bytes::<$n>(block, off) {
                 Some(b) => {
-                    let raw = if BIG {
+                    let $raw = if BIG {
                         let mut w = [0u8; 8];
                         w[8 - $n..].copy_from_slice(&b);
                         u64::from_be_bytes(w)
@@ -1000,10 +1070,10 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
                         w[..$n].copy_from_slice(&b);
                         u64::from_le_bytes(w)
                     };
-                    if op.has_null && raw == op.null {
+                    if op.has_null && $raw == op.null {
                         out.put_window(b"null", 4);
                     } else {
-                        $conv(out, raw);
+                        $write;
                     }
                 }
                 None => out.put_window(b"null", 4),
@@ -1018,31 +1088,31 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
                 out.put(t);
             }
         }
-        K::U8 => int!(1, write_u64),
-        K::U16 => int!(2, write_u64),
-        K::U32 => int!(4, write_u64),
-        K::U64 => int!(8, write_u64),
-        K::I8 => int!(1, |o, r: u64| write_i64(o, i64::from(r as u8 as i8))),
-        K::I16 => int!(2, |o, r: u64| write_i64(o, i64::from(r as u16 as i16))),
-        K::I32 => int!(4, |o, r: u64| write_i64(o, i64::from(r as u32 as i32))),
-        K::I64 => int!(8, |o, r: u64| write_i64(o, r as i64)),
-        K::F32 => int!(4, |o: &mut Slice<'_>, r: u64| {
+        K::U8 => int!(1, r => write_u64(out, r)),
+        K::U16 => int!(2, r => write_u64(out, r)),
+        K::U32 => int!(4, r => write_u64(out, r)),
+        K::U64 => int!(8, r => write_u64(out, r)),
+        K::I8 => int!(1, r => write_i64(out, i64::from(r as u8 as i8))),
+        K::I16 => int!(2, r => write_i64(out, i64::from(r as u16 as i16))),
+        K::I32 => int!(4, r => write_i64(out, i64::from(r as u32 as i32))),
+        K::I64 => int!(8, r => write_i64(out, r as i64)),
+        K::F32 => int!(4, r => {
             let f = f32::from_bits(r as u32);
             if op.nan_null && f.is_nan() {
-                o.put_window(b"null", 4);
+                out.put_window(b"null", 4);
             } else {
                 match fixed_f32(f) {
-                    Some((neg, d, k)) => write_fixed(o, neg, d, k),
-                    None => o.aside(|o| write_f32_slow(o, f)),
+                    Some((neg, d, k)) => write_fixed(out, neg, d, k),
+                    None => out.aside(|o| write_f32_slow(o, f)),
                 }
             }
         }),
-        K::F64 => int!(8, |o: &mut Slice<'_>, r: u64| {
+        K::F64 => int!(8, r => {
             let f = f64::from_bits(r);
             if op.nan_null && f.is_nan() {
-                o.put_window(b"null", 4);
+                out.put_window(b"null", 4);
             } else {
-                o.aside(|o| write_f64(o, f));
+                out.aside(|o| write_f64(o, f));
             }
         }),
         K::Chars => match block.get(off..off.saturating_add(op.aux as usize)) {
