@@ -1026,7 +1026,10 @@ impl core::fmt::Display for {name} {{
         // Encoder.
         o.push_str(&self.message_encoder(msg, &name, &en, names_ref));
         o.push_str("}\n");
-        let _ = writeln!(o, "#[allow(unused_imports)]\npub use {modname}::{{{dn}, {en}}};");
+        let _ = writeln!(
+            o,
+            "#[allow(unused_imports)]\npub use {modname}::{{{dn}, {en}}};"
+        );
         self.w(o);
     }
 
