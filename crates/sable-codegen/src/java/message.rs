@@ -1,6 +1,6 @@
 //! Message encoders and decoders, their repeating groups (nested classes) and var data.
 
-use sable_ir::PrimitiveType;
+use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::{flyweight_field, Ctx, Slot};
 use super::types::{class_name, doc, is_utf8, java_type, javadoc, prop, string_literal};
@@ -112,8 +112,39 @@ impl Gen<'_> {
 
     /// The header composite's member setters for the four standard fields, as Java statements
     /// on `header` (an encoder).
-    fn apply_header(&self, w: &mut CodeWriter) {
+    fn apply_header(&self, w: &mut CodeWriter, m: &Message) {
         let h = self.schema.header_composite();
+        if let Some(order) = standard_header(h) {
+            // The four uint16s of the standard header are constants: one 64-bit write.
+            let fields = [
+                m.block_length as u64 & 0xFFFF,
+                m.id as u64 & 0xFFFF,
+                self.schema.id as u64 & 0xFFFF,
+                self.schema.version as u64 & 0xFFFF,
+            ];
+            let packed = match order {
+                ByteOrder::LittleEndian => {
+                    fields[0] | fields[1] << 16 | fields[2] << 32 | fields[3] << 48
+                }
+                ByteOrder::BigEndian => {
+                    fields[0] << 48 | fields[1] << 32 | fields[2] << 16 | fields[3]
+                }
+            };
+            let buf = self.buffer.var();
+            w.line(format!("header.wrap({buf}, offset);"));
+            w.line(format!(
+                "// blockLength {}, templateId {}, schemaId {}, version {}",
+                fields[0], fields[1], fields[2], fields[3]
+            ));
+            w.line(self.buffer.put(
+                buf,
+                PrimitiveType::Int64,
+                order,
+                "offset",
+                &format!("0x{packed:016X}L"),
+            ));
+            return;
+        }
         let mut chain = String::from("header");
         chain.push_str(&format!(".wrap({}, offset)", self.buffer.var()));
         for (member, value) in [
@@ -209,7 +240,7 @@ impl Gen<'_> {
             "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
             b.write_type()
         ));
-        self.apply_header(&mut w);
+        self.apply_header(&mut w, m);
         w.line(format!(
             "return wrap({buf}, offset + {header}.ENCODED_LENGTH);"
         ));
@@ -438,22 +469,37 @@ impl Gen<'_> {
         w.end("}");
         w.line(format!("headerOffset = {parent}limit;"));
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
-        let (bt, bv) = length_put(bp.primitive_type);
-        w.line(b.put(
-            buf,
-            bt,
-            bp.byte_order,
-            &at("headerOffset", boff),
-            &bv.replace("length", "BLOCK_LENGTH"),
-        ));
         let (nt, nv) = length_put(np.primitive_type);
-        w.line(b.put(
-            buf,
-            nt,
-            np.byte_order,
-            &at("headerOffset", noff),
-            &nv.replace("length", "count"),
-        ));
+        if standard_dimension(&bp, boff, &np, noff) {
+            // blockLength and numInGroup, two uint16s side by side: one 32-bit write.
+            let packed = match bp.byte_order {
+                ByteOrder::LittleEndian => "BLOCK_LENGTH | (count << 16)",
+                ByteOrder::BigEndian => "(BLOCK_LENGTH << 16) | count",
+            };
+            w.line(b.put(
+                buf,
+                PrimitiveType::Int32,
+                bp.byte_order,
+                "headerOffset",
+                packed,
+            ));
+        } else {
+            let (bt, bv) = length_put(bp.primitive_type);
+            w.line(b.put(
+                buf,
+                bt,
+                bp.byte_order,
+                &at("headerOffset", boff),
+                &bv.replace("length", "BLOCK_LENGTH"),
+            ));
+            w.line(b.put(
+                buf,
+                nt,
+                np.byte_order,
+                &at("headerOffset", noff),
+                &nv.replace("length", "count"),
+            ));
+        }
         w.end("}");
         w.blank();
         doc(w, "Moves to the next entry.\n\n@return this, over the next entry.\n@throws java.util.NoSuchElementException past the count.");
@@ -776,17 +822,38 @@ impl Gen<'_> {
             b.read_type()
         ));
         w.line(format!("header.wrap({buf}, offset);"));
-        w.line(format!(
-            "final int templateId = {};",
-            hget("templateId", "TEMPLATE_ID")
-        ));
+        let (template, block, version) = match standard_header(h) {
+            Some(order) => {
+                // The four uint16s of the standard header: one 64-bit read.
+                w.line(format!(
+                    "final long fields = {};",
+                    b.get(buf, PrimitiveType::Int64, order, "offset")
+                ));
+                let shift = |i: u32| match order {
+                    ByteOrder::LittleEndian => 16 * i,
+                    ByteOrder::BigEndian => 48 - 16 * i,
+                };
+                let field = |i: u32| {
+                    if shift(i) == 0 {
+                        "(int) fields & 0xFFFF".to_owned()
+                    } else {
+                        format!("(int) (fields >>> {}) & 0xFFFF", shift(i))
+                    }
+                };
+                (field(1), field(0), field(3))
+            }
+            None => (
+                hget("templateId", "TEMPLATE_ID"),
+                hget("blockLength", "BLOCK_LENGTH"),
+                hget("version", "SCHEMA_VERSION"),
+            ),
+        };
+        w.line(format!("final int templateId = {template};"));
         w.open_brace("if (templateId != TEMPLATE_ID)");
         w.line("throw new IllegalStateException(\"Invalid TEMPLATE_ID: \" + templateId);");
         w.end("}");
         w.line(format!(
-            "wrap({buf}, offset + {header}.ENCODED_LENGTH, {}, {});",
-            hget("blockLength", "BLOCK_LENGTH"),
-            hget("version", "SCHEMA_VERSION")
+            "wrap({buf}, offset + {header}.ENCODED_LENGTH, {block}, {version});"
         ));
         w.line("this.headerOffset = offset;");
         w.line("return this;");
@@ -1135,30 +1202,44 @@ impl Gen<'_> {
         }
         w.line(format!("final {off} headerOffset = {parent}limit;"));
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
-        w.line(format!(
-            "this.blockLength = {};",
-            to_int(
-                bp.primitive_type,
-                &b.get(
-                    buf,
+        if standard_dimension(&bp, boff, &np, noff) {
+            // blockLength and numInGroup, two uint16s side by side: one 32-bit read.
+            w.line(format!(
+                "final int dimensions = {};",
+                b.get(buf, PrimitiveType::Int32, bp.byte_order, "headerOffset")
+            ));
+            let (block, count) = match bp.byte_order {
+                ByteOrder::LittleEndian => ("dimensions & 0xFFFF", "dimensions >>> 16"),
+                ByteOrder::BigEndian => ("dimensions >>> 16", "dimensions & 0xFFFF"),
+            };
+            w.line(format!("this.blockLength = {block};"));
+            w.line(format!("this.count = {count};"));
+        } else {
+            w.line(format!(
+                "this.blockLength = {};",
+                to_int(
                     bp.primitive_type,
-                    bp.byte_order,
-                    &at("headerOffset", boff)
+                    &b.get(
+                        buf,
+                        bp.primitive_type,
+                        bp.byte_order,
+                        &at("headerOffset", boff)
+                    )
                 )
-            )
-        ));
-        w.line(format!(
-            "this.count = {};",
-            to_int(
-                np.primitive_type,
-                &b.get(
-                    buf,
+            ));
+            w.line(format!(
+                "this.count = {};",
+                to_int(
                     np.primitive_type,
-                    np.byte_order,
-                    &at("headerOffset", noff)
+                    &b.get(
+                        buf,
+                        np.primitive_type,
+                        np.byte_order,
+                        &at("headerOffset", noff)
+                    )
                 )
-            )
-        ));
+            ));
+        }
         w.end("}");
         w.blank();
         doc(w, "Entries in the group.\n\n@return the count.");
@@ -1590,6 +1671,40 @@ impl Gen<'_> {
         w.end("}");
         w.blank();
     }
+}
+
+/// The byte order of a header whose first members are the standard `blockLength`,
+/// `templateId`, `schemaId` and `version`, each a uint16 (not constant), at offsets 0, 2, 4 and 6
+/// in one byte order; `None` for any other header.
+fn standard_header(h: &crate::model::Composite) -> Option<ByteOrder> {
+    let mut order = None;
+    for (i, name) in ["blockLength", "templateId", "schemaId", "version"]
+        .iter()
+        .enumerate()
+    {
+        let (member, p) = h.primitive(name)?;
+        if member.offset != 2 * i
+            || p.primitive_type != PrimitiveType::UInt16
+            || p.is_constant()
+            || p.is_array()
+            || order.is_some_and(|o| o != p.byte_order)
+        {
+            return None;
+        }
+        order = Some(p.byte_order);
+    }
+    order
+}
+
+/// Whether a group dimension is the standard uint16 `blockLength` at 0 and uint16 `numInGroup`
+/// at 2, in one byte order.
+fn standard_dimension(bp: &Primitive, boff: usize, np: &Primitive, noff: usize) -> bool {
+    [bp, np]
+        .iter()
+        .all(|p| p.primitive_type == PrimitiveType::UInt16 && !p.is_constant() && !p.is_array())
+        && boff == 0
+        && noff == 2
+        && bp.byte_order == np.byte_order
 }
 
 /// The schema name of group or var data `k` (groups first, then var data).
