@@ -15,6 +15,8 @@ pub struct Slot<'a> {
     pub id: Option<i32>,
     pub description: Option<&'a str>,
     pub since_version: i32,
+    /// The schema version it was deprecated in; 0 when it is not.
+    pub deprecated: i32,
     pub offset: usize,
     pub size: usize,
     pub presence: Presence,
@@ -30,6 +32,7 @@ impl<'a> Slot<'a> {
             id: Some(f.id),
             description: f.description.as_deref(),
             since_version: f.since_version,
+            deprecated: f.deprecated,
             offset: f.offset,
             size: f.size,
             presence: f.presence,
@@ -49,6 +52,7 @@ impl<'a> Slot<'a> {
             id: None,
             description: m.description.as_deref(),
             since_version: m.since_version,
+            deprecated: m.deprecated,
             offset: m.offset,
             size,
             presence: m.presence,
@@ -72,6 +76,20 @@ impl<'a> Slot<'a> {
     pub fn is_constant(&self) -> bool {
         self.presence == Presence::Constant
             || matches!(self.type_ref, TypeRef::Primitive(p) if p.is_constant())
+    }
+
+    /// The schema's description, with a note when the slot is deprecated.
+    pub fn describe(&self) -> Option<String> {
+        let note = (self.deprecated > 0)
+            .then(|| format!("Deprecated since schema version {}.", self.deprecated));
+        match (
+            self.description.map(str::trim).filter(|d| !d.is_empty()),
+            note,
+        ) {
+            (Some(d), Some(n)) => Some(format!("{d}\n{n}")),
+            (Some(d), None) => Some(d.to_owned()),
+            (None, n) => n,
+        }
     }
 }
 
@@ -296,7 +314,8 @@ impl Gen<'_> {
         let name = prop(s.name);
         let cls = &ctx.class;
         let at = ctx.at(s.offset);
-        let desc = s.description;
+        let description = s.describe();
+        let desc = description.as_deref();
         match s.type_ref {
             TypeRef::Primitive(p) => {
                 self.value_limits(w, s, p);
@@ -578,7 +597,8 @@ impl Gen<'_> {
         let name = prop(s.name);
         let at = ctx.at(s.offset);
         let absent = ctx.absent(s);
-        let desc = s.description;
+        let description = s.describe();
+        let desc = description.as_deref();
         let absent_note = if absent.is_some() {
             " (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length)"
         } else {
