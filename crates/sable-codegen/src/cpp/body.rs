@@ -82,11 +82,8 @@ impl Gen<'_> {
             w.line(format!(
                 "bool {name}_present() const noexcept {{ return {cond}; }}"
             ));
-            // Fields beyond a shorter block on the wire read from the null image the block was
-            // completed with, so only sinceVersion needs a test when reading.
-            let since = format!("{}.acting_version >= {}", ctx.state, f.since_version);
-            let guard = (!s.constant && f.since_version > 0).then_some(since.as_str());
-            self.decoder_accessors(w, &s, "base_", guard);
+            let present = format!("{name}_present()");
+            self.decoder_accessors(w, &s, "base_", (!s.constant).then_some(present.as_str()));
         }
         for g in &body.groups {
             self.group_decoder(w, g);
@@ -283,15 +280,6 @@ impl Gen<'_> {
             "static constexpr std::size_t sbe_header_length = {dim_len};"
         ));
         w.line(format!("static constexpr int sbe_id = {};", g.id));
-        w.line(format!(
-            "static constexpr std::uint8_t sbe_null_block[{}] = {};",
-            g.block_length.max(1),
-            super::types::byte_array(&self.null_image(&g.body.fields, g.block_length))
-        ));
-        w.line(format!(
-            "{cls}(const {cls} &sbe_o) noexcept : s_(sbe_o.s_), base_(sbe_o.base_), block_(sbe_o.block_), entry_block_(sbe_o.entry_block_), count_(sbe_o.count_), index_(sbe_o.index_), wire_(sbe_o.wire_) {{ if (sbe_o.base_ == sbe_o.scratch_) {{ base_ = sable::detail::complete(scratch_, sbe_o.wire_, sbe_o.block_, sbe_null_block, sizeof sbe_null_block); }} }}"
-        ));
-        w.line(format!("{cls} &operator=(const {cls} &) = delete;"));
         w.open(format!(
             "{cls}(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {{"
         ));
@@ -319,17 +307,8 @@ impl Gen<'_> {
         w.line("/* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */");
         w.open("bool next() noexcept {");
         w.line("if (index_ >= count_) { return false; }");
-        w.line("if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sbe_null_block; block_ = 0; return false; }");
-        w.line("const std::uint8_t *sbe_p = s_->buf + s_->pos;");
-        w.line("wire_ = sbe_p;");
-        if g.block_length == 0 {
-            w.line("base_ = sbe_p;");
-        } else {
-            w.line(format!(
-                "if (SABLE_LIKELY(entry_block_ >= {}u)) {{ base_ = sbe_p; }} else {{ base_ = sable::detail::complete(scratch_, sbe_p, entry_block_, sbe_null_block, {}); }}",
-                g.block_length, g.block_length
-            ));
-        }
+        w.line("if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; return false; }");
+        w.line("base_ = s_->buf + s_->pos;");
         w.line("block_ = entry_block_;");
         w.line("s_->pos += entry_block_;");
         w.line("++index_;");
@@ -355,13 +334,11 @@ impl Gen<'_> {
         self.decoder_body(w, &g.body, &GROUP);
         w.line("private:");
         w.line("sable::detail::dstate *s_;");
-        w.line("const std::uint8_t *base_ = sbe_null_block;");
+        w.line("const std::uint8_t *base_ = sable::detail::zeros;");
         w.line("std::size_t block_ = 0;");
         w.line("std::size_t entry_block_ = 0;");
         w.line("std::uint64_t count_ = 0;");
         w.line("std::uint64_t index_ = 0;");
-        w.line("const std::uint8_t *wire_ = nullptr;");
-        w.line(format!("std::uint8_t scratch_[{}];", g.block_length.max(1)));
         w.close("};");
     }
 
@@ -512,27 +489,8 @@ impl Gen<'_> {
         w.line("/* Reads a message from const memory. Check error() after reading. */");
         w.open("class Decoder {");
         w.line("public:");
-        w.line(format!(
-            "static constexpr std::uint8_t sbe_null_block[{}] = {};",
-            bl.max(1),
-            super::types::byte_array(&self.null_image(&m.body.fields, bl))
-        ));
         w.line("Decoder() noexcept = default;");
         w.line("Decoder(const void *sbe_buf, std::size_t sbe_len) noexcept { wrap(sbe_buf, sbe_len); }");
-        w.line("Decoder(const Decoder &sbe_o) noexcept { *this = sbe_o; }");
-        w.open("Decoder &operator=(const Decoder &sbe_o) noexcept {");
-        w.line("st_ = sbe_o.st_;");
-        w.line("base_ = sbe_o.base_;");
-        if bl > 0 {
-            w.line(format!("if (sbe_o.base_ == sbe_o.scratch_) {{ base_ = sable::detail::complete(scratch_, st_.buf + (sbe_o.body_end_ - sbe_o.block_), sbe_o.block_, sbe_null_block, {bl}); }}"));
-        }
-        w.line("block_ = sbe_o.block_;");
-        w.line("start_ = sbe_o.start_;");
-        w.line("body_end_ = sbe_o.body_end_;");
-        w.line("wrap_err_ = sbe_o.wrap_err_;");
-        w.line("has_header_ = sbe_o.has_header_;");
-        w.line("return *this;");
-        w.close("}");
         w.line("#if __cplusplus >= 202002L");
         w.line("explicit Decoder(std::span<const std::byte> sbe_b) noexcept { wrap(sbe_b.data(), sbe_b.size()); }");
         w.line("sable::errc wrap(std::span<const std::byte> sbe_b) noexcept { return wrap(sbe_b.data(), sbe_b.size()); }");
@@ -628,7 +586,7 @@ impl Gen<'_> {
         w.open("sable::errc fail_wrap(sable::errc sbe_e) noexcept {");
         w.line("st_.fail(sbe_e);");
         w.line("st_.pos = st_.len;");
-        w.line("base_ = sbe_null_block;");
+        w.line("base_ = sable::detail::zeros;");
         w.line("block_ = 0;");
         w.line("body_end_ = st_.len;");
         w.line("wrap_err_ = st_.err;");
@@ -642,13 +600,7 @@ impl Gen<'_> {
                 "if (SABLE_CHECKS && sbe_ver >= sbe_schema_version && sbe_bl < {bl}u) {{ return fail_wrap(sable::errc::block_too_short); }}"
             ));
         }
-        if bl == 0 {
-            w.line("base_ = st_.buf + sbe_offset;");
-        } else {
-            w.line(format!(
-                "if (SABLE_LIKELY(sbe_bl >= {bl}u)) {{ base_ = st_.buf + sbe_offset; }} else {{ base_ = sable::detail::complete(scratch_, st_.buf + sbe_offset, sbe_bl, sbe_null_block, {bl}); }}"
-            ));
-        }
+        w.line("base_ = st_.buf + sbe_offset;");
         w.line("block_ = sbe_bl;");
         w.line("st_.pos = sbe_offset + sbe_bl;");
         w.line("body_end_ = st_.pos;");
@@ -656,8 +608,7 @@ impl Gen<'_> {
         w.line("return sable::errc::ok;");
         w.close("}");
         w.line("sable::detail::dstate st_;");
-        w.line("const std::uint8_t *base_ = sbe_null_block;");
-        w.line(format!("std::uint8_t scratch_[{}];", bl.max(1)));
+        w.line("const std::uint8_t *base_ = sable::detail::zeros;");
         w.line("std::size_t block_ = 0;");
         w.line("std::size_t start_ = 0;");
         w.line("std::size_t body_end_ = 0;");

@@ -133,16 +133,8 @@ template <class T, bool BE> inline void store(std::uint8_t *p, T v) noexcept {
   std::memcpy(p, &u, sizeof u);
 }
 
-/* A block shorter on the wire (n bytes at p) than the schema's (full bytes), completed with the
- * schema's null image into scratch: fields beyond the wire block read as null. */
-inline const std::uint8_t *complete(std::uint8_t *scratch, const std::uint8_t *p, std::size_t n,
-                                    const std::uint8_t *null_image, std::size_t full) noexcept {
-  if (n != 0) {
-    std::memcpy(scratch, p, n);
-  }
-  std::memcpy(scratch + n, null_image + n, full - n);
-  return scratch;
-}
+/* Bytes of zeros that absent composites are read from. */
+inline constexpr std::uint8_t zeros[4096] = {};
 
 /* What the bounds checks change lives in a namespace of its own per setting, so translation units
  * built with and without SABLE_NO_BOUNDS_CHECK link into one program. */

@@ -234,7 +234,7 @@ impl Gen<'_> {
                 let q = self.qualified(c);
                 w.line(format!(
                     "{q}::Decoder {name}() const noexcept {{ {} return {q}::Decoder({base} + {off}); }}",
-                    absent(&format!("{q}::Decoder(sbe_null_block + {off})"))
+                    absent(&format!("{q}::Decoder(sable::detail::zeros)"))
                 ));
             }
         }
@@ -572,86 +572,10 @@ impl Gen<'_> {
         w.line("std::uint8_t *p_;");
         w.close("};");
         w.close("};");
-    }
-
-    /// The bytes of a block in which every field holds its null value (constants take no
-    /// space): what fields beyond a shorter block on the wire read from.
-    pub(crate) fn null_image(&self, fields: &[crate::model::Field], block_length: usize) -> Vec<u8> {
-        let mut image = vec![0u8; block_length];
-        for f in fields {
-            if !f.is_constant() {
-                self.null_type(&mut image, f.offset, &f.type_ref);
-            }
-        }
-        image
-    }
-
-    fn null_type(&self, image: &mut [u8], offset: usize, t: &TypeRef) {
-        match t {
-            TypeRef::Primitive(p) if p.is_constant() => {}
-            TypeRef::Primitive(p) => {
-                let bytes = value_bytes(p.primitive_type, &p.null_value, p.byte_order);
-                for i in 0..p.length {
-                    put(image, offset + i * bytes.len(), &bytes);
-                }
-            }
-            TypeRef::Enum(e) => {
-                let et = self.schema.enum_type(e);
-                put(
-                    image,
-                    offset,
-                    &value_bytes(et.encoding_type, &et.null_value, et.byte_order),
-                );
-            }
-            TypeRef::Set(_) => {}
-            TypeRef::Composite(c) => {
-                for m in &self.schema.composite(c).members {
-                    self.null_type(image, offset + m.offset, &m.type_ref);
-                }
-            }
+        if len > 0 {
+            w.line(format!(
+                "static_assert({name}::encoded_length <= sizeof(sable::detail::zeros), \"composite larger than the zero block\");"
+            ));
         }
     }
-}
-
-/// Copies `bytes` into `image` at `offset`, as far as the image goes.
-fn put(image: &mut [u8], offset: usize, bytes: &[u8]) {
-    for (i, b) in bytes.iter().enumerate() {
-        if let Some(slot) = image.get_mut(offset + i) {
-            *slot = *b;
-        }
-    }
-}
-
-/// The wire bytes of a value of type `t`.
-fn value_bytes(t: PrimitiveType, v: &PrimitiveValue, order: sable_ir::ByteOrder) -> Vec<u8> {
-    let int = || match v {
-        PrimitiveValue::Float(f) => *f as i128,
-        PrimitiveValue::Bytes { bytes, .. } => bytes.first().copied().unwrap_or(0) as i128,
-        other => other.as_i128().unwrap_or(0),
-    };
-    let float = || match v {
-        PrimitiveValue::Float(f) => *f,
-        other => other.as_i128().unwrap_or(0) as f64,
-    };
-    let mut le: Vec<u8> = match t {
-        PrimitiveType::Float => (float() as f32).to_bits().to_le_bytes().to_vec(),
-        PrimitiveType::Double => float().to_bits().to_le_bytes().to_vec(),
-        _ => {
-            let n = t.size();
-            (int() as u128).to_le_bytes()[..n].to_vec()
-        }
-    };
-    if order == sable_ir::ByteOrder::BigEndian {
-        le.reverse();
-    }
-    le
-}
-
-/// A C++ array initializer of bytes.
-pub(crate) fn byte_array(bytes: &[u8]) -> String {
-    if bytes.is_empty() {
-        return "{0}".to_owned();
-    }
-    let items: Vec<String> = bytes.iter().map(|b| b.to_string()).collect();
-    format!("{{{}}}", items.join(", "))
 }
