@@ -685,10 +685,9 @@ impl Gen<'_> {
         w.line("st_.cap = sbe_cap;");
         w.line("reset_scratch();");
         w.close("}");
-        w.line("void reset_scratch() noexcept { st_.scratch = scratch_; base_ = scratch_; }");
+        w.line(format!("void reset_scratch() noexcept {{ st_.scratch = sable::detail::sink<{scratch}>; base_ = st_.scratch; }}"));
         w.line("sable::detail::estate st_;");
         w.line("std::uint8_t *base_ = nullptr;");
-        w.line(format!("std::uint8_t scratch_[{scratch}];"));
         w.close("};");
     }
 }

@@ -168,6 +168,10 @@ struct dstate {
   }
 };
 
+/* Where an encoder writes what does not fit its buffer: a per-thread sink of N bytes, outside any
+ * encoder object (so that the compiler need not assume field writes alias the encoder's state). */
+template <std::size_t N> inline thread_local std::uint8_t sink[N];
+
 /* An encoder's position in its buffer; writes that do not fit go to scratch. */
 struct estate {
   std::uint8_t *buf = nullptr;
