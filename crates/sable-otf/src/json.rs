@@ -1,7 +1,10 @@
-//! The canonical JSON form of a message (`docs/json.md`), printed by a [`Visitor`].
+//! The canonical JSON form of a message (`docs/json.md`).
 //!
 //! [`JsonPrinter`] decodes a message and appends its JSON object to a caller's `Vec<u8>`, which
-//! can be reused from one message to the next (nothing else is allocated per message). When
+//! can be reused from one message to the next (nothing else is allocated per message, but a
+//! scratch buffer kept per thread). It runs a program compiled per message from the decoder's
+//! plan (`json_program.rs`); [`JsonVisitor`] writes the same bytes as a [`Visitor`] of any
+//! [`Decoder::decode`], the generic path the program is tested against. When
 //! decoding fails midway, what was decoded is kept: the printer closes what it had opened and
 //! adds a top-level `"error":{"offset":N,"message":"..."}` key, so the output is always one
 //! valid JSON object.

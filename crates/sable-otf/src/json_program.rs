@@ -5,7 +5,9 @@
 //! closing of the composites before, constants' values) is one [`Text`], copied by one
 //! fixed-size copy. A block's fields are one flat list of operations (composites flattened into
 //! it); its groups and var data follow, walked beside the decoder's plan (whose checks, shared
-//! with [`Decoder::decode`], give the same errors at the same offsets).
+//! with [`Decoder::decode`], give the same errors at the same offsets). Output goes to a scratch
+//! buffer kept per thread, each block's operations writing into room reserved for the most they
+//! can write (so that the cursor stays in registers), then to the caller's `Vec` in one copy.
 //!
 //! When a message fails midway, what is open at the failing point is known statically, so each
 //! place that can fail carries the text that closes everything (after what was written), and the
@@ -385,7 +387,10 @@ impl Text {
 /// decoder's plan's `tail`, in the same order), then `end`.
 #[derive(Debug)]
 struct BlockProgram {
+    /// The fields' operations; the root block's start with the header's (all read from the
+    /// message's first byte: `base`, the header's size, is in the block's offsets).
     ops: Box<[Op]>,
+    base: usize,
     /// The most bytes the operations write.
     bound: usize,
     tails: Box<[TailProgram]>,
@@ -466,6 +471,9 @@ struct Builder<'t> {
     pending: Vec<u8>,
     /// Whether the next key is the first of its object (no comma).
     first: bool,
+    /// Added to every value's offset (the root block's operations read the message from its
+    /// header on).
+    base: usize,
 }
 
 /// The most bytes a value of `ty` writes (with the room its fixed-size writes touch).
@@ -484,6 +492,7 @@ impl<'t> Builder<'t> {
             bound: 0,
             pending: pending.to_vec(),
             first: true,
+            base: 0,
         }
     }
 
@@ -539,7 +548,7 @@ impl<'t> Builder<'t> {
             } else {
                 i32::try_from(since).ok()?
             },
-            off: u32::try_from(off).ok()?,
+            off: u32::try_from(off.checked_add(self.base)?).ok()?,
             aux: 0,
             len: len as u8,
             kind,
@@ -669,6 +678,7 @@ impl<'t> Builder<'t> {
 /// The program of `plan`'s block: `lead` is written at its start, `close` closes everything open
 /// inside it (its own object included), `end` closes it after its last element; its fields are
 /// present whenever it is at versions of at least `floor`.
+#[allow(clippy::too_many_arguments)]
 fn block_program(
     tables: &mut Tables,
     plan: &Block,
@@ -676,8 +686,12 @@ fn block_program(
     close: &[u8],
     end: &[u8],
     floor: i64,
+    header: (Vec<Op>, usize),
+    base: usize,
 ) -> Option<BlockProgram> {
     let mut b = Builder::new(tables, lead);
+    (b.ops, b.bound) = header;
+    b.base = base;
     let cut = [lead, close].concat().into();
     for n in &plan.fields {
         b.node(n, floor)?;
@@ -696,8 +710,16 @@ fn block_program(
         let (key, entry) = match t {
             Tail::Group(g) => {
                 let inner = [b"}]", close].concat();
-                let entry =
-                    block_program(tables, &g.block, b"{", &inner, b"}", floor.max(g.since))?;
+                let entry = block_program(
+                    tables,
+                    &g.block,
+                    b"{",
+                    &inner,
+                    b"}",
+                    floor.max(g.since),
+                    (Vec::new(), 0),
+                    0,
+                )?;
                 (&g.info.json_key, Some(entry))
             }
             Tail::Data(d) => (&d.info.json_key, None),
@@ -717,6 +739,7 @@ fn block_program(
     pending.extend_from_slice(end);
     Some(BlockProgram {
         ops: ops.into(),
+        base,
         bound,
         tails: tails.into(),
         end: Text::new(&pending),
@@ -745,7 +768,18 @@ impl Program {
                 pending,
                 ..
             } = b;
-            let root = block_program(&mut tables, &m.block, &pending, b"}", b"}}", 0)?;
+            // The root block's operations start with the header's (all read from the
+            // message's first byte).
+            let root = block_program(
+                &mut tables,
+                &m.block,
+                &pending,
+                b"}",
+                b"}}",
+                0,
+                (ops.clone(), bound),
+                header.size,
+            )?;
             messages.push(MessageProgram {
                 header: ops.into(),
                 header_bound: bound,
@@ -799,19 +833,12 @@ impl Program {
             unreachable!("a program for every message")
         };
         let size = decoder.header_plan().size;
-        ops::<BIG>(
-            &self.tables,
-            &m.header,
-            m.header_bound,
-            &buf[..size],
-            i64::MAX,
-            out,
-        );
         let run = Run {
             tables: &self.tables,
             buf,
             acting: start.acting,
             schema_version: decoder.schema_version(),
+            message: m,
         };
         match run.block::<BIG>(
             &plan.block,
@@ -846,6 +873,7 @@ struct Run<'b> {
     buf: &'b [u8],
     acting: i64,
     schema_version: i64,
+    message: &'b MessageProgram,
 }
 
 impl Run<'_> {
@@ -864,6 +892,19 @@ impl Run<'_> {
         let end = match block_end(start, len, buf.len(), what) {
             Ok(end) => end,
             Err(e) => {
+                if prog.base > 0 {
+                    // The root block: the header is printed all the same.
+                    let m = self.message;
+                    let header = buf.get(..prog.base).unwrap_or_default();
+                    ops::<BIG>(
+                        self.tables,
+                        &m.header,
+                        m.header_bound,
+                        header,
+                        i64::MAX,
+                        out,
+                    );
+                }
                 out.put(&prog.cut);
                 return Err(e);
             }
@@ -872,7 +913,8 @@ impl Run<'_> {
             self.tables,
             &prog.ops,
             prog.bound,
-            &buf[start..end],
+            buf.get(start.saturating_sub(prog.base)..end)
+                .unwrap_or_default(),
             self.acting,
             out,
         );
