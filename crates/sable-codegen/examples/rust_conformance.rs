@@ -88,6 +88,7 @@ fn main() {
             },
         );
     }
+    let lib = sable_codegen::rust::rustfmt(&lib).unwrap_or(lib);
     std::fs::write(codecs.join("src/lib.rs"), lib).expect("writing lib.rs");
 
     let mut vector_files: Vec<PathBuf> = std::fs::read_dir(root.join("conformance/vectors"))
