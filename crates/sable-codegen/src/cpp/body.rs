@@ -97,9 +97,9 @@ impl Gen<'_> {
             w.line(format!(
                 "bool {name}_present() const noexcept {{ return {present}; }}"
             ));
-            w.line(format!(
-                "/* The group's entries: read them (range-for or next()) before what follows. */"
-            ));
+            w.line(
+                "/* The group's entries: read them (range-for or next()) before what follows. */",
+            );
             w.line(format!(
                 "{cls} {name}() noexcept {{ return {cls}({}, {name}_present()); }}",
                 ctx.state_ptr
@@ -218,9 +218,9 @@ impl Gen<'_> {
             self.group_encoder(w, g);
             let cls = group_class(g);
             let name = ident(&g.name);
-            w.line(format!(
-                "/* Writes the group's header for COUNT entries; then next() before each entry. */"
-            ));
+            w.line(
+                "/* Writes the group's header for COUNT entries; then next() before each entry. */",
+            );
             w.line(format!(
                 "{cls} {name}(std::uint64_t sbe_count) noexcept {{ return {cls}({}, sbe_count); }}",
                 ctx.state_ptr
