@@ -57,4 +57,8 @@ export PATH="$JAVA_HOME/bin:$PATH"
 command -v mvn >/dev/null 2>&1 || die "mvn not found (scripts/setup.sh installs Maven)"
 # Maven's own libraries call sun.misc.Unsafe; JDK 25 would warn about it on every run.
 export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
-mvn -q -f java/pom.xml -pl conformance test
+reports=(java/conformance/target/surefire-reports java/conformance/target/surefire-reports-access-order)
+rm -rf "${reports[@]}"
+status=0
+mvn -q -f java/pom.xml -pl conformance test || status=$?
+bash scripts/lib/surefire-count.sh java-conformance "${reports[@]}" && [ "$status" = 0 ]

@@ -115,13 +115,4 @@ if [ "$status" != 0 ] && ! ls "$reports"/TEST-*.xml >/dev/null 2>&1; then
     die "the Maven build failed before the tests ran"
 fi
 grep -E 'Tests run:|FAIL|\[ERROR\]' "$log" || true
-tests=0 failed=0
-for report in "$reports"/TEST-*.xml; do
-    line="$(grep -m 1 -o '<testsuite [^>]*>' "$report")"
-    count() { sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p" <<<"$line"; }
-    t="$(count tests)" f="$(count failures)" e="$(count errors)" s="$(count skipped)"
-    tests=$((tests + t - ${s:-0}))
-    failed=$((failed + f + e))
-done
-echo "java-interop: $((tests - failed)) passed, $failed failed"
-[ "$status" = 0 ] && [ "$failed" = 0 ]
+bash scripts/lib/surefire-count.sh java-interop "$reports" && [ "$status" = 0 ]

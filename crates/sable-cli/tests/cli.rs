@@ -201,23 +201,6 @@ fn usage_errors_exit_2() {
     }
 }
 
-#[test]
-fn generate_says_it_is_not_implemented_and_exits_2() {
-    let example = valid("example-schema.xml");
-    let example = example.to_str().expect("UTF-8 path");
-    let out_dir = scratch("generated");
-    let out_dir = out_dir.to_str().expect("UTF-8 path");
-    sable()
-        .args(["generate", "--lang", "rust", "--output", out_dir, example])
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "sable generate: not implemented yet",
-        ));
-    assert!(!Path::new(out_dir).exists(), "generate wrote something");
-}
-
 // --- ir ----------------------------------------------------------------------------------------
 
 #[test]
