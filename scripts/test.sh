@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 bash scripts/setup.sh
+bash scripts/setup-cpp.sh
 bash scripts/fetch-reference.sh
 
 logs="$(mktemp -d)"
@@ -31,12 +32,13 @@ suite() {
     fi
 }
 
-suite cargo-test cargo test --workspace --release
+suite cargo-test cargo test --workspace --release --no-fail-fast
 suite clippy cargo clippy --workspace --all-targets -- -D warnings
 suite rustfmt cargo fmt --all --check
 suite java-conformance bash scripts/java-conformance.sh
 suite java-interop bash scripts/java-interop.sh
 suite rust-codecs bash scripts/rust-codecs.sh
+suite cpp bash scripts/cpp-tests.sh
 
 # cargo's per-binary "test result:" lines, and each other suite's closing "NAME: N passed, M
 # failed" line, summed into one.
