@@ -11,14 +11,21 @@ FUZZ_SECONDS ?= 60
 build:
 	$(CARGO) build --release
 
-## demo: build, print the IR dump of the bundled Car schema, then encode a Car message from
-## canonical JSON and decode it back, as JSON and as text
+## demo: build, print the IR dump of the bundled Car schema, encode a Car message from canonical
+## JSON and decode it back (as JSON and as text), then generate the schema's Java, Rust and C++
+## codecs into target/demo-codecs
 demo: build
 	$(SABLE) ir examples/car.xml
 	@echo
 	$(SABLE) encode --schema examples/car.xml examples/car.jsonl -o target/demo-car.bin
 	$(SABLE) decode --schema examples/car.xml target/demo-car.bin
 	$(SABLE) decode --schema examples/car.xml --format text target/demo-car.bin
+	@echo
+	rm -rf target/demo-codecs
+	$(SABLE) generate --lang java --output target/demo-codecs/java examples/car.xml
+	$(SABLE) generate --lang rust --output target/demo-codecs/rust examples/car.xml
+	$(SABLE) generate --lang cpp --output target/demo-codecs/cpp examples/car.xml
+	@find target/demo-codecs -type f | sort
 
 ## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt
 test:

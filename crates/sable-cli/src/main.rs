@@ -57,10 +57,11 @@ enum Command {
     Check(CheckArgs),
     /// Generate codecs for a target language (Java, Rust, C++)
     ///
-    /// Writes one source file per class under DIR, in the schema's package (its directories
-    /// created). Java codecs work over java.lang.foreign.MemorySegment, or Agrona buffers with
-    /// --java-buffer agrona (see docs/java.md). Other languages are not implemented yet (exit
-    /// status 2).
+    /// Java: one source file per class under DIR, in the schema's package (its directories
+    /// created), over java.lang.foreign.MemorySegment, or Agrona buffers with --java-buffer
+    /// agrona (docs/java.md). Rust: one module file, DIR/<package>.rs (docs/rust.md). C++: one
+    /// header-only file, DIR/<package>.hpp, and its support header DIR/sable/sbe.hpp
+    /// (docs/cpp.md). Other languages are not implemented yet (exit status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
     ///
@@ -115,7 +116,8 @@ struct GenerateArgs {
     #[arg(long)]
     java_unknown_enum: bool,
 
-    /// The package (Java) to generate into, instead of the schema's
+    /// The package (Java), module (Rust) or namespace (C++, dots for `::`) to generate into,
+    /// instead of the schema's
     #[arg(long, visible_alias = "java-package", value_name = "PACKAGE")]
     package: Option<String>,
 
@@ -221,7 +223,7 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
     }
     if !args.lang.eq_ignore_ascii_case("java") {
         input::report(&format!(
-            "sable generate: not implemented yet for --lang {}; Sable generates java",
+            "sable generate: not implemented yet for --lang {}; Sable generates java, rust and cpp",
             args.lang
         ));
         return EXIT_USAGE;
