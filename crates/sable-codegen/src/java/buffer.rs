@@ -6,6 +6,8 @@
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
+use crate::writer::CodeWriter;
+
 /// The buffer type generated codecs work over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Buffer {
@@ -71,8 +73,8 @@ impl Buffer {
         use PrimitiveType::*;
         let raw = match self {
             Buffer::Segment => {
-                let layout = layout(t, order);
-                format!("{buf}.get(SbeSupport.{layout}, {at})")
+                let name = accessor_name(t, order);
+                format!("SbeSupport.get{name}({}, {buf}, {at})", array_of(buf))
             }
             Buffer::Agrona => {
                 let o = agrona_order(order);
@@ -113,8 +115,11 @@ impl Buffer {
         };
         match self {
             Buffer::Segment => {
-                let layout = layout(t, order);
-                format!("{buf}.set(SbeSupport.{layout}, {at}, {narrowed});")
+                let name = accessor_name(t, order);
+                format!(
+                    "SbeSupport.put{name}({}, {buf}, {at}, {narrowed});",
+                    array_of(buf)
+                )
             }
             Buffer::Agrona => {
                 let o = agrona_order(order);
@@ -144,7 +149,8 @@ impl Buffer {
     pub fn get_bytes(self, buf: &str, at: &str, dst: &str, dst_off: &str, len: &str) -> String {
         match self {
             Buffer::Segment => format!(
-                "MemorySegment.copy({buf}, SbeSupport.BYTE, {at}, {dst}, {dst_off}, {len});"
+                "SbeSupport.getBytes({}, {buf}, {at}, {dst}, {dst_off}, {len});",
+                array_of(buf)
             ),
             Buffer::Agrona => format!("{buf}.getBytes({at}, {dst}, {dst_off}, {len});"),
         }
@@ -154,7 +160,8 @@ impl Buffer {
     pub fn put_bytes(self, buf: &str, at: &str, src: &str, src_off: &str, len: &str) -> String {
         match self {
             Buffer::Segment => format!(
-                "MemorySegment.copy({src}, {src_off}, {buf}, SbeSupport.BYTE, {at}, {len});"
+                "SbeSupport.putBytes({}, {buf}, {at}, {src}, {src_off}, {len});",
+                array_of(buf)
             ),
             Buffer::Agrona => format!("{buf}.putBytes({at}, {src}, {src_off}, {len});"),
         }
@@ -173,6 +180,34 @@ impl Buffer {
         match self {
             Buffer::Segment => format!("MemorySegment.copy({buf}, {at}, {dst}, {dst_off}, {len});"),
             Buffer::Agrona => format!("{dst}.putBytes({dst_off}, {buf}, {at}, {len});"),
+        }
+    }
+
+    /// Declares the buffer field of a flyweight (`ty`: `write_type` or `read_type`), and for
+    /// segments the byte array behind it when there is one (see `bind`).
+    pub fn declare(self, w: &mut CodeWriter, ty: &str) {
+        let buf = self.var();
+        w.line(format!("private {ty} {buf};"));
+        if self == Buffer::Segment {
+            w.line("private byte[] array;");
+        }
+    }
+
+    /// Statements pointing a flyweight's buffer field at the parameter of the same name. For
+    /// segments, also the byte array accesses go through when the segment is a whole, writable
+    /// `byte[]` (`SbeSupport.array`), looked up only when the segment changes.
+    pub fn bind(self, w: &mut CodeWriter) {
+        let buf = self.var();
+        match self {
+            Buffer::Segment => {
+                w.open_brace(format!("if ({buf} != this.{buf})"));
+                w.line(format!("this.{buf} = {buf};"));
+                w.line(format!("this.array = SbeSupport.array({buf});"));
+                w.end("}");
+            }
+            Buffer::Agrona => {
+                w.line(format!("this.{buf} = {buf};"));
+            }
         }
     }
 
@@ -206,20 +241,29 @@ fn agrona_order(order: ByteOrder) -> &'static str {
     }
 }
 
-/// The name of the `SbeSupport` layout constant for `t` in `order`.
-fn layout(t: PrimitiveType, order: ByteOrder) -> String {
+/// The `byte[]` field that goes with the segment expression `buf` (`segment` → `array`,
+/// `x.segment` → `x.array`).
+fn array_of(buf: &str) -> String {
+    match buf.strip_suffix("segment") {
+        Some(prefix) => format!("{prefix}array"),
+        None => panic!("not a segment field: {buf}"),
+    }
+}
+
+/// The suffix of the `SbeSupport` get and put methods for `t` in `order` (`IntLE`, `Byte`).
+fn accessor_name(t: PrimitiveType, order: ByteOrder) -> String {
     use PrimitiveType::*;
     let base = match t {
-        Char | Int8 | UInt8 => return "BYTE".to_owned(),
-        Int16 | UInt16 => "SHORT",
-        Int32 | UInt32 => "INT",
-        Int64 | UInt64 => "LONG",
-        Float => "FLOAT",
-        Double => "DOUBLE",
+        Char | Int8 | UInt8 => return "Byte".to_owned(),
+        Int16 | UInt16 => "Short",
+        Int32 | UInt32 => "Int",
+        Int64 | UInt64 => "Long",
+        Float => "Float",
+        Double => "Double",
     };
     let suffix = match order {
         ByteOrder::LittleEndian => "LE",
         ByteOrder::BigEndian => "BE",
     };
-    format!("{base}_{suffix}")
+    format!("{base}{suffix}")
 }

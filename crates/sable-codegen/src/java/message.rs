@@ -184,7 +184,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public final class {cls}"));
         self.message_constants(&mut w, m);
-        w.line(format!("private {} {buf};", b.write_type()));
+        b.declare(&mut w, b.write_type());
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
         w.line("private int sbeAccessIndex;");
@@ -217,7 +217,7 @@ impl Gen<'_> {
             "public {cls} wrap(final {} {buf}, final {off} offset)",
             b.write_type()
         ));
-        w.line(format!("this.{buf} = {buf};"));
+        b.bind(&mut w);
         w.line("this.offset = offset;");
         w.line("this.limit = offset + BLOCK_LENGTH;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
@@ -240,6 +240,7 @@ impl Gen<'_> {
             "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
             b.write_type()
         ));
+        b.bind(&mut w);
         self.apply_header(&mut w, m);
         w.line(format!(
             "return wrap({buf}, offset + {header}.ENCODED_LENGTH);"
@@ -431,7 +432,7 @@ impl Gen<'_> {
             "private final {} parentMessage;",
             level.message_class
         ));
-        w.line(format!("private {} {buf};", b.write_type()));
+        b.declare(w, b.write_type());
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} headerOffset;"));
         w.line("private int count;");
@@ -461,7 +462,7 @@ impl Gen<'_> {
             "throw new IllegalArgumentException(\"count outside allowed range [{min}, {max}]: \" + count);"
         ));
         w.end("}");
-        w.line(format!("this.{buf} = {buf};"));
+        b.bind(w);
         w.line("this.count = count;");
         w.line("this.index = 0;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
@@ -744,7 +745,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public final class {cls}"));
         self.message_constants(&mut w, m);
-        w.line(format!("private {} {buf};", b.read_type()));
+        b.declare(&mut w, b.read_type());
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
         w.line("private int sbeAccessIndex;");
@@ -787,7 +788,7 @@ impl Gen<'_> {
             "public {cls} wrap(final {} {buf}, final {off} offset, final int actingBlockLength, final int actingVersion)",
             b.read_type()
         ));
-        w.line(format!("this.{buf} = {buf};"));
+        b.bind(&mut w);
         w.line("this.offset = offset;");
         w.line("this.actingBlockLength = actingBlockLength;");
         w.line("this.actingVersion = actingVersion;");
@@ -821,6 +822,7 @@ impl Gen<'_> {
             "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
             b.read_type()
         ));
+        b.bind(&mut w);
         w.line(format!("header.wrap({buf}, offset);"));
         let (template, block, version) = match standard_header(h) {
             Some(order) => {
@@ -1169,7 +1171,7 @@ impl Gen<'_> {
             "private final {} parentMessage;",
             level.message_class
         ));
-        w.line(format!("private {} {buf};", b.read_type()));
+        b.declare(w, b.read_type());
         w.line(format!("private {off} offset;"));
         w.line("private int blockLength;");
         w.line("private int count;");
@@ -1188,7 +1190,7 @@ impl Gen<'_> {
             &[format!("@param {buf} the buffer.")],
         );
         w.open_brace(format!("public void wrap(final {} {buf})", b.read_type()));
-        w.line(format!("this.{buf} = {buf};"));
+        b.bind(w);
         w.line("this.index = 0;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");

@@ -465,7 +465,7 @@ impl Gen<'_> {
             doc(&mut w, "Bytes on the wire.");
             w.line(format!("public static final int ENCODED_LENGTH = {size};"));
             w.blank();
-            w.line(format!("private {btype} {buf};"));
+            b.declare(&mut w, btype);
             w.line(format!("private {} offset;", b.off()));
             w.blank();
             self.flyweight_wrap(&mut w, &cls, btype);
@@ -652,7 +652,7 @@ impl Gen<'_> {
         w.open_brace(format!(
             "public {cls} wrap(final {btype} {buf}, final {off} offset)"
         ));
-        w.line(format!("this.{buf} = {buf};"));
+        b.bind(w);
         w.line("this.offset = offset;");
         w.line("return this;");
         w.end("}");
@@ -709,7 +709,7 @@ impl Gen<'_> {
                 c.encoded_length.max(0)
             ));
             w.blank();
-            w.line(format!("private {btype} {};", b.var()));
+            b.declare(&mut w, btype);
             w.line(format!("private {} offset;", b.off()));
             let slots: Vec<Slot> = c.members.iter().map(Slot::from_member).collect();
             for s in &slots {
