@@ -54,6 +54,16 @@ fn member_of(c: &Composite, name: &str) -> Option<(usize, PrimitiveType)> {
     c.primitive(name).map(|(m, p)| (m.offset, p.primitive_type))
 }
 
+/// Sets `full_`: whether a block of `wire` bytes holds every field of a `schema`-byte block (an
+/// unsigned `>= 0` would draw -Wtype-limits).
+fn full_test(wire: &str, schema: usize) -> String {
+    if schema == 0 {
+        "full_ = true;".to_owned()
+    } else {
+        format!("full_ = {wire} >= {schema}u;")
+    }
+}
+
 impl Gen<'_> {
     fn order(&self) -> sable_ir::ByteOrder {
         self.schema.byte_order
@@ -66,7 +76,12 @@ impl Gen<'_> {
             let name = s.id();
             let mut conds = Vec::new();
             if !s.constant && f.end() > 0 {
-                conds.push(format!("(!SABLE_CHECKS || block_ >= {}u)", f.end()));
+                // `full_` (the block on the wire is at least the schema's) is one test the
+                // compiler shares between getters; the block-length test is for older writers.
+                conds.push(format!(
+                    "(!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= {}u)",
+                    f.end()
+                ));
             }
             if f.since_version > 0 {
                 conds.push(format!(
@@ -268,6 +283,12 @@ impl Gen<'_> {
     fn group_decoder(&self, w: &mut CodeWriter, g: &Group) {
         let cls = group_class(g);
         let (_, dim_len, (bl_off, bl_t), (num_off, num_t)) = self.dimension(g);
+        // Entries of fixed size whose total (count times block length, both of at most 32 bits)
+        // cannot overflow: one bounds test serves them all.
+        let flat = g.body.groups.is_empty()
+            && g.body.var_data.is_empty()
+            && bl_t.size() <= 4
+            && num_t.size() <= 4;
         let order = self.order();
         w.line(format!("/* The {} group: an entry at a time. */", g.name));
         w.open(format!("class {cls} {{"));
@@ -297,6 +318,10 @@ impl Gen<'_> {
             load(num_t, order, &format!("sbe_h + {num_off}"))
         ));
         w.line(format!("s_->pos += {dim_len};"));
+        if flat {
+            // Per entry only when this fails, so that the entries that are there are read.
+            w.line("all_fit_ = count_ * entry_block_ <= s_->len - s_->pos;");
+        }
         w.close("}");
         w.line("/* Entries on the wire. */");
         w.line("std::uint64_t count() const noexcept { return count_; }");
@@ -307,9 +332,15 @@ impl Gen<'_> {
         w.line("/* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */");
         w.open("bool next() noexcept {");
         w.line("if (index_ >= count_) { return false; }");
-        w.line("if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; return false; }");
+        let fits = if flat {
+            "(SABLE_LIKELY(all_fit_) || s_->fits(entry_block_))"
+        } else {
+            "s_->fits(entry_block_)"
+        };
+        w.line(format!("if (SABLE_UNLIKELY(!{fits})) {{ s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }}"));
         w.line("base_ = s_->buf + s_->pos;");
         w.line("block_ = entry_block_;");
+        w.line(full_test("entry_block_", g.block_length));
         w.line("s_->pos += entry_block_;");
         w.line("++index_;");
         w.line("return true;");
@@ -336,6 +367,10 @@ impl Gen<'_> {
         w.line("sable::detail::dstate *s_;");
         w.line("const std::uint8_t *base_ = sable::detail::zeros;");
         w.line("std::size_t block_ = 0;");
+        w.line("bool full_ = false;");
+        if flat {
+            w.line("bool all_fit_ = false;");
+        }
         w.line("std::size_t entry_block_ = 0;");
         w.line("std::uint64_t count_ = 0;");
         w.line("std::uint64_t index_ = 0;");
@@ -588,6 +623,7 @@ impl Gen<'_> {
         w.line("st_.pos = st_.len;");
         w.line("base_ = sable::detail::zeros;");
         w.line("block_ = 0;");
+        w.line("full_ = false;");
         w.line("body_end_ = st_.len;");
         w.line("wrap_err_ = st_.err;");
         w.line("return sbe_e;");
@@ -602,6 +638,7 @@ impl Gen<'_> {
         }
         w.line("base_ = st_.buf + sbe_offset;");
         w.line("block_ = sbe_bl;");
+        w.line(full_test("sbe_bl", bl));
         w.line("st_.pos = sbe_offset + sbe_bl;");
         w.line("body_end_ = st_.pos;");
         w.line("wrap_err_ = sable::errc::ok;");
@@ -610,6 +647,7 @@ impl Gen<'_> {
         w.line("sable::detail::dstate st_;");
         w.line("const std::uint8_t *base_ = sable::detail::zeros;");
         w.line("std::size_t block_ = 0;");
+        w.line("bool full_ = false;");
         w.line("std::size_t start_ = 0;");
         w.line("std::size_t body_end_ = 0;");
         w.line("sable::errc wrap_err_ = sable::errc::ok;");
