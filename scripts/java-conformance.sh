@@ -60,5 +60,5 @@ export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
 reports=(java/conformance/target/surefire-reports java/conformance/target/surefire-reports-access-order)
 rm -rf "${reports[@]}"
 status=0
-mvn -q -f java/pom.xml -pl conformance test || status=$?
+mvn -B -q -f java/pom.xml -pl conformance test || status=$?
 bash scripts/lib/surefire-count.sh java-conformance "${reports[@]}" && [ "$status" = 0 ]
