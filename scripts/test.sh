@@ -45,7 +45,9 @@ suite cpp bash scripts/cpp-tests.sh
 {
     cat "$logs/cargo-test.log"
     for log in "$logs"/*.log; do
-        [ "$log" = "$logs/cargo-test.log" ] || grep -E '^[a-z][a-z -]*: [0-9]+ passed, [0-9]+ failed$' "$log" || true
+        # (Maven leaves colour resets without a newline before the count line: drop them.)
+        [ "$log" = "$logs/cargo-test.log" ] ||
+            sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^[a-z][a-z -]*: [0-9]+ passed, [0-9]+ failed$' || true
     done
 } | awk '
     /^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } next }
