@@ -319,8 +319,12 @@ impl Gen<'_> {
         ));
         w.line(format!("s_->pos += {dim_len};"));
         if flat {
-            // Per entry only when this fails, so that the entries that are there are read.
-            w.line("all_fit_ = count_ * entry_block_ <= s_->len - s_->pos;");
+            // When every entry fits, the decoder's position moves past the whole group at once
+            // (nothing later waits for the entries to be read); otherwise entry by entry, so
+            // that the entries that are there are read.
+            w.line("cur_ = s_->pos;");
+            w.line("all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;");
+            w.line("if (SABLE_LIKELY(all_fit_)) { s_->pos += static_cast<std::size_t>(count_) * entry_block_; }");
         }
         w.close("}");
         w.line("/* Entries on the wire. */");
@@ -332,16 +336,21 @@ impl Gen<'_> {
         w.line("/* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */");
         w.open("bool next() noexcept {");
         w.line("if (index_ >= count_) { return false; }");
-        let fits = if flat {
-            "(SABLE_LIKELY(all_fit_) || s_->fits(entry_block_))"
+        let missing = "s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false;";
+        if flat {
+            w.open("if (SABLE_UNLIKELY(!all_fit_)) {");
+            w.line(format!("if (!s_->fits(entry_block_)) {{ {missing} }}"));
+            w.line("s_->pos += entry_block_;");
+            w.close("}");
+            w.line("base_ = s_->buf + cur_;");
+            w.line("cur_ += entry_block_;");
         } else {
-            "s_->fits(entry_block_)"
-        };
-        w.line(format!("if (SABLE_UNLIKELY(!{fits})) {{ s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }}"));
-        w.line("base_ = s_->buf + s_->pos;");
+            w.line(format!("if (SABLE_UNLIKELY(!s_->fits(entry_block_))) {{ {missing} }}"));
+            w.line("base_ = s_->buf + s_->pos;");
+            w.line("s_->pos += entry_block_;");
+        }
         w.line("block_ = entry_block_;");
         w.line(full_test("entry_block_", g.block_length));
-        w.line("s_->pos += entry_block_;");
         w.line("++index_;");
         w.line("return true;");
         w.close("}");
@@ -370,6 +379,7 @@ impl Gen<'_> {
         w.line("bool full_ = false;");
         if flat {
             w.line("bool all_fit_ = false;");
+            w.line("std::size_t cur_ = 0;");
         }
         w.line("std::size_t entry_block_ = 0;");
         w.line("std::uint64_t count_ = 0;");
