@@ -81,6 +81,38 @@ class ApiTest
     }
 
     @Test
+    void heapSegmentsThatAreNotAWholeWritableArrayKeepTheirOwnBoundsAndAccess()
+    {
+        // Codecs read and write a whole, writable byte[] segment through the array; any other
+        // heap segment must still be bounded, and protected, as the segment is.
+        final byte[] whole = new byte[512];
+        final int length = encodeCar(MemorySegment.ofArray(whole), 0);
+
+        final byte[] backing = new byte[1024];
+        final MemorySegment slice = MemorySegment.ofArray(backing).asSlice(100, 512);
+        assertEquals(length, encodeCar(slice, 0));
+        assertEquals(Hex.of(whole), Hex.of(java.util.Arrays.copyOfRange(backing, 100, 612)));
+        final CarDecoder decoder = new CarDecoder();
+        assertEquals(CAR_JSON, decoder.wrapAndApplyHeader(slice, 0, new MessageHeaderDecoder()).toString());
+
+        // The last byte of the message is outside the slice, though inside its array.
+        final MemorySegment shortSlice = MemorySegment.ofArray(backing).asSlice(100, length - 1);
+        final CarDecoder cut = new CarDecoder().wrapAndApplyHeader(shortSlice, 0, new MessageHeaderDecoder());
+        cut.fuelFigures().forEach(CarDecoder.FuelFiguresDecoder::sbeSkip);
+        cut.performanceFigures().forEach(CarDecoder.PerformanceFiguresDecoder::sbeSkip);
+        cut.skipManufacturer();
+        cut.skipModel();
+        assertThrows(IndexOutOfBoundsException.class, cut::activationCode);
+
+        final byte[] untouched = new byte[512];
+        final MemorySegment readOnly = MemorySegment.ofArray(untouched).asReadOnly();
+        assertThrows(IllegalArgumentException.class, () -> encodeCar(readOnly, 0));
+        assertEquals(Hex.of(new byte[512]), Hex.of(untouched));
+        assertEquals(CAR_JSON, decoder.wrapAndApplyHeader(MemorySegment.ofArray(whole).asReadOnly(), 0,
+            new MessageHeaderDecoder()).toString());
+    }
+
+    @Test
     void groupsIterateAndTextGoesToAnAppendable()
     {
         final MemorySegment segment = MemorySegment.ofArray(new byte[512]);
