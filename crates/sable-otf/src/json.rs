@@ -309,21 +309,27 @@ pub(crate) fn write_f32(out: &mut impl Sink, f: f32) {
 }
 
 /// A `float` that is written as `d / 10^k` with `k` (1 or 2) digits after the point, `-` first
-/// when `neg`: the integral ones (zeros included) below 10^7, and those of one or two decimals
-/// (see [`short_decimal_f32`]).
+/// when `neg`: those below 2^16 whose shortest round-tripping decimal has at most two digits
+/// after the point (integral ones and zeros included, see [`short_decimal_f32`]), and the
+/// integral ones below 10^7.
 #[inline(always)]
 pub(crate) fn fixed_f32(f: f32) -> Option<(bool, u32, u32)> {
     let a = f.abs();
+    let neg = f.is_sign_negative();
+    if let Some(d) = short_decimal_f32(a) {
+        // One digit after the point when the second is 0 (integral values print `.0`).
+        return Some(if d % 10 == 0 {
+            (neg, d / 10, 1)
+        } else {
+            (neg, d, 2)
+        });
+    }
     // Also rejects NaN.
     if a < 1e7 {
-        let neg = f.is_sign_negative();
         let i = a as u32;
         if i as f32 == a {
             // Integral values: the shortest form is the integer and `.0`.
             return Some((neg, i * 10, 1));
-        }
-        if let Some((d, k)) = short_decimal_f32(a) {
-            return Some((neg, d, k));
         }
     }
     None
@@ -506,11 +512,30 @@ fn write_eight(out: &mut impl Sink, n: u32) {
     out.put(&(digits8(n) | ZEROS).to_le_bytes());
 }
 
-/// Appends `u` in decimal, eight digits at a time, without a call to `memcpy`.
+/// The four decimal digits of `n` (below 10^4) as in [`digits8`], in a `u32`.
+#[inline(always)]
+fn digits4(n: u32) -> u32 {
+    // Two-digit halves in 16-bit lanes, then digits in bytes.
+    let hundreds = (n * 10_486) >> 20;
+    let x = hundreds | ((n - hundreds * 100) << 16);
+    let tens = ((x * 103) >> 10) & 0x000f_000f;
+    tens | ((x - tens * 10) << 8)
+}
+
+/// Appends `u` in decimal, eight digits at a time (four for small numbers), without a call to
+/// `memcpy`.
 #[inline(always)]
 pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
     const E8: u64 = 100_000_000;
-    if u < E8 {
+    if u < 10_000 {
+        let d = digits4(u as u32);
+        // Leading zero digits (all but the last for 0).
+        let zeros = (d.trailing_zeros() / 8).min(3);
+        out.put_window(
+            &((d | ZEROS as u32) >> (zeros * 8)).to_le_bytes(),
+            4 - zeros as usize,
+        );
+    } else if u < E8 {
         write_small(out, u as u32);
     } else if u < E8 * E8 {
         write_small(out, (u / E8) as u32);
@@ -524,52 +549,90 @@ pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
 }
 
 /// Appends `-` when `neg`, then `d / 10^k` with exactly `k` digits after the point (`k` 1 or 2,
-/// `d` below 10^8), by one sixteen-byte write.
+/// `d` below 10^8): below 10^7 by one eight-byte write of a word put together in registers (a
+/// sixteen-byte value would be stored in two halves and read back whole, which the processor
+/// cannot forward).
 #[inline(always)]
 pub(crate) fn write_fixed(out: &mut impl Sink, neg: bool, d: u32, k: u32) {
     if neg {
         out.push(b'-');
     }
-    let digits = digits8(d);
-    // Leading zero digits, keeping at least one before the point.
-    let zeros = (digits.trailing_zeros() / 8).min(7 - k);
-    let s = (digits | ZEROS) >> (zeros * 8);
-    let n = (8 - zeros) as usize;
-    // Digits before the point.
-    let before = (8 - zeros - k) * 8;
+    if d < 10_000 {
+        // Four digits, the point before the last `k`.
+        let digits = digits4(d);
+        let s = u64::from(digits | ZEROS as u32);
+        let before = (4 - k) * 8;
+        let mask = (1u64 << before) - 1;
+        let v = (s & mask) | (u64::from(b'.') << before) | ((s & !mask) << 8);
+        let zeros = (digits.trailing_zeros() / 8).min(3 - k);
+        out.put_window(&(v >> (zeros * 8)).to_le_bytes(), (5 - zeros) as usize);
+        return;
+    }
+    if d >= 10_000_000 {
+        write_fixed_long(out, d, k);
+        return;
+    }
+    // Seven digits (the eighth, the leading one of `digits8`, is 0), the last byte free.
+    let digits = digits8(d) >> 8;
+    let s = digits | (ZEROS >> 8);
+    // The point goes before the last `k` digits.
+    let before = (7 - k) * 8;
     let mask = (1u64 << before) - 1;
-    let v = u128::from(s & mask) | (u128::from(b'.') << before) | (u128::from(s & !mask) << 8);
-    out.put_window(&v.to_le_bytes(), n + 1);
+    let v = (s & mask) | (u64::from(b'.') << before) | ((s & !mask) << 8);
+    // Leading zero digits, keeping one before the point.
+    let zeros = (digits.trailing_zeros() / 8).min(6 - k);
+    out.put_window(&(v >> (zeros * 8)).to_le_bytes(), (8 - zeros) as usize);
 }
 
-/// A non-integral `f` whose shortest round-tripping decimal has one or two digits after the
-/// point: `(d, k)` with `f` the float nearest `d / 10^k` (what ryu prints, without ryu).
+/// [`write_fixed`] of eight digits.
+#[inline(never)]
+fn write_fixed_long(out: &mut impl Sink, d: u32, k: u32) {
+    let p = 10u32.pow(k);
+    write_small(out, d / p);
+    let frac = d % p;
+    if k == 1 {
+        out.put(&[b'.', b'0' + frac as u8]);
+    } else {
+        out.put(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
+    }
+}
+
+/// For `a` (not negative) below 2^16 whose shortest round-tripping decimal has at most two
+/// digits after the point: `d` with `a` the float nearest `d / 100` (what ryu prints, without
+/// ryu, and without a division).
 ///
-/// Why it is what ryu prints: `d` and `10^k` are exact floats, and IEEE division rounds
-/// correctly, so `d as f32 / 10^k == f` says the decimal `d·10^-k` reads back as `f`. Below
-/// 2^16 the spacing of floats is at most 2^-7 < 0.01, so at most one decimal with `k` digits
-/// after the point reads back as `f`; none with fewer does (`f` is not integral, and for `k = 2`
-/// the `k = 1` test failed first), and a decimal of fewer significant digits would have fewer
-/// digits after the point. So it is the unique shortest, which ryu prints as plain decimal (the
-/// range is well within its plain-decimal range, and above 1e-6 since `|f| >= 0.01`).
-#[inline]
-fn short_decimal_f32(f: f32) -> Option<(u32, u32)> {
+/// Why: `y = 100·a` is exact in a double (24 bits times 7), and so is `e = y - d` for the
+/// integer `d` nearest `y`. The float nearest `d / 100` is `a` exactly when `d / 100` lies
+/// strictly inside `a`'s rounding interval, half the gap to each neighbouring float (`below`
+/// is half `up` at a power of two): `-50·up < e < 50·below`, all exact. No decimal of two
+/// digits is a tie between two floats (`d / 100` is a dyadic rational only when 25 divides
+/// `d`, and then it has at most 17 significant bits, so it is a float itself). Below 2^16 the
+/// gap between floats is at most 2^-7 < 0.01, so at most one two-digit decimal reads back as
+/// `a`, and no decimal with fewer significant digits can either unless it also has at most two
+/// digits after the point (its digits after the point would have to be fewer, and any integer
+/// or tenth is also a two-digit decimal). So `d` is the unique shortest: one digit after the
+/// point when `d % 10 == 0` (the `.0` of integral values included), and ryu prints it as
+/// plain decimal (the range is well within its plain-decimal range: `a` is 0 or at least
+/// 0.005, since `d` is 0 only for `a = 0` when the test passes).
+#[inline(always)]
+fn short_decimal_f32(a: f32) -> Option<u32> {
     // Also rejects NaN and infinities.
-    if f.is_nan() || f.abs() >= 65536.0 {
+    if a.is_nan() || a >= 65536.0 {
         return None;
     }
-    let x = f64::from(f);
-    for (k, p) in [(1u32, 10.0f32), (2, 100.0)] {
-        // Exact: 24 bits of f times 10 or 100 fit in a double's 53.
-        let y = x * f64::from(p);
-        // Rounded by a cast (no call to `round`); the check below is what matters. (`f` is
-        // not negative: the callers pass its magnitude.)
-        let d = (y + 0.5) as u32;
-        if d as f32 / p == f && d != 0 {
-            return Some((d, k));
-        }
-    }
-    None
+    let bits = a.to_bits();
+    let x = f64::from(a);
+    let y = x * 100.0;
+    let d = (y + 0.5) as u32;
+    let e = y - f64::from(d);
+    // The gaps to the next float up and down (finite: `a` is below 2^16).
+    let up = f64::from(f32::from_bits(bits + 1)) - x;
+    let below = if bits & 0x007f_ffff == 0 {
+        up * 0.5
+    } else {
+        up
+    };
+    (-50.0 * up < e && e < 50.0 * below).then_some(d)
 }
 
 /// As [`short_decimal_f32`], for a `double`: below 2^32 the spacing is at most 2^-20, and `d`
