@@ -1019,7 +1019,7 @@ impl core::fmt::Display for {name} {{
         }
         let _ = writeln!(dec, "let block_end = sbe_support::span(buf, start, block_length, \"message block\")?;\nlet block = buf.get(start..block_end).unwrap_or(&[]);");
         if k > 0 {
-            let _ = writeln!(dec, "let (pos, end) = Self::sbe_walk(buf, block_end, version)?;\nOk(Self {{ hdr, block, version, end, buf, pos }})\n}}");
+            let _ = writeln!(dec, "let (pos, end) = Self::sbe_walk::<true>(buf, block_end, version)?;\nOk(Self {{ hdr, block, version, end, buf, pos }})\n}}");
         } else {
             let _ = writeln!(
                 dec,
@@ -1154,11 +1154,11 @@ impl core::fmt::Display for {name} {{
         // walk
         let k = slots(body);
         if k > 0 {
-            let _ = writeln!(o, "#[inline]\nfn sbe_walk(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
+            let _ = writeln!(o, "/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.\n#[inline]\nfn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
             let mut i = 0;
             for g in &body.groups {
                 let gname = names.name(path, &g.name);
-                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip(buf, p, version)?;\npos[{i}] = start; pos[{}] = count; pos[{}] = bl; p = end;", i + 1, i + 2);
+                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip::<CHECK>(buf, p, version)?;\npos[{i}] = start; pos[{}] = count; pos[{}] = bl; p = end;", i + 1, i + 2);
                 if g.since_version > 0 {
                     let _ = writeln!(o, "if version >= {} {{ {step} }}", g.since_version);
                 } else {
@@ -1245,25 +1245,33 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("block_length < {needs}")
             };
-            format!("if {cond} {{ return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
+            format!("if CHECK && {cond} {{ return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
         } else {
             String::new()
         };
         let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// The block length of an entry at the schema's version.\npub const BLOCK_LENGTH: u16 = {};\n/// The size of the group's header (its dimensions).\npub const HEADER_SIZE: usize = {dim_len};", g.block_length);
-        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
+        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
             dimread("blockLength"), dimread("numInGroup"));
         if k == 0 {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
         } else {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk::<CHECK>(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
         }
         let _ = writeln!(o, "/// The entries' block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block_length }}\n}}");
         let next_body = if k == 0 {
-            "let (block, rest) = self.entries.split_at_checked(self.block_length)?;\nself.entries = rest;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version })".to_owned()
+            "if self.block_length == 0 {\nif self.remaining == 0 { return None; }\nself.remaining -= 1;\nreturn Some(Self::Item { block: &[], version: self.version });\n}\nlet (block, rest) = self.entries.split_at_checked(self.block_length)?;\nself.entries = rest;\nSome(Self::Item { block, version: self.version })".to_owned()
         } else {
-            "let start = self.pos;\nlet block_end = start.checked_add(self.block_length)?;\nlet block = self.buf.get(start..block_end)?;\nlet (pos, end) = Self::Item::sbe_walk(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version, buf: self.buf, pos })".to_owned()
+            "if self.remaining == 0 { return None; }\nlet block = self.buf.get(self.pos..)?.get(..self.block_length)?;\nlet block_end = self.pos + block.len();\nlet (pos, end) = Self::Item::sbe_walk::<false>(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version, buf: self.buf, pos })".to_owned()
         };
-        let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\nif self.remaining == 0 {{ return None; }}\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ (self.remaining, Some(self.remaining)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
+        // Entries of a fixed size are counted by the bytes left (the walk checked that the
+        // group holds its count of them exactly), so the loop keeps one counter; empty ones
+        // by `remaining`.
+        let len = if k == 0 {
+            "let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining);"
+        } else {
+            "let n = self.remaining;"
+        };
+        let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
         let mut fields = "block: &'a [u8],\nversion: u16,\n".to_owned();
         if k > 0 {
             fields.push_str(&format!("buf: &'a [u8],\npos: [usize; {k}],\n"));
