@@ -964,6 +964,30 @@ impl core::fmt::Display for {name} {{
             dec,
             "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }};"
         );
+        // Template id and schema id side by side: one test of both bytes against the
+        // message's, the two tests (and their errors) only when it fails.
+        let ids = match (hc.primitive("templateId"), hc.primitive("schemaId")) {
+            (Some((tm, tp)), Some((sm, sp)))
+                if !tp.is_constant()
+                    && !sp.is_constant()
+                    && !tp.is_array()
+                    && !sp.is_array()
+                    && sm.offset == tm.offset + tp.size() =>
+            {
+                let mut bytes = int_bytes(i128::from(msg.id), tp.size(), tp.byte_order);
+                bytes.extend(int_bytes(i128::from(self.s.id), sp.size(), sp.byte_order));
+                Some((tm.offset, bytes))
+            }
+            _ => None,
+        };
+        if let Some((off, bytes)) = &ids {
+            let _ = writeln!(
+                dec,
+                "if sbe_support::get::<{}>(buf, {off}) != Some(*{}) {{",
+                bytes.len(),
+                bytes_lit(bytes)
+            );
+        }
         if let Some(e) = hdr_read("templateId") {
             let off = hc.member("templateId").map_or(0, |m| m.offset);
             let _ = writeln!(dec, "let template_id = {e};\nif template_id != u64::from(Self::TEMPLATE_ID) {{ return Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::UnknownTemplateId(template_id) }}); }}");
@@ -971,6 +995,9 @@ impl core::fmt::Display for {name} {{
         if let Some(e) = hdr_read("schemaId") {
             let off = hc.member("schemaId").map_or(0, |m| m.offset);
             let _ = writeln!(dec, "let schema_id = {e};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::SchemaIdMismatch(schema_id) }}); }}");
+        }
+        if ids.is_some() {
+            dec.push_str("}\n");
         }
         let bl = hdr_read("blockLength").unwrap_or_else(|| format!("{}_u64", msg.block_length));
         let ver = hdr_read("version").unwrap_or_else(|| "0_u64".into());
@@ -1168,8 +1195,8 @@ impl core::fmt::Display for {name} {{
             }
             for v in &body.var_data {
                 let ls = v.length_size();
-                let len_read = read_u64("buf", "p", v.length.primitive_type, v.length.byte_order);
-                let step = format!("sbe_support::span(buf, p, {ls}, \"var data length\")?;\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(buf, p + {ls}, n, \"var data\")?;\npos[{i}] = p + {ls}; pos[{}] = end; p = end;", i + 1);
+                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
+                let step = format!("let Some(b) = sbe_support::get::<{ls}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(buf, p + {ls}, n, \"var data\")?;\npos[{i}] = p + {ls}; pos[{}] = end; p = end;", i + 1);
                 if v.since_version > 0 {
                     let _ = writeln!(
                         o,
@@ -1512,6 +1539,16 @@ impl core::fmt::Display for {name} {{
         o.push_str("} } }\n");
         self.w(o);
     }
+}
+
+/// The bytes of an integer of `size` bytes in `order` (two's complement, truncated).
+fn int_bytes(v: i128, size: usize, order: ByteOrder) -> Vec<u8> {
+    let le = v.to_le_bytes();
+    let mut b = le[..size].to_vec();
+    if order == ByteOrder::BigEndian {
+        b.reverse();
+    }
+    b
 }
 
 /// Static metadata of a field, as associated consts.
