@@ -1,21 +1,37 @@
-//! Decodes the benchmark Car in a loop, with Sable's codecs or the reference's (`reference` as
-//! the first argument), for profiling: `perf record target/release/examples/car_decode_loop`.
+//! Decodes a benchmark message in a loop, for profiling: the Car with Sable's codecs (`sable`,
+//! the default), the reference's (`reference`) or only Sable's `decode` (`walk`); the
+//! MarketData message with Sable's (`md`) or the reference's (`md-reference`).
+//! `perf record target/release/examples/car_decode_loop [mode]`. A second argument sets the
+//! number of decodes (50 million by default), for slower tools
+//! (`valgrind --tool=callgrind ... sable 100000`, whose instruction count a decode tracks its
+//! time by on the benchmark machine).
+
+use sable_rust_tests::{car, md};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
-    let reference = mode == "reference";
+    let n: u64 = std::env::args()
+        .nth(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(50_000_000);
     let mut buf = vec![0u8; 1024];
-    sable_rust_tests::car::sable_encode(&mut buf).unwrap();
+    if mode.starts_with("md") {
+        md::sable_encode(&mut buf).unwrap();
+    } else {
+        car::sable_encode(&mut buf).unwrap();
+    }
     let mut sum = 0u64;
-    for _ in 0..50_000_000 {
+    for _ in 0..n {
         let b = std::hint::black_box(&buf[..]);
-        let (n, s) = if mode == "walk" {
-            let car = sable_rust_codecs::bench_car::CarDecoder::decode(b).unwrap();
-            (car.encoded_length(), u64::from(car.acting_version()))
-        } else if reference {
-            sable_rust_tests::car::reference::decode(b).unwrap()
-        } else {
-            sable_rust_tests::car::sable_decode(b).unwrap()
+        let (n, s) = match mode.as_str() {
+            "walk" => {
+                let car = sable_rust_codecs::bench_car::CarDecoder::decode(b).unwrap();
+                (car.encoded_length(), u64::from(car.acting_version()))
+            }
+            "reference" => car::reference::decode(b).unwrap(),
+            "md" => md::sable_decode(b).unwrap(),
+            "md-reference" => md::reference::decode(b).unwrap(),
+            _ => car::sable_decode(b).unwrap(),
         };
         sum = sum.wrapping_add(s ^ n as u64);
     }

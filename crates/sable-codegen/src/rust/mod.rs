@@ -107,10 +107,11 @@ fn to_bytes(order: ByteOrder) -> &'static str {
     }
 }
 
-/// An expression of `Option<T>`: the primitive at `slice[off..]`.
-fn read(slice: &str, off: &str, p: PrimitiveType, order: ByteOrder) -> String {
+/// An expression of `Option<T>`: the primitive at `slice[off..]` of a block or composite whose
+/// full size is `full`.
+fn read(slice: &str, off: &str, p: PrimitiveType, order: ByteOrder, full: usize) -> String {
     format!(
-        "sbe_support::get::<{}>({slice}, {off}).map({})",
+        "sbe_support::at::<{full}, {}>({slice}, {off}).map({})",
         p.size(),
         from_bytes(p, order)
     )
@@ -529,6 +530,7 @@ impl core::fmt::Display for {name} {{
         off: usize,
         since: i32,
         slice: &str,
+        full: usize,
     ) -> (String, String) {
         let m = method(name);
         let mut o = String::new();
@@ -596,8 +598,10 @@ impl core::fmt::Display for {name} {{
                     let n = p.length;
                     let _ = writeln!(o, "/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};");
                     if matches!(p.primitive_type, PrimitiveType::Char | PrimitiveType::UInt8) {
-                        let expr =
-                            gate(format!("sbe_support::get_ref::<{n}>({sl}, {off})"), "None");
+                        let expr = gate(
+                            format!("sbe_support::at_ref::<{full}, {n}>({sl}, {off})"),
+                            "None",
+                        );
                         let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
                         if p.primitive_type == PrimitiveType::Char {
                             let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(sbe_support::until_nul(self.{m}()), {utf8}, {off}) }}", snake(name));
@@ -608,7 +612,7 @@ impl core::fmt::Display for {name} {{
                     } else {
                         let sz = p.primitive_type.size();
                         let mut body = format!(
-                            "let mut out = [{null}; {n}];\nif let Some(b) = sbe_support::get_ref::<{}>({sl}, {off}) {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
+                            "let mut out = [{null}; {n}];\nif let Some(b) = sbe_support::at_ref::<{full}, {}>({sl}, {off}) {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
                             n * sz, from_bytes(p.primitive_type, p.byte_order)
                         );
                         if since > 0 {
@@ -625,7 +629,10 @@ impl core::fmt::Display for {name} {{
                         }
                     }
                 } else {
-                    let raw = gate(read(&sl, &offs, p.primitive_type, p.byte_order), "None");
+                    let raw = gate(
+                        read(&sl, &offs, p.primitive_type, p.byte_order, full),
+                        "None",
+                    );
                     let optional =
                         presence == Presence::Optional || p.presence == Presence::Optional;
                     if optional {
@@ -675,7 +682,10 @@ impl core::fmt::Display for {name} {{
                     };
                     return (o, format!("{}{json}", ws(&format!("{key}:"))));
                 }
-                let raw = gate(read(&sl, &offs, e.encoding_type, e.byte_order), "None");
+                let raw = gate(
+                    read(&sl, &offs, e.encoding_type, e.byte_order, full),
+                    "None",
+                );
                 if presence == Presence::Optional {
                     let _ = writeln!(o, "{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{ ({raw}).filter(|v| *v != {en}::NULL_VALUE).map({en}::from_raw) }}");
                     json = format!("match self.{m}() {{ Some(v) => write!(f, \"{{v}}\")?, None => f.write_str(\"null\")?, }}");
@@ -687,16 +697,22 @@ impl core::fmt::Display for {name} {{
             }
             Kind::Set(st) => {
                 let sn = camel(&st.name);
-                let raw = gate(read(&sl, &offs, st.encoding_type, st.byte_order), "None");
+                let raw = gate(
+                    read(&sl, &offs, st.encoding_type, st.byte_order, full),
+                    "None",
+                );
                 let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {sn} {{ {sn}::from_bits(({raw}).unwrap_or(0)) }}");
                 json = format!("write!(f, \"{{}}\", self.{m}())?;");
             }
             Kind::Comp(c) => {
                 let cn = format!("{}Decoder", camel(&c.name));
+                // The block's full size when it holds the composite (it does at the schema's
+                // version), so that the test is the one the block's other reads share.
+                let full = full.max(off + c.encoded_length.max(0) as usize);
                 let slice = if since > 0 {
-                    format!("if self.version < {since} {{ &[] }} else {{ {sl}.get({off}..).unwrap_or(&[]) }}")
+                    format!("if self.version < {since} {{ &[] }} else {{ sbe_support::from::<{full}>({sl}, {off}) }}")
                 } else {
-                    format!("{sl}.get({off}..).unwrap_or(&[])")
+                    format!("sbe_support::from::<{full}>({sl}, {off})")
                 };
                 let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {cn}<'a> {{ {cn}::wrap({slice}, self.version) }}");
                 json = format!("write!(f, \"{{}}\", self.{m}())?;");
@@ -833,6 +849,7 @@ impl core::fmt::Display for {name} {{
                 m.offset,
                 m.since_version,
                 "buf",
+                len,
             );
             o.push_str(&g);
             jsons.push(j);
@@ -947,6 +964,30 @@ impl core::fmt::Display for {name} {{
             dec,
             "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }};"
         );
+        // Template id and schema id side by side: one test of both bytes against the
+        // message's, the two tests (and their errors) only when it fails.
+        let ids = match (hc.primitive("templateId"), hc.primitive("schemaId")) {
+            (Some((tm, tp)), Some((sm, sp)))
+                if !tp.is_constant()
+                    && !sp.is_constant()
+                    && !tp.is_array()
+                    && !sp.is_array()
+                    && sm.offset == tm.offset + tp.size() =>
+            {
+                let mut bytes = int_bytes(i128::from(msg.id), tp.size(), tp.byte_order);
+                bytes.extend(int_bytes(i128::from(self.s.id), sp.size(), sp.byte_order));
+                Some((tm.offset, bytes))
+            }
+            _ => None,
+        };
+        if let Some((off, bytes)) = &ids {
+            let _ = writeln!(
+                dec,
+                "if sbe_support::get::<{}>(buf, {off}) != Some(*{}) {{",
+                bytes.len(),
+                bytes_lit(bytes)
+            );
+        }
         if let Some(e) = hdr_read("templateId") {
             let off = hc.member("templateId").map_or(0, |m| m.offset);
             let _ = writeln!(dec, "let template_id = {e};\nif template_id != u64::from(Self::TEMPLATE_ID) {{ return Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::UnknownTemplateId(template_id) }}); }}");
@@ -954,6 +995,9 @@ impl core::fmt::Display for {name} {{
         if let Some(e) = hdr_read("schemaId") {
             let off = hc.member("schemaId").map_or(0, |m| m.offset);
             let _ = writeln!(dec, "let schema_id = {e};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::SchemaIdMismatch(schema_id) }}); }}");
+        }
+        if ids.is_some() {
+            dec.push_str("}\n");
         }
         let bl = hdr_read("blockLength").unwrap_or_else(|| format!("{}_u64", msg.block_length));
         let ver = hdr_read("version").unwrap_or_else(|| "0_u64".into());
@@ -1002,7 +1046,7 @@ impl core::fmt::Display for {name} {{
         }
         let _ = writeln!(dec, "let block_end = sbe_support::span(buf, start, block_length, \"message block\")?;\nlet block = buf.get(start..block_end).unwrap_or(&[]);");
         if k > 0 {
-            let _ = writeln!(dec, "let (pos, end) = Self::sbe_walk(buf, block_end, version)?;\nOk(Self {{ hdr, block, version, end, buf, pos }})\n}}");
+            let _ = writeln!(dec, "let (pos, end) = Self::sbe_walk::<true>(buf, block_end, version)?;\nOk(Self {{ hdr, block, version, end, buf, pos }})\n}}");
         } else {
             let _ = writeln!(
                 dec,
@@ -1016,7 +1060,7 @@ impl core::fmt::Display for {name} {{
             camel(&hc.name), camel(&hc.name));
         o.push_str(&dec);
         let names_ref = &names;
-        let (body_code, json) = self.body_decoder(&msg.body, "", names_ref, &modname, true);
+        let (body_code, json) = self.body_decoder(&msg.body, "", names_ref, msg.block_length);
         o.push_str(&body_code);
         o.push_str("}\n");
         let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
@@ -1033,15 +1077,14 @@ impl core::fmt::Display for {name} {{
         self.w(o);
     }
 
-    /// Decoder methods for a body's fields, groups and var data; and the JSON statements of its
-    /// members (comma separated).
+    /// Decoder methods for a body's fields (in a block of `block_length` bytes at the schema's
+    /// version), groups and var data; and the JSON statements of its members (comma separated).
     fn body_decoder(
         &self,
         body: &Body,
         path: &str,
         names: &GroupNames,
-        _modname: &str,
-        _root: bool,
+        block_length: usize,
     ) -> (String, String) {
         let mut o = String::new();
         let mut jsons = Vec::new();
@@ -1056,6 +1099,7 @@ impl core::fmt::Display for {name} {{
                 fd.offset,
                 fd.since_version,
                 "block",
+                block_length,
             );
             o.push_str(&field_meta(fd));
             o.push_str(&g);
@@ -1076,7 +1120,14 @@ impl core::fmt::Display for {name} {{
             } else {
                 String::new()
             };
-            let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ buf: self.buf, pos: self.pos[{idx}], remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
+            // The walk checked the group whole: the entries of a group of fixed-size entries are
+            // one slice, cut as the iterator goes.
+            let at = if slots(&g.body) == 0 {
+                format!("entries: self.buf.get(self.pos[{idx}]..self.pos[{idx}].wrapping_add(self.pos[{}].wrapping_mul(self.pos[{}]))).unwrap_or(&[])", idx + 1, idx + 2)
+            } else {
+                format!("buf: self.buf, pos: self.pos[{idx}]")
+            };
+            let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ {at}, remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
             let key = json_str(&g.name);
             let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
             let j = if g.since_version > 0 {
@@ -1130,11 +1181,11 @@ impl core::fmt::Display for {name} {{
         // walk
         let k = slots(body);
         if k > 0 {
-            let _ = writeln!(o, "#[inline]\nfn sbe_walk(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
+            let _ = writeln!(o, "/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.\n#[inline]\nfn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
             let mut i = 0;
             for g in &body.groups {
                 let gname = names.name(path, &g.name);
-                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip(buf, p, version)?;\npos[{i}] = start; pos[{}] = count; pos[{}] = bl; p = end;", i + 1, i + 2);
+                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip::<CHECK>(buf, p, version)?;\npos[{i}] = start; pos[{}] = count; pos[{}] = bl; p = end;", i + 1, i + 2);
                 if g.since_version > 0 {
                     let _ = writeln!(o, "if version >= {} {{ {step} }}", g.since_version);
                 } else {
@@ -1144,8 +1195,8 @@ impl core::fmt::Display for {name} {{
             }
             for v in &body.var_data {
                 let ls = v.length_size();
-                let len_read = read_u64("buf", "p", v.length.primitive_type, v.length.byte_order);
-                let step = format!("sbe_support::span(buf, p, {ls}, \"var data length\")?;\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(buf, p + {ls}, n, \"var data\")?;\npos[{i}] = p + {ls}; pos[{}] = end; p = end;", i + 1);
+                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
+                let step = format!("let Some(b) = sbe_support::get::<{ls}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(buf, p + {ls}, n, \"var data\")?;\npos[{i}] = p + {ls}; pos[{}] = end; p = end;", i + 1);
                 if v.since_version > 0 {
                     let _ = writeln!(
                         o,
@@ -1208,7 +1259,12 @@ impl core::fmt::Display for {name} {{
             }
         };
         let d = doc(g.description.as_deref());
-        let _ = writeln!(o, "{d}///\n/// An iterator over the entries of group `{}`.\n#[derive(Debug, Clone)]\npub struct {it}<'a> {{ buf: &'a [u8], pos: usize, remaining: usize, block_length: usize, version: u16 }}", g.name);
+        let at = if k == 0 {
+            "entries: &'a [u8]"
+        } else {
+            "buf: &'a [u8], pos: usize"
+        };
+        let _ = writeln!(o, "{d}///\n/// An iterator over the entries of group `{}`.\n#[derive(Debug, Clone)]\npub struct {it}<'a> {{ {at}, remaining: usize, block_length: usize, version: u16 }}", g.name);
         let bl_off = dim.member("blockLength").map_or(0, |m| m.offset);
         let needs_check = if needs > 0 {
             let cond = if self.s.version > 0 {
@@ -1216,32 +1272,40 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("block_length < {needs}")
             };
-            format!("if {cond} {{ return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
+            format!("if CHECK && {cond} {{ return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
         } else {
             String::new()
         };
         let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// The block length of an entry at the schema's version.\npub const BLOCK_LENGTH: u16 = {};\n/// The size of the group's header (its dimensions).\npub const HEADER_SIZE: usize = {dim_len};", g.block_length);
-        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
+        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
             dimread("blockLength"), dimread("numInGroup"));
         if k == 0 {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
         } else {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk::<CHECK>(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
         }
         let _ = writeln!(o, "/// The entries' block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block_length }}\n}}");
         let next_body = if k == 0 {
-            "let end = start.checked_add(self.block_length)?;\nlet block = self.buf.get(start..end)?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version })".to_owned()
+            "if self.block_length == 0 {\nif self.remaining == 0 { return None; }\nself.remaining -= 1;\nreturn Some(Self::Item { block: &[], version: self.version });\n}\nlet (block, rest) = self.entries.split_at_checked(self.block_length)?;\nself.entries = rest;\nSome(Self::Item { block, version: self.version })".to_owned()
         } else {
-            "let block_end = start.checked_add(self.block_length)?;\nlet block = self.buf.get(start..block_end)?;\nlet (pos, end) = Self::Item::sbe_walk(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version, buf: self.buf, pos })".to_owned()
+            "if self.remaining == 0 { return None; }\nlet block = self.buf.get(self.pos..)?.get(..self.block_length)?;\nlet block_end = self.pos + block.len();\nlet (pos, end) = Self::Item::sbe_walk::<false>(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version, buf: self.buf, pos })".to_owned()
         };
-        let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\nif self.remaining == 0 {{ return None; }}\nlet start = self.pos;\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ (self.remaining, Some(self.remaining)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
+        // Entries of a fixed size are counted by the bytes left (the walk checked that the
+        // group holds its count of them exactly), so the loop keeps one counter; empty ones
+        // by `remaining`.
+        let len = if k == 0 {
+            "let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining);"
+        } else {
+            "let n = self.remaining;"
+        };
+        let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
         let mut fields = "block: &'a [u8],\nversion: u16,\n".to_owned();
         if k > 0 {
             fields.push_str(&format!("buf: &'a [u8],\npos: [usize; {k}],\n"));
         }
         let _ = writeln!(o, "{d}///\n/// An entry of group `{}`.\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\n{fields}}}", g.name);
         let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n/// The entry's block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}");
-        let (code, json) = self.body_decoder(&g.body, &sub, names, "", false);
+        let (code, json) = self.body_decoder(&g.body, &sub, names, g.block_length);
         o.push_str(&code);
         o.push_str("}\n");
         let _ = writeln!(o, "/// The canonical JSON object of the entry.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str(\"{{\")?;\n{json}\nf.write_str(\"}}\") }} }}");
@@ -1475,6 +1539,16 @@ impl core::fmt::Display for {name} {{
         o.push_str("} } }\n");
         self.w(o);
     }
+}
+
+/// The bytes of an integer of `size` bytes in `order` (two's complement, truncated).
+fn int_bytes(v: i128, size: usize, order: ByteOrder) -> Vec<u8> {
+    let le = v.to_le_bytes();
+    let mut b = le[..size].to_vec();
+    if order == ByteOrder::BigEndian {
+        b.reverse();
+    }
+    b
 }
 
 /// Static metadata of a field, as associated consts.

@@ -139,6 +139,35 @@ mod sbe_support {
         }
     }
 
+    /// `N` bytes at `off` of a block (or composite) of `FULL` bytes at the schema's version:
+    /// tested as the whole block, one test every read of a full block shares, then the read
+    /// needs none; a shorter block (an older writer) is read as far as it goes.
+    #[inline(always)]
+    pub fn at<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<[u8; N]> {
+        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<[u8; N]>::try_from) {
+            return Some(v);
+        }
+        get::<N>(b, off)
+    }
+
+    /// A reference to the `N` bytes at `off` of a block of `FULL` bytes, as [`at`].
+    #[inline(always)]
+    pub fn at_ref<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<&[u8; N]> {
+        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<&[u8; N]>::try_from) {
+            return Some(v);
+        }
+        get_ref::<N>(b, off)
+    }
+
+    /// The bytes from `off` on of a block of `FULL` bytes (a composite's), as [`at`].
+    #[inline(always)]
+    pub fn from<const FULL: usize>(b: &[u8], off: usize) -> &[u8] {
+        if let Some(v) = b.first_chunk::<FULL>().and_then(|f| f.get(off..)) {
+            return v;
+        }
+        b.get(off..).unwrap_or(&[])
+    }
+
     /// A reference to the `N` bytes at `off`, if the slice holds them.
     #[inline(always)]
     pub fn get_ref<const N: usize>(b: &[u8], off: usize) -> Option<&[u8; N]> {
