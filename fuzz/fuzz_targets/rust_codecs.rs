@@ -31,7 +31,8 @@ macro_rules! check {
     ($module:ident, $data:expr) => {
         match $module::decode_any($data) {
             Ok(m) => {
-                let n = m.encoded_length();
+                // decode_any checked the whole message: its length is known.
+                let n = m.encoded_length().expect("checked by decode_any");
                 assert!(n <= $data.len());
                 let text = m.to_string();
                 assert!(text.starts_with("{\"message\":"), "{text}");

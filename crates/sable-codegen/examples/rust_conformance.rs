@@ -147,9 +147,11 @@ fn main() {
                 reader.module, expected
             );
             if older_reader {
-                out.push_str("    assert!(m.encoded_length() <= bytes.len());\n}\n\n");
+                out.push_str(
+                    "    assert!(m.encoded_length().expect(\"checked\") <= bytes.len());\n}\n\n",
+                );
             } else {
-                out.push_str("    assert_eq!(m.encoded_length(), bytes.len());\n}\n\n");
+                out.push_str("    assert_eq!(m.encoded_length(), Ok(bytes.len()));\n}\n\n");
             }
             // Encode.
             let enc = Emitter {

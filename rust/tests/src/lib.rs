@@ -95,20 +95,21 @@ pub mod car {
             s = mix(s, u64::from(*b));
         }
         s = mix(s, engine.fuel().len() as u64);
-        for f in car.fuel_figures() {
+        for f in car.fuel_figures()? {
             s = mix(s, u64::from(f.speed()));
             s = mix(s, u64::from(f.mpg().to_bits()));
         }
-        for p in car.performance_figures() {
+        for p in car.performance_figures()? {
+            let p = p?;
             s = mix(s, u64::from(p.octane_rating()));
             for a in p.acceleration() {
                 s = mix(s, u64::from(a.mph()));
                 s = mix(s, u64::from(a.seconds().to_bits()));
             }
         }
-        s = mix(s, car.manufacturer().len() as u64);
-        s = mix(s, car.model().len() as u64);
-        Ok((car.encoded_length(), s))
+        s = mix(s, car.manufacturer()?.len() as u64);
+        s = mix(s, car.model()?.len() as u64);
+        Ok((car.encoded_length()?, s))
     }
 
     /// The reference's codecs.
@@ -265,7 +266,7 @@ pub mod md {
         s = mix(s, md.transact_time());
         s = mix(s, u64::from(md.event_time_delta()));
         s = mix(s, u64::from(md.match_event_indicator().raw()));
-        for e in md.md_inc_grp() {
+        for e in md.md_inc_grp()? {
             s = mix(s, e.trade_id());
             s = mix(s, e.security_id());
             s = mix(s, e.md_entry_px().mantissa() as u64);
@@ -276,7 +277,7 @@ pub mod md {
             s = mix(s, u64::from(e.aggressor_side().raw()));
             s = mix(s, u64::from(e.md_entry_type().raw()));
         }
-        Ok((md.encoded_length(), s))
+        Ok((md.encoded_length()?, s))
     }
 
     /// The reference's codecs.

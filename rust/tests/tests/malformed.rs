@@ -1,6 +1,7 @@
 //! Decoding never panics on untrusted input: every truncation of every conformance-style
 //! message, and every single-byte corruption of them, either decodes (and prints) or returns a
-//! `DecodeError` with an offset inside the input.
+//! `DecodeError` with an offset inside the input: from `decode_any` (which checks the whole
+//! message), or from `decode` (header and block) and then the reads of its groups and var data.
 
 use sable_rust_codecs::{bench_car, example_extension_schema, example_schema};
 use sable_rust_tests::{car, md};
@@ -83,24 +84,56 @@ fn truncated_and_corrupted_example_car_errors_or_decodes_with_both_schemas() {
     let bytes = buf[..n].to_vec();
     let (ok, err) = check(&bytes, |b| {
         example_schema::CarDecoder::decode(b)
-            .map(|m| m.to_string())
+            .and_then(|m| read_example(&m).map(|()| m.to_string()))
             .map_err(|e| (e.offset, e))
     });
     assert!(ok > 0 && err > n, "{ok} decoded, {err} errors");
     // A newer reader (the extension schema) of the same bytes.
     let (ok, err) = check(&bytes, |b| {
         example_extension_schema::CarDecoder::decode(b)
-            .map(|m| m.to_string())
+            .and_then(|m| m.encoded_length().map(|_| m.to_string()))
             .map_err(|e| (e.offset, e))
     });
     assert!(ok > 0 && err > n, "{ok} decoded, {err} errors");
+    // Display of a message whose groups or var data do not fit: its error, as JSON.
+    let m = example_schema::CarDecoder::decode(&bytes[..n - 1]).unwrap();
+    let e = m.encoded_length().unwrap_err();
+    assert_eq!(m.to_string(), format!("{{\"error\":\"{e}\"}}"));
+}
+
+/// Reads every group entry and var data of the example Car in schema order (each read checked),
+/// then the whole message's length.
+fn read_example(m: &example_schema::CarDecoder<'_>) -> Result<(), example_schema::DecodeError> {
+    for f in m.fuel_figures()? {
+        let f = f?;
+        let _ = (f.speed(), f.mpg(), f.usage_description_str());
+    }
+    for p in m.performance_figures()? {
+        let p = p?;
+        for a in p.acceleration() {
+            let _ = (a.mph(), a.seconds());
+        }
+    }
+    m.manufacturer()?;
+    m.model()?;
+    m.activation_code()?;
+    m.encoded_length().map(|_| ())
 }
 
 #[test]
 fn errors_say_what_and_where() {
     let mut buf = vec![0u8; 1024];
     let n = car::sable_encode(&mut buf).unwrap();
-    let e = bench_car::CarDecoder::decode(&buf[..n - 1]).unwrap_err();
+    // `decode` checks the header and block; the truncated var data is found by its read, by
+    // `encoded_length` and by `decode_any`, each with the same error.
+    let m = bench_car::CarDecoder::decode(&buf[..n - 1]).unwrap();
+    let e = m.model().unwrap_err();
+    assert_eq!(
+        m.manufacturer().map(<[u8]>::len),
+        Ok(car::MANUFACTURER.len())
+    );
+    assert_eq!(m.encoded_length(), Err(e));
+    assert_eq!(bench_car::decode_any(&buf[..n - 1]).unwrap_err(), e);
     assert_eq!(e.offset, n - 5);
     assert!(matches!(
         e.kind,
@@ -116,6 +149,28 @@ fn errors_say_what_and_where() {
     );
     let e = bench_car::CarDecoder::decode(&buf[..4]).unwrap_err();
     assert_eq!(e.offset, 0);
+    // Header 8, block 41, fuelFigures 4 + 3 * 6, performanceFigures' header 4 (at 71), its first
+    // entry's block 1 and acceleration header 4 (at 76), then 3 * 6 bytes of entries at 80.
+    let m = bench_car::CarDecoder::decode(&buf[..60]).unwrap();
+    let e = m.fuel_figures().unwrap_err();
+    assert_eq!(e.offset, 53);
+    assert!(matches!(
+        e.kind,
+        bench_car::DecodeErrorKind::Truncated {
+            what: "group entries",
+            needed: 18,
+            available: 7
+        }
+    ));
+    assert_eq!(m.performance_figures().unwrap_err(), e);
+    // An entry with a group that does not fit: the iterator's item, and the last.
+    let m = bench_car::CarDecoder::decode(&buf[..90]).unwrap();
+    assert_eq!(m.fuel_figures().unwrap().len(), 3);
+    let mut perf = m.performance_figures().unwrap();
+    let e = perf.next().unwrap().unwrap_err();
+    assert_eq!(e.offset, 80);
+    assert!(perf.next().is_none());
+    assert_eq!(m.manufacturer().unwrap_err(), e);
     buf[2] = 99;
     let e = bench_car::CarDecoder::decode(&buf[..n]).unwrap_err();
     assert_eq!(e.kind, bench_car::DecodeErrorKind::UnknownTemplateId(99));

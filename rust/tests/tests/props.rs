@@ -131,7 +131,7 @@ fn sable_encode(c: &Car, buf: &mut [u8]) -> usize {
 
 fn sable_decode(buf: &[u8]) -> Car {
     let m = ex::CarDecoder::decode(buf).unwrap();
-    assert_eq!(m.encoded_length(), buf.len());
+    assert_eq!(m.encoded_length(), Ok(buf.len()));
     let e = m.engine();
     assert_eq!(e.booster_enabled(), ex::BooleanType::T);
     Car {
@@ -150,20 +150,26 @@ fn sable_decode(buf: &[u8]) -> Car {
         horse_power: e.booster().horse_power(),
         fuel: m
             .fuel_figures()
-            .map(|f| (f.speed(), f.mpg(), f.usage_description().to_vec()))
+            .unwrap()
+            .map(|f| {
+                let f = f.unwrap();
+                (f.speed(), f.mpg(), f.usage_description().to_vec())
+            })
             .collect(),
         perf: m
             .performance_figures()
+            .unwrap()
             .map(|p| {
+                let p = p.unwrap();
                 (
                     p.octane_rating(),
                     p.acceleration().map(|a| (a.mph(), a.seconds())).collect(),
                 )
             })
             .collect(),
-        manufacturer: m.manufacturer().to_vec(),
-        model: m.model().to_vec(),
-        activation_code: m.activation_code().to_vec(),
+        manufacturer: m.manufacturer().unwrap().to_vec(),
+        model: m.model().unwrap().to_vec(),
+        activation_code: m.activation_code().unwrap().to_vec(),
     }
 }
 
@@ -303,8 +309,8 @@ proptest! {
         let n = m.encoded_length();
         let d = fix::MarketDataIncrementalRefreshTradesDecoder::decode(&buf[..n]).unwrap();
         prop_assert_eq!(d.transact_time(), transact_time);
-        prop_assert_eq!(d.md_inc_grp().len(), entries.len());
-        for (e, &(trade, security, px, qty, orders, seq, buy)) in d.md_inc_grp().zip(&entries) {
+        prop_assert_eq!(d.md_inc_grp().unwrap().len(), entries.len());
+        for (e, &(trade, security, px, qty, orders, seq, buy)) in d.md_inc_grp().unwrap().zip(&entries) {
             prop_assert_eq!(e.trade_id(), trade);
             prop_assert_eq!(e.security_id(), security);
             prop_assert_eq!(e.md_entry_px().mantissa(), px);

@@ -906,17 +906,23 @@ impl core::fmt::Display for {name} {{
         let hs = self.header_size();
         let hc = self.s.header_composite();
         let d = doc(msg.description.as_deref());
-        let k = slots(&msg.body);
+        let n = elements(&msg.body);
         let needs = min_block(&msg.body);
-        let mut fields =
-            format!("hdr: [u8; {hs}],\nblock: &'a [u8],\nversion: u16,\nend: usize,\n");
-        if k > 0 {
-            fields.push_str(&format!("buf: &'a [u8],\npos: [usize; {k}],\n"));
+        let mut fields = format!("hdr: [u8; {hs}],\nblock: &'a [u8],\nversion: u16,\n");
+        if n > 0 {
+            fields.push_str(&format!(
+                "buf: &'a [u8],\nmarks: sbe_support::Marks<{}>,\n",
+                n + 1
+            ));
+        } else {
+            fields.push_str("end: usize,\n");
         }
         let _ = writeln!(
             o,
-            "{d}///\n/// A decoded `{}` message: its structure (blocks, group entries, var data) checked \
-             against the buffer when decoded, so reads never fail.\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\n{fields}}}",
+            "{d}///\n/// A decoded `{}` message: its header and root block checked against the buffer when \
+             decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read \
+             (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).\n\
+             #[derive(Debug, Clone)]\npub struct {dn}<'a> {{\n{fields}}}",
             msg.name
         );
         let _ = writeln!(o, "impl<'a> {dn}<'a> {{");
@@ -1045,8 +1051,8 @@ impl core::fmt::Display for {name} {{
             dec.push_str("let _ = bl_at;\n");
         }
         let _ = writeln!(dec, "let block_end = sbe_support::span(buf, start, block_length, \"message block\")?;\nlet block = buf.get(start..block_end).unwrap_or(&[]);");
-        if k > 0 {
-            let _ = writeln!(dec, "let (pos, end) = Self::sbe_walk::<true>(buf, block_end, version)?;\nOk(Self {{ hdr, block, version, end, buf, pos }})\n}}");
+        if n > 0 {
+            let _ = writeln!(dec, "Ok(Self {{ hdr, block, version, buf, marks: sbe_support::Marks::new(block_end) }})\n}}");
         } else {
             let _ = writeln!(
                 dec,
@@ -1055,15 +1061,26 @@ impl core::fmt::Display for {name} {{
         }
         let _ = writeln!(dec, "/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n\
             /// The acting block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}\n\
-            /// The message's length in bytes: header (when decoded with it), block, groups and var data.\n#[must_use]\n#[inline]\npub fn encoded_length(&self) -> usize {{ self.end }}\n\
+            /// The message's length in bytes: header (when decoded with it), block, groups and var data \
+            (found, and checked, as far as not read yet).\n///\n/// # Errors\n///\n/// A group or var data running past the end \
+            of the buffer, or a group's block length shorter than its fields need.\n#[inline]\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{ {} }}\n\
             /// The message header as read (or, after `decode_body`, as made from its arguments).\n#[must_use]\npub fn header(&self) -> {}Decoder<'_> {{ {}Decoder::wrap(&self.hdr, SCHEMA_VERSION) }}",
+            if n > 0 { format!("self.sbe_start({n})") } else { "Ok(self.end)".to_owned() },
             camel(&hc.name), camel(&hc.name));
         o.push_str(&dec);
         let names_ref = &names;
-        let (body_code, json) = self.body_decoder(&msg.body, "", names_ref, msg.block_length);
+        let (body_code, json) = self.body_decoder(&msg.body, "", names_ref, msg.block_length, true);
         o.push_str(&body_code);
         o.push_str("}\n");
-        let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
+        // A message whose groups or var data do not fit prints as its error (the reads below
+        // then all succeed).
+        let check = if n > 0 {
+            "if let Err(e) = self.encoded_length() { f.write_str(\"{\\\"error\\\":\\\"\")?; write!(f, \"{e}\")?; return f.write_str(\"\\\"}\"); }\n"
+        } else {
+            ""
+        };
+        let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data \
+            do not fit in the buffer prints as `{{\"error\":\"...\"}}`.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
             str_lit(&format!("{{\"message\":{},\"header\":", json_str(&msg.name))));
         // Group types (decoders) for the body.
         o.push_str(&self.group_types(&msg.body, "", names_ref));
@@ -1079,12 +1096,16 @@ impl core::fmt::Display for {name} {{
 
     /// Decoder methods for a body's fields (in a block of `block_length` bytes at the schema's
     /// version), groups and var data; and the JSON statements of its members (comma separated).
+    /// A message's body (`top`) finds its groups and var data as they are read, each read
+    /// checked (`sbe_start`); a group entry's were found and checked when its iterator made it
+    /// (`sbe_walk`).
     fn body_decoder(
         &self,
         body: &Body,
         path: &str,
         names: &GroupNames,
         block_length: usize,
+        top: bool,
     ) -> (String, String) {
         let mut o = String::new();
         let mut jsons = Vec::new();
@@ -1120,6 +1141,51 @@ impl core::fmt::Display for {name} {{
             } else {
                 String::new()
             };
+            if top {
+                let e = top_index(body, Some(&g.name), None);
+                let fixed = slots(&g.body) == 0;
+                let none = if fixed {
+                    format!("{gname}Iter {{ entries: &[], remaining: 0, block_length: 0, version: self.version }}")
+                } else {
+                    format!("{gname}Iter {{ buf: self.buf, pos: 0, remaining: 0, block_length: 0, version: self.version, mark: None }}")
+                };
+                let absent_check = if g.since_version > 0 {
+                    format!(
+                        "if self.version < {} {{ return Ok({none}); }}\n",
+                        g.since_version
+                    )
+                } else {
+                    String::new()
+                };
+                if fixed {
+                    // The header read checks the group whole: its entries are one slice, cut
+                    // as the iterator goes.
+                    let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n///\n/// # Errors\n///\n/// The group's header or entries running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'a>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl, end) = {gname}Iter::sbe_skip::<true>(self.buf, p, self.version)?;\nself.marks.found({}, end);\nOk({gname}Iter {{ entries: self.buf.get(start..end).unwrap_or(&[]), remaining: count, block_length: bl, version: self.version }})\n}}", e + 1);
+                } else {
+                    // Entries with groups or var data are checked one by one as the iterator
+                    // makes them; the iterator records where the group ends once it gets there.
+                    let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}, each checked as it is made.\n///\n/// # Errors\n///\n/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'_>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl) = {gname}Iter::sbe_open::<true>(self.buf, p, self.version)?;\nOk({gname}Iter {{ buf: self.buf, pos: start, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark({})) }})\n}}", e + 1);
+                }
+                let key = json_str(&g.name);
+                let item = if fixed {
+                    ""
+                } else {
+                    "let e = e.map_err(|_| core::fmt::Error)?; "
+                };
+                let inner = format!("let Ok(it) = self.{m}() else {{ return Err(core::fmt::Error); }}; f.write_str(\"[\")?; for (i, e) in it.enumerate() {{ {item}if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
+                let j = if g.since_version > 0 {
+                    format!(
+                        "{}if self.version < {} {{ f.write_str(\"null\")?; }} else {{ {inner} }}",
+                        ws(&format!("{key}:")),
+                        g.since_version
+                    )
+                } else {
+                    format!("{}{inner}", ws(&format!("{key}:")))
+                };
+                jsons.push(j);
+                idx += 3;
+                continue;
+            }
             // The walk checked the group whole: the entries of a group of fixed-size entries are
             // one slice, cut as the iterator goes.
             let at = if slots(&g.body) == 0 {
@@ -1151,6 +1217,41 @@ impl core::fmt::Display for {name} {{
             if let Some(ce) = &v.character_encoding {
                 let _ = writeln!(o, "/// The character encoding of `{}`.\npub const {u}_CHARACTER_ENCODING: &'static str = {};", v.name, str_lit(ce));
             }
+            if top {
+                let e = top_index(body, None, Some(&v.name));
+                let ls = v.length_size();
+                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
+                let absent = if v.since_version > 0 {
+                    format!(
+                        "if self.version < {} {{ return Ok(&[]); }}\n",
+                        v.since_version
+                    )
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n///\n/// # Errors\n///\n/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<&'a [u8], DecodeError> {{\n{absent}let p = self.sbe_start({e})?;\nlet Some(b) = sbe_support::get::<{ls}>(self.buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, self.buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(self.buf, p + {ls}, n, \"var data\")?;\nself.marks.found({}, end);\nOk(self.buf.get(p + {ls}..end).unwrap_or(&[]))\n}}", e + 1);
+                if v.is_text() {
+                    let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// As [`Self::{m}`]; text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ let b = self.{m}()?; sbe_support::text(b, {utf8}, self.sbe_start({e})? + {ls}) }}", v.name, snake(&v.name));
+                }
+                let key = json_str(&v.name);
+                let inner = if v.is_text() {
+                    format!("let Ok(b) = self.{m}() else {{ return Err(core::fmt::Error); }}; sbe_support::w_text(f, b, b, {utf8})?;")
+                } else {
+                    format!("let Ok(b) = self.{m}() else {{ return Err(core::fmt::Error); }}; sbe_support::w_hex(f, b)?;")
+                };
+                let j = if v.since_version > 0 {
+                    format!(
+                        "{}if self.version < {} {{ f.write_str(\"null\")?; }} else {{ {inner} }}",
+                        ws(&format!("{key}:")),
+                        v.since_version
+                    )
+                } else {
+                    format!("{}{inner}", ws(&format!("{key}:")))
+                };
+                jsons.push(j);
+                idx += 2;
+                continue;
+            }
             let absent = if v.since_version > 0 {
                 format!("if self.version < {} {{ return &[]; }}\n", v.since_version)
             } else {
@@ -1178,9 +1279,49 @@ impl core::fmt::Display for {name} {{
             jsons.push(j);
             idx += 2;
         }
+        let n = elements(body);
+        if top && n > 0 {
+            let _ = writeln!(o, "/// Where group or var data `i` (in schema order; `{n}`: the end of the message) starts: found before, or found now \
+                by skipping (checked) the ones between the last found and it.\n#[inline(always)]\nfn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {{\nmatch self.marks.get(i) {{ Some(p) => Ok(p), None => self.sbe_find(i) }}\n}}\n\
+                /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it.\n#[inline(never)]\nfn sbe_find(&self, i: usize) -> Result<usize, DecodeError> {{\nloop {{\nif let Some(p) = self.marks.get(i) {{ return Ok(p); }}\nlet (j, p) = self.marks.last();\nlet (buf, version) = (self.buf, self.version);\nlet _ = (buf, version);\nlet end = match j {{");
+            let mut e = 0;
+            for g in &body.groups {
+                let gname = names.name(path, &g.name);
+                let step = format!("{gname}Iter::sbe_skip::<true>(buf, p, version)?.3");
+                if g.since_version > 0 {
+                    let _ = writeln!(
+                        o,
+                        "{e} => if version >= {} {{ {step} }} else {{ p }},",
+                        g.since_version
+                    );
+                } else {
+                    let _ = writeln!(o, "{e} => {step},");
+                }
+                e += 1;
+            }
+            for v in &body.var_data {
+                let ls = v.length_size();
+                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
+                let step = format!("let Some(b) = sbe_support::get::<{ls}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nsbe_support::span(buf, p + {ls}, n, \"var data\")?");
+                if v.since_version > 0 {
+                    let _ = writeln!(
+                        o,
+                        "{e} => if version >= {} {{ {step} }} else {{ p }},",
+                        v.since_version
+                    );
+                } else {
+                    let _ = writeln!(o, "{e} => {{ {step} }}");
+                }
+                e += 1;
+            }
+            let _ = writeln!(
+                o,
+                "_ => return Ok(p),\n}};\nself.marks.found(j + 1, end);\n}}\n}}"
+            );
+        }
         // walk
         let k = slots(body);
-        if k > 0 {
+        if !top && k > 0 {
             let _ = writeln!(o, "/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.\n#[inline]\nfn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
             let mut i = 0;
             for g in &body.groups {
@@ -1259,8 +1400,13 @@ impl core::fmt::Display for {name} {{
             }
         };
         let d = doc(g.description.as_deref());
+        // A message's group of entries with groups or var data checks each entry as it makes
+        // it (`checked`), and records in the message where the group ends.
+        let checked = path.is_empty() && k > 0;
         let at = if k == 0 {
             "entries: &'a [u8]"
+        } else if checked {
+            "buf: &'a [u8], pos: usize, mark: Option<sbe_support::Mark<'a>>"
         } else {
             "buf: &'a [u8], pos: usize"
         };
@@ -1285,7 +1431,9 @@ impl core::fmt::Display for {name} {{
             let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk::<CHECK>(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
         }
         let _ = writeln!(o, "/// The entries' block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block_length }}\n}}");
-        let next_body = if k == 0 {
+        let next_body = if checked {
+            "if self.remaining == 0 {\nif let Some(m) = self.mark.take() { m.found(self.pos); }\nreturn None;\n}\nmatch self.sbe_entry() {\nOk(e) => Some(Ok(e)),\nErr(e) => { self.remaining = 0; self.mark = None; Some(Err(e)) }\n}".to_owned()
+        } else if k == 0 {
             "if self.block_length == 0 {\nif self.remaining == 0 { return None; }\nself.remaining -= 1;\nreturn Some(Self::Item { block: &[], version: self.version });\n}\nlet (block, rest) = self.entries.split_at_checked(self.block_length)?;\nself.entries = rest;\nSome(Self::Item { block, version: self.version })".to_owned()
         } else {
             "if self.remaining == 0 { return None; }\nlet block = self.buf.get(self.pos..)?.get(..self.block_length)?;\nlet block_end = self.pos + block.len();\nlet (pos, end) = Self::Item::sbe_walk::<false>(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version, buf: self.buf, pos })".to_owned()
@@ -1293,19 +1441,26 @@ impl core::fmt::Display for {name} {{
         // Entries of a fixed size are counted by the bytes left (the walk checked that the
         // group holds its count of them exactly), so the loop keeps one counter; empty ones
         // by `remaining`.
-        let len = if k == 0 {
+        let len = if checked {
+            "let n = self.remaining; (n.min(1), Some(n))"
+        } else if k == 0 {
             "let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining);"
         } else {
             "let n = self.remaining;"
         };
-        let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
+        if checked {
+            let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// Checks and makes the next entry (its block, groups and var data).\n#[inline]\nfn sbe_entry(&mut self) -> Result<{dn}<'a>, DecodeError> {{\nlet Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {{ return Err(sbe_support::truncated(self.pos, \"group entry\", self.block_length, self.buf.len())); }};\nlet block_end = self.pos + block.len();\nlet (pos, end) = {dn}::sbe_walk::<true>(self.buf, block_end, self.version)?;\nself.pos = end;\nself.remaining -= 1;\nOk({dn} {{ block, version: self.version, buf: self.buf, pos }})\n}}\n}}");
+            let _ = writeln!(o, "/// Each entry checked as it is made: an entry that does not fit is an error, and the last item.\nimpl<'a> Iterator for {it}<'a> {{\ntype Item = Result<{dn}<'a>, DecodeError>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} }}\n}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
+        } else {
+            let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
+        }
         let mut fields = "block: &'a [u8],\nversion: u16,\n".to_owned();
         if k > 0 {
             fields.push_str(&format!("buf: &'a [u8],\npos: [usize; {k}],\n"));
         }
         let _ = writeln!(o, "{d}///\n/// An entry of group `{}`.\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\n{fields}}}", g.name);
         let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n/// The entry's block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}");
-        let (code, json) = self.body_decoder(&g.body, &sub, names, g.block_length);
+        let (code, json) = self.body_decoder(&g.body, &sub, names, g.block_length, false);
         o.push_str(&code);
         o.push_str("}\n");
         let _ = writeln!(o, "/// The canonical JSON object of the entry.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str(\"{{\")?;\n{json}\nf.write_str(\"}}\") }} }}");
@@ -1473,7 +1628,7 @@ impl core::fmt::Display for {name} {{
 
     fn any_message(&mut self) {
         let mut o = String::new();
-        let _ = writeln!(o, "/// Any message of the schema, decoded.\n#[derive(Debug, Clone, Copy)]\n#[allow(clippy::large_enum_variant)]\npub enum AnyMessage<'a> {{");
+        let _ = writeln!(o, "/// Any message of the schema, decoded.\n#[derive(Debug, Clone)]\n#[allow(clippy::large_enum_variant)]\npub enum AnyMessage<'a> {{");
         let mut used = Vec::new();
         let mut variants = Vec::new();
         for m in &self.s.messages {
@@ -1510,24 +1665,24 @@ impl core::fmt::Display for {name} {{
             _ => None,
         });
         let off = hc.member("templateId").map_or(0, |m| m.offset);
-        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header.\n///\n/// # Errors\n///\n/// As the message decoders' `decode`; an unknown template id.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }}");
+        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header.\n///\n/// # Errors\n///\n/// As the message decoders' `decode`, and their groups and var data running past the end (the whole message is checked); an unknown template id.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }}");
         let tid = tid.unwrap_or_else(|| "0_u64".into());
         let _ = writeln!(o, "let template_id = {tid};\nmatch template_id {{");
         for (v, m) in &variants {
             let _ = writeln!(
                 o,
-                "{} => Ok(AnyMessage::{v}({}Decoder::decode(buf)?)),",
+                "{} => {{ let m = {}Decoder::decode(buf)?; m.encoded_length()?; Ok(AnyMessage::{v}(m)) }}",
                 m.id,
                 camel(&m.name)
             );
         }
         let _ = writeln!(o, "other => Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::UnknownTemplateId(other) }}),\n}}\n}}");
-        let _ = writeln!(o, "impl AnyMessage<'_> {{\n/// The message's length in bytes.\n#[must_use]\npub fn encoded_length(&self) -> usize {{ match self {{");
+        let _ = writeln!(o, "impl AnyMessage<'_> {{\n/// The message's length in bytes.\n///\n/// # Errors\n///\n/// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{ match self {{");
         for (v, _) in &variants {
             let _ = writeln!(o, "Self::{v}(m) => m.encoded_length(),");
         }
         if variants.is_empty() {
-            o.push_str("_ => 0,\n");
+            o.push_str("_ => Ok(0),\n");
         }
         let _ = writeln!(o, "}} }} }}\n/// The canonical JSON form of the message.\nimpl core::fmt::Display for AnyMessage<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{ match self {{");
         for (v, _) in &variants {
@@ -1589,6 +1744,26 @@ fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
 /// per var data (start and end of the bytes).
 fn slots(body: &Body) -> usize {
     3 * body.groups.len() + 2 * body.var_data.len()
+}
+
+/// The number of a message body's groups and var data.
+fn elements(body: &Body) -> usize {
+    body.groups.len() + body.var_data.len()
+}
+
+/// The index of a group (by name) or var data (by name) among a body's groups and var data, in
+/// schema order.
+fn top_index(body: &Body, group: Option<&str>, var: Option<&str>) -> usize {
+    if let Some(g) = group {
+        body.groups.iter().position(|x| x.name == g).unwrap_or(0)
+    } else {
+        body.groups.len()
+            + body
+                .var_data
+                .iter()
+                .position(|x| Some(x.name.as_str()) == var)
+                .unwrap_or(0)
+    }
 }
 
 /// The bytes of block the fields need at the schema's version.
