@@ -569,7 +569,7 @@ pub(crate) fn write_fixed(out: &mut impl Sink, neg: bool, d: u32, k: u32) {
         return;
     }
     if d >= 10_000_000 {
-        write_fixed_long(out, d, k);
+        write_short_decimal(out, i64::from(d), k);
         return;
     }
     // Seven digits (the eighth, the leading one of `digits8`, is 0), the last byte free.
@@ -582,19 +582,6 @@ pub(crate) fn write_fixed(out: &mut impl Sink, neg: bool, d: u32, k: u32) {
     // Leading zero digits, keeping one before the point.
     let zeros = (digits.trailing_zeros() / 8).min(6 - k);
     out.put_window(&(v >> (zeros * 8)).to_le_bytes(), (8 - zeros) as usize);
-}
-
-/// [`write_fixed`] of eight digits.
-#[inline(never)]
-fn write_fixed_long(out: &mut impl Sink, d: u32, k: u32) {
-    let p = 10u32.pow(k);
-    write_small(out, d / p);
-    let frac = d % p;
-    if k == 1 {
-        out.put(&[b'.', b'0' + frac as u8]);
-    } else {
-        out.put(&[b'.', b'0' + (frac / 10) as u8, b'0' + (frac % 10) as u8]);
-    }
 }
 
 /// For `a` (not negative) below 2^16 whose shortest round-tripping decimal has at most two
