@@ -13,7 +13,7 @@ use sable_ir::{ByteOrder, Ir, Presence, PrimitiveType, PrimitiveValue};
 
 use crate::model::{
     self, Body, Composite, EnumType, Field, Group, Member, Primitive, Schema, SetType, TypeDef,
-    TypeRef,
+    TypeRef, VarData,
 };
 use names::{bytes_lit, doc, int_lit, is_utf8, json_str, lit, rtype, str_lit, upper};
 
@@ -259,6 +259,17 @@ fn float_json(f: f64, p: PrimitiveType) -> String {
 /// A Rust string literal holding `text` for `f.write_str`.
 fn ws(text: &str) -> String {
     format!("f.write_str({})?;", str_lit(text))
+}
+
+/// The JSON statements of a group or var data member: its `key`, then `inner` (writing the
+/// value), or `null` when the acting version is older than `since`.
+fn versioned_member(key: &str, since: i32, inner: &str) -> String {
+    let key = ws(&format!("{key}:"));
+    if since > 0 {
+        format!("{key}if self.version < {since} {{ f.write_str(\"null\")?; }} else {{ {inner} }}")
+    } else {
+        format!("{key}{inner}")
+    }
 }
 
 impl<'a> Gen<'a> {
@@ -1127,7 +1138,8 @@ impl core::fmt::Display for {name} {{
             jsons.push(j);
         }
         let mut idx = 0;
-        for g in &body.groups {
+        // `e`: the index among the body's groups and var data, in schema order.
+        for (e, g) in body.groups.iter().enumerate() {
             let gname = names.name(path, &g.name);
             let m = method(&g.name);
             let u = upper(&g.name);
@@ -1142,7 +1154,6 @@ impl core::fmt::Display for {name} {{
                 String::new()
             };
             if top {
-                let e = top_index(body, Some(&g.name), None);
                 let fixed = slots(&g.body) == 0;
                 let none = if fixed {
                     format!("{gname}Iter {{ entries: &[], remaining: 0, block_length: 0, version: self.version }}")
@@ -1173,16 +1184,7 @@ impl core::fmt::Display for {name} {{
                     "let e = e.map_err(|_| core::fmt::Error)?; "
                 };
                 let inner = format!("let Ok(it) = self.{m}() else {{ return Err(core::fmt::Error); }}; f.write_str(\"[\")?; for (i, e) in it.enumerate() {{ {item}if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
-                let j = if g.since_version > 0 {
-                    format!(
-                        "{}if self.version < {} {{ f.write_str(\"null\")?; }} else {{ {inner} }}",
-                        ws(&format!("{key}:")),
-                        g.since_version
-                    )
-                } else {
-                    format!("{}{inner}", ws(&format!("{key}:")))
-                };
-                jsons.push(j);
+                jsons.push(versioned_member(&key, g.since_version, &inner));
                 idx += 3;
                 continue;
             }
@@ -1196,19 +1198,10 @@ impl core::fmt::Display for {name} {{
             let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ {at}, remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
             let key = json_str(&g.name);
             let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
-            let j = if g.since_version > 0 {
-                format!(
-                    "{}if self.version < {} {{ f.write_str(\"null\")?; }} else {{ {inner} }}",
-                    ws(&format!("{key}:")),
-                    g.since_version
-                )
-            } else {
-                format!("{}{inner}", ws(&format!("{key}:")))
-            };
-            jsons.push(j);
+            jsons.push(versioned_member(&key, g.since_version, &inner));
             idx += 3;
         }
-        for v in &body.var_data {
+        for (e, v) in (body.groups.len()..).zip(&body.var_data) {
             let m = method(&v.name);
             let u = upper(&v.name);
             let d = doc(v.description.as_deref());
@@ -1218,9 +1211,8 @@ impl core::fmt::Display for {name} {{
                 let _ = writeln!(o, "/// The character encoding of `{}`.\npub const {u}_CHARACTER_ENCODING: &'static str = {};", v.name, str_lit(ce));
             }
             if top {
-                let e = top_index(body, None, Some(&v.name));
                 let ls = v.length_size();
-                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
+                let (len, end) = var_data_end(v, "self.buf");
                 let absent = if v.since_version > 0 {
                     format!(
                         "if self.version < {} {{ return Ok(&[]); }}\n",
@@ -1229,7 +1221,7 @@ impl core::fmt::Display for {name} {{
                 } else {
                     String::new()
                 };
-                let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n///\n/// # Errors\n///\n/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<&'a [u8], DecodeError> {{\n{absent}let p = self.sbe_start({e})?;\nlet Some(b) = sbe_support::get::<{ls}>(self.buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, self.buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(self.buf, p + {ls}, n, \"var data\")?;\nself.marks.found({}, end);\nOk(self.buf.get(p + {ls}..end).unwrap_or(&[]))\n}}", e + 1);
+                let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n///\n/// # Errors\n///\n/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<&'a [u8], DecodeError> {{\n{absent}let p = self.sbe_start({e})?;\n{len}let end = {end};\nself.marks.found({}, end);\nOk(self.buf.get(p + {ls}..end).unwrap_or(&[]))\n}}", e + 1);
                 if v.is_text() {
                     let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// As [`Self::{m}`]; text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ let b = self.{m}()?; sbe_support::text(b, {utf8}, self.sbe_start({e})? + {ls}) }}", v.name, snake(&v.name));
                 }
@@ -1239,16 +1231,7 @@ impl core::fmt::Display for {name} {{
                 } else {
                     format!("let Ok(b) = self.{m}() else {{ return Err(core::fmt::Error); }}; sbe_support::w_hex(f, b)?;")
                 };
-                let j = if v.since_version > 0 {
-                    format!(
-                        "{}if self.version < {} {{ f.write_str(\"null\")?; }} else {{ {inner} }}",
-                        ws(&format!("{key}:")),
-                        v.since_version
-                    )
-                } else {
-                    format!("{}{inner}", ws(&format!("{key}:")))
-                };
-                jsons.push(j);
+                jsons.push(versioned_member(&key, v.since_version, &inner));
                 idx += 2;
                 continue;
             }
@@ -1267,16 +1250,7 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("sbe_support::w_hex(f, self.{m}())?;")
             };
-            let j = if v.since_version > 0 {
-                format!(
-                    "{}if self.version < {} {{ f.write_str(\"null\")?; }} else {{ {inner} }}",
-                    ws(&format!("{key}:")),
-                    v.since_version
-                )
-            } else {
-                format!("{}{inner}", ws(&format!("{key}:")))
-            };
-            jsons.push(j);
+            jsons.push(versioned_member(&key, v.since_version, &inner));
             idx += 2;
         }
         let n = elements(body);
@@ -1300,9 +1274,8 @@ impl core::fmt::Display for {name} {{
                 e += 1;
             }
             for v in &body.var_data {
-                let ls = v.length_size();
-                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
-                let step = format!("let Some(b) = sbe_support::get::<{ls}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nsbe_support::span(buf, p + {ls}, n, \"var data\")?");
+                let (len, end) = var_data_end(v, "buf");
+                let step = format!("{len}{end}");
                 if v.since_version > 0 {
                     let _ = writeln!(
                         o,
@@ -1336,8 +1309,11 @@ impl core::fmt::Display for {name} {{
             }
             for v in &body.var_data {
                 let ls = v.length_size();
-                let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
-                let step = format!("let Some(b) = sbe_support::get::<{ls}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, buf.len())); }};\nlet n = sbe_support::to_usize({len_read});\nlet end = sbe_support::span(buf, p + {ls}, n, \"var data\")?;\npos[{i}] = p + {ls}; pos[{}] = end; p = end;", i + 1);
+                let (len, end) = var_data_end(v, "buf");
+                let step = format!(
+                    "{len}let end = {end};\npos[{i}] = p + {ls}; pos[{}] = end; p = end;",
+                    i + 1
+                );
                 if v.since_version > 0 {
                     let _ = writeln!(
                         o,
@@ -1746,24 +1722,21 @@ fn slots(body: &Body) -> usize {
     3 * body.groups.len() + 2 * body.var_data.len()
 }
 
+/// Where the var data `v` whose length is at `buf[p..]` ends, checked (`?` on the errors):
+/// statements reading its length (into `n`), then the expression of its end. `buf` is the
+/// buffer's expression.
+fn var_data_end(v: &VarData, buf: &str) -> (String, String) {
+    let ls = v.length_size();
+    let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
+    (
+        format!("let Some(b) = sbe_support::get::<{ls}>({buf}, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, {buf}.len())); }};\nlet n = sbe_support::to_usize({len_read});\n"),
+        format!("sbe_support::span({buf}, p + {ls}, n, \"var data\")?"),
+    )
+}
+
 /// The number of a message body's groups and var data.
 fn elements(body: &Body) -> usize {
     body.groups.len() + body.var_data.len()
-}
-
-/// The index of a group (by name) or var data (by name) among a body's groups and var data, in
-/// schema order.
-fn top_index(body: &Body, group: Option<&str>, var: Option<&str>) -> usize {
-    if let Some(g) = group {
-        body.groups.iter().position(|x| x.name == g).unwrap_or(0)
-    } else {
-        body.groups.len()
-            + body
-                .var_data
-                .iter()
-                .position(|x| Some(x.name.as_str()) == var)
-                .unwrap_or(0)
-    }
 }
 
 /// The bytes of block the fields need at the schema's version.
