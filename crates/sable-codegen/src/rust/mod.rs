@@ -1256,8 +1256,8 @@ impl core::fmt::Display for {name} {{
         let n = elements(body);
         if top && n > 0 {
             let _ = writeln!(o, "/// Where group or var data `i` (in schema order; `{n}`: the end of the message) starts: found before, or found now \
-                by skipping (checked) the ones between the last found and it.\n#[inline(always)]\nfn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {{\nmatch self.marks.get(i) {{ Some(p) => Ok(p), None => self.sbe_find(i) }}\n}}\n\
-                /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it.\n#[inline(never)]\nfn sbe_find(&self, i: usize) -> Result<usize, DecodeError> {{\nloop {{\nif let Some(p) = self.marks.get(i) {{ return Ok(p); }}\nlet (j, p) = self.marks.last();\nlet (buf, version) = (self.buf, self.version);\nlet _ = (buf, version);\nlet end = match j {{");
+                by skipping (checked) the ones between the last found and it.\n#[inline(always)]\nfn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {{\nmatch self.marks.get(i) {{ Some(p) => Ok(p), None => {{ let mut m = self.marks.load(); let r = Self::sbe_find(self.buf, self.version, i, &mut m); self.marks.store(&m); r }} }}\n}}\n\
+                /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.\n#[inline(never)]\nfn sbe_find(buf: &[u8], version: u16, i: usize, m: &mut sbe_support::Found<{n1}>) -> Result<usize, DecodeError> {{\nlet _ = version;\nloop {{\nif let Some(p) = m.get(i) {{ return Ok(p); }}\nlet (j, p) = m.last();\nlet end = match j {{", n1 = n + 1);
             let mut e = 0;
             for g in &body.groups {
                 let gname = names.name(path, &g.name);
@@ -1287,10 +1287,7 @@ impl core::fmt::Display for {name} {{
                 }
                 e += 1;
             }
-            let _ = writeln!(
-                o,
-                "_ => return Ok(p),\n}};\nself.marks.found(j + 1, end);\n}}\n}}"
-            );
+            let _ = writeln!(o, "_ => return Ok(p),\n}};\nm.found(j + 1, end);\n}}\n}}");
         }
         // walk
         let k = slots(body);

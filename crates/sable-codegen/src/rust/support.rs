@@ -282,6 +282,63 @@ mod sbe_support {
         pub fn mark(&self, i: usize) -> Mark<'_> {
             Mark { known: &self.known, at: &self.at, i }
         }
+
+        /// A copy, as plain values, for the out-of-line search (so that the decoder's own cells
+        /// never have their address taken by a call, and can live in registers).
+        #[inline(always)]
+        pub fn load(&self) -> Found<N> {
+            let mut at = [0; N];
+            for (p, c) in at.iter_mut().zip(self.at.iter()) {
+                *p = c.get();
+            }
+            Found { known: self.known.get(), at }
+        }
+
+        /// Keeps what the out-of-line search found.
+        #[inline(always)]
+        pub fn store(&self, f: &Found<N>) {
+            self.known.set(f.known);
+            for (c, &p) in self.at.iter().zip(f.at.iter()) {
+                c.set(p);
+            }
+        }
+    }
+
+    /// [`Marks`] as plain values, for the out-of-line search.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Found<const N: usize> {
+        known: usize,
+        at: [usize; N],
+    }
+
+    impl<const N: usize> Found<N> {
+        /// Where element `i` starts, if found.
+        #[inline(always)]
+        pub fn get(&self, i: usize) -> Option<usize> {
+            if i < self.known {
+                self.at.get(i).copied()
+            } else {
+                None
+            }
+        }
+
+        /// The last element found: (index, start).
+        #[inline(always)]
+        pub fn last(&self) -> (usize, usize) {
+            let j = self.known.saturating_sub(1);
+            (j, self.at.get(j).copied().unwrap_or(0))
+        }
+
+        /// Records that element `i` starts at `p` (when it is the next one to find).
+        #[inline(always)]
+        pub fn found(&mut self, i: usize, p: usize) {
+            if i == self.known {
+                if let Some(c) = self.at.get_mut(i) {
+                    *c = p;
+                    self.known = i + 1;
+                }
+            }
+        }
     }
 
     /// Where a group iterator records the end of its group (the next element's start) in its
