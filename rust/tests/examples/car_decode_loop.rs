@@ -1,13 +1,40 @@
 //! Decodes a benchmark message in a loop, for profiling: the Car with Sable's codecs (`sable`,
 //! the default), the reference's (`reference`) or only Sable's `decode` and `encoded_length`
 //! (`walk`: the header and block checks, then the walk of the groups and var data); the
-//! MarketData message with Sable's (`md`) or the reference's (`md-reference`).
+//! MarketData message with Sable's (`md`) or the reference's (`md-reference`). These fold the
+//! values into the rotate-xor checksum; with `-opaque` appended (`sable-opaque`,
+//! `reference-opaque`, `md-opaque`, `md-reference-opaque`) each value goes to `black_box`
+//! instead (`sable_rust_tests::Fold`).
 //! `perf record target/release/examples/car_decode_loop [mode]`. A second argument sets the
 //! number of decodes (50 million by default), for slower tools
 //! (`valgrind --tool=callgrind ... sable 100000`, whose instruction count a decode tracks its
 //! time by on the benchmark machine).
 
-use sable_rust_tests::{car, md};
+use sable_rust_tests::{car, md, Fold, Opaque};
+
+// The `-opaque` decodes, instantiated here (not in sable_rust_tests, where a second caller of
+// the reference's accessors would change LLVM's inlining of its `decode`; for the same reason
+// only one fold besides the rotate-xor: to profile `Add`, put it in place of `Opaque`), one
+// function each for the profiles.
+#[inline(never)]
+fn car_sable<F: Fold>(b: &[u8]) -> (usize, u64) {
+    car::sable_decode_with::<F>(b).unwrap()
+}
+
+#[inline(never)]
+fn car_reference<F: Fold>(b: &[u8]) -> (usize, u64) {
+    car::reference::decode_with::<F>(b).unwrap()
+}
+
+#[inline(never)]
+fn md_sable<F: Fold>(b: &[u8]) -> (usize, u64) {
+    md::sable_decode_with::<F>(b).unwrap()
+}
+
+#[inline(never)]
+fn md_reference<F: Fold>(b: &[u8]) -> (usize, u64) {
+    md::reference::decode_with::<F>(b).unwrap()
+}
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
@@ -35,6 +62,10 @@ fn main() {
             "reference" => car::reference::decode(b).unwrap(),
             "md" => md::sable_decode(b).unwrap(),
             "md-reference" => md::reference::decode(b).unwrap(),
+            "sable-opaque" => car_sable::<Opaque>(b),
+            "reference-opaque" => car_reference::<Opaque>(b),
+            "md-opaque" => md_sable::<Opaque>(b),
+            "md-reference-opaque" => md_reference::<Opaque>(b),
             _ => car::sable_decode(b).unwrap(),
         };
         sum = sum.wrapping_add(s ^ n as u64);

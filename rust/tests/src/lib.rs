@@ -8,17 +8,58 @@
 //! return the whole message's length.
 //!
 //! Decoding reads every field and folds it into a checksum, on both sides, so that no read can
-//! be optimised away and the two sides can be compared.
+//! be optimised away and the two sides can be compared. The fold is a type parameter
+//! ([`Fold`]): `decode` and `sable_decode` use [`RotXor`] (the benchmark's `decode` groups);
+//! `*_with::<Opaque>` hands each value to `black_box` instead (the `decode-opaque` groups), and
+//! `*_with::<Add>` adds them up (for profiling). The rotate-xor checksum is one serial chain of
+//! dependent instructions (about 0.55 ns a step, 45 steps a Car), so both sides run at about
+//! the chain's latency and differences in the decoders' own work hardly show in it; the other
+//! two consumers leave the decoders' work in the open. Only the rotate-xor decodes are
+//! instantiated in this crate: a second instantiation here makes LLVM stop inlining some of the
+//! reference's accessors into its `decode` (Car 388 -> 445 instructions); the benchmark and
+//! `examples/car_decode_loop.rs` instantiate the others.
 
-/// Folds a value into a checksum.
-#[inline(always)]
-fn mix(sum: u64, v: u64) -> u64 {
-    sum.rotate_left(5) ^ v
+/// How a decode consumes each value it reads (the same on both sides).
+pub trait Fold {
+    /// Folds `v` into the checksum `sum`.
+    fn mix(sum: u64, v: u64) -> u64;
+}
+
+/// The checksum `sum.rotate_left(5) ^ v`: a serial dependency chain.
+pub struct RotXor;
+
+impl Fold for RotXor {
+    #[inline(always)]
+    fn mix(sum: u64, v: u64) -> u64 {
+        sum.rotate_left(5) ^ v
+    }
+}
+
+/// Each value through `std::hint::black_box`, as to code the compiler cannot see; the sum is
+/// left as is.
+pub struct Opaque;
+
+impl Fold for Opaque {
+    #[inline(always)]
+    fn mix(sum: u64, v: u64) -> u64 {
+        std::hint::black_box(v);
+        sum
+    }
+}
+
+/// The wrapping sum of the values (no serial chain: additions reassociate).
+pub struct Add;
+
+impl Fold for Add {
+    #[inline(always)]
+    fn mix(sum: u64, v: u64) -> u64 {
+        sum.wrapping_add(v)
+    }
 }
 
 /// The benchmark Car (../shared/schemas/valid/bench-car.xml).
 pub mod car {
-    use super::mix;
+    use super::{Fold, RotXor};
     use sable_rust_codecs::bench_car as sable;
 
     pub const MANUFACTURER: &[u8] = b"MANUFACTURER";
@@ -62,59 +103,65 @@ pub mod car {
 
     /// Reads the Car with Sable's codecs: (length, checksum).
     pub fn sable_decode(buf: &[u8]) -> Result<(usize, u64), sable::DecodeError> {
+        sable_decode_with::<RotXor>(buf)
+    }
+
+    /// Reads the Car with Sable's codecs, each value consumed by `F`: (length, checksum).
+    #[inline(always)]
+    pub fn sable_decode_with<F: Fold>(buf: &[u8]) -> Result<(usize, u64), sable::DecodeError> {
         let car = sable::CarDecoder::decode(buf)?;
         let mut s = 0;
-        s = mix(s, u64::from(car.serial_number()));
-        s = mix(s, u64::from(car.model_year()));
-        s = mix(s, u64::from(car.available().raw()));
-        s = mix(s, u64::from(car.code().raw()));
+        s = F::mix(s, u64::from(car.serial_number()));
+        s = F::mix(s, u64::from(car.model_year()));
+        s = F::mix(s, u64::from(car.available().raw()));
+        s = F::mix(s, u64::from(car.code().raw()));
         for n in car.some_numbers() {
-            s = mix(s, n as u64);
+            s = F::mix(s, n as u64);
         }
         for b in car.vehicle_code() {
-            s = mix(s, u64::from(*b));
+            s = F::mix(s, u64::from(*b));
         }
         let extras = car.extras();
-        s = mix(
+        s = F::mix(
             s,
             u64::from(extras.contains(sable::OptionalExtras::CRUISE_CONTROL)),
         );
-        s = mix(
+        s = F::mix(
             s,
             u64::from(extras.contains(sable::OptionalExtras::SPORTS_PACK)),
         );
-        s = mix(
+        s = F::mix(
             s,
             u64::from(extras.contains(sable::OptionalExtras::SUN_ROOF)),
         );
         let engine = car.engine();
-        s = mix(s, u64::from(engine.capacity()));
-        s = mix(s, u64::from(engine.num_cylinders()));
-        s = mix(s, u64::from(engine.max_rpm()));
+        s = F::mix(s, u64::from(engine.capacity()));
+        s = F::mix(s, u64::from(engine.num_cylinders()));
+        s = F::mix(s, u64::from(engine.max_rpm()));
         for b in engine.manufacturer_code() {
-            s = mix(s, u64::from(*b));
+            s = F::mix(s, u64::from(*b));
         }
-        s = mix(s, engine.fuel().len() as u64);
+        s = F::mix(s, engine.fuel().len() as u64);
         for f in car.fuel_figures()? {
-            s = mix(s, u64::from(f.speed()));
-            s = mix(s, u64::from(f.mpg().to_bits()));
+            s = F::mix(s, u64::from(f.speed()));
+            s = F::mix(s, u64::from(f.mpg().to_bits()));
         }
         for p in car.performance_figures()? {
             let p = p?;
-            s = mix(s, u64::from(p.octane_rating()));
+            s = F::mix(s, u64::from(p.octane_rating()));
             for a in p.acceleration() {
-                s = mix(s, u64::from(a.mph()));
-                s = mix(s, u64::from(a.seconds().to_bits()));
+                s = F::mix(s, u64::from(a.mph()));
+                s = F::mix(s, u64::from(a.seconds().to_bits()));
             }
         }
-        s = mix(s, car.manufacturer()?.len() as u64);
-        s = mix(s, car.model()?.len() as u64);
+        s = F::mix(s, car.manufacturer()?.len() as u64);
+        s = F::mix(s, car.model()?.len() as u64);
         Ok((car.encoded_length()?, s))
     }
 
     /// The reference's codecs.
     pub mod reference {
-        use super::mix;
+        use super::super::{Fold, RotXor};
         use uk_co_real_logic_sbe_benchmarks::boolean_type::BooleanType;
         use uk_co_real_logic_sbe_benchmarks::car_codec::decoder::CarDecoder;
         use uk_co_real_logic_sbe_benchmarks::car_codec::encoder::{
@@ -179,53 +226,60 @@ pub mod car {
 
         /// Reads the Car with the reference's codecs: (length, checksum).
         pub fn decode(buf: &[u8]) -> SbeResult<(usize, u64)> {
+            decode_with::<RotXor>(buf)
+        }
+
+        /// Reads the Car with the reference's codecs, each value consumed by `F`: (length,
+        /// checksum).
+        #[inline(always)]
+        pub fn decode_with<F: Fold>(buf: &[u8]) -> SbeResult<(usize, u64)> {
             let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(buf), 0);
             let mut car = CarDecoder::default().header(header);
             let mut s = 0;
-            s = mix(s, u64::from(car.serial_number()));
-            s = mix(s, u64::from(car.model_year()));
-            s = mix(s, car.available() as u64);
-            s = mix(s, car.code() as u64);
+            s = F::mix(s, u64::from(car.serial_number()));
+            s = F::mix(s, u64::from(car.model_year()));
+            s = F::mix(s, car.available() as u64);
+            s = F::mix(s, car.code() as u64);
             for n in car.some_numbers() {
-                s = mix(s, n as u64);
+                s = F::mix(s, n as u64);
             }
             for b in car.vehicle_code() {
-                s = mix(s, u64::from(b));
+                s = F::mix(s, u64::from(b));
             }
             let extras = car.extras();
-            s = mix(s, u64::from(extras.get_cruise_control()));
-            s = mix(s, u64::from(extras.get_sports_pack()));
-            s = mix(s, u64::from(extras.get_sun_roof()));
+            s = F::mix(s, u64::from(extras.get_cruise_control()));
+            s = F::mix(s, u64::from(extras.get_sports_pack()));
+            s = F::mix(s, u64::from(extras.get_sun_roof()));
             let mut engine = car.engine_decoder();
-            s = mix(s, u64::from(engine.capacity()));
-            s = mix(s, u64::from(engine.num_cylinders()));
-            s = mix(s, u64::from(engine.max_rpm()));
+            s = F::mix(s, u64::from(engine.capacity()));
+            s = F::mix(s, u64::from(engine.num_cylinders()));
+            s = F::mix(s, u64::from(engine.max_rpm()));
             for b in engine.manufacturer_code() {
-                s = mix(s, u64::from(b));
+                s = F::mix(s, u64::from(b));
             }
-            s = mix(s, engine.fuel().len() as u64);
+            s = F::mix(s, engine.fuel().len() as u64);
             car = engine.parent()?;
             let mut fuel_figures = car.fuel_figures_decoder();
             while let Ok(Some(_)) = fuel_figures.advance() {
-                s = mix(s, u64::from(fuel_figures.speed()));
-                s = mix(s, u64::from(fuel_figures.mpg().to_bits()));
+                s = F::mix(s, u64::from(fuel_figures.speed()));
+                s = F::mix(s, u64::from(fuel_figures.mpg().to_bits()));
             }
             car = fuel_figures.parent()?;
             let mut performance_figures = car.performance_figures_decoder();
             while let Ok(Some(_)) = performance_figures.advance() {
-                s = mix(s, u64::from(performance_figures.octane_rating()));
+                s = F::mix(s, u64::from(performance_figures.octane_rating()));
                 let mut acceleration = performance_figures.acceleration_decoder();
                 while let Ok(Some(_)) = acceleration.advance() {
-                    s = mix(s, u64::from(acceleration.mph()));
-                    s = mix(s, u64::from(acceleration.seconds().to_bits()));
+                    s = F::mix(s, u64::from(acceleration.mph()));
+                    s = F::mix(s, u64::from(acceleration.seconds().to_bits()));
                 }
                 performance_figures = acceleration.parent()?;
             }
             car = performance_figures.parent()?;
             let coord = car.manufacturer_decoder();
-            s = mix(s, car.manufacturer_slice(coord).len() as u64);
+            s = F::mix(s, car.manufacturer_slice(coord).len() as u64);
             let coord = car.model_decoder();
-            s = mix(s, car.model_slice(coord).len() as u64);
+            s = F::mix(s, car.model_slice(coord).len() as u64);
             Ok((ENCODED_LENGTH + car.encoded_length(), s))
         }
     }
@@ -234,7 +288,7 @@ pub mod car {
 /// The benchmark MarketDataIncrementalRefreshTrades with two entries
 /// (../shared/schemas/valid/bench-fix-message-samples.xml).
 pub mod md {
-    use super::mix;
+    use super::{Fold, RotXor};
     use sable_rust_codecs::bench_fix_message_samples as sable;
 
     const SIDES: [u8; 2] = [b'1', b'2'];
@@ -261,28 +315,34 @@ pub mod md {
 
     /// Reads the message with Sable's codecs: (length, checksum).
     pub fn sable_decode(buf: &[u8]) -> Result<(usize, u64), sable::DecodeError> {
+        sable_decode_with::<RotXor>(buf)
+    }
+
+    /// Reads the message with Sable's codecs, each value consumed by `F`: (length, checksum).
+    #[inline(always)]
+    pub fn sable_decode_with<F: Fold>(buf: &[u8]) -> Result<(usize, u64), sable::DecodeError> {
         let md = sable::MarketDataIncrementalRefreshTradesDecoder::decode(buf)?;
         let mut s = 0;
-        s = mix(s, md.transact_time());
-        s = mix(s, u64::from(md.event_time_delta()));
-        s = mix(s, u64::from(md.match_event_indicator().raw()));
+        s = F::mix(s, md.transact_time());
+        s = F::mix(s, u64::from(md.event_time_delta()));
+        s = F::mix(s, u64::from(md.match_event_indicator().raw()));
         for e in md.md_inc_grp()? {
-            s = mix(s, e.trade_id());
-            s = mix(s, e.security_id());
-            s = mix(s, e.md_entry_px().mantissa() as u64);
-            s = mix(s, e.md_entry_size().mantissa() as u64);
-            s = mix(s, u64::from(e.number_of_orders()));
-            s = mix(s, u64::from(e.md_update_action().raw()));
-            s = mix(s, u64::from(e.rpt_seq()));
-            s = mix(s, u64::from(e.aggressor_side().raw()));
-            s = mix(s, u64::from(e.md_entry_type().raw()));
+            s = F::mix(s, e.trade_id());
+            s = F::mix(s, e.security_id());
+            s = F::mix(s, e.md_entry_px().mantissa() as u64);
+            s = F::mix(s, e.md_entry_size().mantissa() as u64);
+            s = F::mix(s, u64::from(e.number_of_orders()));
+            s = F::mix(s, u64::from(e.md_update_action().raw()));
+            s = F::mix(s, u64::from(e.rpt_seq()));
+            s = F::mix(s, u64::from(e.aggressor_side().raw()));
+            s = F::mix(s, u64::from(e.md_entry_type().raw()));
         }
         Ok((md.encoded_length()?, s))
     }
 
     /// The reference's codecs.
     pub mod reference {
-        use super::mix;
+        use super::super::{Fold, RotXor};
         use uk_co_real_logic_sbe_benchmarks_fix::market_data_incremental_refresh_trades_codec::decoder::MarketDataIncrementalRefreshTradesDecoder;
         use uk_co_real_logic_sbe_benchmarks_fix::market_data_incremental_refresh_trades_codec::encoder::{
             MarketDataIncrementalRefreshTradesEncoder, MdIncGrpEncoder,
@@ -326,28 +386,35 @@ pub mod md {
 
         /// Reads the message with the reference's codecs: (length, checksum).
         pub fn decode(buf: &[u8]) -> SbeResult<(usize, u64)> {
+            decode_with::<RotXor>(buf)
+        }
+
+        /// Reads the message with the reference's codecs, each value consumed by `F`: (length,
+        /// checksum).
+        #[inline(always)]
+        pub fn decode_with<F: Fold>(buf: &[u8]) -> SbeResult<(usize, u64)> {
             let header = MessageHeaderDecoder::default().wrap(ReadBuf::new(buf), 0);
             let mut market_data =
                 MarketDataIncrementalRefreshTradesDecoder::default().header(header);
             let mut s = 0;
-            s = mix(s, market_data.transact_time());
-            s = mix(s, u64::from(market_data.event_time_delta()));
-            s = mix(s, market_data.match_event_indicator() as u64);
+            s = F::mix(s, market_data.transact_time());
+            s = F::mix(s, u64::from(market_data.event_time_delta()));
+            s = F::mix(s, market_data.match_event_indicator() as u64);
             let mut md_inc_grp = market_data.md_inc_grp_decoder();
             while let Ok(Some(_)) = md_inc_grp.advance() {
-                s = mix(s, md_inc_grp.trade_id());
-                s = mix(s, md_inc_grp.security_id());
+                s = F::mix(s, md_inc_grp.trade_id());
+                s = F::mix(s, md_inc_grp.security_id());
                 let mut px = md_inc_grp.md_entry_px_decoder();
-                s = mix(s, px.mantissa() as u64);
+                s = F::mix(s, px.mantissa() as u64);
                 md_inc_grp = px.parent()?;
                 let mut size = md_inc_grp.md_entry_size_decoder();
-                s = mix(s, size.mantissa() as u64);
+                s = F::mix(s, size.mantissa() as u64);
                 md_inc_grp = size.parent()?;
-                s = mix(s, u64::from(md_inc_grp.number_of_orders()));
-                s = mix(s, md_inc_grp.md_update_action() as u64);
-                s = mix(s, u64::from(md_inc_grp.rpt_seq()));
-                s = mix(s, md_inc_grp.aggressor_side() as u64);
-                s = mix(s, md_inc_grp.md_entry_type() as u64);
+                s = F::mix(s, u64::from(md_inc_grp.number_of_orders()));
+                s = F::mix(s, md_inc_grp.md_update_action() as u64);
+                s = F::mix(s, u64::from(md_inc_grp.rpt_seq()));
+                s = F::mix(s, md_inc_grp.aggressor_side() as u64);
+                s = F::mix(s, md_inc_grp.md_entry_type() as u64);
             }
             market_data = md_inc_grp.parent()?;
             Ok((ENCODED_LENGTH + market_data.encoded_length(), s))
