@@ -393,6 +393,10 @@ struct BlockProgram {
     base: usize,
     /// The most bytes the operations write.
     bound: usize,
+    /// As a group's entry: the most bytes an entry writes (a comma, its fields, its closing),
+    /// and the most entries written in one reserved room.
+    entry_room: usize,
+    entries_at_once: u64,
     tails: Box<[TailProgram]>,
     /// Written after everything: the text after the last value, and the block's closing.
     end: Text,
@@ -737,12 +741,16 @@ fn block_program(
         pending.clear();
     }
     pending.extend_from_slice(end);
+    let end = Text::new(&pending);
+    let entry_room = bound + end.bound() + 1;
     Some(BlockProgram {
         ops: ops.into(),
         base,
         bound,
+        entry_room,
+        entries_at_once: (ENTRIES_ROOM / entry_room) as u64,
         tails: tails.into(),
-        end: Text::new(&pending),
+        end,
         cut,
     })
 }
@@ -937,13 +945,13 @@ impl Run<'_> {
                             return Err(e);
                         }
                     };
-                    p.text.put(out);
-                    out.push(b'[');
                     pos = dims.start;
                     if let Some(entry) = p.entry.as_ref().filter(|e| e.tails.is_empty()) {
-                        // Entries of fields only: all of them in one loop.
+                        // Entries of fields only: all of them in one loop, with the key and
+                        // the brackets.
                         pos = entries::<BIG>(
                             self.tables,
+                            &p.text,
                             entry,
                             buf,
                             pos,
@@ -952,7 +960,11 @@ impl Run<'_> {
                             self.acting,
                             out,
                         )?;
-                    } else if let Some(entry) = &p.entry {
+                        continue;
+                    }
+                    p.text.put(out);
+                    out.push(b'[');
+                    if let Some(entry) = &p.entry {
                         for i in 0..dims.count {
                             if i > 0 {
                                 out.push(b',');
@@ -1025,12 +1037,66 @@ fn ops<const BIG: bool>(
     out.short |= short;
 }
 
+/// The most room reserved at once for a group's entries (more entries are written one by one).
+const ENTRIES_ROOM: usize = 1 << 14;
+
 /// The entries of a group whose entries hold fields only (no group or var data), each `len`
-/// bytes from `pos`: `[` written before, `]` after by the caller. Returns where they end.
+/// bytes from `pos`, after `key` and `[`, then `]`. Returns where they end.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn entries<const BIG: bool>(
     tables: &Tables,
+    key: &Text,
+    prog: &BlockProgram,
+    buf: &[u8],
+    pos: usize,
+    count: u64,
+    len: usize,
+    acting: i64,
+    out: &mut Cursor,
+) -> Result<usize, DecodeError> {
+    // The dimensions' checks put every entry inside the buffer (`count` entries of at least
+    // `len` bytes fit in what is left), so no entry can fail: no check per entry.
+    let body = (count <= prog.entries_at_once)
+        .then(|| buf.get(pos..pos.checked_add((count as usize).checked_mul(len)?)?))
+        .flatten();
+    let Some(body) = body else {
+        return entries_one_by_one::<BIG>(tables, key, prog, buf, pos, count, len, acting, out);
+    };
+    let n = count as usize;
+    // The key, `[` and `]`, and each entry: a comma, its fields, its closing.
+    out.reserve(key.bound() + 2 + n * prog.entry_room);
+    let total = out.buf.len();
+    let mut s = Slice {
+        rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+        short: false,
+    };
+    key.put(&mut s);
+    s.push(b'[');
+    let mut at = 0;
+    for i in 0..n {
+        if i > 0 {
+            s.push(b',');
+        }
+        let block = body.get(at..at + len).unwrap_or_default();
+        ops_in::<BIG>(tables, &prog.ops, block, acting, &mut s);
+        prog.end.put(&mut s);
+        at += len;
+    }
+    s.push(b']');
+    let (rest, short) = (s.rest.len(), s.short);
+    out.pos = total - rest;
+    out.short |= short;
+    Ok(pos + body.len())
+}
+
+/// [`entries`] one entry at a time, checking each one's bounds (many entries).
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn entries_one_by_one<const BIG: bool>(
+    tables: &Tables,
+    key: &Text,
     prog: &BlockProgram,
     buf: &[u8],
     mut pos: usize,
@@ -1039,8 +1105,9 @@ fn entries<const BIG: bool>(
     acting: i64,
     out: &mut Cursor,
 ) -> Result<usize, DecodeError> {
-    // The fields, the entry's closing and a comma.
-    let room = prog.bound + prog.end.bound() + 1;
+    key.put(out);
+    out.push(b'[');
+    let room = prog.entry_room;
     for i in 0..count {
         let end = match block_end(pos, len, buf.len(), "group entry") {
             Ok(end) => end,
@@ -1068,6 +1135,7 @@ fn entries<const BIG: bool>(
         out.short |= short;
         pos = end;
     }
+    out.push(b']');
     Ok(pos)
 }
 
@@ -1144,7 +1212,10 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
                 out.put_window(b"null", 4);
             } else {
                 match fixed_f32(f) {
-                    Some((neg, d, k)) => write_fixed(out, neg, d, k),
+                    // Eight digits go through a call taking its sink by reference: aside, so
+                    // that this slice's state can stay in registers.
+                    Some((neg, d, k)) if d < 10_000_000 => write_fixed(out, neg, d, k),
+                    Some((neg, d, k)) => out.aside(|o| write_fixed(o, neg, d, k)),
                     None => out.aside(|o| write_f32_slow(o, f)),
                 }
             }
