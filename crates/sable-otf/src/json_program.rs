@@ -23,8 +23,8 @@ use crate::decode::{
 };
 use crate::json::{
     fixed_f32, plain_ascii, put_bytes, write_enum, write_f32, write_f32_slow, write_f64,
-    write_fixed, write_hex_str, write_i64, write_json_str, write_text, write_text_slow, write_u64,
-    write_value, Sink,
+    write_fixed, write_hex_str, write_i64, write_json_str, write_text_slow, write_u64, write_value,
+    Sink,
 };
 
 /// Constant text, written by one fixed-size copy (then cut) when it fits in 32 bytes.
@@ -410,6 +410,8 @@ struct BlockProgram {
 struct TailProgram {
     /// Written once it is known to be there (or absent): the text since the last value, its key.
     text: Text,
+    /// `text` and what opens a present group (`[`) or var data of text (`"`).
+    open: Text,
     /// Written when its header is bad: the text since the last value, then what closes
     /// everything open.
     fail: Box<[u8]>,
@@ -733,8 +735,10 @@ fn block_program(
         }
         first = false;
         pending.extend_from_slice(key);
+        let open = [&pending[..], if entry.is_some() { b"[" } else { b"\"" }].concat();
         tails.push(TailProgram {
             text: Text::new(&pending),
+            open: Text::new(&open),
             fail,
             entry,
         });
@@ -951,7 +955,7 @@ impl Run<'_> {
                         // the brackets.
                         pos = entries::<BIG>(
                             self.tables,
-                            &p.text,
+                            &p.open,
                             entry,
                             buf,
                             pos,
@@ -962,8 +966,7 @@ impl Run<'_> {
                         )?;
                         continue;
                     }
-                    p.text.put(out);
-                    out.push(b'[');
+                    p.open.put(out);
                     if let Some(entry) = &p.entry {
                         for i in 0..dims.count {
                             if i > 0 {
@@ -994,11 +997,21 @@ impl Run<'_> {
                             return Err(e);
                         }
                     };
-                    p.text.put(out);
                     let bytes = &buf[at..at + n];
                     match d.charset {
-                        Some(charset) => write_text(out, bytes, charset, false),
-                        None => write_hex_str(out, bytes),
+                        Some(_) if plain_ascii(bytes) => {
+                            p.open.put(out);
+                            put_bytes(out, bytes);
+                            out.push(b'"');
+                        }
+                        Some(charset) => {
+                            p.text.put(out);
+                            write_text_slow(out, bytes, charset, false);
+                        }
+                        None => {
+                            p.text.put(out);
+                            write_hex_str(out, bytes);
+                        }
                     }
                     pos = at + n;
                 }
@@ -1041,7 +1054,7 @@ fn ops<const BIG: bool>(
 const ENTRIES_ROOM: usize = 1 << 14;
 
 /// The entries of a group whose entries hold fields only (no group or var data), each `len`
-/// bytes from `pos`, after `key` and `[`, then `]`. Returns where they end.
+/// bytes from `pos`, after `key` (with the `[`), then `]`. Returns where they end.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn entries<const BIG: bool>(
@@ -1064,15 +1077,14 @@ fn entries<const BIG: bool>(
         return entries_one_by_one::<BIG>(tables, key, prog, buf, pos, count, len, acting, out);
     };
     let n = count as usize;
-    // The key, `[` and `]`, and each entry: a comma, its fields, its closing.
-    out.reserve(key.bound() + 2 + n * prog.entry_room);
+    // The key, `]`, and each entry: a comma, its fields, its closing.
+    out.reserve(key.bound() + 1 + n * prog.entry_room);
     let total = out.buf.len();
     let mut s = Slice {
         rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
         short: false,
     };
     key.put(&mut s);
-    s.push(b'[');
     let mut at = 0;
     for i in 0..n {
         if i > 0 {
@@ -1106,7 +1118,6 @@ fn entries_one_by_one<const BIG: bool>(
     out: &mut Cursor,
 ) -> Result<usize, DecodeError> {
     key.put(out);
-    out.push(b'[');
     let room = prog.entry_room;
     for i in 0..count {
         let end = match block_end(pos, len, buf.len(), "group entry") {
