@@ -27,7 +27,7 @@ use crate::json::{
     Sink,
 };
 
-/// Constant text, written by one fixed-size copy (then cut) when it fits in 32 bytes.
+/// Constant text, written by one fixed-size copy of 32 bytes (then cut) when it is shorter.
 #[derive(Debug, Clone)]
 pub(crate) struct Text {
     short: [u8; 32],
@@ -38,7 +38,8 @@ pub(crate) struct Text {
 impl Text {
     fn new(bytes: &[u8]) -> Text {
         let mut short = [0u8; 32];
-        match short.get_mut(..bytes.len()) {
+        // At most 31 bytes (see `Op::text`).
+        match short.get_mut(..bytes.len()).filter(|s| s.len() < 32) {
             Some(s) => {
                 s.copy_from_slice(bytes);
                 Text {
@@ -59,7 +60,7 @@ impl Text {
     #[inline(always)]
     pub(crate) fn put(&self, out: &mut impl Sink) {
         match &self.long {
-            None => out.put_window(&self.short, usize::from(self.len)),
+            None => out.put_window(&self.short, usize::from(self.len % 32)),
             Some(long) => out.put(long),
         }
     }
@@ -272,7 +273,7 @@ enum K {
 /// is newer than the acting version, or holds its null value). One cache line.
 #[derive(Debug, Clone)]
 struct Op {
-    /// Constant text, the first `len` bytes (copied whole, then cut).
+    /// Constant text, the first `len` bytes (copied whole, then cut; `len` below 32).
     text: [u8; 32],
     /// The null value's wire bits (when `has_null`).
     null: u64,
@@ -517,7 +518,9 @@ impl<'t> Builder<'t> {
     /// Adds an operation (with the pending text) writing at most `bound` bytes of value.
     fn op(&mut self, since: i64, off: usize, kind: K, bound: usize) -> Option<&mut Op> {
         let mut text = [0u8; 32];
-        let len = match text.get_mut(..self.pending.len()) {
+        // At most 31 bytes: a length the operations can take modulo 32 (no test against the
+        // window's size).
+        let len = match text.get_mut(..self.pending.len()).filter(|t| t.len() < 32) {
             Some(t) => {
                 t.copy_from_slice(&self.pending);
                 self.pending.len()
@@ -1159,14 +1162,14 @@ fn ops_in<const BIG: bool>(
     acting: i64,
     s: &mut Slice<'_>,
 ) {
-    let mut i = 0;
-    while let Some(op) = ops.get(i) {
-        i += 1;
-        s.put_window(&op.text, usize::from(op.len));
+    let mut ops = ops;
+    while let Some((op, rest)) = ops.split_first() {
+        ops = rest;
+        s.put_window(&op.text, usize::from(op.len % 32));
         if i64::from(op.since) > acting {
             s.put_window(b"null", 4);
             if op.kind == K::Open {
-                i += op.aux as usize;
+                ops = ops.get(op.aux as usize..).unwrap_or_default();
             }
             continue;
         }
