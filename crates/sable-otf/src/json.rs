@@ -302,10 +302,40 @@ pub(crate) fn write_i64(out: &mut impl Sink, i: i64) {
 
 #[inline(always)]
 pub(crate) fn write_f32(out: &mut impl Sink, f: f32) {
+    match short_decimal_f32(f.abs()) {
+        Some(d) => write_hundredths(out, f.is_sign_negative(), d),
+        None => write_f32_other(out, f),
+    }
+}
+
+/// The floats that are not short decimals below 2^16 (see [`write_f32`]).
+#[inline(never)]
+pub(crate) fn write_f32_other(out: &mut impl Sink, f: f32) {
     match fixed_f32(f) {
         Some((neg, d, k)) => write_fixed(out, neg, d, k),
         None => write_f32_slow(out, f),
     }
+}
+
+/// Appends `-` when `neg`, then `d / 100` (`d` below 10^7) as ryu prints the float whose
+/// shortest decimal it is ([`short_decimal_f32`]): with two digits after the point, or one when
+/// the second is 0. One eight-byte write, its layout found by shifts of constant amounts.
+#[inline(always)]
+pub(crate) fn write_hundredths(out: &mut impl Sink, neg: bool, d: u32) {
+    if neg {
+        out.push(b'-');
+    }
+    // Seven digits (the eighth, the leading one of `digits8`, is 0), the last byte free.
+    let digits = digits8(d) >> 8;
+    let s = digits | (ZEROS >> 8);
+    // Five digits, the point, two digits.
+    const INT: u64 = (1 << 40) - 1;
+    let v = (s & INT) | (u64::from(b'.') << 40) | ((s & !INT) << 8);
+    // Leading zero digits, keeping one before the point.
+    let zeros = (digits.trailing_zeros() / 8).min(4);
+    // The last digit, kept when it is not 0.
+    let last = usize::from(digits >> 48 != 0);
+    out.put_window(&(v >> (zeros * 8)).to_le_bytes(), 7 - zeros as usize + last);
 }
 
 /// A `float` that is written as `d / 10^k` with `k` (1 or 2) digits after the point, `-` first
@@ -602,7 +632,7 @@ pub(crate) fn write_fixed(out: &mut impl Sink, neg: bool, d: u32, k: u32) {
 /// plain decimal (the range is well within its plain-decimal range: `a` is 0 or at least
 /// 0.005, since `d` is 0 only for `a = 0` when the test passes).
 #[inline(always)]
-fn short_decimal_f32(a: f32) -> Option<u32> {
+pub(crate) fn short_decimal_f32(a: f32) -> Option<u32> {
     // Also rejects NaN and infinities.
     if a.is_nan() || a >= 65536.0 {
         return None;

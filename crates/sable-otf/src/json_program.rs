@@ -22,9 +22,9 @@ use crate::decode::{
     NullCheck, Tail, Value,
 };
 use crate::json::{
-    fixed_f32, plain_ascii, put_bytes, write_enum, write_f32, write_f32_slow, write_f64,
-    write_fixed, write_hex_str, write_i64, write_json_str, write_text_slow, write_u64, write_value,
-    Sink,
+    plain_ascii, put_bytes, short_decimal_f32, write_enum, write_f32, write_f32_other, write_f64,
+    write_hex_str, write_hundredths, write_i64, write_json_str, write_text_slow, write_u64,
+    write_value, Sink,
 };
 
 /// Constant text, written by one fixed-size copy of 32 bytes (then cut) when it is shorter.
@@ -1225,12 +1225,9 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
             if op.nan_null && f.is_nan() {
                 out.put_window(b"null", 4);
             } else {
-                match fixed_f32(f) {
-                    // Eight digits go through a call taking its sink by reference: aside, so
-                    // that this slice's state can stay in registers.
-                    Some((neg, d, k)) if d < 10_000_000 => write_fixed(out, neg, d, k),
-                    Some((neg, d, k)) => out.aside(|o| write_fixed(o, neg, d, k)),
-                    None => out.aside(|o| write_f32_slow(o, f)),
+                match short_decimal_f32(f.abs()) {
+                    Some(d) => write_hundredths(out, f.is_sign_negative(), d),
+                    None => out.aside(|o| write_f32_other(o, f)),
                 }
             }
         }),
