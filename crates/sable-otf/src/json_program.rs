@@ -263,8 +263,12 @@ enum K {
     Array,
     /// `enums[aux]`.
     Enum,
+    /// `enums[aux]`, of one byte (by its table).
+    Enum1,
     /// `sets[aux]`.
     Set,
+    /// `sets[aux]`, of one byte (by its table).
+    Set1,
     /// A constant that may be absent: `texts[aux]`.
     Const,
 }
@@ -665,17 +669,22 @@ impl<'t> Builder<'t> {
                 let bound = e.bound();
                 let aux = Self::index(&self.tables.enums)?;
                 self.tables.enums.push(e);
-                (K::Enum, bound, None, aux)
+                let kind = if ty.size() == 1 { K::Enum1 } else { K::Enum };
+                (kind, bound, None, aux)
             }
             Kind::Set { ty, choices } => {
                 let bound = 2 + choices.iter().map(|c| c.json.len() + 1).sum::<usize>() + 64 * 3;
                 let aux = Self::index(&self.tables.sets)?;
                 self.tables.sets.push(SetOp::new(*ty, choices));
-                (K::Set, bound, None, aux)
+                let kind = if ty.size() == 1 { K::Set1 } else { K::Set };
+                (kind, bound, None, aux)
             }
         };
         let op = self.op(since, off, kind, bound)?;
         op.aux = aux;
+        if let Kind::Enum { ty, .. } = &n.kind {
+            op.ty = *ty;
+        }
         if let Some(b) = null {
             op.has_null = true;
             op.null = b;
@@ -1271,6 +1280,34 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
                     Some(raw) => e.write(out, raw),
                     None => out.put_window(b"null", 4),
                 }
+            }
+        }
+        K::Enum1 => {
+            let e = tables.enums.get(op.aux as usize);
+            match (e.and_then(|e| e.table.as_ref()), block.get(off)) {
+                (Some(t), Some(&raw)) => {
+                    let i = t[usize::from(raw)];
+                    match e.and_then(|e| e.names.get(i as usize)) {
+                        Some(name) => name.put(out),
+                        None if i == NULL => out.put_window(b"null", 4),
+                        None => {
+                            let n = number_of(u64::from(raw), op.ty);
+                            out.aside(|o| write_enum(o, None, n));
+                        }
+                    }
+                }
+                _ => out.put_window(b"null", 4),
+            }
+        }
+        K::Set1 => {
+            let set = tables.sets.get(op.aux as usize);
+            match (set.and_then(|s| s.table.as_ref()), block.get(off)) {
+                (Some(t), Some(&bits)) => {
+                    if let Some(json) = t.get(usize::from(bits)) {
+                        json.put(out);
+                    }
+                }
+                _ => out.put_window(b"null", 4),
             }
         }
         K::Set => {
