@@ -768,6 +768,19 @@ pub(crate) fn put_bytes(out: &mut impl Sink, s: &[u8]) {
     }
 }
 
+/// Appends the `n` bytes of `buf` from `at` (in bounds): when 16 (or 32) bytes can be read from
+/// there, by one copy of them cut to `n` (the bytes after those `n` read, not kept), else as
+/// [`put_bytes`].
+#[inline(always)]
+pub(crate) fn put_bytes_at(out: &mut impl Sink, buf: &[u8], at: usize, n: usize) {
+    let from = buf.get(at..).unwrap_or_default();
+    match (from.first_chunk::<16>(), from.first_chunk::<32>()) {
+        (Some(w), _) if n <= 16 => out.put_window(w, n),
+        (_, Some(w)) if n <= 32 => out.put_window(w, n),
+        _ => put_bytes(out, from.get(..n).unwrap_or_default()),
+    }
+}
+
 /// Whether a byte must not be copied into a JSON string as it is (for Latin-1 text: any byte
 /// from 0x80, which becomes two bytes of UTF-8).
 const fn escape_table(latin1: bool) -> [bool; 256] {

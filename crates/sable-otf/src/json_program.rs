@@ -22,9 +22,9 @@ use crate::decode::{
     NullCheck, Tail, Value,
 };
 use crate::json::{
-    plain_ascii, put_bytes, short_decimal_f32, write_enum, write_f32, write_f32_other, write_f64,
-    write_hex_str, write_hundredths, write_i64, write_json_str, write_text_slow, write_u64,
-    write_value, Sink,
+    plain_ascii, put_bytes_at, short_decimal_f32, write_enum, write_f32, write_f32_other,
+    write_f64, write_hex_str, write_hundredths, write_i64, write_json_str, write_text_slow,
+    write_u64, write_value, Sink,
 };
 
 /// Constant text, written by one fixed-size copy of 32 bytes (then cut) when it is shorter.
@@ -1013,7 +1013,7 @@ impl Run<'_> {
                     match d.charset {
                         Some(_) if plain_ascii(bytes) => {
                             p.open.put(out);
-                            put_bytes(out, bytes);
+                            put_bytes_at(out, buf, at, n);
                             out.push(b'"');
                         }
                         Some(charset) => {
@@ -1254,7 +1254,7 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
             {
                 if plain_ascii(bytes) {
                     out.push(b'"');
-                    put_bytes(out, bytes);
+                    put_bytes_at(out, block, off, bytes.len());
                     out.push(b'"');
                 } else {
                     let charset = op.charset;
