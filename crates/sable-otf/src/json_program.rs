@@ -22,9 +22,9 @@ use crate::decode::{
     NullCheck, Tail, Value,
 };
 use crate::json::{
-    plain_ascii, put_bytes_at, short_decimal_f32, write_enum, write_f32, write_f32_other,
-    write_f64, write_hex_str, write_hundredths, write_i64, write_json_str, write_text_slow,
-    write_u64, write_value, Sink,
+    plain_ascii, put_bytes, put_bytes_at, short_decimal_f32, write_enum, write_f32,
+    write_f32_other, write_f64, write_hex_str, write_hundredths, write_i64, write_json_str,
+    write_text_slow, write_u64, write_value, Sink,
 };
 
 /// Constant text, written by one fixed-size copy of 32 bytes (then cut) when it is shorter.
@@ -271,17 +271,22 @@ enum K {
     Set1,
     /// A constant that may be absent: `texts[aux]`.
     Const,
+    /// The test of the version of the next `aux` operations (all of `since`): below it,
+    /// `texts[off]` (their texts and `null`s) instead of them.
+    Since,
 }
 
-/// One operation of a block's fields: `text`, then the value at `off` (or `null` when the field
-/// is newer than the acting version, or holds its null value). One cache line.
+/// One operation of a block's fields: `text`, then the value at `off` (or `null` when it holds
+/// its null value). Values newer than the block are behind a [`K::Since`] operation. One cache
+/// line.
 #[derive(Debug, Clone)]
 struct Op {
     /// Constant text, the first `len` bytes (copied whole, then cut; `len` below 32).
     text: [u8; 32],
     /// The null value's wire bits (when `has_null`).
     null: u64,
-    /// The version the value appeared in; `i32::MIN` when present whenever the block is.
+    /// The version the value appeared in; `i32::MIN` when present whenever the block is (after
+    /// [`versions_tested_once`], every operation's but [`K::Since`]'s).
     since: i32,
     off: u32,
     aux: u32,
@@ -693,6 +698,73 @@ impl<'t> Builder<'t> {
     }
 }
 
+/// `ops` with the version tests of each run of operations of the same version (a composite's
+/// members included) made by one [`K::Since`] operation before them, their null texts added to
+/// `texts`; and the most bytes those texts add to what the operations write.
+fn versions_tested_once(ops: &[Op], texts: &mut Vec<Box<[u8]>>) -> Option<(Vec<Op>, usize)> {
+    let mut out = Vec::with_capacity(ops.len());
+    let mut more = 0;
+    lower_versions(ops, texts, &mut out, &mut more)?;
+    Some((out, more))
+}
+
+/// The operations an operation at `ops[0]` spans: itself, and a composite's members and closing.
+fn unit_len(ops: &[Op]) -> usize {
+    match ops.first() {
+        Some(op) if op.kind == K::Open => (1 + op.aux as usize).min(ops.len()),
+        _ => 1,
+    }
+}
+
+fn lower_versions(
+    ops: &[Op],
+    texts: &mut Vec<Box<[u8]>>,
+    out: &mut Vec<Op>,
+    more: &mut usize,
+) -> Option<()> {
+    let mut i = 0;
+    while let Some(op) = ops.get(i) {
+        let since = op.since;
+        let mut j = i;
+        let mut null = Vec::new();
+        while let Some(o) = ops.get(j).filter(|o| o.since == since) {
+            null.extend_from_slice(o.text.get(..usize::from(o.len))?);
+            null.extend_from_slice(b"null");
+            j += unit_len(&ops[j..]);
+        }
+        let test = out.len();
+        if since != i32::MIN {
+            out.push(Op {
+                kind: K::Since,
+                len: 0,
+                off: u32::try_from(texts.len()).ok()?,
+                ..op.clone()
+            });
+            // A copy of up to 64 bytes touches 32 more.
+            *more += null.len() + 32;
+            texts.push(null.into());
+        }
+        while i < j {
+            let n = unit_len(&ops[i..]);
+            let mut op = ops.get(i)?.clone();
+            op.since = i32::MIN;
+            let open = out.len();
+            out.push(op);
+            lower_versions(ops.get(i + 1..i + n)?, texts, out, more)?;
+            out[open].aux = if out[open].kind == K::Open {
+                u32::try_from(out.len() - open - 1).ok()?
+            } else {
+                out[open].aux
+            };
+            i += n;
+        }
+        if since != i32::MIN {
+            out[test].aux = u32::try_from(out.len() - test - 1).ok()?;
+        }
+    }
+    Some(())
+}
+
 /// The program of `plan`'s block: `lead` is written at its start, `close` closes everything open
 /// inside it (its own object included), `end` closes it after its last element; its fields are
 /// present whenever it is at versions of at least `floor`.
@@ -721,6 +793,8 @@ fn block_program(
         first,
         ..
     } = b;
+    let (ops, more) = versions_tested_once(&ops, &mut tables.texts)?;
+    let bound = bound + more;
     let mut first = first;
     let mut tails = Vec::new();
     for t in &plan.tail {
@@ -1175,20 +1249,20 @@ fn ops_in<const BIG: bool>(
     while let Some((op, rest)) = ops.split_first() {
         ops = rest;
         s.put_window(&op.text, usize::from(op.len % 32));
-        if i64::from(op.since) > acting {
-            s.put_window(b"null", 4);
-            if op.kind == K::Open {
-                ops = ops.get(op.aux as usize..).unwrap_or_default();
-            }
-            continue;
-        }
-        value::<BIG>(tables, op, block, s);
+        value::<BIG>(tables, op, block, acting, &mut ops, s);
     }
 }
 
 /// Writes the value of one operation.
 #[inline(always)]
-fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slice<'_>) {
+fn value<const BIG: bool>(
+    tables: &Tables,
+    op: &Op,
+    block: &[u8],
+    acting: i64,
+    ops: &mut &[Op],
+    out: &mut Slice<'_>,
+) {
     let off = op.off as usize;
     macro_rules! int {
         ($n:literal, $raw:ident => $write:expr) => {
@@ -1216,6 +1290,14 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
     match op.kind {
         K::None => {}
         K::Open => out.push(b'{'),
+        K::Since => {
+            if i64::from(op.since) > acting {
+                if let Some(t) = tables.texts.get(op.off as usize) {
+                    put_bytes(out, t);
+                }
+                *ops = ops.get(op.aux as usize..).unwrap_or_default();
+            }
+        }
         K::Long | K::Const => {
             if let Some(t) = tables.texts.get(op.aux as usize) {
                 out.put(t);
