@@ -283,7 +283,8 @@ enum K {
 struct Op {
     /// Constant text, the first `len` bytes (copied whole, then cut; `len` below 32).
     text: [u8; 32],
-    /// The null value's wire bits (when `has_null`).
+    /// The null value's wire bits (when `has_null`; else `u64::MAX`, which no value of less than
+    /// eight bytes equals: those are tested by one comparison).
     null: u64,
     /// The version the value appeared in; `i32::MIN` when present whenever the block is (after
     /// [`versions_tested_once`], every operation's but [`K::Since`]'s).
@@ -541,7 +542,7 @@ impl<'t> Builder<'t> {
                 self.tables.texts.push(self.pending.as_slice().into());
                 self.ops.push(Op {
                     text,
-                    null: 0,
+                    null: u64::MAX,
                     since: i32::MIN,
                     off: 0,
                     aux,
@@ -560,7 +561,7 @@ impl<'t> Builder<'t> {
         self.bound += 32 + bound.max(4);
         self.ops.push(Op {
             text,
-            null: 0,
+            null: u64::MAX,
             since: if since == i64::MIN {
                 i32::MIN
             } else {
@@ -1277,7 +1278,11 @@ fn value<const BIG: bool>(
                         w[..$n].copy_from_slice(&b);
                         u64::from_le_bytes(w)
                     };
-                    if op.has_null && $raw == op.null {
+                    if (if $n < 8 {
+                        $raw == op.null
+                    } else {
+                        op.has_null && $raw == op.null
+                    }) {
                         out.put_window(b"null", 4);
                     } else {
                         $write;
@@ -1331,9 +1336,7 @@ fn value<const BIG: bool>(
             }
         }),
         K::Chars => match block.get(off..off.saturating_add(op.aux as usize)) {
-            Some(bytes)
-                if !(op.has_null && bytes.first().map(|&c| u64::from(c)) == Some(op.null)) =>
-            {
+            Some(bytes) if bytes.first().map(|&c| u64::from(c)) != Some(op.null) => {
                 if plain_ascii(bytes) {
                     out.push(b'"');
                     put_bytes_at(out, block, off, bytes.len());
