@@ -1172,15 +1172,15 @@ fn entries<const BIG: bool>(
         short: false,
     };
     key.put(&mut s);
-    let mut at = 0;
+    let mut rest = body;
     for i in 0..n {
         if i > 0 {
             s.push(b',');
         }
-        let block = body.get(at..at + len).unwrap_or_default();
+        let (block, after) = rest.split_at_checked(len).unwrap_or_default();
+        rest = after;
         ops_in::<BIG>(tables, &prog.ops, block, acting, &mut s);
         prog.end.put(&mut s);
-        at += len;
     }
     s.push(b']');
     let (rest, short) = (s.rest.len(), s.short);
