@@ -557,7 +557,13 @@ fn digits4(n: u32) -> u32 {
 #[inline(always)]
 pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
     const E8: u64 = 100_000_000;
-    if u < 10_000 {
+    if u < 100 {
+        // Two digits (`x * 103 >> 10` is `x / 10` below 100), the first cut when 0.
+        let tens = (u as u32 * 103) >> 10;
+        let two = (tens | ((u as u32 - tens * 10) << 8)) | 0x3030;
+        let one = usize::from(u < 10);
+        out.put_window(&((two >> (8 * one)) as u16).to_le_bytes(), 2 - one);
+    } else if u < 10_000 {
         let d = digits4(u as u32);
         // Leading zero digits (all but the last for 0).
         let zeros = (d.trailing_zeros() / 8).min(3);
