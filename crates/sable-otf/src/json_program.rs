@@ -404,10 +404,12 @@ struct BlockProgram {
     base: usize,
     /// The most bytes the operations write.
     bound: usize,
-    /// As a group's entry: the most bytes an entry writes (a comma, its fields, its closing),
-    /// and the most entries written in one reserved room.
+    /// As a group's entry: the most bytes an entry writes (its fields, its closing and a
+    /// comma), and the most entries written in one reserved room.
     entry_room: usize,
     entries_at_once: u64,
+    /// `end` and a comma (an entry's closing before the next entry).
+    end_comma: Text,
     tails: Box<[TailProgram]>,
     /// Written after everything: the text after the last value, and the block's closing.
     end: Text,
@@ -833,13 +835,16 @@ fn block_program(
     }
     pending.extend_from_slice(end);
     let end = Text::new(&pending);
-    let entry_room = bound + end.bound() + 1;
+    let end_comma = Text::new(&[&pending[..], b","].concat());
+    // (One more for [`entries_one_by_one`]'s comma before an entry.)
+    let entry_room = bound + end_comma.bound().max(end.bound()) + 1;
     Some(BlockProgram {
         ops: ops.into(),
         base,
         bound,
         entry_room,
         entries_at_once: (ENTRIES_ROOM / entry_room) as u64,
+        end_comma,
         tails: tails.into(),
         end,
         cut,
@@ -1164,7 +1169,7 @@ fn entries<const BIG: bool>(
         return entries_one_by_one::<BIG>(tables, key, prog, buf, pos, count, len, acting, out);
     };
     let n = count as usize;
-    // The key, `]`, and each entry: a comma, its fields, its closing.
+    // The key, `]`, and each entry: its fields, its closing and a comma.
     out.reserve(key.bound() + 1 + n * prog.entry_room);
     let total = out.buf.len();
     let mut s = Slice {
@@ -1173,14 +1178,12 @@ fn entries<const BIG: bool>(
     };
     key.put(&mut s);
     let mut rest = body;
-    for i in 0..n {
-        if i > 0 {
-            s.push(b',');
-        }
+    for i in 1..=n {
         let (block, after) = rest.split_at_checked(len).unwrap_or_default();
         rest = after;
         ops_in::<BIG>(tables, &prog.ops, block, acting, &mut s);
-        prog.end.put(&mut s);
+        // The entry's closing, and the comma before the next one.
+        if i < n { &prog.end_comma } else { &prog.end }.put(&mut s);
     }
     s.push(b']');
     let (rest, short) = (s.rest.len(), s.short);
