@@ -18,7 +18,7 @@
 use sable_ir::PrimitiveType;
 
 use crate::decode::{
-    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Kind, Node,
+    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Dims, Kind, Node,
     NullCheck, Tail, Value,
 };
 use crate::json::{
@@ -411,6 +411,8 @@ struct BlockProgram {
     /// `end` and a comma (an entry's closing before the next entry).
     end_comma: Text,
     tails: Box<[TailProgram]>,
+    /// Whether its tails are var data only, at most [`MAX_DATA`] of them.
+    data_tails: bool,
     /// Written after everything: the text after the last value, and the block's closing.
     end: Text,
     /// Written when the block runs past the end of the buffer: what is written at its start,
@@ -845,6 +847,9 @@ fn block_program(
         entry_room,
         entries_at_once: (ENTRIES_ROOM / entry_room) as u64,
         end_comma,
+        data_tails: !tails.is_empty()
+            && tails.len() <= MAX_DATA
+            && tails.iter().all(|t| t.entry.is_none()),
         tails: tails.into(),
         end,
         cut,
@@ -1059,7 +1064,9 @@ impl Run<'_> {
                         continue;
                     }
                     p.open.put(out);
-                    if let Some(entry) = &p.entry {
+                    if let Some(entry) = p.entry.as_ref().filter(|e| e.data_tails) {
+                        pos = self.entries_with_data::<BIG>(&g.block, entry, pos, dims, out)?;
+                    } else if let Some(entry) = &p.entry {
                         for i in 0..dims.count {
                             if i > 0 {
                                 out.push(b',');
@@ -1110,6 +1117,85 @@ impl Run<'_> {
             }
         }
         prog.end.put(out);
+        Ok(pos)
+    }
+}
+
+/// The most var data of a group's entry written with its fields.
+const MAX_DATA: usize = 4;
+
+impl Run<'_> {
+    /// The entries of a group whose entries end in var data only (`prog.data_tails`), after
+    /// `[`; returns where they end. An entry in bounds whose var data are present
+    /// and plain text is written in one reserved room (its fields, its var data, its closing),
+    /// without a call per entry; any other through [`Run::block`].
+    #[inline(never)]
+    fn entries_with_data<const BIG: bool>(
+        &self,
+        plan: &Block,
+        prog: &BlockProgram,
+        mut pos: usize,
+        dims: Dims,
+        out: &mut Cursor,
+    ) -> Result<usize, DecodeError> {
+        let buf = self.buf;
+        for i in 0..dims.count {
+            let mut spans = [(0usize, 0usize); MAX_DATA];
+            let mut room = prog.entry_room;
+            let mut fast = None;
+            if let Some(end) = pos.checked_add(dims.len).filter(|&e| e <= buf.len()) {
+                let mut at = end;
+                let mut n = 0;
+                for ((t, p), span) in plan.tail.iter().zip(&prog.tails).zip(spans.iter_mut()) {
+                    let Tail::Data(d) = t else { break };
+                    if d.since > self.acting || d.charset.is_none() {
+                        break;
+                    }
+                    let Ok((start, len)) = d.check.span::<BIG>(buf, at) else {
+                        break;
+                    };
+                    if !plain_ascii(buf.get(start..start + len).unwrap_or_default()) {
+                        break;
+                    }
+                    *span = (start, len);
+                    // The key, the text and its quotes, and the room a window copy touches.
+                    room += p.open.bound() + len + 33;
+                    at = start + len;
+                    n += 1;
+                }
+                if n == plan.tail.len() {
+                    fast = Some((end, at));
+                }
+            }
+            let Some((end, after)) = fast else {
+                if i > 0 {
+                    out.push(b',');
+                }
+                pos = self.block::<BIG>(plan, prog, pos, dims.len, "group entry", out)?;
+                continue;
+            };
+            let block = buf.get(pos..end).unwrap_or_default();
+            out.reserve(room);
+            let total = out.buf.len();
+            let mut s = Slice {
+                rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+                short: false,
+            };
+            if i > 0 {
+                s.push(b',');
+            }
+            ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, &mut s);
+            for (p, &(start, len)) in prog.tails.iter().zip(spans.iter()) {
+                p.open.put(&mut s);
+                put_bytes_at(&mut s, buf, start, len);
+                s.push(b'"');
+            }
+            prog.end.put(&mut s);
+            let (left, short) = (s.rest.len(), s.short);
+            out.pos = total - left;
+            out.short |= short;
+            pos = after;
+        }
         Ok(pos)
     }
 }
