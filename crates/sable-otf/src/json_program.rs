@@ -413,6 +413,8 @@ struct BlockProgram {
     tails: Box<[TailProgram]>,
     /// Whether its tails are var data only, at most [`MAX_DATA`] of them.
     data_tails: bool,
+    /// Whether its tails are groups of entries of fields only.
+    group_tails: bool,
     /// Written after everything: the text after the last value, and the block's closing.
     end: Text,
     /// Written when the block runs past the end of the buffer: what is written at its start,
@@ -850,6 +852,10 @@ fn block_program(
         data_tails: !tails.is_empty()
             && tails.len() <= MAX_DATA
             && tails.iter().all(|t| t.entry.is_none()),
+        group_tails: !tails.is_empty()
+            && tails
+                .iter()
+                .all(|t| t.entry.as_ref().is_some_and(|e| e.tails.is_empty())),
         tails: tails.into(),
         end,
         cut,
@@ -1066,6 +1072,8 @@ impl Run<'_> {
                     p.open.put(out);
                     if let Some(entry) = p.entry.as_ref().filter(|e| e.data_tails) {
                         pos = self.entries_with_data::<BIG>(&g.block, entry, pos, dims, out)?;
+                    } else if let Some(entry) = p.entry.as_ref().filter(|e| e.group_tails) {
+                        pos = self.entries_with_groups::<BIG>(&g.block, entry, pos, dims, out)?;
                     } else if let Some(entry) = &p.entry {
                         for i in 0..dims.count {
                             if i > 0 {
@@ -1195,6 +1203,81 @@ impl Run<'_> {
             out.pos = total - left;
             out.short |= short;
             pos = after;
+        }
+        Ok(pos)
+    }
+}
+
+impl Run<'_> {
+    /// The entries of a group whose entries end in groups of fields only (`prog.group_tails`),
+    /// after `[`; returns where they end. Each entry's fields written in its own room, without
+    /// a call per entry (an entry out of bounds goes through [`Run::block`], which writes the
+    /// error).
+    #[inline(never)]
+    fn entries_with_groups<const BIG: bool>(
+        &self,
+        plan: &Block,
+        prog: &BlockProgram,
+        mut pos: usize,
+        dims: Dims,
+        out: &mut Cursor,
+    ) -> Result<usize, DecodeError> {
+        let buf = self.buf;
+        for i in 0..dims.count {
+            let Some(end) = pos.checked_add(dims.len).filter(|&e| e <= buf.len()) else {
+                if i > 0 {
+                    out.push(b',');
+                }
+                pos = self.block::<BIG>(plan, prog, pos, dims.len, "group entry", out)?;
+                continue;
+            };
+            let block = buf.get(pos..end).unwrap_or_default();
+            out.reserve(prog.entry_room);
+            let total = out.buf.len();
+            let mut s = Slice {
+                rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+                short: false,
+            };
+            if i > 0 {
+                s.push(b',');
+            }
+            ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, &mut s);
+            let (left, short) = (s.rest.len(), s.short);
+            out.pos = total - left;
+            out.short |= short;
+            pos = end;
+            for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
+                let (Tail::Group(g), Some(entry)) = (t, &p.entry) else {
+                    continue;
+                };
+                if g.since > self.acting {
+                    p.text.put(out);
+                    out.put(b"null");
+                    continue;
+                }
+                let dims = match g
+                    .check
+                    .dims::<BIG>(buf, pos, self.acting, self.schema_version)
+                {
+                    Ok(d) => d,
+                    Err(e) => {
+                        out.put(&p.fail);
+                        return Err(e);
+                    }
+                };
+                pos = entries::<BIG>(
+                    self.tables,
+                    &p.open,
+                    entry,
+                    buf,
+                    dims.start,
+                    dims.count,
+                    dims.len,
+                    self.acting,
+                    out,
+                )?;
+            }
+            prog.end.put(out);
         }
         Ok(pos)
     }
