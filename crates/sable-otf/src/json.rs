@@ -325,6 +325,16 @@ pub(crate) fn write_hundredths(out: &mut impl Sink, neg: bool, d: u32) {
     if neg {
         out.push(b'-');
     }
+    if d < 10_000 {
+        // Below 100: four digits, as below.
+        let digits = u64::from(digits4(d));
+        let s = digits | (ZEROS >> 32);
+        let v = (s & 0xffff) | (u64::from(b'.') << 16) | ((s & 0xffff_0000) << 8);
+        let zero = usize::from(digits & 0xff == 0);
+        let last = usize::from(digits >> 24 != 0);
+        out.put_window(&(v >> (8 * zero)).to_le_bytes(), 4 - zero + last);
+        return;
+    }
     // Seven digits (the eighth, the leading one of `digits8`, is 0), the last byte free.
     let digits = digits8(d) >> 8;
     let s = digits | (ZEROS >> 8);
