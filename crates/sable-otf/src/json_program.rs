@@ -541,8 +541,32 @@ impl<'t> Builder<'t> {
                 t.copy_from_slice(&self.pending);
                 self.pending.len()
             }
+            None if self.pending.len() < 63 => {
+                // Too long for the operation, short enough for two: the head by an operation
+                // of text alone before it (cheaper than a `Long` one's call to `memcpy`).
+                let split = self.pending.len() - 31;
+                let (head, tail) = self.pending.split_at(split);
+                let mut first = [0u8; 32];
+                first.get_mut(..split)?.copy_from_slice(head);
+                text.get_mut(..31)?.copy_from_slice(tail);
+                self.bound += 32;
+                self.ops.push(Op {
+                    text: first,
+                    null: u64::MAX,
+                    since: i32::MIN,
+                    off: 0,
+                    aux: 0,
+                    len: split as u8,
+                    kind: K::None,
+                    has_null: false,
+                    nan_null: false,
+                    ty: PrimitiveType::UInt8,
+                    charset: Charset::Latin1,
+                });
+                31
+            }
             None => {
-                // Too long for the operation: a `Long` one before it.
+                // Too long for two operations: a `Long` one before it.
                 let aux = Self::index(&self.tables.texts)?;
                 self.bound += self.pending.len();
                 self.tables.texts.push(self.pending.as_slice().into());
