@@ -326,7 +326,7 @@ pub(crate) fn write_hundredths(out: &mut impl Sink, neg: bool, d: u32) {
         out.push(b'-');
     }
     if d < 10_000 {
-        // Below 100: four digits, as below.
+        // Below 100: four digits (two before the point), laid out as below.
         let digits = u64::from(digits4(d));
         let s = digits | (ZEROS >> 32);
         let v = (s & 0xffff) | (u64::from(b'.') << 16) | ((s & 0xffff_0000) << 8);
@@ -562,6 +562,18 @@ fn digits4(n: u32) -> u32 {
     tens | ((x - tens * 10) << 8)
 }
 
+/// Appends `n` (below 10^4) in decimal, by one four-byte write.
+#[inline(always)]
+fn write_four(out: &mut impl Sink, n: u32) {
+    let d = digits4(n);
+    // Leading zero digits (all but the last for 0).
+    let zeros = (d.trailing_zeros() / 8).min(3);
+    out.put_window(
+        &((d | ZEROS as u32) >> (zeros * 8)).to_le_bytes(),
+        4 - zeros as usize,
+    );
+}
+
 /// Appends `u` in decimal, eight digits at a time (four for small numbers), without a call to
 /// `memcpy`.
 #[inline(always)]
@@ -574,13 +586,7 @@ pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
         let one = usize::from(u < 10);
         out.put_window(&((two >> (8 * one)) as u16).to_le_bytes(), 2 - one);
     } else if u < 10_000 {
-        let d = digits4(u as u32);
-        // Leading zero digits (all but the last for 0).
-        let zeros = (d.trailing_zeros() / 8).min(3);
-        out.put_window(
-            &((d | ZEROS as u32) >> (zeros * 8)).to_le_bytes(),
-            4 - zeros as usize,
-        );
+        write_four(out, u as u32);
     } else if u < E8 {
         write_small(out, u as u32);
     } else if u < E8 * E8 {
@@ -588,7 +594,8 @@ pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
         write_eight(out, (u % E8) as u32);
     } else {
         let high = u / E8;
-        write_small(out, (high / E8) as u32);
+        // Below 1845.
+        write_four(out, (high / E8) as u32);
         write_eight(out, (high % E8) as u32);
         write_eight(out, (u % E8) as u32);
     }
@@ -956,7 +963,11 @@ mod tests {
             let s = (seed >> 40) as f32 / 64.0;
             assert_eq!(text(Value::F32(s)), ryu::Buffer::new().format_finite(s));
         }
-        for u in (0u64..20_000).chain([u64::MAX]) {
+        let powers = (1..20).flat_map(|e| {
+            let p = 10u64.pow(e);
+            [p - 1, p, p + 1, p * 15 / 10]
+        });
+        for u in (0u64..20_000).chain([u64::MAX]).chain(powers) {
             assert_eq!(text(Value::UInt(u)), u.to_string());
         }
     }
