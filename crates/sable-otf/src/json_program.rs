@@ -4,10 +4,14 @@
 //! The constant text between two values (keys, commas, braces, a composite's opening, the
 //! closing of the composites before, constants' values) is one [`Text`], copied by one
 //! fixed-size copy. A block's fields are one flat list of operations (composites flattened into
-//! it); its groups and var data follow, walked beside the decoder's plan (whose checks, shared
-//! with [`Decoder::decode`], give the same errors at the same offsets). Output goes to a scratch
-//! buffer kept per thread, each block's operations writing into room reserved for the most they
-//! can write (so that the cursor stays in registers), then to the caller's `Vec` in one copy.
+//! it); values newer than their block are behind one version test per run of them
+//! ([`K::Since`]). Its groups and var data follow, walked beside the decoder's plan (whose
+//! checks, shared with [`Decoder::decode`], give the same errors at the same offsets); the
+//! entries of groups of common shapes (fields only; fields then var data; fields then groups of
+//! fields only) are printed by loops of their own, without a call per entry. Output goes to a
+//! scratch buffer kept per thread, each block's operations writing into room reserved for the
+//! most they can write (so that the cursor stays in registers), then to the caller's `Vec` in
+//! one copy.
 //!
 //! When a message fails midway, what is open at the failing point is known statically, so each
 //! place that can fail carries the text that closes everything (after what was written), and the
