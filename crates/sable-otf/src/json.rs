@@ -302,10 +302,50 @@ pub(crate) fn write_i64(out: &mut impl Sink, i: i64) {
 
 #[inline(always)]
 pub(crate) fn write_f32(out: &mut impl Sink, f: f32) {
+    match short_decimal_f32(f.abs()) {
+        Some(d) => write_hundredths(out, f.is_sign_negative(), d),
+        None => write_f32_other(out, f),
+    }
+}
+
+/// The floats that are not short decimals below 2^16 (see [`write_f32`]).
+#[inline(never)]
+pub(crate) fn write_f32_other(out: &mut impl Sink, f: f32) {
     match fixed_f32(f) {
         Some((neg, d, k)) => write_fixed(out, neg, d, k),
         None => write_f32_slow(out, f),
     }
+}
+
+/// Appends `-` when `neg`, then `d / 100` (`d` below 10^7) as ryu prints the float whose
+/// shortest decimal it is ([`short_decimal_f32`]): with two digits after the point, or one when
+/// the second is 0. One eight-byte write, its layout found by shifts of constant amounts.
+#[inline(always)]
+pub(crate) fn write_hundredths(out: &mut impl Sink, neg: bool, d: u32) {
+    if neg {
+        out.push(b'-');
+    }
+    if d < 10_000 {
+        // Below 100: four digits (two before the point), laid out as below.
+        let digits = u64::from(digits4(d));
+        let s = digits | (ZEROS >> 32);
+        let v = (s & 0xffff) | (u64::from(b'.') << 16) | ((s & 0xffff_0000) << 8);
+        let zero = usize::from(digits & 0xff == 0);
+        let last = usize::from(digits >> 24 != 0);
+        out.put_window(&(v >> (8 * zero)).to_le_bytes(), 4 - zero + last);
+        return;
+    }
+    // Seven digits (the eighth, the leading one of `digits8`, is 0), the last byte free.
+    let digits = digits8(d) >> 8;
+    let s = digits | (ZEROS >> 8);
+    // Five digits, the point, two digits.
+    const INT: u64 = (1 << 40) - 1;
+    let v = (s & INT) | (u64::from(b'.') << 40) | ((s & !INT) << 8);
+    // Leading zero digits, keeping one before the point.
+    let zeros = (digits.trailing_zeros() / 8).min(4);
+    // The last digit, kept when it is not 0.
+    let last = usize::from(digits >> 48 != 0);
+    out.put_window(&(v >> (zeros * 8)).to_le_bytes(), 7 - zeros as usize + last);
 }
 
 /// A `float` that is written as `d / 10^k` with `k` (1 or 2) digits after the point, `-` first
@@ -522,19 +562,31 @@ fn digits4(n: u32) -> u32 {
     tens | ((x - tens * 10) << 8)
 }
 
+/// Appends `n` (below 10^4) in decimal, by one four-byte write.
+#[inline(always)]
+fn write_four(out: &mut impl Sink, n: u32) {
+    let d = digits4(n);
+    // Leading zero digits (all but the last for 0).
+    let zeros = (d.trailing_zeros() / 8).min(3);
+    out.put_window(
+        &((d | ZEROS as u32) >> (zeros * 8)).to_le_bytes(),
+        4 - zeros as usize,
+    );
+}
+
 /// Appends `u` in decimal, eight digits at a time (four for small numbers), without a call to
 /// `memcpy`.
 #[inline(always)]
 pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
     const E8: u64 = 100_000_000;
-    if u < 10_000 {
-        let d = digits4(u as u32);
-        // Leading zero digits (all but the last for 0).
-        let zeros = (d.trailing_zeros() / 8).min(3);
-        out.put_window(
-            &((d | ZEROS as u32) >> (zeros * 8)).to_le_bytes(),
-            4 - zeros as usize,
-        );
+    if u < 100 {
+        // Two digits (`x * 103 >> 10` is `x / 10` below 100), the first cut when 0.
+        let tens = (u as u32 * 103) >> 10;
+        let two = (tens | ((u as u32 - tens * 10) << 8)) | 0x3030;
+        let one = usize::from(u < 10);
+        out.put_window(&((two >> (8 * one)) as u16).to_le_bytes(), 2 - one);
+    } else if u < 10_000 {
+        write_four(out, u as u32);
     } else if u < E8 {
         write_small(out, u as u32);
     } else if u < E8 * E8 {
@@ -542,7 +594,8 @@ pub(crate) fn write_u64(out: &mut impl Sink, u: u64) {
         write_eight(out, (u % E8) as u32);
     } else {
         let high = u / E8;
-        write_small(out, (high / E8) as u32);
+        // Below 1845.
+        write_four(out, (high / E8) as u32);
         write_eight(out, (high % E8) as u32);
         write_eight(out, (u % E8) as u32);
     }
@@ -602,7 +655,7 @@ pub(crate) fn write_fixed(out: &mut impl Sink, neg: bool, d: u32, k: u32) {
 /// plain decimal (the range is well within its plain-decimal range: `a` is 0 or at least
 /// 0.005, since `d` is 0 only for `a = 0` when the test passes).
 #[inline(always)]
-fn short_decimal_f32(a: f32) -> Option<u32> {
+pub(crate) fn short_decimal_f32(a: f32) -> Option<u32> {
     // Also rejects NaN and infinities.
     if a.is_nan() || a >= 65536.0 {
         return None;
@@ -735,6 +788,19 @@ pub(crate) fn put_bytes(out: &mut impl Sink, s: &[u8]) {
         for &c in s {
             out.push(c);
         }
+    }
+}
+
+/// Appends the `n` bytes of `buf` from `at` (in bounds): when 16 (or 32) bytes can be read from
+/// there, by one copy of them cut to `n` (the bytes after those `n` read, not kept), else as
+/// [`put_bytes`].
+#[inline(always)]
+pub(crate) fn put_bytes_at(out: &mut impl Sink, buf: &[u8], at: usize, n: usize) {
+    let from = buf.get(at..).unwrap_or_default();
+    match (from.first_chunk::<16>(), from.first_chunk::<32>()) {
+        (Some(w), _) if n <= 16 => out.put_window(w, n),
+        (_, Some(w)) if n <= 32 => out.put_window(w, n),
+        _ => put_bytes(out, from.get(..n).unwrap_or_default()),
     }
 }
 
@@ -897,7 +963,11 @@ mod tests {
             let s = (seed >> 40) as f32 / 64.0;
             assert_eq!(text(Value::F32(s)), ryu::Buffer::new().format_finite(s));
         }
-        for u in (0u64..20_000).chain([u64::MAX]) {
+        let powers = (1..20).flat_map(|e| {
+            let p = 10u64.pow(e);
+            [p - 1, p, p + 1, p * 15 / 10]
+        });
+        for u in (0u64..20_000).chain([u64::MAX]).chain(powers) {
             assert_eq!(text(Value::UInt(u)), u.to_string());
         }
     }

@@ -4,10 +4,14 @@
 //! The constant text between two values (keys, commas, braces, a composite's opening, the
 //! closing of the composites before, constants' values) is one [`Text`], copied by one
 //! fixed-size copy. A block's fields are one flat list of operations (composites flattened into
-//! it); its groups and var data follow, walked beside the decoder's plan (whose checks, shared
-//! with [`Decoder::decode`], give the same errors at the same offsets). Output goes to a scratch
-//! buffer kept per thread, each block's operations writing into room reserved for the most they
-//! can write (so that the cursor stays in registers), then to the caller's `Vec` in one copy.
+//! it); values newer than their block are behind one version test per run of them
+//! ([`K::Since`]). Its groups and var data follow, walked beside the decoder's plan (whose
+//! checks, shared with [`Decoder::decode`], give the same errors at the same offsets); the
+//! entries of groups of common shapes (fields only; fields then var data; fields then groups of
+//! fields only) are printed by loops of their own, without a call per entry. Output goes to a
+//! scratch buffer kept per thread, each block's operations writing into room reserved for the
+//! most they can write (so that the cursor stays in registers), then to the caller's `Vec` in
+//! one copy.
 //!
 //! When a message fails midway, what is open at the failing point is known statically, so each
 //! place that can fail carries the text that closes everything (after what was written), and the
@@ -18,16 +22,16 @@
 use sable_ir::PrimitiveType;
 
 use crate::decode::{
-    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Kind, Node,
+    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Dims, Kind, Node,
     NullCheck, Tail, Value,
 };
 use crate::json::{
-    fixed_f32, plain_ascii, put_bytes, write_enum, write_f32, write_f32_slow, write_f64,
-    write_fixed, write_hex_str, write_i64, write_json_str, write_text, write_text_slow, write_u64,
-    write_value, Sink,
+    plain_ascii, put_bytes, put_bytes_at, short_decimal_f32, write_enum, write_f32,
+    write_f32_other, write_f64, write_hex_str, write_hundredths, write_i64, write_json_str,
+    write_text_slow, write_u64, write_value, Sink,
 };
 
-/// Constant text, written by one fixed-size copy (then cut) when it fits in 32 bytes.
+/// Constant text, written by one fixed-size copy of 32 bytes (then cut) when it is shorter.
 #[derive(Debug, Clone)]
 pub(crate) struct Text {
     short: [u8; 32],
@@ -38,7 +42,8 @@ pub(crate) struct Text {
 impl Text {
     fn new(bytes: &[u8]) -> Text {
         let mut short = [0u8; 32];
-        match short.get_mut(..bytes.len()) {
+        // At most 31 bytes (see `Op::text`).
+        match short.get_mut(..bytes.len()).filter(|s| s.len() < 32) {
             Some(s) => {
                 s.copy_from_slice(bytes);
                 Text {
@@ -59,7 +64,7 @@ impl Text {
     #[inline(always)]
     pub(crate) fn put(&self, out: &mut impl Sink) {
         match &self.long {
-            None => out.put_window(&self.short, usize::from(self.len)),
+            None => out.put_window(&self.short, usize::from(self.len % 32)),
             Some(long) => out.put(long),
         }
     }
@@ -262,21 +267,31 @@ enum K {
     Array,
     /// `enums[aux]`.
     Enum,
+    /// `enums[aux]`, of one byte (by its table).
+    Enum1,
     /// `sets[aux]`.
     Set,
+    /// `sets[aux]`, of one byte (by its table).
+    Set1,
     /// A constant that may be absent: `texts[aux]`.
     Const,
+    /// The test of the version of the next `aux` operations (all of `since`): below it,
+    /// `texts[off]` (their texts and `null`s) instead of them.
+    Since,
 }
 
-/// One operation of a block's fields: `text`, then the value at `off` (or `null` when the field
-/// is newer than the acting version, or holds its null value). One cache line.
+/// One operation of a block's fields: `text`, then the value at `off` (or `null` when it holds
+/// its null value). Values newer than the block are behind a [`K::Since`] operation. One cache
+/// line.
 #[derive(Debug, Clone)]
 struct Op {
-    /// Constant text, the first `len` bytes (copied whole, then cut).
+    /// Constant text, the first `len` bytes (copied whole, then cut; `len` below 32).
     text: [u8; 32],
-    /// The null value's wire bits (when `has_null`).
+    /// The null value's wire bits (when `has_null`; else `u64::MAX`, which no value of less than
+    /// eight bytes equals: those are tested by one comparison).
     null: u64,
-    /// The version the value appeared in; `i32::MIN` when present whenever the block is.
+    /// The version the value appeared in; `i32::MIN` when present whenever the block is (after
+    /// [`versions_tested_once`], every operation's but [`K::Since`]'s).
     since: i32,
     off: u32,
     aux: u32,
@@ -393,7 +408,17 @@ struct BlockProgram {
     base: usize,
     /// The most bytes the operations write.
     bound: usize,
+    /// As a group's entry: the most bytes an entry writes (its fields, its closing and a
+    /// comma), and the most entries written in one reserved room.
+    entry_room: usize,
+    entries_at_once: u64,
+    /// `end` and a comma (an entry's closing before the next entry).
+    end_comma: Text,
     tails: Box<[TailProgram]>,
+    /// Whether its tails are var data only, at most [`MAX_DATA`] of them.
+    data_tails: bool,
+    /// Whether its tails are groups of entries of fields only.
+    group_tails: bool,
     /// Written after everything: the text after the last value, and the block's closing.
     end: Text,
     /// Written when the block runs past the end of the buffer: what is written at its start,
@@ -406,6 +431,8 @@ struct BlockProgram {
 struct TailProgram {
     /// Written once it is known to be there (or absent): the text since the last value, its key.
     text: Text,
+    /// `text` and what opens a present group (`[`) or var data of text (`"`).
+    open: Text,
     /// Written when its header is bad: the text since the last value, then what closes
     /// everything open.
     fail: Box<[u8]>,
@@ -511,19 +538,45 @@ impl<'t> Builder<'t> {
     /// Adds an operation (with the pending text) writing at most `bound` bytes of value.
     fn op(&mut self, since: i64, off: usize, kind: K, bound: usize) -> Option<&mut Op> {
         let mut text = [0u8; 32];
-        let len = match text.get_mut(..self.pending.len()) {
+        // At most 31 bytes: a length the operations can take modulo 32 (no test against the
+        // window's size).
+        let len = match text.get_mut(..self.pending.len()).filter(|t| t.len() < 32) {
             Some(t) => {
                 t.copy_from_slice(&self.pending);
                 self.pending.len()
             }
+            None if self.pending.len() < 63 => {
+                // Too long for the operation, short enough for two: the head by an operation
+                // of text alone before it (cheaper than a `Long` one's call to `memcpy`).
+                let split = self.pending.len() - 31;
+                let (head, tail) = self.pending.split_at(split);
+                let mut first = [0u8; 32];
+                first.get_mut(..split)?.copy_from_slice(head);
+                text.get_mut(..31)?.copy_from_slice(tail);
+                self.bound += 32;
+                self.ops.push(Op {
+                    text: first,
+                    null: u64::MAX,
+                    since: i32::MIN,
+                    off: 0,
+                    aux: 0,
+                    len: split as u8,
+                    kind: K::None,
+                    has_null: false,
+                    nan_null: false,
+                    ty: PrimitiveType::UInt8,
+                    charset: Charset::Latin1,
+                });
+                31
+            }
             None => {
-                // Too long for the operation: a `Long` one before it.
+                // Too long for two operations: a `Long` one before it.
                 let aux = Self::index(&self.tables.texts)?;
                 self.bound += self.pending.len();
                 self.tables.texts.push(self.pending.as_slice().into());
                 self.ops.push(Op {
                     text,
-                    null: 0,
+                    null: u64::MAX,
                     since: i32::MIN,
                     off: 0,
                     aux,
@@ -542,7 +595,7 @@ impl<'t> Builder<'t> {
         self.bound += 32 + bound.max(4);
         self.ops.push(Op {
             text,
-            null: 0,
+            null: u64::MAX,
             since: if since == i64::MIN {
                 i32::MIN
             } else {
@@ -656,23 +709,95 @@ impl<'t> Builder<'t> {
                 let bound = e.bound();
                 let aux = Self::index(&self.tables.enums)?;
                 self.tables.enums.push(e);
-                (K::Enum, bound, None, aux)
+                let kind = if ty.size() == 1 { K::Enum1 } else { K::Enum };
+                (kind, bound, None, aux)
             }
             Kind::Set { ty, choices } => {
                 let bound = 2 + choices.iter().map(|c| c.json.len() + 1).sum::<usize>() + 64 * 3;
                 let aux = Self::index(&self.tables.sets)?;
                 self.tables.sets.push(SetOp::new(*ty, choices));
-                (K::Set, bound, None, aux)
+                let kind = if ty.size() == 1 { K::Set1 } else { K::Set };
+                (kind, bound, None, aux)
             }
         };
         let op = self.op(since, off, kind, bound)?;
         op.aux = aux;
+        if let Kind::Enum { ty, .. } = &n.kind {
+            op.ty = *ty;
+        }
         if let Some(b) = null {
             op.has_null = true;
             op.null = b;
         }
         Some(())
     }
+}
+
+/// `ops` with the version tests of each run of operations of the same version (a composite's
+/// members included) made by one [`K::Since`] operation before them, their null texts added to
+/// `texts`; and the most bytes those texts add to what the operations write.
+fn versions_tested_once(ops: &[Op], texts: &mut Vec<Box<[u8]>>) -> Option<(Vec<Op>, usize)> {
+    let mut out = Vec::with_capacity(ops.len());
+    let mut more = 0;
+    lower_versions(ops, texts, &mut out, &mut more)?;
+    Some((out, more))
+}
+
+/// The operations an operation at `ops[0]` spans: itself, and a composite's members and closing.
+fn unit_len(ops: &[Op]) -> usize {
+    match ops.first() {
+        Some(op) if op.kind == K::Open => (1 + op.aux as usize).min(ops.len()),
+        _ => 1,
+    }
+}
+
+fn lower_versions(
+    ops: &[Op],
+    texts: &mut Vec<Box<[u8]>>,
+    out: &mut Vec<Op>,
+    more: &mut usize,
+) -> Option<()> {
+    let mut i = 0;
+    while let Some(op) = ops.get(i) {
+        let since = op.since;
+        let mut j = i;
+        let mut null = Vec::new();
+        while let Some(o) = ops.get(j).filter(|o| o.since == since) {
+            null.extend_from_slice(o.text.get(..usize::from(o.len))?);
+            null.extend_from_slice(b"null");
+            j += unit_len(&ops[j..]);
+        }
+        let test = out.len();
+        if since != i32::MIN {
+            out.push(Op {
+                kind: K::Since,
+                len: 0,
+                off: u32::try_from(texts.len()).ok()?,
+                ..op.clone()
+            });
+            // A copy of up to 64 bytes touches 32 more.
+            *more += null.len() + 32;
+            texts.push(null.into());
+        }
+        while i < j {
+            let n = unit_len(&ops[i..]);
+            let mut op = ops.get(i)?.clone();
+            op.since = i32::MIN;
+            let open = out.len();
+            out.push(op);
+            lower_versions(ops.get(i + 1..i + n)?, texts, out, more)?;
+            out[open].aux = if out[open].kind == K::Open {
+                u32::try_from(out.len() - open - 1).ok()?
+            } else {
+                out[open].aux
+            };
+            i += n;
+        }
+        if since != i32::MIN {
+            out[test].aux = u32::try_from(out.len() - test - 1).ok()?;
+        }
+    }
+    Some(())
 }
 
 /// The program of `plan`'s block: `lead` is written at its start, `close` closes everything open
@@ -703,6 +828,8 @@ fn block_program(
         first,
         ..
     } = b;
+    let (ops, more) = versions_tested_once(&ops, &mut tables.texts)?;
+    let bound = bound + more;
     let mut first = first;
     let mut tails = Vec::new();
     for t in &plan.tail {
@@ -729,20 +856,36 @@ fn block_program(
         }
         first = false;
         pending.extend_from_slice(key);
+        let open = [&pending[..], if entry.is_some() { b"[" } else { b"\"" }].concat();
         tails.push(TailProgram {
             text: Text::new(&pending),
+            open: Text::new(&open),
             fail,
             entry,
         });
         pending.clear();
     }
     pending.extend_from_slice(end);
+    let end = Text::new(&pending);
+    let end_comma = Text::new(&[&pending[..], b","].concat());
+    // (One more for [`entries_one_by_one`]'s comma before an entry.)
+    let entry_room = bound + end_comma.bound().max(end.bound()) + 1;
     Some(BlockProgram {
         ops: ops.into(),
         base,
         bound,
+        entry_room,
+        entries_at_once: (ENTRIES_ROOM / entry_room) as u64,
+        end_comma,
+        data_tails: !tails.is_empty()
+            && tails.len() <= MAX_DATA
+            && tails.iter().all(|t| t.entry.is_none()),
+        group_tails: !tails.is_empty()
+            && tails
+                .iter()
+                .all(|t| t.entry.as_ref().is_some_and(|e| e.tails.is_empty())),
         tails: tails.into(),
-        end: Text::new(&pending),
+        end,
         cut,
     })
 }
@@ -937,13 +1080,13 @@ impl Run<'_> {
                             return Err(e);
                         }
                     };
-                    p.text.put(out);
-                    out.push(b'[');
                     pos = dims.start;
                     if let Some(entry) = p.entry.as_ref().filter(|e| e.tails.is_empty()) {
-                        // Entries of fields only: all of them in one loop.
+                        // Entries of fields only: all of them in one loop, with the key and
+                        // the brackets.
                         pos = entries::<BIG>(
                             self.tables,
+                            &p.open,
                             entry,
                             buf,
                             pos,
@@ -952,6 +1095,13 @@ impl Run<'_> {
                             self.acting,
                             out,
                         )?;
+                        continue;
+                    }
+                    p.open.put(out);
+                    if let Some(entry) = p.entry.as_ref().filter(|e| e.data_tails) {
+                        pos = self.entries_with_data::<BIG>(&g.block, entry, pos, dims, out)?;
+                    } else if let Some(entry) = p.entry.as_ref().filter(|e| e.group_tails) {
+                        pos = self.entries_with_groups::<BIG>(&g.block, entry, pos, dims, out)?;
                     } else if let Some(entry) = &p.entry {
                         for i in 0..dims.count {
                             if i > 0 {
@@ -982,17 +1132,181 @@ impl Run<'_> {
                             return Err(e);
                         }
                     };
-                    p.text.put(out);
                     let bytes = &buf[at..at + n];
                     match d.charset {
-                        Some(charset) => write_text(out, bytes, charset, false),
-                        None => write_hex_str(out, bytes),
+                        Some(_) if plain_ascii(bytes) => {
+                            p.open.put(out);
+                            put_bytes_at(out, buf, at, n);
+                            out.push(b'"');
+                        }
+                        Some(charset) => {
+                            p.text.put(out);
+                            write_text_slow(out, bytes, charset, false);
+                        }
+                        None => {
+                            p.text.put(out);
+                            write_hex_str(out, bytes);
+                        }
                     }
                     pos = at + n;
                 }
             }
         }
         prog.end.put(out);
+        Ok(pos)
+    }
+}
+
+/// The most var data of a group's entry written with its fields.
+const MAX_DATA: usize = 4;
+
+impl Run<'_> {
+    /// The entries of a group whose entries end in var data only (`prog.data_tails`), after
+    /// `[`; returns where they end. An entry in bounds whose var data are present
+    /// and plain text is written in one reserved room (its fields, its var data, its closing),
+    /// without a call per entry; any other through [`Run::block`].
+    #[inline(never)]
+    fn entries_with_data<const BIG: bool>(
+        &self,
+        plan: &Block,
+        prog: &BlockProgram,
+        mut pos: usize,
+        dims: Dims,
+        out: &mut Cursor,
+    ) -> Result<usize, DecodeError> {
+        let buf = self.buf;
+        for i in 0..dims.count {
+            let mut spans = [(0usize, 0usize); MAX_DATA];
+            let mut room = prog.entry_room;
+            let mut fast = None;
+            if let Some(end) = pos.checked_add(dims.len).filter(|&e| e <= buf.len()) {
+                let mut at = end;
+                let mut n = 0;
+                for ((t, p), span) in plan.tail.iter().zip(&prog.tails).zip(spans.iter_mut()) {
+                    let Tail::Data(d) = t else { break };
+                    if d.since > self.acting || d.charset.is_none() {
+                        break;
+                    }
+                    let Ok((start, len)) = d.check.span::<BIG>(buf, at) else {
+                        break;
+                    };
+                    if !plain_ascii(buf.get(start..start + len).unwrap_or_default()) {
+                        break;
+                    }
+                    *span = (start, len);
+                    // The key, the text and its quotes, and the room a window copy touches.
+                    room += p.open.bound() + len + 33;
+                    at = start + len;
+                    n += 1;
+                }
+                if n == plan.tail.len() {
+                    fast = Some((end, at));
+                }
+            }
+            let Some((end, after)) = fast else {
+                if i > 0 {
+                    out.push(b',');
+                }
+                pos = self.block::<BIG>(plan, prog, pos, dims.len, "group entry", out)?;
+                continue;
+            };
+            let block = buf.get(pos..end).unwrap_or_default();
+            out.reserve(room);
+            let total = out.buf.len();
+            let mut s = Slice {
+                rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+                short: false,
+            };
+            if i > 0 {
+                s.push(b',');
+            }
+            ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, &mut s);
+            for (p, &(start, len)) in prog.tails.iter().zip(spans.iter()) {
+                p.open.put(&mut s);
+                put_bytes_at(&mut s, buf, start, len);
+                s.push(b'"');
+            }
+            prog.end.put(&mut s);
+            let (left, short) = (s.rest.len(), s.short);
+            out.pos = total - left;
+            out.short |= short;
+            pos = after;
+        }
+        Ok(pos)
+    }
+}
+
+impl Run<'_> {
+    /// The entries of a group whose entries end in groups of fields only (`prog.group_tails`),
+    /// after `[`; returns where they end. Each entry's fields written in its own room, without
+    /// a call per entry (an entry out of bounds goes through [`Run::block`], which writes the
+    /// error).
+    #[inline(never)]
+    fn entries_with_groups<const BIG: bool>(
+        &self,
+        plan: &Block,
+        prog: &BlockProgram,
+        mut pos: usize,
+        dims: Dims,
+        out: &mut Cursor,
+    ) -> Result<usize, DecodeError> {
+        let buf = self.buf;
+        for i in 0..dims.count {
+            let Some(end) = pos.checked_add(dims.len).filter(|&e| e <= buf.len()) else {
+                if i > 0 {
+                    out.push(b',');
+                }
+                pos = self.block::<BIG>(plan, prog, pos, dims.len, "group entry", out)?;
+                continue;
+            };
+            let block = buf.get(pos..end).unwrap_or_default();
+            out.reserve(prog.entry_room);
+            let total = out.buf.len();
+            let mut s = Slice {
+                rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+                short: false,
+            };
+            if i > 0 {
+                s.push(b',');
+            }
+            ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, &mut s);
+            let (left, short) = (s.rest.len(), s.short);
+            out.pos = total - left;
+            out.short |= short;
+            pos = end;
+            for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
+                let (Tail::Group(g), Some(entry)) = (t, &p.entry) else {
+                    continue;
+                };
+                if g.since > self.acting {
+                    p.text.put(out);
+                    out.put(b"null");
+                    continue;
+                }
+                let dims = match g
+                    .check
+                    .dims::<BIG>(buf, pos, self.acting, self.schema_version)
+                {
+                    Ok(d) => d,
+                    Err(e) => {
+                        out.put(&p.fail);
+                        return Err(e);
+                    }
+                };
+                pos = entries::<BIG>(
+                    self.tables,
+                    &p.open,
+                    entry,
+                    buf,
+                    dims.start,
+                    dims.count,
+                    dims.len,
+                    self.acting,
+                    out,
+                )?;
+            }
+            prog.end.put(out);
+        }
         Ok(pos)
     }
 }
@@ -1025,12 +1339,63 @@ fn ops<const BIG: bool>(
     out.short |= short;
 }
 
+/// The most room reserved at once for a group's entries (more entries are written one by one).
+const ENTRIES_ROOM: usize = 1 << 14;
+
 /// The entries of a group whose entries hold fields only (no group or var data), each `len`
-/// bytes from `pos`: `[` written before, `]` after by the caller. Returns where they end.
+/// bytes from `pos`, after `key` (with the `[`), then `]`. Returns where they end.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn entries<const BIG: bool>(
     tables: &Tables,
+    key: &Text,
+    prog: &BlockProgram,
+    buf: &[u8],
+    pos: usize,
+    count: u64,
+    len: usize,
+    acting: i64,
+    out: &mut Cursor,
+) -> Result<usize, DecodeError> {
+    // The dimensions' checks put every entry inside the buffer (`count` entries of at least
+    // `len` bytes fit in what is left), so no entry can fail: no check per entry.
+    let body = (count <= prog.entries_at_once)
+        .then(|| buf.get(pos..pos.checked_add((count as usize).checked_mul(len)?)?))
+        .flatten();
+    let Some(body) = body else {
+        return entries_one_by_one::<BIG>(tables, key, prog, buf, pos, count, len, acting, out);
+    };
+    let n = count as usize;
+    // The key, `]`, and each entry: its fields, its closing and a comma.
+    out.reserve(key.bound() + 1 + n * prog.entry_room);
+    let total = out.buf.len();
+    let mut s = Slice {
+        rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
+        short: false,
+    };
+    key.put(&mut s);
+    let mut rest = body;
+    for i in 1..=n {
+        let (block, after) = rest.split_at_checked(len).unwrap_or_default();
+        rest = after;
+        ops_in::<BIG>(tables, &prog.ops, block, acting, &mut s);
+        // The entry's closing, and the comma before the next one.
+        if i < n { &prog.end_comma } else { &prog.end }.put(&mut s);
+    }
+    s.push(b']');
+    let (rest, short) = (s.rest.len(), s.short);
+    out.pos = total - rest;
+    out.short |= short;
+    Ok(pos + body.len())
+}
+
+/// [`entries`] one entry at a time, checking each one's bounds (many entries).
+#[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
+fn entries_one_by_one<const BIG: bool>(
+    tables: &Tables,
+    key: &Text,
     prog: &BlockProgram,
     buf: &[u8],
     mut pos: usize,
@@ -1039,8 +1404,8 @@ fn entries<const BIG: bool>(
     acting: i64,
     out: &mut Cursor,
 ) -> Result<usize, DecodeError> {
-    // The fields, the entry's closing and a comma.
-    let room = prog.bound + prog.end.bound() + 1;
+    key.put(out);
+    let room = prog.entry_room;
     for i in 0..count {
         let end = match block_end(pos, len, buf.len(), "group entry") {
             Ok(end) => end,
@@ -1068,6 +1433,7 @@ fn entries<const BIG: bool>(
         out.short |= short;
         pos = end;
     }
+    out.push(b']');
     Ok(pos)
 }
 
@@ -1080,24 +1446,24 @@ fn ops_in<const BIG: bool>(
     acting: i64,
     s: &mut Slice<'_>,
 ) {
-    let mut i = 0;
-    while let Some(op) = ops.get(i) {
-        i += 1;
-        s.put_window(&op.text, usize::from(op.len));
-        if i64::from(op.since) > acting {
-            s.put_window(b"null", 4);
-            if op.kind == K::Open {
-                i += op.aux as usize;
-            }
-            continue;
-        }
-        value::<BIG>(tables, op, block, s);
+    let mut ops = ops;
+    while let Some((op, rest)) = ops.split_first() {
+        ops = rest;
+        s.put_window(&op.text, usize::from(op.len % 32));
+        value::<BIG>(tables, op, block, acting, &mut ops, s);
     }
 }
 
 /// Writes the value of one operation.
 #[inline(always)]
-fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slice<'_>) {
+fn value<const BIG: bool>(
+    tables: &Tables,
+    op: &Op,
+    block: &[u8],
+    acting: i64,
+    ops: &mut &[Op],
+    out: &mut Slice<'_>,
+) {
     let off = op.off as usize;
     macro_rules! int {
         ($n:literal, $raw:ident => $write:expr) => {
@@ -1112,7 +1478,11 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
                         w[..$n].copy_from_slice(&b);
                         u64::from_le_bytes(w)
                     };
-                    if op.has_null && $raw == op.null {
+                    if (if $n < 8 {
+                        $raw == op.null
+                    } else {
+                        op.has_null && $raw == op.null
+                    }) {
                         out.put_window(b"null", 4);
                     } else {
                         $write;
@@ -1125,6 +1495,14 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
     match op.kind {
         K::None => {}
         K::Open => out.push(b'{'),
+        K::Since => {
+            if i64::from(op.since) > acting {
+                if let Some(t) = tables.texts.get(op.off as usize) {
+                    put_bytes(out, t);
+                }
+                *ops = ops.get(op.aux as usize..).unwrap_or_default();
+            }
+        }
         K::Long | K::Const => {
             if let Some(t) = tables.texts.get(op.aux as usize) {
                 out.put(t);
@@ -1143,9 +1521,9 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
             if op.nan_null && f.is_nan() {
                 out.put_window(b"null", 4);
             } else {
-                match fixed_f32(f) {
-                    Some((neg, d, k)) => write_fixed(out, neg, d, k),
-                    None => out.aside(|o| write_f32_slow(o, f)),
+                match short_decimal_f32(f.abs()) {
+                    Some(d) => write_hundredths(out, f.is_sign_negative(), d),
+                    None => out.aside(|o| write_f32_other(o, f)),
                 }
             }
         }),
@@ -1158,12 +1536,10 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
             }
         }),
         K::Chars => match block.get(off..off.saturating_add(op.aux as usize)) {
-            Some(bytes)
-                if !(op.has_null && bytes.first().map(|&c| u64::from(c)) == Some(op.null)) =>
-            {
+            Some(bytes) if bytes.first().map(|&c| u64::from(c)) != Some(op.null) => {
                 if plain_ascii(bytes) {
                     out.push(b'"');
-                    put_bytes(out, bytes);
+                    put_bytes_at(out, block, off, bytes.len());
                     out.push(b'"');
                 } else {
                     let charset = op.charset;
@@ -1189,6 +1565,34 @@ fn value<const BIG: bool>(tables: &Tables, op: &Op, block: &[u8], out: &mut Slic
                     Some(raw) => e.write(out, raw),
                     None => out.put_window(b"null", 4),
                 }
+            }
+        }
+        K::Enum1 => {
+            let e = tables.enums.get(op.aux as usize);
+            match (e.and_then(|e| e.table.as_ref()), block.get(off)) {
+                (Some(t), Some(&raw)) => {
+                    let i = t[usize::from(raw)];
+                    match e.and_then(|e| e.names.get(i as usize)) {
+                        Some(name) => name.put(out),
+                        None if i == NULL => out.put_window(b"null", 4),
+                        None => {
+                            let n = number_of(u64::from(raw), op.ty);
+                            out.aside(|o| write_enum(o, None, n));
+                        }
+                    }
+                }
+                _ => out.put_window(b"null", 4),
+            }
+        }
+        K::Set1 => {
+            let set = tables.sets.get(op.aux as usize);
+            match (set.and_then(|s| s.table.as_ref()), block.get(off)) {
+                (Some(t), Some(&bits)) => {
+                    if let Some(json) = t.get(usize::from(bits)) {
+                        json.put(out);
+                    }
+                }
+                _ => out.put_window(b"null", 4),
             }
         }
         K::Set => {
