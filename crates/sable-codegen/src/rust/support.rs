@@ -139,14 +139,23 @@ mod sbe_support {
         }
     }
 
+    /// Marks the path that calls it as unlikely (a `#[cold]` function, inlined: no code), so
+    /// that LLVM lays the likely path out straight, its branches not taken (a stable Rust
+    /// before 1.95's `core::hint::cold_path`).
+    #[cold]
+    #[inline(always)]
+    pub fn cold() {}
+
     /// `N` bytes at `off` of a block (or composite) of `FULL` bytes at the schema's version:
     /// tested as the whole block, one test every read of a full block shares, then the read
-    /// needs none; a shorter block (an older writer) is read as far as it goes.
+    /// needs none; a shorter block (an older writer) is read as far as it goes, on a path
+    /// marked [`cold`].
     #[inline(always)]
     pub fn at<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<[u8; N]> {
         if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<[u8; N]>::try_from) {
             return Some(v);
         }
+        cold();
         get::<N>(b, off)
     }
 
@@ -156,6 +165,7 @@ mod sbe_support {
         if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<&[u8; N]>::try_from) {
             return Some(v);
         }
+        cold();
         get_ref::<N>(b, off)
     }
 
@@ -165,6 +175,7 @@ mod sbe_support {
         if let Some(v) = b.first_chunk::<FULL>().and_then(|f| f.get(off..)) {
             return v;
         }
+        cold();
         b.get(off..).unwrap_or(&[])
     }
 
