@@ -1010,7 +1010,7 @@ impl core::fmt::Display for {name} {{
         if let Some((off, bytes)) = &ids {
             let _ = writeln!(
                 dec,
-                "if sbe_support::get::<{}>(buf, {off}) != Some(*{}) {{",
+                "if sbe_support::get::<{}>(buf, {off}) != Some(*{}) {{\nsbe_support::cold();",
                 bytes.len(),
                 bytes_lit(bytes)
             );
@@ -1067,7 +1067,7 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("block_length < {needs}")
             };
-            let _ = writeln!(dec, "if {cond} {{ return Err(DecodeError {{ offset: bl_at, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}");
+            let _ = writeln!(dec, "if {cond} {{ sbe_support::cold(); return Err(DecodeError {{ offset: bl_at, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}");
         } else {
             dec.push_str("let _ = bl_at;\n");
         }
@@ -1401,7 +1401,7 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("block_length < {needs}")
             };
-            format!("if CHECK && {cond} {{ return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
+            format!("if CHECK && {cond} {{ sbe_support::cold(); return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
         } else {
             String::new()
         };

@@ -215,7 +215,10 @@ mod sbe_support {
         }
     }
 
+    /// The error of a read past the end of the buffer (on a path marked [`cold`]).
+    #[inline]
     pub fn truncated(offset: usize, what: &'static str, needed: usize, len: usize) -> DecodeError {
+        cold();
         DecodeError {
             offset,
             kind: DecodeErrorKind::Truncated {
