@@ -989,7 +989,7 @@ impl core::fmt::Display for {name} {{
             #[inline]\npub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {{");
         let _ = writeln!(
             dec,
-            "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }};"
+            "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ sbe_support::cold(); return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }};"
         );
         // Template id and schema id side by side: one test of both bytes against the
         // message's, the two tests (and their errors) only when it fails.
@@ -1406,7 +1406,7 @@ impl core::fmt::Display for {name} {{
             String::new()
         };
         let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// The block length of an entry at the schema's version.\npub const BLOCK_LENGTH: u16 = {};\n/// The size of the group's header (its dimensions).\npub const HEADER_SIZE: usize = {dim_len};", g.block_length);
-        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
+        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
             dimread("blockLength"), dimread("numInGroup"));
         if k == 0 {
             let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
@@ -1432,7 +1432,7 @@ impl core::fmt::Display for {name} {{
             "let n = self.remaining;"
         };
         if checked {
-            let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// Checks and makes the next entry (its block, groups and var data).\n#[inline]\nfn sbe_entry(&mut self) -> Result<{dn}<'a>, DecodeError> {{\nlet Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {{ return Err(sbe_support::truncated(self.pos, \"group entry\", self.block_length, self.buf.len())); }};\nlet block_end = self.pos + block.len();\nlet (pos, end) = {dn}::sbe_walk::<true>(self.buf, block_end, self.version)?;\nself.pos = end;\nself.remaining -= 1;\nOk({dn} {{ block, version: self.version, buf: self.buf, pos }})\n}}\n}}");
+            let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// Checks and makes the next entry (its block, groups and var data).\n#[inline]\nfn sbe_entry(&mut self) -> Result<{dn}<'a>, DecodeError> {{\nlet Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {{ sbe_support::cold(); return Err(sbe_support::truncated(self.pos, \"group entry\", self.block_length, self.buf.len())); }};\nlet block_end = self.pos + block.len();\nlet (pos, end) = {dn}::sbe_walk::<true>(self.buf, block_end, self.version)?;\nself.pos = end;\nself.remaining -= 1;\nOk({dn} {{ block, version: self.version, buf: self.buf, pos }})\n}}\n}}");
             let _ = writeln!(o, "/// Each entry checked as it is made: an entry that does not fit is an error, and the last item.\nimpl<'a> Iterator for {it}<'a> {{\ntype Item = Result<{dn}<'a>, DecodeError>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} }}\n}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
         } else {
             let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
@@ -1648,7 +1648,7 @@ impl core::fmt::Display for {name} {{
             _ => None,
         });
         let off = hc.member("templateId").map_or(0, |m| m.offset);
-        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header.\n///\n/// # Errors\n///\n/// As the message decoders' `decode`, and their groups and var data running past the end (the whole message is checked); an unknown template id.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }}");
+        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header.\n///\n/// # Errors\n///\n/// As the message decoders' `decode`, and their groups and var data running past the end (the whole message is checked); an unknown template id.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ sbe_support::cold(); return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }}");
         let tid = tid.unwrap_or_else(|| "0_u64".into());
         let _ = writeln!(o, "let template_id = {tid};\nmatch template_id {{");
         for (v, m) in &variants {
@@ -1736,7 +1736,7 @@ fn var_data_end(v: &VarData, buf: &str) -> (String, String) {
     let ls = v.length_size();
     let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
     (
-        format!("let Some(b) = sbe_support::get::<{ls}>({buf}, p) else {{ return Err(sbe_support::truncated(p, \"var data length\", {ls}, {buf}.len())); }};\nlet n = sbe_support::to_usize({len_read});\n"),
+        format!("let Some(b) = sbe_support::get::<{ls}>({buf}, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, \"var data length\", {ls}, {buf}.len())); }};\nlet n = sbe_support::to_usize({len_read});\n"),
         format!("sbe_support::span({buf}, p + {ls}, n, \"var data\")?"),
     )
 }

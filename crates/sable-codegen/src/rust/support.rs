@@ -215,10 +215,7 @@ mod sbe_support {
         }
     }
 
-    /// The error of a read past the end of the buffer (on a path marked [`cold`]).
-    #[inline]
     pub fn truncated(offset: usize, what: &'static str, needed: usize, len: usize) -> DecodeError {
-        cold();
         DecodeError {
             offset,
             kind: DecodeErrorKind::Truncated {
@@ -234,7 +231,10 @@ mod sbe_support {
     pub fn span(buf: &[u8], start: usize, n: usize, what: &'static str) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
-            _ => Err(truncated(start, what, n, buf.len())),
+            _ => {
+                cold();
+                Err(truncated(start, what, n, buf.len()))
+            }
         }
     }
 
