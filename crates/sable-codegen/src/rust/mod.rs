@@ -392,14 +392,27 @@ impl<'a> Gen<'a> {
             let _ = writeln!(o, "{raw} => Self::{v},");
         }
         let _ = writeln!(o, "other => Self::Unknown(other), }} }}");
-        let _ = writeln!(
-            o,
-            "/// The raw number on the wire.\n#[must_use]\npub const fn raw(self) -> {t} {{ match self {{"
-        );
-        for (v, _, raw) in &variants {
-            let _ = writeln!(o, "Self::{v} => {raw},");
+        // Two matches, each with one variable arm at most, or-ed: LLVM makes each a select or
+        // a table and folds `from_raw(x).raw()` to branch-free code; as one match (the named
+        // values, then the unknown's) it compiled to compare-and-branch code or a jump table.
+        if variants.is_empty() {
+            let _ = writeln!(
+                o,
+                "/// The raw number on the wire.\n#[must_use]\npub const fn raw(self) -> {t} {{ match self {{ Self::Unknown(raw) => raw, }} }}"
+            );
+        } else {
+            let _ = writeln!(
+                o,
+                "/// The raw number on the wire.\n#[must_use]\npub const fn raw(self) -> {t} {{ (match self {{"
+            );
+            for (v, _, raw) in &variants {
+                let _ = writeln!(o, "Self::{v} => {raw},");
+            }
+            let _ = writeln!(
+                o,
+                "Self::Unknown(_) => 0, }}) | (match self {{ Self::Unknown(raw) => raw, _ => 0, }}) }}"
+            );
         }
-        let _ = writeln!(o, "Self::Unknown(raw) => raw, }} }}");
         let _ = writeln!(
             o,
             "/// The value's name in the schema (`None` for `Unknown`).\n#[must_use]\npub const fn name(self) -> Option<&'static str> {{ match self {{"
