@@ -40,6 +40,16 @@ impl JsonPrinter {
         }
     }
 
+    /// How many blocks' operations were compiled to machine code, of how many (feature `jit`,
+    /// a prototype; for its tests).
+    #[doc(hidden)]
+    #[cfg(feature = "jit")]
+    pub fn compiled_blocks(&self) -> (usize, usize) {
+        self.program
+            .as_ref()
+            .map_or((0, 0), |p| p.compiled_blocks())
+    }
+
     /// The decoder.
     pub fn decoder(&self) -> &Decoder {
         &self.decoder

@@ -21,6 +21,9 @@
 
 use sable_ir::PrimitiveType;
 
+#[cfg(feature = "jit")]
+mod jit;
+
 use crate::decode::{
     block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Dims, Kind, Node,
     NullCheck, Tail, Value,
@@ -440,6 +443,9 @@ struct BlockProgram {
     /// Written when the block runs past the end of the buffer: what is written at its start,
     /// then what closes everything open.
     cut: Box<[u8]>,
+    /// The operations compiled to machine code (feature `jit`).
+    #[cfg(feature = "jit")]
+    jit: Option<jit::Compiled>,
 }
 
 /// A group or var data of a block.
@@ -469,6 +475,9 @@ struct MessageProgram {
 pub(crate) struct Program {
     messages: Vec<MessageProgram>,
     tables: Tables,
+    /// The compiled code of the blocks (feature `jit`), kept alive with them.
+    #[cfg(feature = "jit")]
+    _code: Option<jit::Code>,
 }
 
 /// What operations refer to by index.
@@ -903,6 +912,8 @@ fn block_program(
         tails: tails.into(),
         end,
         cut,
+        #[cfg(feature = "jit")]
+        jit: None,
     })
 }
 
@@ -945,7 +956,37 @@ impl Program {
                 root,
             });
         }
-        Some(Program { messages, tables })
+        #[cfg(feature = "jit")]
+        let _code = {
+            let mut roots: Vec<&mut BlockProgram> =
+                messages.iter_mut().map(|m| &mut m.root).collect();
+            jit::compile_all(&tables, &mut roots)
+        };
+        Some(Program {
+            messages,
+            tables,
+            #[cfg(feature = "jit")]
+            _code,
+        })
+    }
+
+    /// How many blocks' operations were compiled to machine code, of how many (feature `jit`).
+    #[cfg(feature = "jit")]
+    pub(crate) fn compiled_blocks(&self) -> (usize, usize) {
+        fn count(p: &BlockProgram, n: &mut (usize, usize)) {
+            n.0 += usize::from(p.jit.is_some());
+            n.1 += 1;
+            for t in p.tails.iter() {
+                if let Some(e) = &t.entry {
+                    count(e, n);
+                }
+            }
+        }
+        let mut n = (0, 0);
+        for m in &self.messages {
+            count(&m.root, &mut n);
+        }
+        n
     }
 
     /// Prints the message at `buf[0]` as [`crate::json::JsonPrinter::print`] does; `None` (and
@@ -1059,6 +1100,7 @@ impl Run<'_> {
                         self.tables,
                         &m.header,
                         m.header_bound,
+                        None,
                         header,
                         i64::MAX,
                         out,
@@ -1072,6 +1114,7 @@ impl Run<'_> {
             self.tables,
             &prog.ops,
             prog.bound,
+            Some(prog),
             buf.get(start.saturating_sub(prog.base)..end)
                 .unwrap_or_default(),
             self.acting,
@@ -1231,7 +1274,7 @@ impl Run<'_> {
                 if i > 0 {
                     s.push(b',');
                 }
-                ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, s);
+                block_ops::<BIG>(self.tables, prog, block, self.acting, s);
                 for (p, &(start, len)) in prog.tails.iter().zip(spans.iter()) {
                     p.open.put(s);
                     put_bytes_at(s, buf, start, len);
@@ -1273,7 +1316,7 @@ impl Run<'_> {
                 if i > 0 {
                     s.push(b',');
                 }
-                ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, s);
+                block_ops::<BIG>(self.tables, prog, block, self.acting, s);
             });
             pos = end;
             for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
@@ -1319,12 +1362,13 @@ fn bytes<const N: usize>(block: &[u8], off: usize) -> Option<[u8; N]> {
     block.get(off..off.checked_add(N)?)?.try_into().ok()
 }
 
-/// Runs a block's operations on its bytes.
+/// Runs a block's operations on its bytes (`prog`'s, when given: compiled when they are).
 #[inline(never)]
 fn ops<const BIG: bool>(
     tables: &Tables,
     ops: &[Op],
     bound: usize,
+    prog: Option<&BlockProgram>,
     block: &[u8],
     acting: i64,
     out: &mut Cursor,
@@ -1337,7 +1381,10 @@ fn ops<const BIG: bool>(
         rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
         short: false,
     };
-    ops_in::<BIG>(tables, ops, block, acting, &mut s);
+    match prog {
+        Some(prog) => block_ops::<BIG>(tables, prog, block, acting, &mut s),
+        None => ops_in::<BIG>(tables, ops, block, acting, &mut s),
+    }
     let (left, short) = (s.rest.len(), s.short);
     out.pos = len - left;
     out.short |= short;
@@ -1383,7 +1430,7 @@ fn entries<const BIG: bool>(
     for i in 1..=n {
         let (block, after) = rest.split_at_checked(len).unwrap_or_default();
         rest = after;
-        ops_in::<BIG>(tables, &prog.ops, block, acting, &mut s);
+        block_ops::<BIG>(tables, prog, block, acting, &mut s);
         // The entry's closing, and the comma before the next one.
         if i < n { &prog.end_comma } else { &prog.end }.put(&mut s);
     }
@@ -1426,13 +1473,32 @@ fn entries_one_by_one<const BIG: bool>(
             if i > 0 {
                 s.push(b',');
             }
-            ops_in::<BIG>(tables, &prog.ops, &buf[pos..end], acting, s);
+            block_ops::<BIG>(tables, prog, &buf[pos..end], acting, s);
             prog.end.put(s);
         });
         pos = end;
     }
     out.push(b']');
     Ok(pos)
+}
+
+/// A block's operations, writing into `s`: compiled (feature `jit`, little-endian), else
+/// [`ops_in`].
+#[inline(always)]
+fn block_ops<const BIG: bool>(
+    tables: &Tables,
+    prog: &BlockProgram,
+    block: &[u8],
+    acting: i64,
+    s: &mut Slice<'_>,
+) {
+    #[cfg(feature = "jit")]
+    if let Some(c) = prog.jit.as_ref().filter(|_| !BIG) {
+        if jit::run(c, tables, prog, block, acting, s) {
+            return;
+        }
+    }
+    ops_in::<BIG>(tables, &prog.ops, block, acting, s);
 }
 
 /// The loop of a block's operations, writing into `s`.
