@@ -411,6 +411,18 @@ impl EnumOp {
 }
 
 impl Text {
+    /// The text's bytes.
+    #[cfg(feature = "jit")]
+    fn bytes(&self) -> &[u8] {
+        match &self.long {
+            None => self
+                .short
+                .get(..usize::from(self.len % 32))
+                .unwrap_or_default(),
+            Some(long) => long,
+        }
+    }
+
     /// The bytes a copy of the text may touch.
     fn bound(&self) -> usize {
         self.long.as_ref().map_or(32, |l| l.len())

@@ -3,9 +3,11 @@
 //!
 //! A compiled block does what [`super::ops_in`] does for one block: its constant texts as
 //! immediate stores, its integers read at constant offsets, compared with their null values, and
-//! written by [`sable_jit_u64`] / [`sable_jit_i64`], its version tests ([`K::Since`]) as
-//! branches on the acting version; every other operation (floats, enums, sets, chars, arrays)
-//! by a call to [`sable_jit_value`], which runs the interpreter's [`super::value`] for that one
+//! written by [`sable_jit_u64`] / [`sable_jit_i64`] (floats likewise, by [`sable_jit_f32`]),
+//! one-byte enums as a switch storing each valid value's name inline, its version tests
+//! ([`K::Since`]) as branches on the acting version; every other operation (doubles, other
+//! enums, sets, chars, arrays, and enums' unknown and null values) by a call to
+//! [`sable_jit_value`], which runs the interpreter's [`super::value`] for that one
 //! operation. Group and var data walks, errors, big-endian schemas and blocks shorter than the
 //! compiled code reads stay with the interpreter.
 //!
@@ -28,7 +30,9 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module};
 
 use super::{value, BlockProgram, Op, Slice, Tables, K};
-use crate::json::{write_i64, write_u64};
+use crate::json::{
+    short_decimal_f32, write_f32_other, write_hundredths, write_i64, write_u64, Sink,
+};
 
 /// The compiled code of a block: `(tables, ops, block, block_len, out, out_end, acting)`, and
 /// where it ends (or null: not printed, the interpreter prints the block).
@@ -141,6 +145,36 @@ unsafe extern "C" fn sable_jit_i64(out: *mut u8, v: i64) -> *mut u8 {
     unsafe { out.add(32 - left) }
 }
 
+/// Writes the float of bits `bits` (or `null` for a NaN when `nan_null`) at `out`; returns
+/// where it ends, or null when it did not fit in 32 bytes.
+///
+/// # Safety
+///
+/// `out` is valid for writes of 32 bytes.
+unsafe extern "C" fn sable_jit_f32(out: *mut u8, bits: u64, nan_null: u64) -> *mut u8 {
+    // SAFETY: the caller's contract.
+    let room = unsafe { std::slice::from_raw_parts_mut(out, 32) };
+    let mut s = Slice {
+        rest: room,
+        short: false,
+    };
+    let f = f32::from_bits(bits as u32);
+    if nan_null != 0 && f.is_nan() {
+        s.put_window(b"null", 4);
+    } else {
+        match short_decimal_f32(f.abs()) {
+            Some(d) => write_hundredths(&mut s, f.is_sign_negative(), d),
+            None => write_f32_other(&mut s, f),
+        }
+    }
+    if s.short {
+        return std::ptr::null_mut();
+    }
+    let left = s.rest.len();
+    // SAFETY: `32 - left` is within the 32 bytes.
+    unsafe { out.add(32 - left) }
+}
+
 /// The interpreter's [`value`] for the operation at `op`, writing into `[out, end)`; returns
 /// where it ends, or null when it did not fit.
 ///
@@ -226,12 +260,21 @@ pub(super) fn compile_all(tables: &Tables, roots: &mut [&mut BlockProgram]) -> O
     jb.symbol("sable_jit_u64", sable_jit_u64 as *const u8);
     jb.symbol("sable_jit_i64", sable_jit_i64 as *const u8);
     jb.symbol("sable_jit_value", sable_jit_value as *const u8);
+    jb.symbol("sable_jit_f32", sable_jit_f32 as *const u8);
     let mut module = JITModule::new(jb);
     let ptr = module.target_config().pointer_type();
     let mut sig_int = module.make_signature();
     sig_int.params.push(AbiParam::new(ptr));
     sig_int.params.push(AbiParam::new(types::I64));
     sig_int.returns.push(AbiParam::new(ptr));
+    let mut sig_f32 = module.make_signature();
+    sig_f32.params.push(AbiParam::new(ptr));
+    sig_f32.params.push(AbiParam::new(types::I64));
+    sig_f32.params.push(AbiParam::new(types::I64));
+    sig_f32.returns.push(AbiParam::new(ptr));
+    let f32_id = module
+        .declare_function("sable_jit_f32", Linkage::Import, &sig_f32)
+        .ok()?;
     let mut sig_value = module.make_signature();
     for _ in 0..6 {
         sig_value.params.push(AbiParam::new(ptr));
@@ -256,6 +299,7 @@ pub(super) fn compile_all(tables: &Tables, roots: &mut [&mut BlockProgram]) -> O
         u64_id,
         i64_id,
         value_id,
+        f32_id,
     };
     let mut pending = Vec::new();
     for root in roots.iter_mut() {
@@ -289,6 +333,7 @@ struct Helpers {
     u64_id: FuncId,
     i64_id: FuncId,
     value_id: FuncId,
+    f32_id: FuncId,
 }
 
 /// The most bytes an operation writes after its text, by the compiled code (`None`: through
@@ -298,7 +343,18 @@ fn inline_bound(op: &Op, tables: &Tables) -> Option<usize> {
         K::None => Some(0),
         K::Open => Some(1),
         K::Long | K::Const => tables.texts.get(op.aux as usize).map(|t| t.len()),
-        K::U8 | K::U16 | K::U32 | K::U64 | K::I8 | K::I16 | K::I32 | K::I64 => Some(32),
+        K::U8 | K::U16 | K::U32 | K::U64 | K::I8 | K::I16 | K::I32 | K::I64 | K::F32 => Some(32),
+        // Its names inline (an unknown value or `null` through `sable_jit_value`).
+        K::Enum1 => Some(
+            tables
+                .enums
+                .get(op.aux as usize)?
+                .names
+                .iter()
+                .map(|n| n.bytes().len())
+                .max()
+                .unwrap_or(0),
+        ),
         // The null texts, or the operations run.
         K::Since => Some(0),
         _ => None,
@@ -310,7 +366,7 @@ fn int_size(k: K) -> Option<u8> {
     match k {
         K::U8 | K::I8 => Some(1),
         K::U16 | K::I16 => Some(2),
-        K::U32 | K::I32 => Some(4),
+        K::U32 | K::I32 | K::F32 => Some(4),
         K::U64 | K::I64 => Some(8),
         _ => None,
     }
@@ -328,6 +384,7 @@ struct Gen<'a, 'b> {
     u64_ref: cranelift_codegen::ir::FuncRef,
     i64_ref: cranelift_codegen::ir::FuncRef,
     value_ref: cranelift_codegen::ir::FuncRef,
+    f32_ref: cranelift_codegen::ir::FuncRef,
 }
 
 fn flags() -> MemFlagsData {
@@ -425,6 +482,8 @@ impl Gen<'_, '_> {
             k => {
                 if let Some(n) = int_size(k) {
                     self.int(op, n);
+                } else if k == K::Enum1 {
+                    self.enum1(i)?;
                 } else {
                     self.helper(i)?;
                 }
@@ -470,14 +529,60 @@ impl Gen<'_, '_> {
         } else {
             raw
         };
-        let f = if signed { self.i64_ref } else { self.u64_ref };
         let cur = self.b.use_var(self.cur);
-        let call = self.b.ins().call(f, &[cur, v]);
-        let next = self.b.inst_results(call)[0];
-        self.b.def_var(self.cur, next);
+        if op.kind == K::F32 {
+            let nan_null = self.b.ins().iconst(types::I64, i64::from(op.nan_null));
+            let call = self.b.ins().call(self.f32_ref, &[cur, v, nan_null]);
+            let next = self.b.inst_results(call)[0];
+            self.b.def_var(self.cur, next);
+            self.b.ins().brif(next, after, &[], self.fail, &[]);
+        } else {
+            let f = if signed { self.i64_ref } else { self.u64_ref };
+            let call = self.b.ins().call(f, &[cur, v]);
+            let next = self.b.inst_results(call)[0];
+            self.b.def_var(self.cur, next);
+            self.b.ins().jump(after, &[]);
+        }
+        self.b.seal_block(after);
+        self.b.switch_to_block(after);
+    }
+
+    /// A one-byte enum (operation `i`): a switch on its value, each valid value's name stored
+    /// inline; any other value through `sable_jit_value`.
+    fn enum1(&mut self, i: usize) -> Option<()> {
+        let op = self.ops.get(i)?;
+        let e = self.tables.enums.get(op.aux as usize)?;
+        let table = e.table.as_ref()?;
+        let block = self.params[2];
+        let raw = self
+            .b
+            .ins()
+            .uload8(types::I64, flags(), block, op.off as i32);
+        let after = self.b.create_block();
+        let other = self.b.create_block();
+        let mut sw = cranelift_frontend::Switch::new();
+        let mut cases = Vec::new();
+        for (v, &n) in table.iter().enumerate() {
+            if let Some(name) = e.names.get(n as usize) {
+                let c = self.b.create_block();
+                sw.set_entry(v as u128, c);
+                cases.push((c, name.bytes().to_vec()));
+            }
+        }
+        sw.emit(&mut self.b, raw, other);
+        for (c, name) in cases {
+            self.b.seal_block(c);
+            self.b.switch_to_block(c);
+            self.text(&name);
+            self.b.ins().jump(after, &[]);
+        }
+        self.b.seal_block(other);
+        self.b.switch_to_block(other);
+        self.helper(i)?;
         self.b.ins().jump(after, &[]);
         self.b.seal_block(after);
         self.b.switch_to_block(after);
+        Some(())
     }
 
     /// Operation `i` through `sable_jit_value`.
@@ -519,7 +624,12 @@ fn compile(
     for (i, op) in ops.iter().enumerate().rev() {
         let value = inline_bound(op, tables).unwrap_or(0);
         reserve[i] = reserve[i + 1] + usize::from(op.len % 32) + value;
-        if let Some(n) = int_size(op.kind) {
+        // The bytes read inline.
+        let read = match op.kind {
+            K::Enum1 => Some(1),
+            k => int_size(k),
+        };
+        if let Some(n) = read {
             need = need.max(op.off as usize + usize::from(n));
         }
     }
@@ -542,6 +652,7 @@ fn compile(
         let u64_ref = module.declare_func_in_func(helpers.u64_id, b.func);
         let i64_ref = module.declare_func_in_func(helpers.i64_id, b.func);
         let value_ref = module.declare_func_in_func(helpers.value_id, b.func);
+        let f32_ref = module.declare_func_in_func(helpers.f32_id, b.func);
         let mut g = Gen {
             b,
             tables,
@@ -553,6 +664,7 @@ fn compile(
             u64_ref,
             i64_ref,
             value_ref,
+            f32_ref,
         };
         g.range(0, ops.len())?;
         let end = g.b.use_var(g.cur);
