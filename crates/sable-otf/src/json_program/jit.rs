@@ -337,11 +337,13 @@ struct Helpers {
 }
 
 /// The most bytes an operation writes after its text, by the compiled code (`None`: through
-/// `sable_jit_value`, bounded by the room it gets).
+/// `sable_jit_value`, bounded by the room it gets; 4 reserved all the same, so that the `null`
+/// a version test writes instead of it fits in what it reserves).
 fn inline_bound(op: &Op, tables: &Tables) -> Option<usize> {
     match op.kind {
         K::None => Some(0),
-        K::Open => Some(1),
+        // `{`, or `null` instead of the composite.
+        K::Open => Some(4),
         K::Long | K::Const => tables.texts.get(op.aux as usize).map(|t| t.len()),
         K::U8 | K::U16 | K::U32 | K::U64 | K::I8 | K::I16 | K::I32 | K::I64 | K::F32 => Some(32),
         // Its names inline (an unknown value or `null` through `sable_jit_value`).
@@ -622,7 +624,7 @@ fn compile(
     let mut reserve = vec![0usize; ops.len() + 1];
     let mut need = 0usize;
     for (i, op) in ops.iter().enumerate().rev() {
-        let value = inline_bound(op, tables).unwrap_or(0);
+        let value = inline_bound(op, tables).unwrap_or(4);
         reserve[i] = reserve[i + 1] + usize::from(op.len % 32) + value;
         // The bytes read inline.
         let read = match op.kind {
@@ -687,6 +689,6 @@ fn compile(
 /// `reserve[0]`.
 fn reserve_total(ops: &[Op], tables: &Tables) -> usize {
     ops.iter()
-        .map(|op| usize::from(op.len % 32) + inline_bound(op, tables).unwrap_or(0))
+        .map(|op| usize::from(op.len % 32) + inline_bound(op, tables).unwrap_or(4))
         .sum()
 }
