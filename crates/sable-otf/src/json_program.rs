@@ -25,8 +25,8 @@ use sable_ir::PrimitiveType;
 mod jit;
 
 use crate::decode::{
-    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Dims, Kind, Node,
-    NullCheck, Tail, Value,
+    block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Dims, GroupPlan,
+    Kind, Node, NullCheck, Tail, Value,
 };
 use crate::json::{
     plain_ascii, put_bytes, put_bytes_at, short_decimal_f32, write_enum, write_f32,
@@ -1089,6 +1089,34 @@ struct Run<'b> {
 }
 
 impl Run<'_> {
+    /// The dimensions of the group `g` whose header is at `pos`; `None` when it is newer than
+    /// the acting version (its key and `null` written). On error, what closes everything open
+    /// has been written.
+    #[inline(always)]
+    fn group_dims<const BIG: bool>(
+        &self,
+        g: &GroupPlan,
+        p: &TailProgram,
+        pos: usize,
+        out: &mut Cursor,
+    ) -> Result<Option<Dims>, DecodeError> {
+        if g.since > self.acting {
+            p.text.put(out);
+            out.put(b"null");
+            return Ok(None);
+        }
+        match g
+            .check
+            .dims::<BIG>(self.buf, pos, self.acting, self.schema_version)
+        {
+            Ok(d) => Ok(Some(d)),
+            Err(e) => {
+                out.put(&p.fail);
+                Err(e)
+            }
+        }
+    }
+
     /// Prints the block of `len` bytes at `start`, then its groups and var data; returns where
     /// it ends. On error, what closes everything open has been written.
     fn block<const BIG: bool>(
@@ -1136,20 +1164,8 @@ impl Run<'_> {
         for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
             match t {
                 Tail::Group(g) => {
-                    if g.since > self.acting {
-                        p.text.put(out);
-                        out.put(b"null");
+                    let Some(dims) = self.group_dims::<BIG>(g, p, pos, out)? else {
                         continue;
-                    }
-                    let dims = match g
-                        .check
-                        .dims::<BIG>(buf, pos, self.acting, self.schema_version)
-                    {
-                        Ok(d) => d,
-                        Err(e) => {
-                            out.put(&p.fail);
-                            return Err(e);
-                        }
                     };
                     pos = dims.start;
                     if let Some(entry) = p.entry.as_ref().filter(|e| e.tails.is_empty()) {
@@ -1335,20 +1351,8 @@ impl Run<'_> {
                 let (Tail::Group(g), Some(entry)) = (t, &p.entry) else {
                     continue;
                 };
-                if g.since > self.acting {
-                    p.text.put(out);
-                    out.put(b"null");
+                let Some(dims) = self.group_dims::<BIG>(g, p, pos, out)? else {
                     continue;
-                }
-                let dims = match g
-                    .check
-                    .dims::<BIG>(buf, pos, self.acting, self.schema_version)
-                {
-                    Ok(d) => d,
-                    Err(e) => {
-                        out.put(&p.fail);
-                        return Err(e);
-                    }
                 };
                 pos = entries::<BIG>(
                     self.tables,
