@@ -50,6 +50,16 @@ impl JsonPrinter {
             .map_or((0, 0), |p| p.compiled_blocks())
     }
 
+    /// How many messages were compiled whole to machine code, of how many (feature `jit`; for
+    /// its tests).
+    #[doc(hidden)]
+    #[cfg(feature = "jit")]
+    pub fn compiled_messages(&self) -> (usize, usize) {
+        self.program
+            .as_ref()
+            .map_or((0, 0), |p| p.compiled_messages())
+    }
+
     /// The decoder.
     pub fn decoder(&self) -> &Decoder {
         &self.decoder

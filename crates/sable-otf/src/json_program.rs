@@ -480,6 +480,9 @@ struct MessageProgram {
     header: Box<[Op]>,
     header_bound: usize,
     root: BlockProgram,
+    /// The whole message compiled to machine code, for the common case (feature `jit`).
+    #[cfg(feature = "jit")]
+    jit: Option<jit::CompiledMessage>,
 }
 
 /// The programs of every message of a decoder's schema (in the decoder's order).
@@ -966,20 +969,25 @@ impl Program {
                 header: ops.into(),
                 header_bound: bound,
                 root,
+                #[cfg(feature = "jit")]
+                jit: None,
             });
         }
         #[cfg(feature = "jit")]
-        let _code = {
-            let mut roots: Vec<&mut BlockProgram> =
-                messages.iter_mut().map(|m| &mut m.root).collect();
-            jit::compile_all(&tables, &mut roots)
-        };
+        let _code = jit::compile_all(&tables, &mut messages, decoder.message_plans(), header.size);
         Some(Program {
             messages,
             tables,
             #[cfg(feature = "jit")]
             _code,
         })
+    }
+
+    /// How many messages were compiled whole to machine code, of how many (feature `jit`).
+    #[cfg(feature = "jit")]
+    pub(crate) fn compiled_messages(&self) -> (usize, usize) {
+        let n = self.messages.iter().filter(|m| m.jit.is_some()).count();
+        (n, self.messages.len())
     }
 
     /// How many blocks' operations were compiled to machine code, of how many (feature `jit`).
@@ -1044,6 +1052,14 @@ impl Program {
         ) else {
             unreachable!("a program for every message")
         };
+        #[cfg(feature = "jit")]
+        if let Some(c) = m.jit.as_ref().filter(|_| !BIG) {
+            if let Some(end) =
+                jit::run_message(c, &self.tables, buf, start.block_length, start.acting, out)
+            {
+                return Ok(end);
+            }
+        }
         let size = decoder.header_plan().size;
         let run = Run {
             tables: &self.tables,

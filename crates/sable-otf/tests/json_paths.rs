@@ -242,3 +242,33 @@ fn blocks_are_compiled() {
     eprintln!("compiled {compiled} of {total} blocks");
     assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
 }
+
+/// With the feature `jit`, the messages of the Car's and MarketData's schemas are compiled
+/// whole (so the tests above run their compiled code on every message that reaches it), and
+/// most of the shared schemas' messages are.
+#[cfg(feature = "jit")]
+#[test]
+fn messages_are_compiled() {
+    for name in ["example-schema.xml", "bench-fix-message-samples.xml"] {
+        let s = Schema::new(&sable_testkit::shared_dir().join("schemas/valid").join(name));
+        let (compiled, total) = s.printer.compiled_messages();
+        assert!(
+            total > 0 && compiled == total,
+            "{name}: {compiled} of {total}"
+        );
+    }
+    let (mut compiled, mut total) = (0, 0);
+    for path in sable_testkit::valid_schemas() {
+        let Some(ir) = sable_schema::compile_file(&path).ir else {
+            continue;
+        };
+        let Ok(printer) = JsonPrinter::new(&ir) else {
+            continue;
+        };
+        let (c, t) = printer.compiled_messages();
+        compiled += c;
+        total += t;
+    }
+    eprintln!("compiled {compiled} of {total} messages");
+    assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
+}

@@ -29,9 +29,13 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module};
 
-use super::{value, BlockProgram, Op, Slice, Tables, K};
+use sable_ir::PrimitiveType;
+
+use super::{value, BlockProgram, Cursor, MessageProgram, Op, Slice, Tables, K};
+use crate::decode::{Block, Charset, Kind, MessagePlan, Node, Tail};
 use crate::json::{
-    short_decimal_f32, write_f32_other, write_hundredths, write_i64, write_u64, Sink,
+    plain_ascii, put_bytes, short_decimal_f32, write_f32_other, write_hex_str, write_hundredths,
+    write_i64, write_text_slow, write_u64, Sink,
 };
 
 /// The compiled code of a block: `(tables, ops, block, block_len, out, out_end, acting)`, and
@@ -215,6 +219,133 @@ unsafe extern "C" fn sable_jit_value(
     unsafe { out.add(written) }
 }
 
+/// Writes var data `[src, src + n)` at `out`, as the interpreter does after its key: a JSON
+/// string (`charset` 1 Latin-1, 2 UTF-8) or hex (`charset` 0); returns where it ends, or null
+/// when it did not fit before `end`.
+///
+/// # Safety
+///
+/// `[src, src + n)` is readable, `[out, end)` is writable, `out <= end`.
+unsafe extern "C" fn sable_jit_data(
+    out: *mut u8,
+    end: *mut u8,
+    src: *const u8,
+    n: usize,
+    charset: u64,
+) -> *mut u8 {
+    // SAFETY: the caller's contract.
+    let (room, bytes) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(out, (end as usize).saturating_sub(out as usize)),
+            std::slice::from_raw_parts(src, n),
+        )
+    };
+    let total = room.len();
+    let mut s = Slice {
+        rest: room,
+        short: false,
+    };
+    match charset {
+        0 => write_hex_str(&mut s, bytes),
+        c => {
+            if plain_ascii(bytes) {
+                s.push(b'"');
+                put_bytes(&mut s, bytes);
+                s.push(b'"');
+            } else {
+                let charset = if c == 2 {
+                    Charset::Utf8
+                } else {
+                    Charset::Latin1
+                };
+                write_text_slow(&mut s, bytes, charset, false);
+            }
+        }
+    }
+    if s.short {
+        return std::ptr::null_mut();
+    }
+    let written = total - s.rest.len();
+    // SAFETY: within the room.
+    unsafe { out.add(written) }
+}
+
+/// The compiled code of a message: `(tables, buf, buf_len, block_length, out, out_end,
+/// pos_out)`, and where its output ends (the message's end stored at `pos_out`); null when it
+/// did not print it (the interpreter has to), 1 when it needs more room.
+type MessageFn = unsafe extern "C" fn(
+    *const Tables,
+    *const u8,
+    usize,
+    usize,
+    *mut u8,
+    *mut u8,
+    *mut usize,
+) -> *mut u8;
+
+/// A message's compiled code.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct CompiledMessage {
+    f: MessageFn,
+    /// The least acting version it runs at (every field, group and var data present).
+    newest: i64,
+}
+
+/// How many times the room is doubled before a message goes to the interpreter.
+const ROOM_TRIES: usize = 6;
+
+/// Prints the message in `buf` (its header read: root block of `block_length` bytes, acting
+/// version `acting`) by its compiled code, at `out`'s cursor; where the message ends, or `None`
+/// when it did not (nothing counted as written): the interpreter prints it.
+#[inline(always)]
+pub(super) fn run_message(
+    c: &CompiledMessage,
+    tables: &Tables,
+    buf: &[u8],
+    block_length: usize,
+    acting: i64,
+    out: &mut Cursor,
+) -> Option<usize> {
+    if acting < c.newest {
+        return None;
+    }
+    out.reserve(4096);
+    for _ in 0..ROOM_TRIES {
+        let room = out.buf.get_mut(out.pos..)?;
+        let total = room.len();
+        let start = room.as_mut_ptr();
+        let mut pos = usize::MAX;
+        // SAFETY: `c.f` was compiled by `compile_message` with the signature of `MessageFn`,
+        // for the programs of `tables` (whose operations' addresses it holds; they live as
+        // long as the code). It reads `buf` only after checking each read against `buf.len()`
+        // and writes only into `[start, start + total)`, checking the room before each write
+        // (helpers get the room's end).
+        let end = unsafe {
+            (c.f)(
+                tables,
+                buf.as_ptr(),
+                buf.len(),
+                block_length,
+                start,
+                start.add(total),
+                &mut pos,
+            )
+        };
+        let written = (end as usize).wrapping_sub(start as usize);
+        if end as usize == 1 {
+            let more = out.buf.len();
+            out.grow(more);
+            continue;
+        }
+        if end.is_null() || written > total || pos > buf.len() {
+            return None;
+        }
+        out.pos += written;
+        return Some(pos);
+    }
+    None
+}
+
 /// Owns the compiled code (freed when the program is dropped).
 pub(super) struct Code(Option<JITModule>);
 
@@ -247,9 +378,15 @@ struct Pending {
     room: usize,
 }
 
-/// Compiles every block of `blocks` it can (operations of supported kinds, little-endian) and
-/// stores the result in their `jit`; the code to keep alive.
-pub(super) fn compile_all(tables: &Tables, roots: &mut [&mut BlockProgram]) -> Option<Code> {
+/// Compiles every message of `messages` (their plans `plans`, headers of `size` bytes) and
+/// every block it can (operations of supported kinds, little-endian) and stores the result in
+/// their `jit`; the code to keep alive.
+pub(super) fn compile_all(
+    tables: &Tables,
+    messages: &mut [MessageProgram],
+    plans: &[MessagePlan],
+    size: usize,
+) -> Option<Code> {
     let mut flags = settings::builder();
     flags.set("opt_level", "speed").ok()?;
     let isa = cranelift_native::builder()
@@ -261,57 +398,55 @@ pub(super) fn compile_all(tables: &Tables, roots: &mut [&mut BlockProgram]) -> O
     jb.symbol("sable_jit_i64", sable_jit_i64 as *const u8);
     jb.symbol("sable_jit_value", sable_jit_value as *const u8);
     jb.symbol("sable_jit_f32", sable_jit_f32 as *const u8);
+    jb.symbol("sable_jit_data", sable_jit_data as *const u8);
     let mut module = JITModule::new(jb);
     let ptr = module.target_config().pointer_type();
-    let mut sig_int = module.make_signature();
-    sig_int.params.push(AbiParam::new(ptr));
-    sig_int.params.push(AbiParam::new(types::I64));
-    sig_int.returns.push(AbiParam::new(ptr));
-    let mut sig_f32 = module.make_signature();
-    sig_f32.params.push(AbiParam::new(ptr));
-    sig_f32.params.push(AbiParam::new(types::I64));
-    sig_f32.params.push(AbiParam::new(types::I64));
-    sig_f32.returns.push(AbiParam::new(ptr));
-    let f32_id = module
-        .declare_function("sable_jit_f32", Linkage::Import, &sig_f32)
-        .ok()?;
-    let mut sig_value = module.make_signature();
-    for _ in 0..6 {
-        sig_value.params.push(AbiParam::new(ptr));
-    }
-    sig_value.returns.push(AbiParam::new(ptr));
-    let u64_id = module
-        .declare_function("sable_jit_u64", Linkage::Import, &sig_int)
-        .ok()?;
-    let i64_id = module
-        .declare_function("sable_jit_i64", Linkage::Import, &sig_int)
-        .ok()?;
-    let value_id = module
-        .declare_function("sable_jit_value", Linkage::Import, &sig_value)
-        .ok()?;
-    let mut sig = module.make_signature();
-    for _ in 0..6 {
-        sig.params.push(AbiParam::new(ptr));
-    }
-    sig.params.push(AbiParam::new(types::I64));
-    sig.returns.push(AbiParam::new(ptr));
-    let helpers = Helpers {
-        u64_id,
-        i64_id,
-        value_id,
-        f32_id,
+    let sig_of = |module: &JITModule, params: &[types::Type]| {
+        let mut s = module.make_signature();
+        for &p in params {
+            s.params.push(AbiParam::new(p));
+        }
+        s.returns.push(AbiParam::new(ptr));
+        s
     };
+    let i64t = types::I64;
+    let mut declare = |name: &str, params: &[types::Type]| {
+        let sig = sig_of(&module, params);
+        module.declare_function(name, Linkage::Import, &sig).ok()
+    };
+    let helpers = Helpers {
+        u64_id: declare("sable_jit_u64", &[ptr, i64t])?,
+        i64_id: declare("sable_jit_i64", &[ptr, i64t])?,
+        f32_id: declare("sable_jit_f32", &[ptr, i64t, i64t])?,
+        value_id: declare("sable_jit_value", &[ptr; 6])?,
+        data_id: declare("sable_jit_data", &[ptr, ptr, ptr, ptr, i64t])?,
+    };
+    let sig = sig_of(&module, &[ptr, ptr, ptr, ptr, ptr, ptr, i64t]);
+    let sig_message = sig_of(&module, &[ptr; 7]);
     let mut pending = Vec::new();
-    for root in roots.iter_mut() {
-        walk(root, &mut |prog| {
+    for m in messages.iter_mut() {
+        walk(&mut m.root, &mut |prog| {
             let n = pending.len();
             pending.push(compile(&mut module, &sig, &helpers, tables, &prog.ops, n));
         });
     }
+    let mut whole = Vec::new();
+    for (n, (m, plan)) in messages.iter().zip(plans).enumerate() {
+        whole.push(compile_message(
+            &mut module,
+            &sig_message,
+            &helpers,
+            tables,
+            plan,
+            &m.root,
+            size,
+            n,
+        ));
+    }
     module.finalize_definitions().ok()?;
     let mut pending = pending.into_iter();
-    for root in roots.iter_mut() {
-        walk(root, &mut |prog| {
+    for (m, w) in messages.iter_mut().zip(whole) {
+        walk(&mut m.root, &mut |prog| {
             let Some(p) = pending.next().flatten() else {
                 return;
             };
@@ -325,6 +460,13 @@ pub(super) fn compile_all(tables: &Tables, roots: &mut [&mut BlockProgram]) -> O
                 room: p.room,
             });
         });
+        if let Some((id, newest)) = w {
+            let f = module.get_finalized_function(id);
+            // SAFETY: compiled with `sig_message`, the signature of `MessageFn` (seven
+            // pointers, returning a pointer, the platform's C convention).
+            let f: MessageFn = unsafe { std::mem::transmute::<*const u8, MessageFn>(f) };
+            m.jit = Some(CompiledMessage { f, newest });
+        }
     }
     Some(Code(Some(module)))
 }
@@ -334,6 +476,19 @@ struct Helpers {
     i64_id: FuncId,
     value_id: FuncId,
     f32_id: FuncId,
+    data_id: FuncId,
+}
+
+impl Helpers {
+    fn refs(&self, module: &mut JITModule, b: &mut FunctionBuilder<'_>) -> Refs {
+        Refs {
+            u64_ref: module.declare_func_in_func(self.u64_id, b.func),
+            i64_ref: module.declare_func_in_func(self.i64_id, b.func),
+            value_ref: module.declare_func_in_func(self.value_id, b.func),
+            f32_ref: module.declare_func_in_func(self.f32_id, b.func),
+            data_ref: module.declare_func_in_func(self.data_id, b.func),
+        }
+    }
 }
 
 /// The most bytes an operation writes after its text, by the compiled code (`None`: through
@@ -374,19 +529,37 @@ fn int_size(k: K) -> Option<u8> {
     }
 }
 
-struct Gen<'a, 'b> {
-    b: FunctionBuilder<'a>,
-    tables: &'b Tables,
-    ops: &'b [Op],
-    /// `reserve[i]`: see the module's documentation (`reserve[ops.len()]` is 0).
-    reserve: Vec<usize>,
-    cur: Variable,
-    params: [cranelift_codegen::ir::Value; 7],
-    fail: cranelift_codegen::ir::Block,
+type Val = cranelift_codegen::ir::Value;
+type Blk = cranelift_codegen::ir::Block;
+
+struct Refs {
     u64_ref: cranelift_codegen::ir::FuncRef,
     i64_ref: cranelift_codegen::ir::FuncRef,
     value_ref: cranelift_codegen::ir::FuncRef,
     f32_ref: cranelift_codegen::ir::FuncRef,
+    data_ref: cranelift_codegen::ir::FuncRef,
+}
+
+struct Gen<'a, 'b> {
+    b: FunctionBuilder<'a>,
+    tables: &'b Tables,
+    /// The operations of the block being compiled.
+    ops: &'b [Op],
+    /// `reserve[i]`: see the module's documentation (`reserve[ops.len()]` is 0).
+    reserve: Vec<usize>,
+    cur: Variable,
+    /// The block being compiled: its first byte, its length, its operations' address.
+    block: Val,
+    block_len: Val,
+    ops_ptr: Val,
+    tables_ptr: Val,
+    out_end: Val,
+    /// The acting version; `None` in a message's code, which runs only when it is at least
+    /// every version test's.
+    acting: Option<Val>,
+    /// Where a helper that did not fit goes.
+    fail: Blk,
+    refs: Refs,
 }
 
 fn flags() -> MemFlagsData {
@@ -432,8 +605,14 @@ impl Gen<'_, '_> {
         while i < hi {
             let op = self.ops.get(i)?;
             if op.kind == K::Since {
-                // Below `since`, the null texts instead of the next `aux` operations.
                 let end = i.checked_add(1 + op.aux as usize)?.min(hi);
+                let Some(acting) = self.acting else {
+                    // A message's code: the acting version is at least `since`.
+                    self.range(i + 1, end)?;
+                    i = end;
+                    continue;
+                };
+                // Below `since`, the null texts instead of the next `aux` operations.
                 let nulls = self.tables.texts.get(op.off as usize)?;
                 // The null texts must fit in what the skipped operations reserve.
                 if nulls.len() > self.reserve[i] - self.reserve[end] {
@@ -442,7 +621,6 @@ impl Gen<'_, '_> {
                 let skip = self.b.create_block();
                 let run = self.b.create_block();
                 let after = self.b.create_block();
-                let acting = self.params[6];
                 let newer =
                     self.b
                         .ins()
@@ -496,7 +674,7 @@ impl Gen<'_, '_> {
 
     /// An integer of `n` bytes at `op.off`.
     fn int(&mut self, op: &Op, n: u8) {
-        let block = self.params[2];
+        let block = self.block;
         let off = op.off as i32;
         let signed = matches!(op.kind, K::I8 | K::I16 | K::I32 | K::I64);
         let raw = match n {
@@ -534,12 +712,16 @@ impl Gen<'_, '_> {
         let cur = self.b.use_var(self.cur);
         if op.kind == K::F32 {
             let nan_null = self.b.ins().iconst(types::I64, i64::from(op.nan_null));
-            let call = self.b.ins().call(self.f32_ref, &[cur, v, nan_null]);
+            let call = self.b.ins().call(self.refs.f32_ref, &[cur, v, nan_null]);
             let next = self.b.inst_results(call)[0];
             self.b.def_var(self.cur, next);
             self.b.ins().brif(next, after, &[], self.fail, &[]);
         } else {
-            let f = if signed { self.i64_ref } else { self.u64_ref };
+            let f = if signed {
+                self.refs.i64_ref
+            } else {
+                self.refs.u64_ref
+            };
             let call = self.b.ins().call(f, &[cur, v]);
             let next = self.b.inst_results(call)[0];
             self.b.def_var(self.cur, next);
@@ -555,11 +737,10 @@ impl Gen<'_, '_> {
         let op = self.ops.get(i)?;
         let e = self.tables.enums.get(op.aux as usize)?;
         let table = e.table.as_ref()?;
-        let block = self.params[2];
         let raw = self
             .b
             .ins()
-            .uload8(types::I64, flags(), block, op.off as i32);
+            .uload8(types::I64, flags(), self.block, op.off as i32);
         let after = self.b.create_block();
         let other = self.b.create_block();
         let mut sw = cranelift_frontend::Switch::new();
@@ -589,18 +770,15 @@ impl Gen<'_, '_> {
 
     /// Operation `i` through `sable_jit_value`.
     fn helper(&mut self, i: usize) -> Option<()> {
-        let [tables, ops, block, len, _, out_end, _] = self.params;
-        let op = self
-            .b
-            .ins()
-            .iadd_imm_s(ops, i64::try_from(i * std::mem::size_of::<Op>()).ok()?);
+        let op = self.b.ins().iadd_imm_s(
+            self.ops_ptr,
+            i64::try_from(i * std::mem::size_of::<Op>()).ok()?,
+        );
         let keep = i64::try_from(*self.reserve.get(i + 1)?).ok()?;
-        let end = self.b.ins().iadd_imm_s(out_end, -keep);
+        let end = self.b.ins().iadd_imm_s(self.out_end, -keep);
         let cur = self.b.use_var(self.cur);
-        let call = self
-            .b
-            .ins()
-            .call(self.value_ref, &[tables, op, block, len, cur, end]);
+        let args = [self.tables_ptr, op, self.block, self.block_len, cur, end];
+        let call = self.b.ins().call(self.refs.value_ref, &args);
         let next = self.b.inst_results(call)[0];
         self.b.def_var(self.cur, next);
         let ok = self.b.create_block();
@@ -609,18 +787,19 @@ impl Gen<'_, '_> {
         self.b.switch_to_block(ok);
         Some(())
     }
+
+    /// Goes to `to` when `cond` holds, else goes on.
+    fn bail_if(&mut self, cond: Val, to: Blk) {
+        let ok = self.b.create_block();
+        self.b.ins().brif(cond, to, &[], ok, &[]);
+        self.b.seal_block(ok);
+        self.b.switch_to_block(ok);
+    }
 }
 
-/// Compiles `ops` as function number `n`; `None` when it cannot.
-fn compile(
-    module: &mut JITModule,
-    sig: &Signature,
-    helpers: &Helpers,
-    tables: &Tables,
-    ops: &[Op],
-    n: usize,
-) -> Option<Pending> {
-    // Room and reads.
+/// The reserve of each operation of `ops` (see the module's documentation), and the bytes of
+/// the block their inline reads need.
+fn analyse(ops: &[Op], tables: &Tables) -> (Vec<usize>, usize) {
     let mut reserve = vec![0usize; ops.len() + 1];
     let mut need = 0usize;
     for (i, op) in ops.iter().enumerate().rev() {
@@ -635,6 +814,20 @@ fn compile(
             need = need.max(op.off as usize + usize::from(n));
         }
     }
+    (reserve, need)
+}
+
+/// Compiles `ops` as function number `n`; `None` when it cannot.
+fn compile(
+    module: &mut JITModule,
+    sig: &Signature,
+    helpers: &Helpers,
+    tables: &Tables,
+    ops: &[Op],
+    n: usize,
+) -> Option<Pending> {
+    let (reserve, need) = analyse(ops, tables);
+    let room = reserve[0];
     let mut ctx = module.make_context();
     ctx.func.signature = sig.clone();
     // A context of its own: one left midway (an operation it cannot compile) is dropped.
@@ -646,27 +839,26 @@ fn compile(
         b.switch_to_block(entry);
         b.seal_block(entry);
         let p = b.block_params(entry);
-        let params: [cranelift_codegen::ir::Value; 7] = p.try_into().ok()?;
+        let params: [Val; 7] = p.try_into().ok()?;
         let ptr = module.target_config().pointer_type();
         let cur = b.declare_var(ptr);
         b.def_var(cur, params[4]);
         let fail = b.create_block();
-        let u64_ref = module.declare_func_in_func(helpers.u64_id, b.func);
-        let i64_ref = module.declare_func_in_func(helpers.i64_id, b.func);
-        let value_ref = module.declare_func_in_func(helpers.value_id, b.func);
-        let f32_ref = module.declare_func_in_func(helpers.f32_id, b.func);
+        let refs = helpers.refs(module, &mut b);
         let mut g = Gen {
             b,
             tables,
             ops,
             reserve,
             cur,
-            params,
+            block: params[2],
+            block_len: params[3],
+            ops_ptr: params[1],
+            tables_ptr: params[0],
+            out_end: params[5],
+            acting: Some(params[6]),
             fail,
-            u64_ref,
-            i64_ref,
-            value_ref,
-            f32_ref,
+            refs,
         };
         g.range(0, ops.len())?;
         let end = g.b.use_var(g.cur);
@@ -682,13 +874,320 @@ fn compile(
         .ok()?;
     module.define_function(id, &mut ctx).ok()?;
     module.clear_context(&mut ctx);
-    let room = reserve_total(ops, tables);
     Some(Pending { id, need, room })
 }
 
-/// `reserve[0]`.
-fn reserve_total(ops: &[Op], tables: &Tables) -> usize {
-    ops.iter()
-        .map(|op| usize::from(op.len % 32) + inline_bound(op, tables).unwrap_or(4))
-        .sum()
+/// What a message's code uses beside [`Gen`]'s.
+struct Msg {
+    buf: Val,
+    len: Val,
+    pos: Variable,
+    /// Returns null: the interpreter prints the message.
+    bail: Blk,
+}
+
+impl<'b> Gen<'_, 'b> {
+    /// Goes to `self.fail` (more room) unless `k` bytes of room are left.
+    fn ensure(&mut self, k: usize) {
+        let cur = self.b.use_var(self.cur);
+        let room = self.b.ins().isub(self.out_end, cur);
+        let short = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, room, k as i64);
+        self.bail_if(short, self.fail);
+    }
+
+    /// An unsigned integer of `ty`'s size at `addr + off`.
+    fn uload(&mut self, ty: PrimitiveType, addr: Val, off: usize) -> Option<Val> {
+        let off = i32::try_from(off).ok()?;
+        Some(match ty.size() {
+            1 => self.b.ins().uload8(types::I64, flags(), addr, off),
+            2 => self.b.ins().uload16(types::I64, flags(), addr, off),
+            4 => self.b.ins().uload32(flags(), addr, off),
+            8 => self.b.ins().load(types::I64, flags(), addr, off),
+            _ => return None,
+        })
+    }
+
+    /// A block of `plan`'s shape (its operations `prog`) at `block`, `block_len` bytes long,
+    /// ending at `end` (a position in the message), then its groups and var data, then its
+    /// closing and a comma (`comma`). The caller has checked that the block is in bounds.
+    #[allow(clippy::too_many_arguments)]
+    fn message_block(
+        &mut self,
+        m: &Msg,
+        plan: &'b Block,
+        prog: &'b BlockProgram,
+        block: Val,
+        block_len: Val,
+        end: Val,
+        comma: bool,
+    ) -> Option<()> {
+        let (reserve, need) = analyse(&prog.ops, self.tables);
+        self.ensure(reserve[0]);
+        if need > 0 {
+            let short = self.b.ins().icmp_imm_u(
+                IntCC::UnsignedLessThan,
+                block_len,
+                i64::try_from(need).ok()?,
+            );
+            self.bail_if(short, m.bail);
+        }
+        // The operations' address: their `Box` is never moved nor dropped while the code lives
+        // (both belong to the same `Program`); `sable_jit_value` reads them.
+        self.ops_ptr = self
+            .b
+            .ins()
+            .iconst(types::I64, prog.ops.as_ptr() as usize as i64);
+        self.block = block;
+        self.block_len = block_len;
+        self.ops = &prog.ops;
+        self.reserve = reserve;
+        self.range(0, prog.ops.len())?;
+        self.b.def_var(m.pos, end);
+        for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
+            match t {
+                Tail::Group(g) => {
+                    let entry = p.entry.as_ref()?;
+                    let c = &g.check;
+                    let open = p.open.bytes().to_vec();
+                    self.ensure(open.len());
+                    self.text(&open);
+                    // The dimensions, as `GroupCheck::dims`' fast path (else the interpreter).
+                    let pos = self.b.use_var(m.pos);
+                    let left = self.b.ins().isub(m.len, pos);
+                    let short = self.b.ins().icmp_imm_u(
+                        IntCC::UnsignedLessThan,
+                        left,
+                        i64::try_from(c.header_size).ok()?,
+                    );
+                    self.bail_if(short, m.bail);
+                    let head = self.b.ins().iadd(m.buf, pos);
+                    let bl = self.uload(c.block_length.1, head, c.block_length.0)?;
+                    let count = self.uload(c.count.1, head, c.count.0)?;
+                    let (_, entry_need) = analyse(&entry.ops, self.tables);
+                    let least = c.shape.needs_all.max(entry_need);
+                    let short = self.b.ins().icmp_imm_u(
+                        IntCC::UnsignedLessThan,
+                        bl,
+                        i64::try_from(least).ok()?,
+                    );
+                    self.bail_if(short, m.bail);
+                    // `bl` below the buffer's length: `bl + min_tail_all` does not overflow.
+                    let long = self.b.ins().icmp(IntCC::UnsignedGreaterThan, bl, m.len);
+                    self.bail_if(long, m.bail);
+                    let each = self
+                        .b
+                        .ins()
+                        .iadd_imm_s(bl, i64::try_from(c.shape.min_tail_all).ok()?);
+                    let zero = self.b.ins().icmp_imm_u(IntCC::Equal, each, 0);
+                    self.bail_if(zero, m.bail);
+                    let start = self
+                        .b
+                        .ins()
+                        .iadd_imm_s(pos, i64::try_from(c.header_size).ok()?);
+                    let left = self.b.ins().isub(m.len, start);
+                    let hi = self.b.ins().umulhi(each, count);
+                    let lo = self.b.ins().imul(each, count);
+                    let over = self.b.ins().icmp_imm_u(IntCC::NotEqual, hi, 0);
+                    self.bail_if(over, m.bail);
+                    let over = self.b.ins().icmp(IntCC::UnsignedGreaterThan, lo, left);
+                    self.bail_if(over, m.bail);
+                    self.b.def_var(m.pos, start);
+                    // The entries.
+                    let i = self.b.declare_var(types::I64);
+                    let zero = self.b.ins().iconst(types::I64, 0);
+                    self.b.def_var(i, zero);
+                    let head = self.b.create_block();
+                    let body = self.b.create_block();
+                    let exit = self.b.create_block();
+                    self.b.ins().jump(head, &[]);
+                    self.b.switch_to_block(head);
+                    let iv = self.b.use_var(i);
+                    let done = self.b.ins().icmp(IntCC::Equal, iv, count);
+                    self.b.ins().brif(done, exit, &[], body, &[]);
+                    self.b.seal_block(body);
+                    self.b.switch_to_block(body);
+                    let pos = self.b.use_var(m.pos);
+                    let left = self.b.ins().isub(m.len, pos);
+                    let short = self.b.ins().icmp(IntCC::UnsignedLessThan, left, bl);
+                    self.bail_if(short, m.bail);
+                    let at = self.b.ins().iadd(m.buf, pos);
+                    let end = self.b.ins().iadd(pos, bl);
+                    self.message_block(m, &g.block, entry, at, bl, end, true)?;
+                    let iv = self.b.use_var(i);
+                    let next = self.b.ins().iadd_imm_s(iv, 1);
+                    self.b.def_var(i, next);
+                    self.b.ins().jump(head, &[]);
+                    self.b.seal_block(head);
+                    self.b.seal_block(exit);
+                    self.b.switch_to_block(exit);
+                    // The last entry's comma taken back.
+                    let any = self.b.ins().icmp_imm_u(IntCC::NotEqual, count, 0);
+                    let any = self.b.ins().uextend(types::I64, any);
+                    let cur = self.b.use_var(self.cur);
+                    let cur = self.b.ins().isub(cur, any);
+                    self.b.def_var(self.cur, cur);
+                    self.ensure(1);
+                    self.text(b"]");
+                }
+                Tail::Data(d) => {
+                    let c = &d.check;
+                    let text = p.text.bytes().to_vec();
+                    self.ensure(text.len());
+                    self.text(&text);
+                    // The length, as `DataCheck::span`'s fast path (else the interpreter).
+                    let pos = self.b.use_var(m.pos);
+                    let left = self.b.ins().isub(m.len, pos);
+                    let short = self.b.ins().icmp_imm_u(
+                        IntCC::UnsignedLessThan,
+                        left,
+                        i64::try_from(c.data_offset).ok()?,
+                    );
+                    self.bail_if(short, m.bail);
+                    let head = self.b.ins().iadd(m.buf, pos);
+                    let n = self.uload(c.length.1, head, c.length.0)?;
+                    let start = self
+                        .b
+                        .ins()
+                        .iadd_imm_s(pos, i64::try_from(c.data_offset).ok()?);
+                    let left = self.b.ins().isub(m.len, start);
+                    let over = self.b.ins().icmp(IntCC::UnsignedGreaterThan, n, left);
+                    self.bail_if(over, m.bail);
+                    let src = self.b.ins().iadd(m.buf, start);
+                    let charset = self.b.ins().iconst(
+                        types::I64,
+                        match d.charset {
+                            None => 0,
+                            Some(Charset::Latin1) => 1,
+                            Some(Charset::Utf8) => 2,
+                        },
+                    );
+                    let cur = self.b.use_var(self.cur);
+                    let call = self
+                        .b
+                        .ins()
+                        .call(self.refs.data_ref, &[cur, self.out_end, src, n, charset]);
+                    let next = self.b.inst_results(call)[0];
+                    self.b.def_var(self.cur, next);
+                    let no = self.b.ins().icmp_imm_u(IntCC::Equal, next, 0);
+                    self.bail_if(no, self.fail);
+                    let end = self.b.ins().iadd(start, n);
+                    self.b.def_var(m.pos, end);
+                }
+            }
+        }
+        let mut end = prog.end.bytes().to_vec();
+        if comma {
+            end.push(b',');
+        }
+        self.ensure(end.len());
+        self.text(&end);
+        Some(())
+    }
+}
+
+/// The highest version anything of `block` appeared in (what a message's code assumes the
+/// acting version reaches).
+fn newest(block: &Block) -> i64 {
+    fn node(n: &Node) -> i64 {
+        match &n.kind {
+            Kind::Composite(members) => members.iter().map(node).fold(n.since, i64::max),
+            _ => n.since,
+        }
+    }
+    let mut v = block.fields.iter().map(node).fold(i64::MIN, i64::max);
+    for t in &block.tail {
+        v = v.max(match t {
+            Tail::Group(g) => g.since.max(g.check.shape.all_since).max(newest(&g.block)),
+            Tail::Data(d) => d.since,
+        });
+    }
+    v
+}
+
+/// Compiles message `plan` (its program `prog`, its header `size` bytes) as function number
+/// `n`; `None` when it cannot.
+#[allow(clippy::too_many_arguments)]
+fn compile_message(
+    module: &mut JITModule,
+    sig: &Signature,
+    helpers: &Helpers,
+    tables: &Tables,
+    plan: &MessagePlan,
+    prog: &BlockProgram,
+    size: usize,
+    n: usize,
+) -> Option<(FuncId, i64)> {
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig.clone();
+    let mut fbc = FunctionBuilderContext::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        b.seal_block(entry);
+        let p = b.block_params(entry);
+        // (tables, buf, len, block_length, out, out_end, pos_out)
+        let params: [Val; 7] = p.try_into().ok()?;
+        let ptr = module.target_config().pointer_type();
+        let cur = b.declare_var(ptr);
+        b.def_var(cur, params[4]);
+        let pos = b.declare_var(ptr);
+        let room = b.create_block();
+        let bail = b.create_block();
+        let refs = helpers.refs(module, &mut b);
+        let mut g = Gen {
+            b,
+            tables,
+            ops: &[],
+            reserve: vec![0],
+            cur,
+            block: params[1],
+            block_len: params[2],
+            ops_ptr: params[1],
+            tables_ptr: params[0],
+            out_end: params[5],
+            acting: None,
+            fail: room,
+            refs,
+        };
+        let m = Msg {
+            buf: params[1],
+            len: params[2],
+            pos,
+            bail,
+        };
+        // The header was read by the caller: `len` is at least `size`.
+        let size_v = i64::try_from(size).ok()?;
+        let short = g.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, m.len, size_v);
+        g.bail_if(short, bail);
+        let left = g.b.ins().iadd_imm_s(m.len, -size_v);
+        let bl = params[3];
+        let over = g.b.ins().icmp(IntCC::UnsignedGreaterThan, bl, left);
+        g.bail_if(over, bail);
+        let block_len = g.b.ins().iadd_imm_s(bl, size_v);
+        g.message_block(&m, &plan.block, prog, m.buf, block_len, block_len, false)?;
+        let end = g.b.use_var(pos);
+        g.b.ins().store(MemFlagsData::trusted(), end, params[6], 0);
+        let out = g.b.use_var(g.cur);
+        g.b.ins().return_(&[out]);
+        g.b.switch_to_block(bail);
+        g.b.seal_block(bail);
+        let null = g.b.ins().iconst(ptr, 0);
+        g.b.ins().return_(&[null]);
+        g.b.switch_to_block(room);
+        g.b.seal_block(room);
+        let one = g.b.ins().iconst(ptr, 1);
+        g.b.ins().return_(&[one]);
+        g.b.finalize(module.target_config());
+    }
+    let id = module
+        .declare_function(&format!("message{n}"), Linkage::Local, &ctx.func.signature)
+        .ok()?;
+    module.define_function(id, &mut ctx).ok()?;
+    module.clear_context(&mut ctx);
+    Some((id, newest(&plan.block)))
 }
