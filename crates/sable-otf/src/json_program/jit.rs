@@ -31,11 +31,11 @@ use cranelift_module::{FuncId, Linkage, Module};
 
 use sable_ir::PrimitiveType;
 
-use super::{value, BlockProgram, Cursor, MessageProgram, Op, Slice, Tables, K};
+use super::{value, BlockProgram, Cursor, EnumOp, MessageProgram, Op, Slice, Tables, Text, K};
 use crate::decode::{Block, Charset, Kind, MessagePlan, Node, Tail};
 use crate::json::{
     plain_ascii, put_bytes, short_decimal_f32, write_f32_other, write_hex_str, write_hundredths,
-    write_i64, write_text_slow, write_u64, Sink,
+    write_text_slow, Sink,
 };
 
 /// The compiled code of a block: `(tables, ops, block, block_len, out, out_end, acting)`, and
@@ -113,40 +113,39 @@ fn walk(prog: &mut BlockProgram, f: &mut impl FnMut(&mut BlockProgram)) {
     f(prog);
 }
 
-/// Writes `v` in decimal at `out`; returns where it ends. At most 32 bytes are touched.
-///
-/// # Safety
-///
-/// `out` is valid for writes of 32 bytes.
-unsafe extern "C" fn sable_jit_u64(out: *mut u8, v: u64) -> *mut u8 {
-    // SAFETY: the caller's contract.
-    let room = unsafe { std::slice::from_raw_parts_mut(out, 32) };
-    let mut s = Slice {
-        rest: room,
-        short: false,
-    };
-    write_u64(&mut s, v);
-    let left = s.rest.len();
-    // SAFETY: `32 - left` is within the 32 bytes.
-    unsafe { out.add(32 - left) }
-}
+/// A [`Sink`] writing at a raw pointer without checks: built only in this module's helpers,
+/// over a room checked beforehand, and only given writers that touch at most that room
+/// ([`write_hundredths`] in 32 bytes: a sign, then a window of 8 bytes; a short text between
+/// quotes in its length and 2).
+struct Raw(*mut u8);
 
-/// [`sable_jit_u64`] for a signed value.
-///
-/// # Safety
-///
-/// `out` is valid for writes of 32 bytes.
-unsafe extern "C" fn sable_jit_i64(out: *mut u8, v: i64) -> *mut u8 {
-    // SAFETY: the caller's contract.
-    let room = unsafe { std::slice::from_raw_parts_mut(out, 32) };
-    let mut s = Slice {
-        rest: room,
-        short: false,
-    };
-    write_i64(&mut s, v);
-    let left = s.rest.len();
-    // SAFETY: `32 - left` is within the 32 bytes.
-    unsafe { out.add(32 - left) }
+impl Sink for Raw {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        // SAFETY: within the room (see `Raw`).
+        unsafe {
+            self.0.write(b);
+            self.0 = self.0.add(1);
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: &[u8]) {
+        // SAFETY: within the room (see `Raw`).
+        unsafe {
+            std::ptr::copy_nonoverlapping(s.as_ptr(), self.0, s.len());
+            self.0 = self.0.add(s.len());
+        }
+    }
+
+    #[inline(always)]
+    fn put_window<const N: usize>(&mut self, w: &[u8; N], keep: usize) {
+        // SAFETY: within the room (see `Raw`).
+        unsafe {
+            std::ptr::copy_nonoverlapping(w.as_ptr(), self.0, N);
+            self.0 = self.0.add(keep.min(N));
+        }
+    }
 }
 
 /// Writes the float of bits `bits` (or `null` for a NaN when `nan_null`) at `out`; returns
@@ -156,21 +155,34 @@ unsafe extern "C" fn sable_jit_i64(out: *mut u8, v: i64) -> *mut u8 {
 ///
 /// `out` is valid for writes of 32 bytes.
 unsafe extern "C" fn sable_jit_f32(out: *mut u8, bits: u64, nan_null: u64) -> *mut u8 {
+    let f = f32::from_bits(bits as u32);
+    if nan_null != 0 && f.is_nan() {
+        let mut s = Raw(out);
+        s.put_window(b"null", 4);
+        return s.0;
+    }
+    if let Some(d) = short_decimal_f32(f.abs()) {
+        let mut s = Raw(out);
+        write_hundredths(&mut s, f.is_sign_negative(), d);
+        return s.0;
+    }
+    f32_other(out, f)
+}
+
+/// [`sable_jit_f32`]'s other floats.
+///
+/// # Safety
+///
+/// `out` is valid for writes of 32 bytes.
+#[inline(never)]
+unsafe fn f32_other(out: *mut u8, f: f32) -> *mut u8 {
     // SAFETY: the caller's contract.
     let room = unsafe { std::slice::from_raw_parts_mut(out, 32) };
     let mut s = Slice {
         rest: room,
         short: false,
     };
-    let f = f32::from_bits(bits as u32);
-    if nan_null != 0 && f.is_nan() {
-        s.put_window(b"null", 4);
-    } else {
-        match short_decimal_f32(f.abs()) {
-            Some(d) => write_hundredths(&mut s, f.is_sign_negative(), d),
-            None => write_f32_other(&mut s, f),
-        }
-    }
+    write_f32_other(&mut s, f);
     if s.short {
         return std::ptr::null_mut();
     }
@@ -227,6 +239,35 @@ unsafe extern "C" fn sable_jit_value(
 ///
 /// `[src, src + n)` is readable, `[out, end)` is writable, `out <= end`.
 unsafe extern "C" fn sable_jit_data(
+    out: *mut u8,
+    end: *mut u8,
+    src: *const u8,
+    n: usize,
+    charset: u64,
+) -> *mut u8 {
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { std::slice::from_raw_parts(src, n) };
+    let room = (end as usize).saturating_sub(out as usize);
+    if charset != 0 && n <= 32 && room >= n + 2 && plain_ascii(bytes) {
+        // Quotes around the text, written through `Raw` within `n + 2` bytes (`put_bytes`
+        // writes exactly `n` bytes up to 32).
+        let mut s = Raw(out);
+        s.push(b'"');
+        put_bytes(&mut s, bytes);
+        s.push(b'"');
+        return s.0;
+    }
+    // SAFETY: the caller's contract.
+    unsafe { data_other(out, end, src, n, charset) }
+}
+
+/// [`sable_jit_data`] for long or escaped text, hex, or a short room.
+///
+/// # Safety
+///
+/// As [`sable_jit_data`].
+#[inline(never)]
+unsafe fn data_other(
     out: *mut u8,
     end: *mut u8,
     src: *const u8,
@@ -394,8 +435,6 @@ pub(super) fn compile_all(
         .finish(settings::Flags::new(flags))
         .ok()?;
     let mut jb = JITBuilder::with_isa(isa, cranelift_module::default_libcall_names());
-    jb.symbol("sable_jit_u64", sable_jit_u64 as *const u8);
-    jb.symbol("sable_jit_i64", sable_jit_i64 as *const u8);
     jb.symbol("sable_jit_value", sable_jit_value as *const u8);
     jb.symbol("sable_jit_f32", sable_jit_f32 as *const u8);
     jb.symbol("sable_jit_data", sable_jit_data as *const u8);
@@ -415,8 +454,6 @@ pub(super) fn compile_all(
         module.declare_function(name, Linkage::Import, &sig).ok()
     };
     let helpers = Helpers {
-        u64_id: declare("sable_jit_u64", &[ptr, i64t])?,
-        i64_id: declare("sable_jit_i64", &[ptr, i64t])?,
         f32_id: declare("sable_jit_f32", &[ptr, i64t, i64t])?,
         value_id: declare("sable_jit_value", &[ptr; 6])?,
         data_id: declare("sable_jit_data", &[ptr, ptr, ptr, ptr, i64t])?,
@@ -472,8 +509,6 @@ pub(super) fn compile_all(
 }
 
 struct Helpers {
-    u64_id: FuncId,
-    i64_id: FuncId,
     value_id: FuncId,
     f32_id: FuncId,
     data_id: FuncId,
@@ -482,8 +517,6 @@ struct Helpers {
 impl Helpers {
     fn refs(&self, module: &mut JITModule, b: &mut FunctionBuilder<'_>) -> Refs {
         Refs {
-            u64_ref: module.declare_func_in_func(self.u64_id, b.func),
-            i64_ref: module.declare_func_in_func(self.i64_id, b.func),
             value_ref: module.declare_func_in_func(self.value_id, b.func),
             f32_ref: module.declare_func_in_func(self.f32_id, b.func),
             data_ref: module.declare_func_in_func(self.data_id, b.func),
@@ -514,8 +547,61 @@ fn inline_bound(op: &Op, tables: &Tables) -> Option<usize> {
         ),
         // The null texts, or the operations run.
         K::Since => Some(0),
+        K::Chars if chars_inline(op) => Some((op.aux as usize + 2).max(4)),
+        // A window of 32 bytes.
+        K::Set1 if set1_table(op, tables).is_some() => Some(32),
+        // `[`, each element after `[` or `,` (an integer or float touches at most 32), `]`.
+        K::Array => array_inline(op).map(|(n, _)| 2 + n * 33),
+        K::Enum => enum_inline(op, tables).map(|e| {
+            e.names
+                .iter()
+                .map(|n| n.bytes().len())
+                .max()
+                .unwrap_or(0)
+                .max(4)
+        }),
         _ => None,
     }
+}
+
+/// The end of the bytes operation `op` reads inline (from the block's start), if any.
+fn inline_read(op: &Op, tables: &Tables) -> Option<usize> {
+    let off = op.off as usize;
+    let n = match op.kind {
+        K::Enum1 | K::Set1 => 1,
+        K::Chars | K::Array => op.aux as usize,
+        K::Enum => tables.enums.get(op.aux as usize)?.ty.size(),
+        k => usize::from(int_size(k)?),
+    };
+    off.checked_add(n)
+}
+
+/// Whether a `Chars` operation is compiled inline (1 to 32 bytes).
+fn chars_inline(op: &Op) -> bool {
+    (1..=32).contains(&op.aux)
+}
+
+/// A one-byte set's table, when every value's text is short (compiled as a window copy).
+fn set1_table<'t>(op: &Op, tables: &'t Tables) -> Option<&'t [Text]> {
+    let t = tables.sets.get(op.aux as usize)?.table.as_deref()?;
+    (t.len() == 256 && t.iter().all(|t| t.long.is_none())).then_some(t)
+}
+
+/// An array compiled inline: its number of elements (at most 16) and their size; integers and
+/// floats.
+fn array_inline(op: &Op) -> Option<(usize, usize)> {
+    let size = match op.ty {
+        PrimitiveType::Double | PrimitiveType::Char => return None,
+        t => t.size(),
+    };
+    let n = op.aux as usize / size;
+    (n <= 16).then_some((n, size))
+}
+
+/// An enum of more than one byte compiled inline (a switch on at most 256 values).
+fn enum_inline<'t>(op: &Op, tables: &'t Tables) -> Option<&'t EnumOp> {
+    let e = tables.enums.get(op.aux as usize)?;
+    (matches!(e.ty.size(), 2 | 4 | 8) && e.values.len() <= 256 && e.table.is_none()).then_some(e)
 }
 
 /// The bytes an integer operation reads.
@@ -533,8 +619,6 @@ type Val = cranelift_codegen::ir::Value;
 type Blk = cranelift_codegen::ir::Block;
 
 struct Refs {
-    u64_ref: cranelift_codegen::ir::FuncRef,
-    i64_ref: cranelift_codegen::ir::FuncRef,
     value_ref: cranelift_codegen::ir::FuncRef,
     f32_ref: cranelift_codegen::ir::FuncRef,
     data_ref: cranelift_codegen::ir::FuncRef,
@@ -664,6 +748,14 @@ impl Gen<'_, '_> {
                     self.int(op, n);
                 } else if k == K::Enum1 {
                     self.enum1(i)?;
+                } else if k == K::Chars && chars_inline(op) {
+                    self.chars(i)?;
+                } else if k == K::Set1 && set1_table(op, self.tables).is_some() {
+                    self.set1(i)?;
+                } else if k == K::Array && array_inline(op).is_some() {
+                    self.array(i)?;
+                } else if k == K::Enum && enum_inline(op, self.tables).is_some() {
+                    self.enum_n(i)?;
                 } else {
                     self.helper(i)?;
                 }
@@ -717,18 +809,442 @@ impl Gen<'_, '_> {
             self.b.def_var(self.cur, next);
             self.b.ins().brif(next, after, &[], self.fail, &[]);
         } else {
-            let f = if signed {
-                self.refs.i64_ref
-            } else {
-                self.refs.u64_ref
-            };
-            let call = self.b.ins().call(f, &[cur, v]);
-            let next = self.b.inst_results(call)[0];
-            self.b.def_var(self.cur, next);
+            let v = if signed { self.sign(v) } else { v };
+            self.uint(v);
             self.b.ins().jump(after, &[]);
         }
         self.b.seal_block(after);
         self.b.switch_to_block(after);
+    }
+
+    /// Writes `-` when `v` (signed) is negative; its magnitude.
+    fn sign(&mut self, v: Val) -> Val {
+        let mag = self.b.declare_var(types::I64);
+        self.b.def_var(mag, v);
+        let neg = self.b.create_block();
+        let after = self.b.create_block();
+        let is_neg = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, v, 0);
+        self.b.ins().brif(is_neg, neg, &[], after, &[]);
+        self.b.seal_block(neg);
+        self.b.switch_to_block(neg);
+        self.text(b"-");
+        let m = self.b.ins().ineg(v);
+        self.b.def_var(mag, m);
+        self.b.ins().jump(after, &[]);
+        self.b.seal_block(after);
+        self.b.switch_to_block(after);
+        self.b.use_var(mag)
+    }
+
+    /// Stores the window `d | zeros` (digits in bytes, the first in the lowest, `n` bytes)
+    /// without its leading zero digits (keeping the last), and moves the cursor past.
+    fn digits(&mut self, d: Val, n: i64) {
+        let tz = self.b.ins().ctz(d);
+        let z = self.b.ins().ushr_imm_u(tz, 3);
+        let most = self.b.ins().iconst(types::I64, n - 1);
+        let z = self.b.ins().umin(z, most);
+        let zeros = if n == 4 {
+            0x3030_3030
+        } else {
+            0x3030_3030_3030_3030
+        };
+        let ascii = self.b.ins().bor_imm_u(d, zeros);
+        let sh = self.b.ins().ishl_imm_u(z, 3);
+        let w = self.b.ins().ushr(ascii, sh);
+        let cur = self.b.use_var(self.cur);
+        if n == 4 {
+            let w = self.b.ins().ireduce(types::I32, w);
+            self.b.ins().store(flags(), w, cur, 0);
+        } else {
+            self.b.ins().store(flags(), w, cur, 0);
+        }
+        let n = self.b.ins().iconst(types::I64, n);
+        let adv = self.b.ins().isub(n, z);
+        let next = self.b.ins().iadd(cur, adv);
+        self.b.def_var(self.cur, next);
+    }
+
+    /// The four decimal digits of `v` (below 10^4) in bytes, the first in the lowest
+    /// (`digits4`).
+    fn digits4(&mut self, v: Val) -> Val {
+        let h = self.b.ins().imul_imm_u(v, 10_486);
+        let h = self.b.ins().ushr_imm_u(h, 20);
+        let r = self.b.ins().imul_imm_u(h, 100);
+        let r = self.b.ins().isub(v, r);
+        let r = self.b.ins().ishl_imm_u(r, 16);
+        let x = self.b.ins().bor(h, r);
+        let t = self.b.ins().imul_imm_u(x, 103);
+        let t = self.b.ins().ushr_imm_u(t, 10);
+        let t = self.b.ins().band_imm_u(t, 0x000f_000f);
+        let u = self.b.ins().imul_imm_u(t, 10);
+        let u = self.b.ins().isub(x, u);
+        let u = self.b.ins().ishl_imm_u(u, 8);
+        self.b.ins().bor(t, u)
+    }
+
+    /// The eight decimal digits of `v` (below 10^8) in bytes, the first in the lowest
+    /// (`digits8`).
+    fn digits8(&mut self, v: Val) -> Val {
+        // `v / 10_000` for `v` below 2^32.
+        let q = self.b.ins().imul_imm_u(v, 0xD1B7_1759);
+        let q = self.b.ins().ushr_imm_u(q, 45);
+        let r = self.b.ins().imul_imm_u(q, 10_000);
+        let r = self.b.ins().isub(v, r);
+        let r = self.b.ins().ishl_imm_u(r, 32);
+        let x = self.b.ins().bor(q, r);
+        let h = self.b.ins().imul_imm_u(x, 10_486);
+        let h = self.b.ins().ushr_imm_u(h, 20);
+        let h = self.b.ins().band_imm_u(h, 0x0000_007f_0000_007f);
+        let r = self.b.ins().imul_imm_u(h, 100);
+        let r = self.b.ins().isub(x, r);
+        let r = self.b.ins().ishl_imm_u(r, 16);
+        let x = self.b.ins().bor(h, r);
+        let t = self.b.ins().imul_imm_u(x, 103);
+        let t = self.b.ins().ushr_imm_u(t, 10);
+        let t = self.b.ins().band_imm_u(t, 0x000f_000f_000f_000f);
+        let u = self.b.ins().imul_imm_u(t, 10);
+        let u = self.b.ins().isub(x, u);
+        let u = self.b.ins().ishl_imm_u(u, 8);
+        self.b.ins().bor(t, u)
+    }
+
+    /// Stores exactly the eight digits `d` ([`Gen::digits8`]) and moves the cursor past.
+    fn eight(&mut self, d: Val) {
+        let w = self.b.ins().bor_imm_u(d, 0x3030_3030_3030_3030);
+        let cur = self.b.use_var(self.cur);
+        self.b.ins().store(flags(), w, cur, 0);
+        let next = self.b.ins().iadd_imm_s(cur, 8);
+        self.b.def_var(self.cur, next);
+    }
+
+    /// `v / 10^8` (any `v`).
+    fn div_e8(&mut self, v: Val) -> Val {
+        let m = self
+            .b
+            .ins()
+            .iconst(types::I64, 0xABCC_7711_8461_CEFDu64 as i64);
+        let q = self.b.ins().umulhi(v, m);
+        self.b.ins().ushr_imm_u(q, 26)
+    }
+
+    /// `v - q * 10^8`.
+    fn rem_e8(&mut self, v: Val, q: Val) -> Val {
+        let p = self.b.ins().imul_imm_u(q, 100_000_000);
+        self.b.ins().isub(v, p)
+    }
+
+    /// Writes `v` (unsigned) in decimal, as [`write_u64`] does. At most 28 bytes touched.
+    fn uint(&mut self, v: Val) {
+        let small = self.b.create_block();
+        let not_small = self.b.create_block();
+        let mid = self.b.create_block();
+        let not_mid = self.b.create_block();
+        let long = self.b.create_block();
+        let longest = self.b.create_block();
+        let after = self.b.create_block();
+        let c = self.b.ins().icmp_imm_u(IntCC::UnsignedLessThan, v, 10_000);
+        self.b.ins().brif(c, small, &[], not_small, &[]);
+        self.b.seal_block(small);
+        self.b.seal_block(not_small);
+        self.b.switch_to_block(not_small);
+        let c = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThan, v, 100_000_000);
+        self.b.ins().brif(c, mid, &[], not_mid, &[]);
+        self.b.seal_block(mid);
+        self.b.seal_block(not_mid);
+        self.b.switch_to_block(not_mid);
+        let c =
+            self.b
+                .ins()
+                .icmp_imm_u(IntCC::UnsignedLessThan, v, 10_000_000_000_000_000u64 as i64);
+        self.b.ins().brif(c, long, &[], longest, &[]);
+        self.b.seal_block(long);
+        self.b.seal_block(longest);
+        // Four digits.
+        self.b.switch_to_block(small);
+        let d = self.digits4(v);
+        self.digits(d, 4);
+        self.b.ins().jump(after, &[]);
+        // Eight digits.
+        self.b.switch_to_block(mid);
+        let d = self.digits8(v);
+        self.digits(d, 8);
+        self.b.ins().jump(after, &[]);
+        // Up to sixteen: eight, then exactly eight.
+        self.b.switch_to_block(long);
+        let high = self.div_e8(v);
+        let low = self.rem_e8(v, high);
+        let d = self.digits8(high);
+        self.digits(d, 8);
+        let d = self.digits8(low);
+        self.eight(d);
+        self.b.ins().jump(after, &[]);
+        // More: four, eight, eight.
+        self.b.switch_to_block(longest);
+        let high = self.div_e8(v);
+        let low = self.rem_e8(v, high);
+        let top = self.div_e8(high);
+        let mid8 = self.rem_e8(high, top);
+        let d = self.digits4(top);
+        self.digits(d, 4);
+        let d = self.digits8(mid8);
+        self.eight(d);
+        let d = self.digits8(low);
+        self.eight(d);
+        self.b.ins().jump(after, &[]);
+        self.b.seal_block(after);
+        self.b.switch_to_block(after);
+    }
+
+    /// The plain-text test of a word (`plain_word`): the word whose high bits are all clear
+    /// when it is plain.
+    fn unplain(&mut self, x: Val) -> Val {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let below = self.b.ins().iadd_imm_s(x, -((ONES * 0x20) as i64));
+        let below = self.b.ins().band_not(below, x);
+        let q = self.b.ins().bxor_imm_u(x, (ONES * u64::from(b'"')) as i64);
+        let quote = self.b.ins().iadd_imm_s(q, -(ONES as i64));
+        let quote = self.b.ins().band_not(quote, q);
+        let bs = self.b.ins().bxor_imm_u(x, (ONES * u64::from(b'\\')) as i64);
+        let back = self.b.ins().iadd_imm_s(bs, -(ONES as i64));
+        let back = self.b.ins().band_not(back, bs);
+        let t = self.b.ins().bor(below, quote);
+        let t = self.b.ins().bor(t, back);
+        self.b.ins().bor(t, x)
+    }
+
+    /// A char array (operation `i`, 1 to 32 bytes): `null` when its first byte is the null
+    /// value, copied between quotes when it is plain text (`plain_ascii`), else through
+    /// `sable_jit_value`.
+    fn chars(&mut self, i: usize) -> Option<()> {
+        let op = self.ops.get(i)?;
+        let n = op.aux as usize;
+        let off = op.off as usize;
+        // The words read: (offset in the field, size).
+        let mut words = Vec::new();
+        if n >= 8 {
+            let mut k = 0;
+            while k + 8 <= n {
+                words.push((k, 8u8));
+                k += 8;
+            }
+            if k < n {
+                words.push((n - 8, 8));
+            }
+        } else if n >= 4 {
+            words.push((0, 4));
+            words.push((n - 4, 4));
+        } else {
+            words.push((0, 1));
+            words.push((n / 2, 1));
+            words.push((n - 1, 1));
+        }
+        let mut vals = Vec::new();
+        for &(o, size) in &words {
+            let at = i32::try_from(off + o).ok()?;
+            let v = match size {
+                8 => self.b.ins().load(types::I64, flags(), self.block, at),
+                4 => self.b.ins().uload32(flags(), self.block, at),
+                _ => self.b.ins().uload8(types::I64, flags(), self.block, at),
+            };
+            vals.push(v);
+        }
+        let after = self.b.create_block();
+        if op.has_null {
+            let first = self.b.ins().band_imm_u(vals[0], 0xff);
+            let null = self.b.create_block();
+            let not_null = self.b.create_block();
+            let is_null = self.b.ins().icmp_imm_u(IntCC::Equal, first, op.null as i64);
+            self.b.ins().brif(is_null, null, &[], not_null, &[]);
+            self.b.seal_block(null);
+            self.b.seal_block(not_null);
+            self.b.switch_to_block(null);
+            self.text(b"null");
+            self.b.ins().jump(after, &[]);
+            self.b.switch_to_block(not_null);
+        }
+        // The words tested.
+        let mut acc = None;
+        if n >= 8 {
+            for &v in &vals {
+                let t = self.unplain(v);
+                acc = Some(match acc {
+                    None => t,
+                    Some(a) => self.b.ins().bor(a, t),
+                });
+            }
+        } else if n >= 4 {
+            let hi = self.b.ins().ishl_imm_u(vals[1], 32);
+            let x = self.b.ins().bor(vals[0], hi);
+            acc = Some(self.unplain(x));
+        } else {
+            let m = self.b.ins().ishl_imm_u(vals[1], 8);
+            let l = self.b.ins().ishl_imm_u(vals[2], 16);
+            let x = self.b.ins().bor(vals[0], m);
+            let x = self.b.ins().bor(x, l);
+            let x = self.b.ins().bor_imm_u(x, 0x6161_6161_6100_0000);
+            acc = Some(self.unplain(x));
+        }
+        let highs = self
+            .b
+            .ins()
+            .band_imm_u(acc?, 0x8080_8080_8080_8080u64 as i64);
+        let copy = self.b.create_block();
+        let slow = self.b.create_block();
+        self.b.ins().brif(highs, slow, &[], copy, &[]);
+        self.b.seal_block(copy);
+        self.b.seal_block(slow);
+        self.b.switch_to_block(copy);
+        let cur = self.b.use_var(self.cur);
+        let quote = self.b.ins().iconst(types::I8, i64::from(b'"'));
+        self.b.ins().store(flags(), quote, cur, 0);
+        for (&(o, size), &v) in words.iter().zip(&vals) {
+            let at = i32::try_from(1 + o).ok()?;
+            let v = match size {
+                8 => v,
+                4 => self.b.ins().ireduce(types::I32, v),
+                _ => self.b.ins().ireduce(types::I8, v),
+            };
+            self.b.ins().store(flags(), v, cur, at);
+        }
+        self.b
+            .ins()
+            .store(flags(), quote, cur, i32::try_from(1 + n).ok()?);
+        let next = self.b.ins().iadd_imm_s(cur, i64::try_from(n + 2).ok()?);
+        self.b.def_var(self.cur, next);
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(slow);
+        self.helper(i)?;
+        self.b.ins().jump(after, &[]);
+        self.b.seal_block(after);
+        self.b.switch_to_block(after);
+        Some(())
+    }
+
+    /// A one-byte set (operation `i`) whose texts are all short: the 32-byte window of its
+    /// value's text copied, the cursor moved by its length (`Text::put`).
+    fn set1(&mut self, i: usize) -> Option<()> {
+        let op = self.ops.get(i)?;
+        let table = set1_table(op, self.tables)?;
+        let v = self
+            .b
+            .ins()
+            .uload8(types::I64, flags(), self.block, op.off as i32);
+        let size = i64::try_from(std::mem::size_of::<Text>()).ok()?;
+        let at = self.b.ins().imul_imm_u(v, size);
+        // The table's address: its `Box` lives, unmoved, as long as the code (both belong to
+        // the same `Program`).
+        let base = self
+            .b
+            .ins()
+            .iconst(types::I64, table.as_ptr() as usize as i64);
+        let at = self.b.ins().iadd(base, at);
+        let short = i32::try_from(std::mem::offset_of!(Text, short)).ok()?;
+        let len = i32::try_from(std::mem::offset_of!(Text, len)).ok()?;
+        let vflags = MemFlagsData::new().with_notrap();
+        let lo = self.b.ins().load(types::I8X16, vflags, at, short);
+        let hi = self.b.ins().load(types::I8X16, vflags, at, short + 16);
+        let n = self.b.ins().uload8(types::I64, flags(), at, len);
+        let n = self.b.ins().band_imm_u(n, 31);
+        let cur = self.b.use_var(self.cur);
+        self.b.ins().store(vflags, lo, cur, 0);
+        self.b.ins().store(vflags, hi, cur, 16);
+        let next = self.b.ins().iadd(cur, n);
+        self.b.def_var(self.cur, next);
+        Some(())
+    }
+
+    /// An array of integers or floats (operation `i`), unrolled: `[`, the elements after
+    /// commas, `]` (`write_array`).
+    fn array(&mut self, i: usize) -> Option<()> {
+        let op = self.ops.get(i)?;
+        let (n, size) = array_inline(op)?;
+        let signed = matches!(
+            op.ty,
+            PrimitiveType::Int8
+                | PrimitiveType::Int16
+                | PrimitiveType::Int32
+                | PrimitiveType::Int64
+        );
+        self.text(b"[");
+        for k in 0..n {
+            if k > 0 {
+                self.text(b",");
+            }
+            let at = i32::try_from(op.off as usize + k * size).ok()?;
+            let block = self.block;
+            let v = match (size, signed) {
+                (1, false) => self.b.ins().uload8(types::I64, flags(), block, at),
+                (2, false) => self.b.ins().uload16(types::I64, flags(), block, at),
+                (4, false) => self.b.ins().uload32(flags(), block, at),
+                (1, true) => self.b.ins().sload8(types::I64, flags(), block, at),
+                (2, true) => self.b.ins().sload16(types::I64, flags(), block, at),
+                (4, true) => self.b.ins().sload32(flags(), block, at),
+                _ => self.b.ins().load(types::I64, flags(), block, at),
+            };
+            if op.ty == PrimitiveType::Float {
+                let cur = self.b.use_var(self.cur);
+                let no_null = self.b.ins().iconst(types::I64, 0);
+                let call = self.b.ins().call(self.refs.f32_ref, &[cur, v, no_null]);
+                let next = self.b.inst_results(call)[0];
+                self.b.def_var(self.cur, next);
+                let ok = self.b.create_block();
+                self.b.ins().brif(next, ok, &[], self.fail, &[]);
+                self.b.seal_block(ok);
+                self.b.switch_to_block(ok);
+            } else {
+                let v = if signed { self.sign(v) } else { v };
+                self.uint(v);
+            }
+        }
+        self.text(b"]");
+        Some(())
+    }
+
+    /// An enum of more than one byte (operation `i`): `null` for its null value, a switch
+    /// storing each valid value's name inline; any other value through `sable_jit_value`.
+    fn enum_n(&mut self, i: usize) -> Option<()> {
+        let op = self.ops.get(i)?;
+        let e = enum_inline(op, self.tables)?;
+        let raw = self.uload(e.ty, self.block, op.off as usize)?;
+        let after = self.b.create_block();
+        let other = self.b.create_block();
+        if let Some(null) = e.null {
+            let is_null = self.b.create_block();
+            let not_null = self.b.create_block();
+            let c = self.b.ins().icmp_imm_u(IntCC::Equal, raw, null as i64);
+            self.b.ins().brif(c, is_null, &[], not_null, &[]);
+            self.b.seal_block(is_null);
+            self.b.seal_block(not_null);
+            self.b.switch_to_block(is_null);
+            self.text(b"null");
+            self.b.ins().jump(after, &[]);
+            self.b.switch_to_block(not_null);
+        }
+        let mut sw = cranelift_frontend::Switch::new();
+        let mut cases = Vec::new();
+        for &(v, n) in e.values.iter() {
+            let name = e.names.get(n as usize)?;
+            let c = self.b.create_block();
+            sw.set_entry(u128::from(v), c);
+            cases.push((c, name.bytes().to_vec()));
+        }
+        sw.emit(&mut self.b, raw, other);
+        for (c, name) in cases {
+            self.b.seal_block(c);
+            self.b.switch_to_block(c);
+            self.text(&name);
+            self.b.ins().jump(after, &[]);
+        }
+        self.b.seal_block(other);
+        self.b.switch_to_block(other);
+        self.helper(i)?;
+        self.b.ins().jump(after, &[]);
+        self.b.seal_block(after);
+        self.b.switch_to_block(after);
+        Some(())
     }
 
     /// A one-byte enum (operation `i`): a switch on its value, each valid value's name stored
@@ -770,6 +1286,13 @@ impl Gen<'_, '_> {
 
     /// Operation `i` through `sable_jit_value`.
     fn helper(&mut self, i: usize) -> Option<()> {
+        if std::env::var_os("SABLE_JIT_DUMP").is_some() {
+            let op = &self.ops[i];
+            eprintln!(
+                "helper {:?} {:?} aux {} off {}",
+                op.kind, op.ty, op.aux, op.off
+            );
+        }
         let op = self.b.ins().iadd_imm_s(
             self.ops_ptr,
             i64::try_from(i * std::mem::size_of::<Op>()).ok()?,
@@ -805,13 +1328,8 @@ fn analyse(ops: &[Op], tables: &Tables) -> (Vec<usize>, usize) {
     for (i, op) in ops.iter().enumerate().rev() {
         let value = inline_bound(op, tables).unwrap_or(4);
         reserve[i] = reserve[i + 1] + usize::from(op.len % 32) + value;
-        // The bytes read inline.
-        let read = match op.kind {
-            K::Enum1 => Some(1),
-            k => int_size(k),
-        };
-        if let Some(n) = read {
-            need = need.max(op.off as usize + usize::from(n));
+        if let Some(end) = inline_read(op, tables) {
+            need = need.max(end);
         }
     }
     (reserve, need)
@@ -1187,7 +1705,13 @@ fn compile_message(
     let id = module
         .declare_function(&format!("message{n}"), Linkage::Local, &ctx.func.signature)
         .ok()?;
+    ctx.set_disasm(std::env::var_os("SABLE_JIT_DUMP").is_some());
     module.define_function(id, &mut ctx).ok()?;
+    if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
+        if std::env::var_os("SABLE_JIT_ASM").is_some() {
+            eprintln!("{d}");
+        }
+    }
     module.clear_context(&mut ctx);
     Some((id, newest(&plan.block)))
 }
