@@ -509,6 +509,11 @@ struct SetOp {
     ty: PrimitiveType,
     choices: Box<[Choice]>,
     table: Option<Box<[Text]>>,
+    /// One-byte encodings, for the compiled code (feature `jit`): by value, 32 bytes holding
+    /// its JSON (when it fits), then by value, the JSON's length (`u8::MAX` when it does not
+    /// fit).
+    #[cfg(feature = "jit")]
+    windows: Option<Box<[u8]>>,
 }
 
 impl SetOp {
@@ -522,10 +527,36 @@ impl SetOp {
                 })
                 .collect()
         });
+        #[cfg(feature = "jit")]
+        let windows = (ty.size() == 1).then(|| {
+            let mut w = vec![0u8; 256 * 33];
+            for bits in 0..256usize {
+                let mut json = Vec::new();
+                write_value(
+                    &mut json,
+                    Value::Set {
+                        bits: bits as u64,
+                        choices,
+                    },
+                    true,
+                );
+                let len = match w.get_mut(bits * 32..bits * 32 + json.len()) {
+                    Some(at) if json.len() <= 32 => {
+                        at.copy_from_slice(&json);
+                        json.len() as u8
+                    }
+                    _ => u8::MAX,
+                };
+                w[256 * 32 + bits] = len;
+            }
+            w.into_boxed_slice()
+        });
         SetOp {
             ty,
             choices: choices.into(),
             table,
+            #[cfg(feature = "jit")]
+            windows,
         }
     }
 }

@@ -31,7 +31,7 @@ use cranelift_module::{FuncId, Linkage, Module};
 
 use sable_ir::PrimitiveType;
 
-use super::{value, BlockProgram, Cursor, EnumOp, MessageProgram, Op, Slice, Tables, Text, K};
+use super::{value, BlockProgram, Cursor, EnumOp, MessageProgram, Op, Slice, Tables, K, NULL};
 use crate::decode::{Block, Charset, Kind, MessagePlan, Node, Tail};
 use crate::json::{
     plain_ascii, put_bytes, short_decimal_f32, write_f32_other, write_hex_str, write_hundredths,
@@ -534,7 +534,8 @@ fn inline_bound(op: &Op, tables: &Tables) -> Option<usize> {
         K::Open => Some(4),
         K::Long | K::Const => tables.texts.get(op.aux as usize).map(|t| t.len()),
         K::U8 | K::U16 | K::U32 | K::U64 | K::I8 | K::I16 | K::I32 | K::I64 | K::F32 => Some(32),
-        // Its names inline (an unknown value or `null` through `sable_jit_value`).
+        // Its names, `null` or `{"unknown":N}` (a sign and at most 28 bytes touched by the
+        // number).
         K::Enum1 => Some(
             tables
                 .enums
@@ -543,7 +544,8 @@ fn inline_bound(op: &Op, tables: &Tables) -> Option<usize> {
                 .iter()
                 .map(|n| n.bytes().len())
                 .max()
-                .unwrap_or(0),
+                .unwrap_or(0)
+                .max(UNKNOWN_BOUND),
         ),
         // The null texts, or the operations run.
         K::Since => Some(0),
@@ -558,11 +560,14 @@ fn inline_bound(op: &Op, tables: &Tables) -> Option<usize> {
                 .map(|n| n.bytes().len())
                 .max()
                 .unwrap_or(0)
-                .max(4)
+                .max(UNKNOWN_BOUND)
         }),
         _ => None,
     }
 }
+
+/// The most bytes `{"unknown":N}` touches: its text, a sign, a number's 28, `}`.
+const UNKNOWN_BOUND: usize = 11 + 1 + 28 + 1;
 
 /// The end of the bytes operation `op` reads inline (from the block's start), if any.
 fn inline_read(op: &Op, tables: &Tables) -> Option<usize> {
@@ -581,10 +586,10 @@ fn chars_inline(op: &Op) -> bool {
     (1..=32).contains(&op.aux)
 }
 
-/// A one-byte set's table, when every value's text is short (compiled as a window copy).
-fn set1_table<'t>(op: &Op, tables: &'t Tables) -> Option<&'t [Text]> {
-    let t = tables.sets.get(op.aux as usize)?.table.as_deref()?;
-    (t.len() == 256 && t.iter().all(|t| t.long.is_none())).then_some(t)
+/// A one-byte set's windows (see `SetOp`).
+fn set1_table<'t>(op: &Op, tables: &'t Tables) -> Option<&'t [u8]> {
+    let w = tables.sets.get(op.aux as usize)?.windows.as_deref()?;
+    (w.len() == 256 * 33).then_some(w)
 }
 
 /// An array compiled inline: its number of elements (at most 16) and their size; integers and
@@ -1123,8 +1128,9 @@ impl Gen<'_, '_> {
         Some(())
     }
 
-    /// A one-byte set (operation `i`) whose texts are all short: the 32-byte window of its
-    /// value's text copied, the cursor moved by its length (`Text::put`).
+    /// A one-byte set (operation `i`): the 32-byte window of its value's JSON copied from
+    /// the set's windows and the cursor moved by its length; a JSON that does not fit in 32
+    /// bytes through `sable_jit_value`.
     fn set1(&mut self, i: usize) -> Option<()> {
         let op = self.ops.get(i)?;
         let table = set1_table(op, self.tables)?;
@@ -1132,27 +1138,39 @@ impl Gen<'_, '_> {
             .b
             .ins()
             .uload8(types::I64, flags(), self.block, op.off as i32);
-        let size = i64::try_from(std::mem::size_of::<Text>()).ok()?;
-        let at = self.b.ins().imul_imm_u(v, size);
-        // The table's address: its `Box` lives, unmoved, as long as the code (both belong to
-        // the same `Program`).
+        // The windows' address: their `Box` lives, unmoved, as long as the code (both belong
+        // to the same `Program`).
         let base = self
             .b
             .ins()
             .iconst(types::I64, table.as_ptr() as usize as i64);
+        let lens = self.b.ins().iadd_imm_s(base, 256 * 32);
+        let lens = self.b.ins().iadd(lens, v);
+        let n = self.b.ins().uload8(types::I64, flags(), lens, 0);
+        let long = self.b.ins().icmp_imm_u(IntCC::Equal, n, i64::from(u8::MAX));
+        let copy = self.b.create_block();
+        let slow = self.b.create_block();
+        let after = self.b.create_block();
+        self.b.ins().brif(long, slow, &[], copy, &[]);
+        self.b.seal_block(copy);
+        self.b.seal_block(slow);
+        self.b.switch_to_block(copy);
+        let at = self.b.ins().ishl_imm_u(v, 5);
         let at = self.b.ins().iadd(base, at);
-        let short = i32::try_from(std::mem::offset_of!(Text, short)).ok()?;
-        let len = i32::try_from(std::mem::offset_of!(Text, len)).ok()?;
         let vflags = MemFlagsData::new().with_notrap();
-        let lo = self.b.ins().load(types::I8X16, vflags, at, short);
-        let hi = self.b.ins().load(types::I8X16, vflags, at, short + 16);
-        let n = self.b.ins().uload8(types::I64, flags(), at, len);
-        let n = self.b.ins().band_imm_u(n, 31);
+        let lo = self.b.ins().load(types::I8X16, vflags, at, 0);
+        let hi = self.b.ins().load(types::I8X16, vflags, at, 16);
         let cur = self.b.use_var(self.cur);
         self.b.ins().store(vflags, lo, cur, 0);
         self.b.ins().store(vflags, hi, cur, 16);
         let next = self.b.ins().iadd(cur, n);
         self.b.def_var(self.cur, next);
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(slow);
+        self.helper(i)?;
+        self.b.ins().jump(after, &[]);
+        self.b.seal_block(after);
+        self.b.switch_to_block(after);
         Some(())
     }
 
@@ -1240,10 +1258,39 @@ impl Gen<'_, '_> {
         }
         self.b.seal_block(other);
         self.b.switch_to_block(other);
-        self.helper(i)?;
+        self.unknown(e.ty, op.off as usize)?;
         self.b.ins().jump(after, &[]);
         self.b.seal_block(after);
         self.b.switch_to_block(after);
+        Some(())
+    }
+
+    /// An enum's value of no name (`write_enum`): `{"unknown":N}`, `N` the value of `ty` at
+    /// `off` in the block (signed for signed types).
+    fn unknown(&mut self, ty: PrimitiveType, off: usize) -> Option<()> {
+        self.text(b"{\"unknown\":");
+        let at = i32::try_from(off).ok()?;
+        let block = self.block;
+        let v = match ty {
+            PrimitiveType::Int8 => self.b.ins().sload8(types::I64, flags(), block, at),
+            PrimitiveType::Int16 => self.b.ins().sload16(types::I64, flags(), block, at),
+            PrimitiveType::Int32 => self.b.ins().sload32(flags(), block, at),
+            PrimitiveType::Int64 => self.b.ins().load(types::I64, flags(), block, at),
+            t => self.uload(t, block, off)?,
+        };
+        let v = if matches!(
+            ty,
+            PrimitiveType::Int8
+                | PrimitiveType::Int16
+                | PrimitiveType::Int32
+                | PrimitiveType::Int64
+        ) {
+            self.sign(v)
+        } else {
+            v
+        };
+        self.uint(v);
+        self.text(b"}");
         Some(())
     }
 
@@ -1262,11 +1309,14 @@ impl Gen<'_, '_> {
         let mut sw = cranelift_frontend::Switch::new();
         let mut cases = Vec::new();
         for (v, &n) in table.iter().enumerate() {
-            if let Some(name) = e.names.get(n as usize) {
-                let c = self.b.create_block();
-                sw.set_entry(v as u128, c);
-                cases.push((c, name.bytes().to_vec()));
-            }
+            let text = match e.names.get(n as usize) {
+                Some(name) => name.bytes().to_vec(),
+                None if n == NULL => b"null".to_vec(),
+                None => continue,
+            };
+            let c = self.b.create_block();
+            sw.set_entry(v as u128, c);
+            cases.push((c, text));
         }
         sw.emit(&mut self.b, raw, other);
         for (c, name) in cases {
@@ -1277,7 +1327,7 @@ impl Gen<'_, '_> {
         }
         self.b.seal_block(other);
         self.b.switch_to_block(other);
-        self.helper(i)?;
+        self.unknown(op.ty, op.off as usize)?;
         self.b.ins().jump(after, &[]);
         self.b.seal_block(after);
         self.b.switch_to_block(after);
@@ -1286,13 +1336,6 @@ impl Gen<'_, '_> {
 
     /// Operation `i` through `sable_jit_value`.
     fn helper(&mut self, i: usize) -> Option<()> {
-        if std::env::var_os("SABLE_JIT_DUMP").is_some() {
-            let op = &self.ops[i];
-            eprintln!(
-                "helper {:?} {:?} aux {} off {}",
-                op.kind, op.ty, op.aux, op.off
-            );
-        }
         let op = self.b.ins().iadd_imm_s(
             self.ops_ptr,
             i64::try_from(i * std::mem::size_of::<Op>()).ok()?,
@@ -1705,13 +1748,7 @@ fn compile_message(
     let id = module
         .declare_function(&format!("message{n}"), Linkage::Local, &ctx.func.signature)
         .ok()?;
-    ctx.set_disasm(std::env::var_os("SABLE_JIT_DUMP").is_some());
     module.define_function(id, &mut ctx).ok()?;
-    if let Some(d) = ctx.compiled_code().and_then(|c| c.vcode.as_ref()) {
-        if std::env::var_os("SABLE_JIT_ASM").is_some() {
-            eprintln!("{d}");
-        }
-    }
     module.clear_context(&mut ctx);
     Some((id, newest(&plan.block)))
 }
