@@ -1596,7 +1596,8 @@ impl<'b> Gen<'_, 'b> {
                 Tail::Data(d) => {
                     let c = &d.check;
                     let text = p.text.bytes().to_vec();
-                    self.ensure(text.len());
+                    // The key, and a short text between quotes.
+                    self.ensure(text.len() + 18);
                     self.text(&text);
                     // The length, as `DataCheck::span`'s fast path (else the interpreter).
                     let pos = self.b.use_var(m.pos);
@@ -1617,6 +1618,15 @@ impl<'b> Gen<'_, 'b> {
                     let over = self.b.ins().icmp(IntCC::UnsignedGreaterThan, n, left);
                     self.bail_if(over, m.bail);
                     let src = self.b.ins().iadd(m.buf, start);
+                    let after = self.b.create_block();
+                    let slow = self.b.create_block();
+                    if d.charset.is_some() {
+                        self.short_text(src, n, slow, after);
+                    } else {
+                        self.b.ins().jump(slow, &[]);
+                    }
+                    self.b.seal_block(slow);
+                    self.b.switch_to_block(slow);
                     let charset = self.b.ins().iconst(
                         types::I64,
                         match d.charset {
@@ -1634,6 +1644,9 @@ impl<'b> Gen<'_, 'b> {
                     self.b.def_var(self.cur, next);
                     let no = self.b.ins().icmp_imm_u(IntCC::Equal, next, 0);
                     self.bail_if(no, self.fail);
+                    self.b.ins().jump(after, &[]);
+                    self.b.seal_block(after);
+                    self.b.switch_to_block(after);
                     let end = self.b.ins().iadd(start, n);
                     self.b.def_var(m.pos, end);
                 }
@@ -1646,6 +1659,117 @@ impl<'b> Gen<'_, 'b> {
         self.ensure(end.len());
         self.text(&end);
         Some(())
+    }
+}
+
+impl Gen<'_, '_> {
+    /// Var data of `n` bytes at `src`, as text: when it has at most 16 bytes and is plain
+    /// (`plain_ascii`), copied between quotes (18 bytes of room checked by the caller) and on
+    /// to `after`; else to `slow`.
+    fn short_text(&mut self, src: Val, n: Val, slow: Blk, after: Blk) {
+        let c16 = self.b.create_block();
+        let lt8 = self.b.create_block();
+        let c8 = self.b.create_block();
+        let lt4 = self.b.create_block();
+        let c4 = self.b.create_block();
+        let c0 = self.b.create_block();
+        let le16 = self.b.create_block();
+        let quote = i64::from(b'"');
+        // Above 16: slow.
+        let big = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThan, n, 16);
+        self.b.ins().brif(big, slow, &[], le16, &[]);
+        self.b.seal_block(le16);
+        self.b.switch_to_block(le16);
+        let ge8 = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, 8);
+        self.b.ins().brif(ge8, c16, &[], lt8, &[]);
+        self.b.seal_block(c16);
+        self.b.seal_block(lt8);
+        self.b.switch_to_block(lt8);
+        let ge4 = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, 4);
+        self.b.ins().brif(ge4, c8, &[], lt4, &[]);
+        self.b.seal_block(c8);
+        self.b.seal_block(lt4);
+        self.b.switch_to_block(lt4);
+        self.b.ins().brif(n, c4, &[], c0, &[]);
+        self.b.seal_block(c4);
+        self.b.seal_block(c0);
+        // Two overlapping words: (the first's type, the second's offset back from the end).
+        for (blk, ty, back) in [(c16, types::I64, 8i64), (c8, types::I32, 4)] {
+            self.b.switch_to_block(blk);
+            let tail = self.b.ins().iadd(src, n);
+            let a = self.b.ins().load(ty, flags(), src, 0);
+            let b = self.b.ins().load(ty, flags(), tail, -(back as i32));
+            let t = if ty == types::I64 {
+                let ta = self.unplain(a);
+                let tb = self.unplain(b);
+                self.b.ins().bor(ta, tb)
+            } else {
+                let a64 = self.b.ins().uextend(types::I64, a);
+                let b64 = self.b.ins().uextend(types::I64, b);
+                let hi = self.b.ins().ishl_imm_u(b64, 32);
+                let x = self.b.ins().bor(a64, hi);
+                self.unplain(x)
+            };
+            let highs = self
+                .b
+                .ins()
+                .band_imm_u(t, 0x8080_8080_8080_8080u64 as i64);
+            let copy = self.b.create_block();
+            self.b.ins().brif(highs, slow, &[], copy, &[]);
+            self.b.seal_block(copy);
+            self.b.switch_to_block(copy);
+            let cur = self.b.use_var(self.cur);
+            let q = self.b.ins().iconst(types::I8, quote);
+            self.b.ins().store(flags(), q, cur, 0);
+            self.b.ins().store(flags(), a, cur, 1);
+            let end = self.b.ins().iadd(cur, n);
+            self.b.ins().store(flags(), b, end, 1 - back as i32);
+            self.b.ins().store(flags(), q, end, 1);
+            let next = self.b.ins().iadd_imm_s(end, 2);
+            self.b.def_var(self.cur, next);
+            self.b.ins().jump(after, &[]);
+        }
+        // One to three bytes: the first, middle and last.
+        self.b.switch_to_block(c4);
+        let half = self.b.ins().ushr_imm_u(n, 1);
+        let mid = self.b.ins().iadd(src, half);
+        let tail = self.b.ins().iadd(src, n);
+        let a = self.b.ins().uload8(types::I64, flags(), src, 0);
+        let m = self.b.ins().uload8(types::I64, flags(), mid, 0);
+        let l = self.b.ins().uload8(types::I64, flags(), tail, -1);
+        let m8 = self.b.ins().ishl_imm_u(m, 8);
+        let l16 = self.b.ins().ishl_imm_u(l, 16);
+        let x = self.b.ins().bor(a, m8);
+        let x = self.b.ins().bor(x, l16);
+        let x = self.b.ins().bor_imm_u(x, 0x6161_6161_6100_0000);
+        let t = self.unplain(x);
+        let highs = self
+            .b
+            .ins()
+            .band_imm_u(t, 0x8080_8080_8080_8080u64 as i64);
+        let copy = self.b.create_block();
+        self.b.ins().brif(highs, slow, &[], copy, &[]);
+        self.b.seal_block(copy);
+        self.b.switch_to_block(copy);
+        let cur = self.b.use_var(self.cur);
+        let q = self.b.ins().iconst(types::I8, quote);
+        self.b.ins().store(flags(), q, cur, 0);
+        let a8 = self.b.ins().ireduce(types::I8, a);
+        let m8 = self.b.ins().ireduce(types::I8, m);
+        let l8 = self.b.ins().ireduce(types::I8, l);
+        self.b.ins().store(flags(), a8, cur, 1);
+        let at = self.b.ins().iadd(cur, half);
+        self.b.ins().store(flags(), m8, at, 1);
+        let end = self.b.ins().iadd(cur, n);
+        self.b.ins().store(flags(), l8, end, 0);
+        self.b.ins().store(flags(), q, end, 1);
+        let next = self.b.ins().iadd_imm_s(end, 2);
+        self.b.def_var(self.cur, next);
+        self.b.ins().jump(after, &[]);
+        // None: `""`.
+        self.b.switch_to_block(c0);
+        self.text(b"\"\"");
+        self.b.ins().jump(after, &[]);
     }
 }
 
