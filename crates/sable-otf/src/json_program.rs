@@ -1049,6 +1049,23 @@ impl Program {
         buf: &[u8],
         out: &mut Vec<u8>,
     ) -> Option<Result<usize, DecodeError>> {
+        // The message's compiled code (feature `jit`, little-endian), straight into `out`;
+        // anything it does not print (errors included) goes to the interpreter.
+        #[cfg(feature = "jit")]
+        if !BIG {
+            if let Ok(start) = decoder.start::<false>(buf) {
+                if let Some(c) = self
+                    .messages
+                    .get(start.message)
+                    .and_then(|m| m.jit.as_ref())
+                {
+                    let (bl, acting) = (start.block_length, start.acting);
+                    if let Some(end) = jit::run_message(c, &self.tables, buf, bl, acting, out) {
+                        return Some(Ok(end));
+                    }
+                }
+            }
+        }
         let mut cursor = Cursor::take();
         let r = self.run::<BIG>(decoder, buf, &mut cursor);
         if cursor.short {
@@ -1083,14 +1100,6 @@ impl Program {
         ) else {
             unreachable!("a program for every message")
         };
-        #[cfg(feature = "jit")]
-        if let Some(c) = m.jit.as_ref().filter(|_| !BIG) {
-            if let Some(end) =
-                jit::run_message(c, &self.tables, buf, start.block_length, start.acting, out)
-            {
-                return Ok(end);
-            }
-        }
         let size = decoder.header_plan().size;
         let run = Run {
             tables: &self.tables,

@@ -31,7 +31,7 @@ use cranelift_module::{FuncId, Linkage, Module};
 
 use sable_ir::PrimitiveType;
 
-use super::{value, BlockProgram, Cursor, EnumOp, MessageProgram, Op, Slice, Tables, K, NULL};
+use super::{value, BlockProgram, EnumOp, MessageProgram, Op, Slice, Tables, K, NULL};
 use crate::decode::{Block, Charset, Kind, MessagePlan, Node, Tail};
 use crate::json::{
     plain_ascii, put_bytes, short_decimal_f32, write_f32_other, write_hex_str, write_hundredths,
@@ -176,19 +176,8 @@ unsafe extern "C" fn sable_jit_f32(out: *mut u8, bits: u64, nan_null: u64) -> *m
 /// `out` is valid for writes of 32 bytes.
 #[inline(never)]
 unsafe fn f32_other(out: *mut u8, f: f32) -> *mut u8 {
-    // SAFETY: the caller's contract.
-    let room = unsafe { std::slice::from_raw_parts_mut(out, 32) };
-    let mut s = Slice {
-        rest: room,
-        short: false,
-    };
-    write_f32_other(&mut s, f);
-    if s.short {
-        return std::ptr::null_mut();
-    }
-    let left = s.rest.len();
-    // SAFETY: `32 - left` is within the 32 bytes.
-    unsafe { out.add(32 - left) }
+    // SAFETY: the caller's contract (32 bytes from `out`).
+    unsafe { through(out, out.add(32), |s| write_f32_other(s, f)) }
 }
 
 /// The interpreter's [`value`] for the operation at `op`, writing into `[out, end)`; returns
@@ -207,28 +196,61 @@ unsafe extern "C" fn sable_jit_value(
     end: *mut u8,
 ) -> *mut u8 {
     // SAFETY: the caller's contract.
-    let (tables, op, block, room) = unsafe {
-        (
-            &*tables,
-            &*op,
-            std::slice::from_raw_parts(block, block_len),
-            std::slice::from_raw_parts_mut(out, (end as usize).saturating_sub(out as usize)),
-        )
-    };
-    let total = room.len();
-    let mut s = Slice {
-        rest: room,
-        short: false,
-    };
+    let (tables, op, block) =
+        unsafe { (&*tables, &*op, std::slice::from_raw_parts(block, block_len)) };
     // Never a `K::Since` (compiled as a branch), so neither the operations nor `acting` count.
-    let mut none: &[Op] = &[];
-    value::<false>(tables, op, block, i64::MAX, &mut none, &mut s);
-    if s.short {
-        return std::ptr::null_mut();
+    // SAFETY: the caller's contract.
+    unsafe {
+        through(out, end, |s| {
+            let mut none: &[Op] = &[];
+            value::<false>(tables, op, block, i64::MAX, &mut none, s);
+        })
     }
-    let written = total - s.rest.len();
-    // SAFETY: within the room.
-    unsafe { out.add(written) }
+}
+
+/// Runs `f` on a [`Slice`] of initialized memory (a buffer on the stack, or on the heap when
+/// that is too short and the room is longer), then copies what it wrote to `[out, end)`;
+/// returns where that ends, or null when it did not fit. (The room itself may be
+/// uninitialized: the spare capacity of the caller's `Vec`; no reference to it is made.)
+///
+/// # Safety
+///
+/// `[out, end)` is writable, `out <= end`.
+#[inline(never)]
+unsafe fn through(out: *mut u8, end: *mut u8, f: impl Fn(&mut Slice<'_>)) -> *mut u8 {
+    let room = (end as usize).saturating_sub(out as usize);
+    let run = |tmp: &mut [u8]| -> Option<usize> {
+        let total = tmp.len();
+        let mut s = Slice {
+            rest: tmp,
+            short: false,
+        };
+        f(&mut s);
+        (!s.short).then(|| total - s.rest.len())
+    };
+    let mut stack = [0u8; 512];
+    let n = room.min(stack.len());
+    let mut heap = Vec::new();
+    let (tmp, written) = match run(&mut stack[..n]) {
+        Some(w) => (&stack[..], w),
+        None if room > n => {
+            heap.resize(room.min(1 << 20), 0);
+            match run(&mut heap) {
+                Some(w) => (&heap[..], w),
+                None => return std::ptr::null_mut(),
+            }
+        }
+        None => return std::ptr::null_mut(),
+    };
+    let Some(bytes) = tmp.get(..written).filter(|b| b.len() <= room) else {
+        return std::ptr::null_mut();
+    };
+    // SAFETY: `written <= room`: within `[out, end)`, writable (the caller's contract); the
+    // temporary buffer does not overlap it.
+    unsafe {
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), out, written);
+        out.add(written)
+    }
 }
 
 /// Writes var data `[src, src + n)` at `out`, as the interpreter does after its key: a JSON
@@ -275,40 +297,27 @@ unsafe fn data_other(
     charset: u64,
 ) -> *mut u8 {
     // SAFETY: the caller's contract.
-    let (room, bytes) = unsafe {
-        (
-            std::slice::from_raw_parts_mut(out, (end as usize).saturating_sub(out as usize)),
-            std::slice::from_raw_parts(src, n),
-        )
-    };
-    let total = room.len();
-    let mut s = Slice {
-        rest: room,
-        short: false,
-    };
-    match charset {
-        0 => write_hex_str(&mut s, bytes),
-        c => {
-            if plain_ascii(bytes) {
-                s.push(b'"');
-                put_bytes(&mut s, bytes);
-                s.push(b'"');
-            } else {
-                let charset = if c == 2 {
-                    Charset::Utf8
+    let bytes = unsafe { std::slice::from_raw_parts(src, n) };
+    // SAFETY: the caller's contract.
+    unsafe {
+        through(out, end, |s| match charset {
+            0 => write_hex_str(s, bytes),
+            c => {
+                if plain_ascii(bytes) {
+                    s.push(b'"');
+                    put_bytes(s, bytes);
+                    s.push(b'"');
                 } else {
-                    Charset::Latin1
-                };
-                write_text_slow(&mut s, bytes, charset, false);
+                    let charset = if c == 2 {
+                        Charset::Utf8
+                    } else {
+                        Charset::Latin1
+                    };
+                    write_text_slow(s, bytes, charset, false);
+                }
             }
-        }
+        })
     }
-    if s.short {
-        return std::ptr::null_mut();
-    }
-    let written = total - s.rest.len();
-    // SAFETY: within the room.
-    unsafe { out.add(written) }
 }
 
 /// The compiled code of a message: `(tables, buf, buf_len, block_length, out, out_end,
@@ -336,8 +345,8 @@ pub(super) struct CompiledMessage {
 const ROOM_TRIES: usize = 6;
 
 /// Prints the message in `buf` (its header read: root block of `block_length` bytes, acting
-/// version `acting`) by its compiled code, at `out`'s cursor; where the message ends, or `None`
-/// when it did not (nothing counted as written): the interpreter prints it.
+/// version `acting`) by its compiled code, appending to `out`; where the message ends, or
+/// `None` when it did not (nothing appended): the interpreter prints it.
 #[inline(always)]
 pub(super) fn run_message(
     c: &CompiledMessage,
@@ -345,22 +354,24 @@ pub(super) fn run_message(
     buf: &[u8],
     block_length: usize,
     acting: i64,
-    out: &mut Cursor,
+    out: &mut Vec<u8>,
 ) -> Option<usize> {
     if acting < c.newest {
         return None;
     }
     out.reserve(4096);
     for _ in 0..ROOM_TRIES {
-        let room = out.buf.get_mut(out.pos..)?;
-        let total = room.len();
-        let start = room.as_mut_ptr();
+        let len = out.len();
+        let spare = out.spare_capacity_mut();
+        let total = spare.len();
+        let start = spare.as_mut_ptr().cast::<u8>();
         let mut pos = usize::MAX;
         // SAFETY: `c.f` was compiled by `compile_message` with the signature of `MessageFn`,
-        // for the programs of `tables` (whose operations' addresses it holds; they live as
-        // long as the code). It reads `buf` only after checking each read against `buf.len()`
-        // and writes only into `[start, start + total)`, checking the room before each write
-        // (helpers get the room's end).
+        // for the programs of `tables` (whose operations' and sets' addresses it holds; they
+        // live as long as the code). It reads `buf` only after checking each read against
+        // `buf.len()`, and writes only into `[start, start + total)` (the `Vec`'s spare
+        // capacity), by raw stores after checking the room, never through references to it
+        // (helpers get the room's end and write through raw pointers, see `through`).
         let end = unsafe {
             (c.f)(
                 tables,
@@ -374,14 +385,16 @@ pub(super) fn run_message(
         };
         let written = (end as usize).wrapping_sub(start as usize);
         if end as usize == 1 {
-            let more = out.buf.len();
-            out.grow(more);
+            out.reserve(total.saturating_mul(2));
             continue;
         }
         if end.is_null() || written > total || pos > buf.len() {
             return None;
         }
-        out.pos += written;
+        // SAFETY: the code returned where its output ends: every byte of
+        // `[start, start + written)` was stored (its cursor moves only past bytes it wrote),
+        // and `written <= total`, within the capacity.
+        unsafe { out.set_len(len + written) };
         return Some(pos);
     }
     None
@@ -440,6 +453,10 @@ pub(super) fn compile_all(
     jb.symbol("sable_jit_data", sable_jit_data as *const u8);
     let mut module = JITModule::new(jb);
     let ptr = module.target_config().pointer_type();
+    // Addresses and positions are 64-bit values in the code.
+    if ptr != types::I64 {
+        return None;
+    }
     let sig_of = |module: &JITModule, params: &[types::Type]| {
         let mut s = module.make_signature();
         for &p in params {
@@ -1680,12 +1697,18 @@ impl Gen<'_, '_> {
         self.b.ins().brif(big, slow, &[], le16, &[]);
         self.b.seal_block(le16);
         self.b.switch_to_block(le16);
-        let ge8 = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, 8);
+        let ge8 = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, 8);
         self.b.ins().brif(ge8, c16, &[], lt8, &[]);
         self.b.seal_block(c16);
         self.b.seal_block(lt8);
         self.b.switch_to_block(lt8);
-        let ge4 = self.b.ins().icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, 4);
+        let ge4 = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedGreaterThanOrEqual, n, 4);
         self.b.ins().brif(ge4, c8, &[], lt4, &[]);
         self.b.seal_block(c8);
         self.b.seal_block(lt4);
@@ -1710,10 +1733,7 @@ impl Gen<'_, '_> {
                 let x = self.b.ins().bor(a64, hi);
                 self.unplain(x)
             };
-            let highs = self
-                .b
-                .ins()
-                .band_imm_u(t, 0x8080_8080_8080_8080u64 as i64);
+            let highs = self.b.ins().band_imm_u(t, 0x8080_8080_8080_8080u64 as i64);
             let copy = self.b.create_block();
             self.b.ins().brif(highs, slow, &[], copy, &[]);
             self.b.seal_block(copy);
@@ -1743,10 +1763,7 @@ impl Gen<'_, '_> {
         let x = self.b.ins().bor(x, l16);
         let x = self.b.ins().bor_imm_u(x, 0x6161_6161_6100_0000);
         let t = self.unplain(x);
-        let highs = self
-            .b
-            .ins()
-            .band_imm_u(t, 0x8080_8080_8080_8080u64 as i64);
+        let highs = self.b.ins().band_imm_u(t, 0x8080_8080_8080_8080u64 as i64);
         let copy = self.b.create_block();
         self.b.ins().brif(highs, slow, &[], copy, &[]);
         self.b.seal_block(copy);
