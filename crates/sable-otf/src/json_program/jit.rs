@@ -1,25 +1,35 @@
-//! A prototype (feature `jit`): each block's operations compiled to machine code with
-//! Cranelift, for little-endian schemas.
+//! Feature `jit`: the JSON printer's programs compiled to machine code with Cranelift, for
+//! little-endian schemas (`docs/jit.md`).
 //!
-//! A compiled block does what [`super::ops_in`] does for one block: its constant texts as
-//! immediate stores, its integers read at constant offsets, compared with their null values, and
-//! written by [`sable_jit_u64`] / [`sable_jit_i64`] (floats likewise, by [`sable_jit_f32`]),
-//! one-byte enums as a switch storing each valid value's name inline, its version tests
-//! ([`K::Since`]) as branches on the acting version; every other operation (doubles, other
-//! enums, sets, chars, arrays, and enums' unknown and null values) by a call to
-//! [`sable_jit_value`], which runs the interpreter's [`super::value`] for that one
-//! operation. Group and var data walks, errors, big-endian schemas and blocks shorter than the
-//! compiled code reads stay with the interpreter.
+//! Each message is compiled to one function ([`compile_message`]) that prints it whole for the
+//! common case: the acting version at least every version in the message, and the group and
+//! var data headers on the decoder's fast paths. It reads the root block, each group's header
+//! and a loop over its entries (nested groups and var data inside), each var data's length,
+//! checking every read against the buffer's length first, and writes constant texts as
+//! immediate stores, integers by `write_u64`'s digit code in IR, one-byte enums and other enums
+//! by switches, one-byte sets from 32-byte windows, short char arrays and short var data by a
+//! plain-text test and a copy, arrays unrolled; floats, longer text and everything else by
+//! calls to the helpers below. On anything else it returns null before its output counts, and
+//! the interpreter prints the message (errors included); when the room runs short it returns 1
+//! and is run again with more.
+//!
+//! Each block's operations are also compiled alone ([`compile`]), for the interpreter's walk
+//! (older acting versions, messages the message code left): version tests as branches on the
+//! acting version, the rest as above.
 //!
 //! The `unsafe` of the feature is in this module: calling the compiled code, and the helpers it
-//! calls, which turn raw pointers back into the references the caller passed.
+//! calls, which turn raw pointers back into the references the caller passed (never into
+//! references to the output room, which may be a `Vec`'s uninitialized capacity: they write
+//! through [`Raw`] after checking the room, or into an initialized temporary copied out by
+//! [`through`]).
 //!
 //! Memory safety of the output rests on one invariant, established when a block is compiled:
 //! for each operation `i`, `reserve[i]` is the most bytes that the operations from `i` on can
-//! write by immediate stores and integer writers (their texts, `null`s and up to 32 bytes per
-//! integer). The caller checks that at least `reserve[0]` bytes of room are there; each helper
-//! operation is given a room that ends `reserve[i + 1]` bytes before the end, and the compiled
-//! code gives up (returns null, and the interpreter prints the block) when it does not fit.
+//! write by their inline code (their texts, `null`s, up to 32 bytes per number or window). The
+//! room is checked to be at least `reserve[0]` before a block's operations run (by the caller
+//! for a block's code, by the message's code itself before each block, key and closing); each
+//! helper is given a room that ends `reserve[i + 1]` bytes before the end, and returns null
+//! when it did not fit.
 
 use cranelift_codegen::ir::{
     condcodes::IntCC, types, AbiParam, Endianness, InstBuilder, MemFlagsData, Signature,
@@ -955,7 +965,7 @@ impl Gen<'_, '_> {
         self.b.ins().isub(v, p)
     }
 
-    /// Writes `v` (unsigned) in decimal, as [`write_u64`] does. At most 28 bytes touched.
+    /// Writes `v` (unsigned) in decimal, as `write_u64` does. At most 28 bytes touched.
     fn uint(&mut self, v: Val) {
         let small = self.b.create_block();
         let not_small = self.b.create_block();
