@@ -11,7 +11,13 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 SECONDS_PER_RUN="${SECONDS_PER_RUN:-5}"
 COUNT="${COUNT:-100000}"
 bash scripts/fetch-reference.sh
-cargo build -q --release -p sable-otf --example json_throughput
+# With the feature `jit` (the messages compiled to machine code, as `sable decode` prints them);
+# JIT=0 measures the interpreter alone.
+if [ "${JIT:-1}" = 0 ]; then
+    cargo build -q --release -p sable-otf --example json_throughput
+else
+    cargo build -q --release -p sable-otf --example json_throughput --features jit
+fi
 cp="$(pwd)/.cache/reference/sbe-all-1.32.1.jar:$(pwd)/.cache/reference/classes"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT

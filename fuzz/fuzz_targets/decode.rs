@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use sable_otf::decode::Decoder;
-use sable_otf::json::JsonPrinter;
+use sable_otf::json::{JsonPrinter, JsonVisitor};
 use sable_otf::text::TextPrinter;
 
 const SCHEMAS: [&str; 5] = [
@@ -64,6 +64,16 @@ fuzz_target!(|data: &[u8]| {
     let printed = s.json.print(buf, &mut out);
     assert_eq!(printed, decoded, "the JSON printer and decode disagree");
     assert!(std::str::from_utf8(&out).is_ok(), "JSON is not UTF-8");
+    // The same bytes as the generic visitor path (the printer's program, or its compiled code
+    // with the feature `jit`, against the `Visitor`).
+    let mut generic = Vec::new();
+    {
+        let mut w = JsonVisitor::new(&mut generic);
+        if let Err(e) = s.decoder.decode(buf, &mut w) {
+            w.finish_with_error(&e);
+        }
+    }
+    assert!(out == generic, "the JSON printer and the JsonVisitor disagree");
     out.clear();
     let _ = s.text.print(buf, &mut out);
 });

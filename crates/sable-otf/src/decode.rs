@@ -565,11 +565,11 @@ pub(crate) struct GroupPlan {
 /// What reading a group's dimensions takes.
 #[derive(Debug, Clone)]
 pub(crate) struct GroupCheck {
-    name: Box<str>,
-    block_length: (usize, PrimitiveType),
-    count: (usize, PrimitiveType),
-    header_size: usize,
-    shape: Shape,
+    pub(crate) name: Box<str>,
+    pub(crate) block_length: (usize, PrimitiveType),
+    pub(crate) count: (usize, PrimitiveType),
+    pub(crate) header_size: usize,
+    pub(crate) shape: Shape,
 }
 
 #[derive(Debug)]
@@ -583,9 +583,9 @@ pub(crate) struct DataPlan {
 /// What reading a var data's length takes.
 #[derive(Debug, Clone)]
 pub(crate) struct DataCheck {
-    name: Box<str>,
-    length: (usize, PrimitiveType),
-    data_offset: usize,
+    pub(crate) name: Box<str>,
+    pub(crate) length: (usize, PrimitiveType),
+    pub(crate) data_offset: usize,
 }
 
 #[derive(Debug)]
@@ -622,14 +622,14 @@ pub(crate) struct Block {
 pub(crate) struct Shape {
     /// (version, bytes the fields present at that version need), by ascending version, the
     /// bytes cumulative.
-    needs: Vec<(i64, usize)>,
+    pub(crate) needs: Vec<(i64, usize)>,
     /// Each group's and var data's version and header size.
-    tails: Vec<(i64, usize)>,
+    pub(crate) tails: Vec<(i64, usize)>,
     /// From this version on every field, group and var data is present: [`Shape::needs`] is
     /// `needs_all` and [`Shape::min_tail`] is `min_tail_all`.
-    all_since: i64,
-    needs_all: usize,
-    min_tail_all: usize,
+    pub(crate) all_since: i64,
+    pub(crate) needs_all: usize,
+    pub(crate) min_tail_all: usize,
 }
 
 impl Shape {

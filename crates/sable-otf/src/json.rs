@@ -40,6 +40,26 @@ impl JsonPrinter {
         }
     }
 
+    /// How many blocks' operations were compiled to machine code, of how many (feature `jit`,
+    /// a prototype; for its tests).
+    #[doc(hidden)]
+    #[cfg(feature = "jit")]
+    pub fn compiled_blocks(&self) -> (usize, usize) {
+        self.program
+            .as_ref()
+            .map_or((0, 0), |p| p.compiled_blocks())
+    }
+
+    /// How many messages were compiled whole to machine code, of how many (feature `jit`; for
+    /// its tests).
+    #[doc(hidden)]
+    #[cfg(feature = "jit")]
+    pub fn compiled_messages(&self) -> (usize, usize) {
+        self.program
+            .as_ref()
+            .map_or((0, 0), |p| p.compiled_messages())
+    }
+
     /// The decoder.
     pub fn decoder(&self) -> &Decoder {
         &self.decoder

@@ -21,6 +21,9 @@
 
 use sable_ir::PrimitiveType;
 
+#[cfg(feature = "jit")]
+mod jit;
+
 use crate::decode::{
     block_end, number_of, read_raw, Block, Charset, Choice, DecodeError, Decoder, Dims, GroupPlan,
     Kind, Node, NullCheck, Tail, Value,
@@ -408,6 +411,18 @@ impl EnumOp {
 }
 
 impl Text {
+    /// The text's bytes.
+    #[cfg(feature = "jit")]
+    fn bytes(&self) -> &[u8] {
+        match &self.long {
+            None => self
+                .short
+                .get(..usize::from(self.len % 32))
+                .unwrap_or_default(),
+            Some(long) => long,
+        }
+    }
+
     /// The bytes a copy of the text may touch.
     fn bound(&self) -> usize {
         self.long.as_ref().map_or(32, |l| l.len())
@@ -440,6 +455,9 @@ struct BlockProgram {
     /// Written when the block runs past the end of the buffer: what is written at its start,
     /// then what closes everything open.
     cut: Box<[u8]>,
+    /// The operations compiled to machine code (feature `jit`).
+    #[cfg(feature = "jit")]
+    jit: Option<jit::Compiled>,
 }
 
 /// A group or var data of a block.
@@ -462,6 +480,9 @@ struct MessageProgram {
     header: Box<[Op]>,
     header_bound: usize,
     root: BlockProgram,
+    /// The whole message compiled to machine code, for the common case (feature `jit`).
+    #[cfg(feature = "jit")]
+    jit: Option<jit::CompiledMessage>,
 }
 
 /// The programs of every message of a decoder's schema (in the decoder's order).
@@ -469,6 +490,9 @@ struct MessageProgram {
 pub(crate) struct Program {
     messages: Vec<MessageProgram>,
     tables: Tables,
+    /// The compiled code of the blocks (feature `jit`), kept alive with them.
+    #[cfg(feature = "jit")]
+    _code: Option<jit::Code>,
 }
 
 /// What operations refer to by index.
@@ -485,6 +509,11 @@ struct SetOp {
     ty: PrimitiveType,
     choices: Box<[Choice]>,
     table: Option<Box<[Text]>>,
+    /// One-byte encodings, for the compiled code (feature `jit`): by value, 32 bytes holding
+    /// its JSON (when it fits), then by value, the JSON's length (`u8::MAX` when it does not
+    /// fit).
+    #[cfg(feature = "jit")]
+    windows: Option<Box<[u8]>>,
 }
 
 impl SetOp {
@@ -498,10 +527,36 @@ impl SetOp {
                 })
                 .collect()
         });
+        #[cfg(feature = "jit")]
+        let windows = (ty.size() == 1).then(|| {
+            let mut w = vec![0u8; 256 * 33];
+            for bits in 0..256usize {
+                let mut json = Vec::new();
+                write_value(
+                    &mut json,
+                    Value::Set {
+                        bits: bits as u64,
+                        choices,
+                    },
+                    true,
+                );
+                let len = match w.get_mut(bits * 32..bits * 32 + json.len()) {
+                    Some(at) if json.len() <= 32 => {
+                        at.copy_from_slice(&json);
+                        json.len() as u8
+                    }
+                    _ => u8::MAX,
+                };
+                w[256 * 32 + bits] = len;
+            }
+            w.into_boxed_slice()
+        });
         SetOp {
             ty,
             choices: choices.into(),
             table,
+            #[cfg(feature = "jit")]
+            windows,
         }
     }
 }
@@ -903,6 +958,8 @@ fn block_program(
         tails: tails.into(),
         end,
         cut,
+        #[cfg(feature = "jit")]
+        jit: None,
     })
 }
 
@@ -943,9 +1000,44 @@ impl Program {
                 header: ops.into(),
                 header_bound: bound,
                 root,
+                #[cfg(feature = "jit")]
+                jit: None,
             });
         }
-        Some(Program { messages, tables })
+        #[cfg(feature = "jit")]
+        let _code = jit::compile_all(&tables, &mut messages, decoder.message_plans(), header.size);
+        Some(Program {
+            messages,
+            tables,
+            #[cfg(feature = "jit")]
+            _code,
+        })
+    }
+
+    /// How many messages were compiled whole to machine code, of how many (feature `jit`).
+    #[cfg(feature = "jit")]
+    pub(crate) fn compiled_messages(&self) -> (usize, usize) {
+        let n = self.messages.iter().filter(|m| m.jit.is_some()).count();
+        (n, self.messages.len())
+    }
+
+    /// How many blocks' operations were compiled to machine code, of how many (feature `jit`).
+    #[cfg(feature = "jit")]
+    pub(crate) fn compiled_blocks(&self) -> (usize, usize) {
+        fn count(p: &BlockProgram, n: &mut (usize, usize)) {
+            n.0 += usize::from(p.jit.is_some());
+            n.1 += 1;
+            for t in p.tails.iter() {
+                if let Some(e) = &t.entry {
+                    count(e, n);
+                }
+            }
+        }
+        let mut n = (0, 0);
+        for m in &self.messages {
+            count(&m.root, &mut n);
+        }
+        n
     }
 
     /// Prints the message at `buf[0]` as [`crate::json::JsonPrinter::print`] does; `None` (and
@@ -957,6 +1049,23 @@ impl Program {
         buf: &[u8],
         out: &mut Vec<u8>,
     ) -> Option<Result<usize, DecodeError>> {
+        // The message's compiled code (feature `jit`, little-endian), straight into `out`;
+        // anything it does not print (errors included) goes to the interpreter.
+        #[cfg(feature = "jit")]
+        if !BIG {
+            if let Ok(start) = decoder.start::<false>(buf) {
+                if let Some(c) = self
+                    .messages
+                    .get(start.message)
+                    .and_then(|m| m.jit.as_ref())
+                {
+                    let (bl, acting) = (start.block_length, start.acting);
+                    if let Some(end) = jit::run_message(c, &self.tables, buf, bl, acting, out) {
+                        return Some(Ok(end));
+                    }
+                }
+            }
+        }
         let mut cursor = Cursor::take();
         let r = self.run::<BIG>(decoder, buf, &mut cursor);
         if cursor.short {
@@ -1087,6 +1196,7 @@ impl Run<'_> {
                         self.tables,
                         &m.header,
                         m.header_bound,
+                        None,
                         header,
                         i64::MAX,
                         out,
@@ -1100,6 +1210,7 @@ impl Run<'_> {
             self.tables,
             &prog.ops,
             prog.bound,
+            Some(prog),
             buf.get(start.saturating_sub(prog.base)..end)
                 .unwrap_or_default(),
             self.acting,
@@ -1247,7 +1358,7 @@ impl Run<'_> {
                 if i > 0 {
                     s.push(b',');
                 }
-                ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, s);
+                block_ops::<BIG>(self.tables, prog, block, self.acting, s);
                 for (p, &(start, len)) in prog.tails.iter().zip(spans.iter()) {
                     p.open.put(s);
                     put_bytes_at(s, buf, start, len);
@@ -1289,7 +1400,7 @@ impl Run<'_> {
                 if i > 0 {
                     s.push(b',');
                 }
-                ops_in::<BIG>(self.tables, &prog.ops, block, self.acting, s);
+                block_ops::<BIG>(self.tables, prog, block, self.acting, s);
             });
             pos = end;
             for (t, p) in plan.tail.iter().zip(prog.tails.iter()) {
@@ -1323,12 +1434,13 @@ fn bytes<const N: usize>(block: &[u8], off: usize) -> Option<[u8; N]> {
     block.get(off..off.checked_add(N)?)?.try_into().ok()
 }
 
-/// Runs a block's operations on its bytes.
+/// Runs a block's operations on its bytes (`prog`'s, when given: compiled when they are).
 #[inline(never)]
 fn ops<const BIG: bool>(
     tables: &Tables,
     ops: &[Op],
     bound: usize,
+    prog: Option<&BlockProgram>,
     block: &[u8],
     acting: i64,
     out: &mut Cursor,
@@ -1341,7 +1453,10 @@ fn ops<const BIG: bool>(
         rest: out.buf.get_mut(out.pos..).unwrap_or_default(),
         short: false,
     };
-    ops_in::<BIG>(tables, ops, block, acting, &mut s);
+    match prog {
+        Some(prog) => block_ops::<BIG>(tables, prog, block, acting, &mut s),
+        None => ops_in::<BIG>(tables, ops, block, acting, &mut s),
+    }
     let (left, short) = (s.rest.len(), s.short);
     out.pos = len - left;
     out.short |= short;
@@ -1387,7 +1502,7 @@ fn entries<const BIG: bool>(
     for i in 1..=n {
         let (block, after) = rest.split_at_checked(len).unwrap_or_default();
         rest = after;
-        ops_in::<BIG>(tables, &prog.ops, block, acting, &mut s);
+        block_ops::<BIG>(tables, prog, block, acting, &mut s);
         // The entry's closing, and the comma before the next one.
         if i < n { &prog.end_comma } else { &prog.end }.put(&mut s);
     }
@@ -1430,13 +1545,32 @@ fn entries_one_by_one<const BIG: bool>(
             if i > 0 {
                 s.push(b',');
             }
-            ops_in::<BIG>(tables, &prog.ops, &buf[pos..end], acting, s);
+            block_ops::<BIG>(tables, prog, &buf[pos..end], acting, s);
             prog.end.put(s);
         });
         pos = end;
     }
     out.push(b']');
     Ok(pos)
+}
+
+/// A block's operations, writing into `s`: compiled (feature `jit`, little-endian), else
+/// [`ops_in`].
+#[inline(always)]
+fn block_ops<const BIG: bool>(
+    tables: &Tables,
+    prog: &BlockProgram,
+    block: &[u8],
+    acting: i64,
+    s: &mut Slice<'_>,
+) {
+    #[cfg(feature = "jit")]
+    if let Some(c) = prog.jit.as_ref().filter(|_| !BIG) {
+        if jit::run(c, tables, prog, block, acting, s) {
+            return;
+        }
+    }
+    ops_in::<BIG>(tables, &prog.ops, block, acting, s);
 }
 
 /// The loop of a block's operations, writing into `s`.

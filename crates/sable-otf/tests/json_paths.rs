@@ -217,3 +217,58 @@ fn random_messages_of_every_shared_schema() {
     }
     assert!(decoded > 1000, "only {decoded} random messages decoded");
 }
+
+/// With the feature `jit`, the tests above run the compiled blocks: every block of the Car and
+/// of every shared schema's messages is compiled (this prototype compiles every little-endian
+/// block; big-endian schemas run the interpreter).
+#[cfg(feature = "jit")]
+#[test]
+fn blocks_are_compiled() {
+    let car = Schema::new(&sable_testkit::shared_dir().join("schemas/valid/example-schema.xml"));
+    let (compiled, total) = car.printer.compiled_blocks();
+    assert!(total > 0 && compiled == total, "{compiled} of {total}");
+    let (mut compiled, mut total) = (0, 0);
+    for path in sable_testkit::valid_schemas() {
+        let Some(ir) = sable_schema::compile_file(&path).ir else {
+            continue;
+        };
+        let Ok(printer) = JsonPrinter::new(&ir) else {
+            continue;
+        };
+        let (c, t) = printer.compiled_blocks();
+        compiled += c;
+        total += t;
+    }
+    eprintln!("compiled {compiled} of {total} blocks");
+    assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
+}
+
+/// With the feature `jit`, the messages of the Car's and MarketData's schemas are compiled
+/// whole (so the tests above run their compiled code on every message that reaches it), and
+/// most of the shared schemas' messages are.
+#[cfg(feature = "jit")]
+#[test]
+fn messages_are_compiled() {
+    for name in ["example-schema.xml", "bench-fix-message-samples.xml"] {
+        let s = Schema::new(&sable_testkit::shared_dir().join("schemas/valid").join(name));
+        let (compiled, total) = s.printer.compiled_messages();
+        assert!(
+            total > 0 && compiled == total,
+            "{name}: {compiled} of {total}"
+        );
+    }
+    let (mut compiled, mut total) = (0, 0);
+    for path in sable_testkit::valid_schemas() {
+        let Some(ir) = sable_schema::compile_file(&path).ir else {
+            continue;
+        };
+        let Ok(printer) = JsonPrinter::new(&ir) else {
+            continue;
+        };
+        let (c, t) = printer.compiled_messages();
+        compiled += c;
+        total += t;
+    }
+    eprintln!("compiled {compiled} of {total} messages");
+    assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
+}
