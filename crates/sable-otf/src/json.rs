@@ -40,8 +40,8 @@ impl JsonPrinter {
         }
     }
 
-    /// How many blocks' operations were compiled to machine code, of how many (feature `jit`,
-    /// a prototype; for its tests).
+    /// How many blocks' operations were compiled to machine code, of how many (feature `jit`;
+    /// for its tests).
     #[doc(hidden)]
     #[cfg(feature = "jit")]
     pub fn compiled_blocks(&self) -> (usize, usize) {

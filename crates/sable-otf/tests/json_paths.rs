@@ -219,7 +219,7 @@ fn random_messages_of_every_shared_schema() {
 }
 
 /// With the feature `jit`, the tests above run the compiled blocks: every block of the Car and
-/// of every shared schema's messages is compiled (this prototype compiles every little-endian
+/// of every shared schema's messages is compiled (the compiled code covers every little-endian
 /// block; big-endian schemas run the interpreter).
 #[cfg(feature = "jit")]
 #[test]
