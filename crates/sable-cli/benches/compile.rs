@@ -21,7 +21,7 @@ fn largest_valid_schema() -> PathBuf {
             if meta.is_dir() {
                 dirs.push(path);
             } else if path.extension().is_some_and(|x| x == "xml")
-                && best.as_ref().map_or(true, |(size, _)| meta.len() > *size)
+                && best.as_ref().is_none_or(|(size, _)| meta.len() > *size)
             {
                 best = Some((meta.len(), path));
             }
