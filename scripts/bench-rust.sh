@@ -3,9 +3,8 @@
 # codecs (sbe-all 1.32.1, -Dsbe.target.language=Rust), side by side in one run: Car and
 # MarketData (the messages of the reference's own Rust benchmarks), encode and decode
 # (rust/tests/benches/codecs.rs; decode-opaque: each value read handed to black_box instead of
-# folded into the rotate-xor checksum; decode-floor: the checksum over as many bytes of the
-# message with no decoding, the least car/decode can take). Generates what it needs with
-# scripts/rust-codecs.sh, then prints each pair's median times and the ratio Sable / reference.
+# folded into the rotate-xor checksum). Generates what it needs with scripts/rust-codecs.sh, then
+# prints each pair's median times and the ratio Sable / reference.
 #
 # Usage: scripts/bench-rust.sh [criterion arguments, e.g. --measurement-time 10]
 set -euo pipefail
@@ -30,5 +29,4 @@ END {
     printf "\n%-18s %12s %12s %8s\n", "benchmark", "sable (ns)", "ref (ns)", "ratio"
     n = split("car/encode car/decode car/decode-opaque md/encode md/decode md/decode-opaque", order, " ")
     for (i = 1; i <= n; i++) { k = order[i]; if (k in keys) printf "%-18s %12.1f %12.1f %8.2f\n", k, who[k, "sable"], who[k, "reference"], who[k, "sable"] / who[k, "reference"] }
-    if ("car/decode-floor" in keys) printf "%-18s %12.1f   (the checksum chain alone, no decoding: the least car/decode can take)\n", "car/decode-floor", who["car/decode-floor", ""]
 }' "$log"

@@ -49,9 +49,6 @@ fn car_benches(c: &mut Criterion) {
     g.bench_function("decode/reference", |b| {
         b.iter(|| car::reference::decode(black_box(&buf)).unwrap())
     });
-    g.bench_function("decode-floor", |b| {
-        b.iter(|| car::checksum_floor(black_box(&buf)))
-    });
     g.bench_function("decode-opaque/sable", |b| {
         b.iter(|| car_sable_opaque(black_box(&buf)))
     });

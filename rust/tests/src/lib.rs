@@ -159,19 +159,6 @@ pub mod car {
         Ok((car.encoded_length()?, s))
     }
 
-    /// The number of values `sable_decode_with` folds into its checksum for the benchmark Car.
-    pub const VALUES: usize = 47;
-
-    /// The `decode` benchmark's floor: the rotate-xor checksum of [`VALUES`] bytes of `buf` at
-    /// fixed offsets, with no decoding at all. Both decoders fold as many values through the
-    /// same serial chain, so neither can run faster than this.
-    pub fn checksum_floor(buf: &[u8]) -> u64 {
-        let Some(bytes) = buf.get(..VALUES) else {
-            return 0;
-        };
-        bytes.iter().fold(0, |s, b| RotXor::mix(s, u64::from(*b)))
-    }
-
     /// The reference's codecs.
     pub mod reference {
         use super::super::{Fold, RotXor};

@@ -18,31 +18,6 @@ fn bench_car_same_bytes_and_read_both_ways() {
     assert_eq!(sable.0, n);
 }
 
-/// Counts the values a decode folds.
-struct Count;
-
-impl sable_rust_tests::Fold for Count {
-    fn mix(sum: u64, _: u64) -> u64 {
-        sum + 1
-    }
-}
-
-#[test]
-fn bench_car_decodes_fold_as_many_values_as_the_floor() {
-    let mut buf = vec![0u8; 1024];
-    let n = car::sable_encode(&mut buf).unwrap();
-    let values = car::VALUES as u64;
-    assert_eq!(
-        car::sable_decode_with::<Count>(&buf[..n]).unwrap().1,
-        values
-    );
-    assert_eq!(
-        car::reference::decode_with::<Count>(&buf[..n]).unwrap().1,
-        values
-    );
-    assert!(n >= car::VALUES);
-}
-
 #[test]
 fn bench_market_data_same_bytes_and_read_both_ways() {
     let mut a = vec![0u8; 1024];
