@@ -12,8 +12,8 @@
 //! ([`Fold`]): `decode` and `sable_decode` use [`RotXor`] (the benchmark's `decode` groups);
 //! `*_with::<Opaque>` hands each value to `black_box` instead (the `decode-opaque` groups), and
 //! `*_with::<Add>` adds them up (for profiling). The rotate-xor checksum is one serial chain of
-//! dependent instructions (about 0.55 ns a step, 45 steps a Car), so both sides run at about
-//! the chain's latency and differences in the decoders' own work hardly show in it; the other
+//! dependent instructions through every value (47 a Car), the same on both sides, and
+//! differences in the decoders' own work show less in it; the other
 //! two consumers leave the decoders' work in the open. Only the rotate-xor decodes are
 //! instantiated in this crate: a second instantiation here makes LLVM stop inlining some of the
 //! reference's accessors into its `decode` (Car 388 -> 445 instructions); the benchmark and
