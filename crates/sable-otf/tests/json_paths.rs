@@ -218,6 +218,24 @@ fn random_messages_of_every_shared_schema() {
     assert!(decoded > 1000, "only {decoded} random messages decoded");
 }
 
+/// `count`'s (compiled, of how many) summed over the printers of every valid shared schema.
+#[cfg(feature = "jit")]
+fn over_shared_schemas(count: fn(&JsonPrinter) -> (usize, usize)) -> (usize, usize) {
+    let (mut compiled, mut total) = (0, 0);
+    for path in sable_testkit::valid_schemas() {
+        let Some(ir) = sable_schema::compile_file(&path).ir else {
+            continue;
+        };
+        let Ok(printer) = JsonPrinter::new(&ir) else {
+            continue;
+        };
+        let (c, t) = count(&printer);
+        compiled += c;
+        total += t;
+    }
+    (compiled, total)
+}
+
 /// With the feature `jit`, the tests above run the compiled blocks: every block of the Car and
 /// of every shared schema's messages is compiled (the compiled code covers every little-endian
 /// block; big-endian schemas run the interpreter).
@@ -227,18 +245,7 @@ fn blocks_are_compiled() {
     let car = Schema::new(&sable_testkit::shared_dir().join("schemas/valid/example-schema.xml"));
     let (compiled, total) = car.printer.compiled_blocks();
     assert!(total > 0 && compiled == total, "{compiled} of {total}");
-    let (mut compiled, mut total) = (0, 0);
-    for path in sable_testkit::valid_schemas() {
-        let Some(ir) = sable_schema::compile_file(&path).ir else {
-            continue;
-        };
-        let Ok(printer) = JsonPrinter::new(&ir) else {
-            continue;
-        };
-        let (c, t) = printer.compiled_blocks();
-        compiled += c;
-        total += t;
-    }
+    let (compiled, total) = over_shared_schemas(JsonPrinter::compiled_blocks);
     eprintln!("compiled {compiled} of {total} blocks");
     assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
 }
@@ -257,18 +264,7 @@ fn messages_are_compiled() {
             "{name}: {compiled} of {total}"
         );
     }
-    let (mut compiled, mut total) = (0, 0);
-    for path in sable_testkit::valid_schemas() {
-        let Some(ir) = sable_schema::compile_file(&path).ir else {
-            continue;
-        };
-        let Ok(printer) = JsonPrinter::new(&ir) else {
-            continue;
-        };
-        let (c, t) = printer.compiled_messages();
-        compiled += c;
-        total += t;
-    }
+    let (compiled, total) = over_shared_schemas(JsonPrinter::compiled_messages);
     eprintln!("compiled {compiled} of {total} messages");
     assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
 }

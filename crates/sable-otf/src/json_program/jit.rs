@@ -1146,13 +1146,7 @@ impl Gen<'_, '_> {
             .store(flags(), quote, cur, i32::try_from(1 + n).ok()?);
         let next = self.b.ins().iadd_imm_s(cur, i64::try_from(n + 2).ok()?);
         self.b.def_var(self.cur, next);
-        self.b.ins().jump(after, &[]);
-        self.b.switch_to_block(slow);
-        self.helper(i)?;
-        self.b.ins().jump(after, &[]);
-        self.b.seal_block(after);
-        self.b.switch_to_block(after);
-        Some(())
+        self.or_helper(i, slow, after)
     }
 
     /// A one-byte set (operation `i`): the 32-byte window of its value's JSON copied from
@@ -1192,13 +1186,7 @@ impl Gen<'_, '_> {
         self.b.ins().store(vflags, hi, cur, 16);
         let next = self.b.ins().iadd(cur, n);
         self.b.def_var(self.cur, next);
-        self.b.ins().jump(after, &[]);
-        self.b.switch_to_block(slow);
-        self.helper(i)?;
-        self.b.ins().jump(after, &[]);
-        self.b.seal_block(after);
-        self.b.switch_to_block(after);
-        Some(())
+        self.or_helper(i, slow, after)
     }
 
     /// An array of integers or floats (operation `i`), unrolled: `[`, the elements after
@@ -1249,13 +1237,12 @@ impl Gen<'_, '_> {
     }
 
     /// An enum of more than one byte (operation `i`): `null` for its null value, a switch
-    /// storing each valid value's name inline; any other value through `sable_jit_value`.
+    /// storing each valid value's name inline; any other value as `{"unknown":N}`.
     fn enum_n(&mut self, i: usize) -> Option<()> {
         let op = self.ops.get(i)?;
         let e = enum_inline(op, self.tables)?;
         let raw = self.uload(e.ty, self.block, op.off as usize)?;
         let after = self.b.create_block();
-        let other = self.b.create_block();
         if let Some(null) = e.null {
             let is_null = self.b.create_block();
             let not_null = self.b.create_block();
@@ -1268,24 +1255,42 @@ impl Gen<'_, '_> {
             self.b.ins().jump(after, &[]);
             self.b.switch_to_block(not_null);
         }
-        let mut sw = cranelift_frontend::Switch::new();
         let mut cases = Vec::new();
         for &(v, n) in e.values.iter() {
-            let name = e.names.get(n as usize)?;
+            cases.push((u128::from(v), e.names.get(n as usize)?.bytes().to_vec()));
+        }
+        self.switch_texts(raw, cases, e.ty, op.off as usize, after)
+    }
+
+    /// A switch on `raw` storing the text of its case, `{"unknown":N}` (the value of `ty` at
+    /// `off`) for any other value, then on at `after` (created by the caller, which may jump
+    /// there before).
+    fn switch_texts(
+        &mut self,
+        raw: Val,
+        cases: Vec<(u128, Vec<u8>)>,
+        ty: PrimitiveType,
+        off: usize,
+        after: Blk,
+    ) -> Option<()> {
+        let other = self.b.create_block();
+        let mut sw = cranelift_frontend::Switch::new();
+        let mut blocks = Vec::with_capacity(cases.len());
+        for (v, text) in cases {
             let c = self.b.create_block();
-            sw.set_entry(u128::from(v), c);
-            cases.push((c, name.bytes().to_vec()));
+            sw.set_entry(v, c);
+            blocks.push((c, text));
         }
         sw.emit(&mut self.b, raw, other);
-        for (c, name) in cases {
+        for (c, text) in blocks {
             self.b.seal_block(c);
             self.b.switch_to_block(c);
-            self.text(&name);
+            self.text(&text);
             self.b.ins().jump(after, &[]);
         }
         self.b.seal_block(other);
         self.b.switch_to_block(other);
-        self.unknown(e.ty, op.off as usize)?;
+        self.unknown(ty, off)?;
         self.b.ins().jump(after, &[]);
         self.b.seal_block(after);
         self.b.switch_to_block(after);
@@ -1321,8 +1326,8 @@ impl Gen<'_, '_> {
         Some(())
     }
 
-    /// A one-byte enum (operation `i`): a switch on its value, each valid value's name stored
-    /// inline; any other value through `sable_jit_value`.
+    /// A one-byte enum (operation `i`): a switch on its value, each valid value's name (or
+    /// `null`) stored inline; any other value as `{"unknown":N}`.
     fn enum1(&mut self, i: usize) -> Option<()> {
         let op = self.ops.get(i)?;
         let e = self.tables.enums.get(op.aux as usize)?;
@@ -1331,9 +1336,6 @@ impl Gen<'_, '_> {
             .b
             .ins()
             .uload8(types::I64, flags(), self.block, op.off as i32);
-        let after = self.b.create_block();
-        let other = self.b.create_block();
-        let mut sw = cranelift_frontend::Switch::new();
         let mut cases = Vec::new();
         for (v, &n) in table.iter().enumerate() {
             let text = match e.names.get(n as usize) {
@@ -1341,20 +1343,18 @@ impl Gen<'_, '_> {
                 None if n == NULL => b"null".to_vec(),
                 None => continue,
             };
-            let c = self.b.create_block();
-            sw.set_entry(v as u128, c);
-            cases.push((c, text));
+            cases.push((v as u128, text));
         }
-        sw.emit(&mut self.b, raw, other);
-        for (c, name) in cases {
-            self.b.seal_block(c);
-            self.b.switch_to_block(c);
-            self.text(&name);
-            self.b.ins().jump(after, &[]);
-        }
-        self.b.seal_block(other);
-        self.b.switch_to_block(other);
-        self.unknown(op.ty, op.off as usize)?;
+        let after = self.b.create_block();
+        self.switch_texts(raw, cases, op.ty, op.off as usize, after)
+    }
+
+    /// Ends an operation's inline path (jumping to `after`), prints operation `i` through
+    /// `sable_jit_value` in the sealed block `slow`, and goes on at `after`.
+    fn or_helper(&mut self, i: usize, slow: Blk, after: Blk) -> Option<()> {
+        self.b.ins().jump(after, &[]);
+        self.b.switch_to_block(slow);
+        self.helper(i)?;
         self.b.ins().jump(after, &[]);
         self.b.seal_block(after);
         self.b.switch_to_block(after);
