@@ -4,6 +4,7 @@ mod diagnostic;
 mod lower;
 mod model;
 mod names;
+mod order;
 mod parse;
 mod xml;
 

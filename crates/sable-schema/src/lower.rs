@@ -269,8 +269,8 @@ impl Lowering {
             member: true,
         };
         let mut member_offset = 0;
-        if let TypeKind::Composite(members) = &t.kind {
-            for m in members {
+        if let TypeKind::Composite(c) = &t.kind {
+            for m in &c.members {
                 if let Some(o) = m.offset {
                     member_offset = o;
                 }

@@ -1,5 +1,7 @@
 //! The parsed schema, before lowering to IR. Types are resolved: a field holds its type.
 
+use std::rc::Rc;
+
 use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
 
 use crate::xml::Loc;
@@ -35,12 +37,46 @@ pub struct TypeDef {
     pub loc: Loc,
 }
 
+/// The parts of a type are shared, not copied, by every ref and field that uses them,
+/// so that resolving and checking a schema takes time and memory in proportion to its text.
 #[derive(Debug, Clone)]
 pub enum TypeKind {
-    Encoded(Encoded),
-    Composite(Vec<TypeDef>),
-    Enum(EnumDef),
-    Set(SetDef),
+    Encoded(Rc<Encoded>),
+    Composite(Rc<Composite>),
+    Enum(Rc<EnumDef>),
+    Set(Rc<SetDef>),
+}
+
+/// A composite's members, with what is known of them as a whole, computed once.
+#[derive(Debug)]
+pub struct Composite {
+    pub members: Vec<TypeDef>,
+    /// Bytes the composite takes, or [`VARIABLE_LENGTH`].
+    pub encoded_length: i32,
+    /// IR tokens the composite lowers to, nested composites, enums and sets included.
+    pub tokens: usize,
+    /// Composites nested in one another, this one included (1 when no member is a composite).
+    pub depth: usize,
+}
+
+impl Composite {
+    pub fn new(members: Vec<TypeDef>) -> Composite {
+        let encoded_length = members
+            .iter()
+            .try_fold(0i32, |offset, m| {
+                let len = m.encoded_length();
+                (len != VARIABLE_LENGTH).then(|| m.offset.unwrap_or(offset).saturating_add(len))
+            })
+            .unwrap_or(VARIABLE_LENGTH);
+        Composite {
+            encoded_length,
+            tokens: members
+                .iter()
+                .fold(2usize, |n, m| n.saturating_add(m.tokens())),
+            depth: 1 + members.iter().map(TypeDef::depth).max().unwrap_or(0),
+            members,
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -93,20 +129,7 @@ impl TypeDef {
                         as i32
                 }
             }
-            TypeKind::Composite(members) => {
-                let mut offset: i32 = 0;
-                for m in members {
-                    if let Some(o) = m.offset {
-                        offset = o;
-                    }
-                    let len = m.encoded_length();
-                    if len == VARIABLE_LENGTH {
-                        return VARIABLE_LENGTH;
-                    }
-                    offset = offset.saturating_add(len);
-                }
-                offset
-            }
+            TypeKind::Composite(c) => c.encoded_length,
             TypeKind::Enum(e) => e.encoding.size() as i32,
             TypeKind::Set(s) => s.encoding.size() as i32,
         }
@@ -118,8 +141,26 @@ impl TypeDef {
 
     pub fn member(&self, name: &str) -> Option<&TypeDef> {
         match &self.kind {
-            TypeKind::Composite(members) => members.iter().find(|m| m.name == name),
+            TypeKind::Composite(c) => c.members.iter().find(|m| m.name == name),
             _ => None,
+        }
+    }
+
+    /// IR tokens the type lowers to.
+    pub fn tokens(&self) -> usize {
+        match &self.kind {
+            TypeKind::Encoded(_) => 1,
+            TypeKind::Composite(c) => c.tokens,
+            TypeKind::Enum(e) => 2 + e.values.len(),
+            TypeKind::Set(s) => 2 + s.choices.len(),
+        }
+    }
+
+    /// Composites nested in one another in the type: 0 for a type that is not a composite.
+    pub fn depth(&self) -> usize {
+        match &self.kind {
+            TypeKind::Composite(c) => c.depth,
+            _ => 0,
         }
     }
 }

@@ -3,13 +3,25 @@
 //! past errors so that one run reports them all.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::*;
 use crate::names;
+use crate::order::resolution_order;
 use crate::xml::{Element, Loc, Sources};
+
+/// Composites nested in composites (directly or through refs) deeper than this are refused: no
+/// real schema comes near it, and it bounds recursion over types.
+pub const MAX_COMPOSITE_DEPTH: usize = 64;
+/// IR tokens one composite may expand to, counting those of every composite, enum and set it
+/// holds or refers to: refs that each hold several refs grow exponentially otherwise.
+pub const MAX_COMPOSITE_TOKENS: usize = 65_536;
+/// IR tokens the whole schema may lower to: many fields of one large composite would otherwise
+/// multiply without bound.
+pub const MAX_SCHEMA_TOKENS: usize = 1 << 22;
 
 /// Parses a whole schema. Returns `None` only when nothing sensible can be built; the caller
 /// decides from the diagnostics whether the schema is usable.
@@ -20,6 +32,7 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         declared: HashMap::new(),
         resolved: HashMap::new(),
         schema_version: 0,
+        tokens: 0,
     };
     p.schema(root)
 }
@@ -32,6 +45,8 @@ struct Parser<'a> {
     /// Types resolved so far; `None` for one that failed to resolve (reported once).
     resolved: HashMap<String, Option<TypeDef>>,
     schema_version: i32,
+    /// IR tokens of the messages parsed so far, against [`MAX_SCHEMA_TOKENS`].
+    tokens: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -213,16 +228,28 @@ impl<'a> Parser<'a> {
             }
         }
         // Resolve every declared type, so that problems in unused types are reported too.
-        let mut names: Vec<(&String, &&Element)> = self.declared.iter().collect();
-        names.sort_by_key(|(_, el)| (el.loc.file, el.loc.line, el.loc.column));
-        let names: Vec<String> = names.into_iter().map(|(n, _)| n.clone()).collect();
-        for name in &names {
-            self.resolve(name, &mut Vec::new());
+        let mut roots: Vec<(&str, &Element)> = self
+            .declared
+            .iter()
+            .map(|(n, el)| (n.as_str(), *el))
+            .collect();
+        roots.sort_by_key(|(_, el)| (el.loc.file, el.loc.line, el.loc.column));
+        let roots: Vec<&str> = roots.into_iter().map(|(n, _)| n).collect();
+        let order = resolution_order(&self.declared, &roots);
+        let owned =
+            |names: &[&str]| -> Vec<String> { names.iter().map(|n| (*n).to_owned()).collect() };
+        let cycles: Vec<Vec<String>> = order.cycles.iter().map(|c| owned(c)).collect();
+        let order = owned(&order.order);
+        for cycle in &cycles {
+            self.cycle(cycle);
+        }
+        for name in &order {
+            self.resolve(name);
         }
 
         let header = match self.declared.get(&header_type).copied() {
             Some(el) => self
-                .resolve(&header_type, &mut Vec::new())
+                .resolve(&header_type)
                 .filter(|t| self.check_header(el, t)),
             None => {
                 self.error(
@@ -324,13 +351,33 @@ impl<'a> Parser<'a> {
         ok
     }
 
-    /// Resolves a type by name: a primitive, or a declared type. `stack` holds the composites
-    /// being resolved, to catch cycles.
-    fn resolve(&mut self, name: &str, stack: &mut Vec<String>) -> Option<TypeDef> {
+    /// Reports a cycle of declared types (the first name repeated at the end), and marks the
+    /// type that closes it as failed, so that resolving it and those using it stops there.
+    fn cycle(&mut self, cycle: &[String]) {
+        let Some(name) = cycle.last() else { return };
+        let Some(el) = self.declared.get(name).copied() else {
+            return;
+        };
+        self.error(
+            el,
+            el.loc,
+            format!(
+                "types refer to each other in a cycle: {}",
+                cycle_text(cycle)
+            ),
+            Some("a composite cannot contain itself, directly or through refs"),
+        );
+        self.resolved.insert(name.clone(), None);
+    }
+
+    /// Resolves a type by name: a primitive, or a declared type. Declared types are resolved in
+    /// an order that puts each after those it uses (see [`resolution_order`]), so this finds them
+    /// resolved already and does not recurse from one declared type into another.
+    fn resolve(&mut self, name: &str) -> Option<TypeDef> {
         if let Some(t) = PrimitiveType::from_schema_name(name) {
             return Some(bare_type(
                 name,
-                TypeKind::Encoded(Encoded {
+                TypeKind::Encoded(Rc::new(Encoded {
                     presence: Presence::Required,
                     primitive: t,
                     length: 1,
@@ -340,37 +387,26 @@ impl<'a> Parser<'a> {
                     max: None,
                     null: None,
                     constant: None,
-                }),
+                })),
             ));
         }
         if let Some(done) = self.resolved.get(name) {
             return done.clone();
         }
         let el = *self.declared.get(name)?;
-        if stack.iter().any(|n| n == name) {
-            let cycle = format!("{} -> {name}", stack.join(" -> "));
-            self.error(
-                el,
-                el.loc,
-                format!("types refer to each other in a cycle: {cycle}"),
-                Some("a composite cannot contain itself, directly or through refs"),
-            );
-            self.resolved.insert(name.to_owned(), None);
-            return None;
-        }
-        stack.push(name.to_owned());
-        let t = self.type_element(el, stack);
-        stack.pop();
+        // Marked failed while in progress, so that a use the resolution order missed cannot loop.
+        self.resolved.insert(name.to_owned(), None);
+        let t = self.type_element(el);
         self.resolved.insert(name.to_owned(), t.clone());
         t
     }
 
-    fn type_element(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
+    fn type_element(&mut self, el: &Element) -> Option<TypeDef> {
         match el.name.as_str() {
             "type" => self.encoded(el),
-            "composite" => self.composite(el, stack),
-            "enum" => self.enumeration(el, stack),
-            "set" => self.set(el, stack),
+            "composite" => self.composite(el),
+            "enum" => self.enumeration(el),
+            "set" => self.set(el),
             _ => None,
         }
     }
@@ -498,7 +534,7 @@ impl<'a> Parser<'a> {
         Some(self.common(
             el,
             name,
-            TypeKind::Encoded(Encoded {
+            TypeKind::Encoded(Rc::new(Encoded {
                 presence,
                 primitive,
                 length,
@@ -507,21 +543,26 @@ impl<'a> Parser<'a> {
                 max,
                 null,
                 constant,
-            }),
+            })),
         ))
     }
 
-    fn composite(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
+    fn composite(&mut self, el: &Element) -> Option<TypeDef> {
         let name = self.required(el, "name")?;
         let mut members: Vec<TypeDef> = Vec::new();
+        let mut member_names: HashSet<String> = HashSet::new();
         let mut offset: i32 = 0;
+        let mut tokens: usize = 2;
+        // A member composite or ref that failed, or limits exceeded: this composite fails too,
+        // so that a chain of refs past a limit is reported once, where it crosses it.
+        let mut failed = false;
         for child in &el.children {
             let member = match child.name.as_str() {
                 "type" => self.encoded(child),
-                "composite" => self.composite(child, stack),
-                "enum" => self.enumeration(child, stack),
-                "set" => self.set(child, stack),
-                "ref" => self.reference(child, stack),
+                "composite" => self.composite(child),
+                "enum" => self.enumeration(child),
+                "set" => self.set(child),
+                "ref" => self.reference(child),
                 "group" | "data" => {
                     self.error(
                         child,
@@ -533,8 +574,37 @@ impl<'a> Parser<'a> {
                 }
                 _ => continue,
             };
-            let Some(member) = member else { continue };
-            if members.iter().any(|m| m.name == member.name) {
+            let Some(member) = member else {
+                failed |= matches!(child.name.as_str(), "composite" | "ref");
+                continue;
+            };
+            if failed {
+                continue;
+            }
+            if member.depth() >= MAX_COMPOSITE_DEPTH {
+                self.error(
+                    child,
+                    child.loc,
+                    format!("composites are nested more than {MAX_COMPOSITE_DEPTH} deep here"),
+                    Some("no real schema nests composites this deep; flatten them"),
+                );
+                failed = true;
+                continue;
+            }
+            tokens = tokens.saturating_add(member.tokens());
+            if tokens > MAX_COMPOSITE_TOKENS {
+                self.error(
+                    child,
+                    child.loc,
+                    format!(
+                        "composite \"{name}\" expands to more than {MAX_COMPOSITE_TOKENS} IR tokens here"
+                    ),
+                    Some("every member of a referenced composite, enum value and set choice counts, once per ref"),
+                );
+                failed = true;
+                continue;
+            }
+            if !member_names.insert(member.name.clone()) {
                 self.error(
                     child,
                     child.loc_of("name"),
@@ -574,18 +644,22 @@ impl<'a> Parser<'a> {
         if members.iter().any(|m| m.name == "length") {
             for m in members.iter_mut().filter(|m| m.name == "varData") {
                 if let TypeKind::Encoded(e) = &mut m.kind {
-                    e.length = 0;
+                    Rc::make_mut(e).length = 0;
                 }
             }
         }
         self.check_name(el, &name);
-        Some(self.common(el, name, TypeKind::Composite(members)))
+        if failed {
+            return None;
+        }
+        let composite = Composite::new(members);
+        Some(self.common(el, name, TypeKind::Composite(Rc::new(composite))))
     }
 
-    fn reference(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
+    fn reference(&mut self, el: &Element) -> Option<TypeDef> {
         let name = self.required(el, "name")?;
         let type_name = self.required(el, "type")?;
-        let Some(mut t) = self.resolve(&type_name, stack) else {
+        let Some(mut t) = self.resolve(&type_name) else {
             // A declared type that failed to resolve has been reported already.
             if !self.declared.contains_key(&type_name) {
                 self.error(
@@ -617,13 +691,12 @@ impl<'a> Parser<'a> {
     fn encoding_type(
         &mut self,
         el: &Element,
-        stack: &mut Vec<String>,
         allowed: &[PrimitiveType],
-    ) -> Option<(PrimitiveType, Option<Encoded>)> {
+    ) -> Option<(PrimitiveType, Option<Rc<Encoded>>)> {
         let text = self.required(el, "encodingType")?;
         let (primitive, encoded) = match PrimitiveType::from_schema_name(&text) {
             Some(t) => (t, None),
-            None => match self.resolve(&text, stack) {
+            None => match self.resolve(&text) {
                 Some(TypeDef {
                     kind: TypeKind::Encoded(e),
                     ..
@@ -633,12 +706,15 @@ impl<'a> Parser<'a> {
                     return None;
                 }
                 None => {
-                    self.error(
-                        el,
-                        el.loc_of("encodingType"),
-                        format!("unknown encodingType \"{text}\""),
-                        None,
-                    );
+                    // A declared type that failed to resolve has been reported already.
+                    if !self.declared.contains_key(&text) {
+                        self.error(
+                            el,
+                            el.loc_of("encodingType"),
+                            format!("unknown encodingType \"{text}\""),
+                            None,
+                        );
+                    }
                     return None;
                 }
             },
@@ -656,12 +732,11 @@ impl<'a> Parser<'a> {
         Some((primitive, encoded))
     }
 
-    fn enumeration(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
+    fn enumeration(&mut self, el: &Element) -> Option<TypeDef> {
         use PrimitiveType::*;
         let name = self.required(el, "name")?;
         let (encoding, encoded) = self.encoding_type(
             el,
-            stack,
             &[
                 Char, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32, UInt64,
             ],
@@ -675,6 +750,7 @@ impl<'a> Parser<'a> {
         let min = encoded.as_ref().and_then(|e| e.min.clone());
         let max = encoded.as_ref().and_then(|e| e.max.clone());
         let mut values: Vec<Item> = Vec::new();
+        let mut seen = Seen::default();
         for child in el.children.iter().filter(|c| c.name == "validValue") {
             let Some(item) = self.item(child, encoding) else {
                 continue;
@@ -730,27 +806,28 @@ impl<'a> Parser<'a> {
                     );
                 }
             }
-            self.check_distinct(&name, child, &values, &item);
+            self.check_distinct(&name, child, &mut seen, &item);
             values.push(item);
         }
         self.check_name(el, &name);
         Some(self.common(
             el,
             name,
-            TypeKind::Enum(EnumDef {
+            TypeKind::Enum(Rc::new(EnumDef {
                 encoding,
                 null_value,
                 values,
-            }),
+            })),
         ))
     }
 
-    fn set(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
+    fn set(&mut self, el: &Element) -> Option<TypeDef> {
         use PrimitiveType::*;
         let name = self.required(el, "name")?;
-        let (encoding, _) = self.encoding_type(el, stack, &[UInt8, UInt16, UInt32, UInt64])?;
+        let (encoding, _) = self.encoding_type(el, &[UInt8, UInt16, UInt32, UInt64])?;
         let bits = encoding.size() as u64 * 8;
         let mut choices: Vec<Item> = Vec::new();
+        let mut seen = Seen::default();
         for child in el.children.iter().filter(|c| c.name == "choice") {
             let Some(item) = self.item(child, UInt8) else {
                 continue;
@@ -770,22 +847,32 @@ impl<'a> Parser<'a> {
                     None,
                 );
             }
-            self.check_distinct(&name, child, &choices, &item);
+            self.check_distinct(&name, child, &mut seen, &item);
             choices.push(item);
         }
         self.check_name(el, &name);
-        Some(self.common(el, name, TypeKind::Set(SetDef { encoding, choices })))
+        Some(self.common(
+            el,
+            name,
+            TypeKind::Set(Rc::new(SetDef { encoding, choices })),
+        ))
     }
 
     /// Reports an enum's valid value or a set's choice whose name or value an earlier one of
     /// the same type already has.
-    fn check_distinct(&mut self, owner: &str, child: &Element, earlier: &[Item], item: &Item) {
+    fn check_distinct(&mut self, owner: &str, child: &Element, seen: &mut Seen, item: &Item) {
         let kind = &child.name;
-        if earlier.iter().any(|o| o.name == item.name) {
+        let first_with_value = item.value.as_i128().map(|v| {
+            seen.values
+                .entry(v)
+                .or_insert_with(|| item.name.clone())
+                .clone()
+        });
+        if !seen.names.insert(item.name.clone()) {
             let message = format!("\"{owner}\" already has a {kind} named \"{}\"", item.name);
             self.error(child, child.loc_of("name"), message, None);
-        } else if let Some(o) = earlier.iter().find(|o| o.value == item.value) {
-            let message = format!("{kind} {} has the same value as {}", item.name, o.name);
+        } else if let Some(o) = first_with_value.filter(|o| *o != item.name) {
+            let message = format!("{kind} {} has the same value as {o}", item.name);
             self.error(child, child.loc, message, None);
         }
     }
@@ -858,6 +945,10 @@ impl<'a> Parser<'a> {
         let mut ids: HashSet<i32> = HashSet::new();
         let mut names: HashSet<String> = HashSet::new();
         for el in &parent.children {
+            if self.tokens > MAX_SCHEMA_TOKENS {
+                // Reported where the schema crossed the limit; checking on would cost as much.
+                break;
+            }
             let field = match el.name.as_str() {
                 "field" => {
                     if seen_group || seen_data {
@@ -889,6 +980,7 @@ impl<'a> Parser<'a> {
                 _ => continue,
             };
             let Some(field) = field else { continue };
+            self.count_tokens(el, &field);
             if !ids.insert(field.id) {
                 self.error(
                     el,
@@ -911,6 +1003,25 @@ impl<'a> Parser<'a> {
             fields.push(field);
         }
         fields
+    }
+
+    /// Adds the IR tokens a field lowers to (a group's own fields count as they are parsed) to
+    /// the schema's, and reports the field that takes them past [`MAX_SCHEMA_TOKENS`].
+    fn count_tokens(&mut self, el: &Element, field: &Field) {
+        let own = match &field.kind {
+            FieldKind::Plain(t) | FieldKind::Data(t) => t.tokens(),
+            FieldKind::Group { dimension, .. } => dimension.tokens(),
+        };
+        let before = self.tokens;
+        self.tokens = before.saturating_add(2).saturating_add(own);
+        if before <= MAX_SCHEMA_TOKENS && self.tokens > MAX_SCHEMA_TOKENS {
+            self.error(
+                el,
+                el.loc,
+                format!("the schema expands to more than {MAX_SCHEMA_TOKENS} IR tokens here"),
+                Some("every member of a field's composite, enum value and set choice counts, once per field"),
+            );
+        }
     }
 
     fn field_common(&mut self, el: &Element, kind: FieldKind) -> Option<Field> {
@@ -941,7 +1052,7 @@ impl<'a> Parser<'a> {
 
     fn field(&mut self, el: &Element) -> Option<Field> {
         let type_name = self.required(el, "type")?;
-        let Some(t) = self.resolve(&type_name, &mut Vec::new()) else {
+        let Some(t) = self.resolve(&type_name) else {
             if !self.resolved.contains_key(&type_name) {
                 self.error(
                     el,
@@ -1038,7 +1149,7 @@ impl<'a> Parser<'a> {
             );
             return None;
         };
-        match self.resolve(enum_name, &mut Vec::new()) {
+        match self.resolve(enum_name) {
             Some(TypeDef {
                 kind: TypeKind::Enum(e),
                 ..
@@ -1073,7 +1184,8 @@ impl<'a> Parser<'a> {
     fn group(&mut self, el: &Element) -> Option<Field> {
         let dim_name =
             Self::optional(el, "dimensionType").unwrap_or_else(|| "groupSizeEncoding".to_owned());
-        let dimension = match self.resolve(&dim_name, &mut Vec::new()) {
+        let dimension = match self.resolve(&dim_name) {
+            None if self.declared.contains_key(&dim_name) => None,
             None => {
                 self.error(
                     el,
@@ -1184,7 +1296,8 @@ impl<'a> Parser<'a> {
 
     fn data(&mut self, el: &Element) -> Option<Field> {
         let type_name = self.required(el, "type")?;
-        let t = match self.resolve(&type_name, &mut Vec::new()) {
+        let t = match self.resolve(&type_name) {
+            None if self.declared.contains_key(&type_name) => None,
             None => {
                 self.error(
                     el,
@@ -1224,6 +1337,29 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// A cycle's names joined by arrows, the middle of a long one elided.
+fn cycle_text(cycle: &[String]) -> String {
+    const ENDS: usize = 4;
+    if cycle.len() <= 3 * ENDS {
+        return cycle.join(" -> ");
+    }
+    let (head, tail) = (&cycle[..ENDS], &cycle[cycle.len() - ENDS..]);
+    let elided = cycle.len() - 2 * ENDS;
+    format!(
+        "{} -> ({elided} more) -> {}",
+        head.join(" -> "),
+        tail.join(" -> ")
+    )
+}
+
+/// The names and values (with the first name to use each) of an enum's valid values or a set's
+/// choices so far, so that repeats are found without comparing each with all before it.
+#[derive(Default)]
+struct Seen {
+    names: HashSet<String>,
+    values: HashMap<i128, String>,
+}
+
 /// A type with a name and nothing else declared: a primitive used directly, or a stand-in.
 fn bare_type(name: &str, kind: TypeKind) -> TypeDef {
     TypeDef {
@@ -1241,7 +1377,10 @@ fn bare_type(name: &str, kind: TypeKind) -> TypeDef {
 
 /// A stand-in for a type that failed to resolve, so that checking can go on.
 fn placeholder(name: &str) -> TypeDef {
-    bare_type(name, TypeKind::Composite(Vec::new()))
+    bare_type(
+        name,
+        TypeKind::Composite(Rc::new(Composite::new(Vec::new()))),
+    )
 }
 
 /// Messages anywhere under the root except inside `<types>` (XIncludes may wrap them).

@@ -104,7 +104,7 @@ fn load_file(
     sources.files.push(path.to_path_buf());
     if let Some(pos) = nesting_exceeds(text, MAX_ELEMENT_DEPTH) {
         // roxmltree recurses per level; refuse absurd nesting before it can exhaust the stack.
-        let (line, column) = line_col(text, pos);
+        let (line, column) = Cursor::new(text).line_col(pos);
         return Err(sources.diagnostic(
             Severity::Error,
             Loc { file, line, column },
@@ -132,7 +132,7 @@ fn load_file(
         )
     })?;
     let mut cx = Cx {
-        doc: &doc,
+        cursor: Cursor::new(text),
         file,
         dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
         depth,
@@ -153,20 +153,20 @@ fn load_file(
     }
 }
 
-struct Cx<'a, 'input> {
-    doc: &'a roxmltree::Document<'input>,
+struct Cx<'input> {
+    cursor: Cursor<'input>,
     file: usize,
     dir: PathBuf,
     depth: usize,
 }
 
-impl Cx<'_, '_> {
-    fn loc(&self, pos: usize) -> Loc {
-        let p = self.doc.text_pos_at(pos);
+impl Cx<'_> {
+    fn loc(&mut self, pos: usize) -> Loc {
+        let (line, column) = self.cursor.line_col(pos);
         Loc {
             file: self.file,
-            line: p.row,
-            column: p.col,
+            line,
+            column,
         }
     }
 
@@ -324,12 +324,44 @@ fn nesting_exceeds(text: &str, limit: usize) -> Option<usize> {
     None
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-fn line_col(text: &str, pos: usize) -> (u32, u32) {
-    let before = &text[..pos.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line as u32, column as u32)
+/// 1-based lines and columns (in characters; a line ends at `\n`) of byte offsets. Offsets are
+/// asked in document order, so each call scans only the text since the previous one and
+/// positioning a whole document is linear (roxmltree's `text_pos_at` scans from the start).
+struct Cursor<'t> {
+    text: &'t str,
+    pos: usize,
+    line: u32,
+    column: u32,
+}
+
+impl<'t> Cursor<'t> {
+    fn new(text: &'t str) -> Cursor<'t> {
+        Cursor {
+            text,
+            pos: 0,
+            line: 1,
+            column: 1,
+        }
+    }
+
+    fn line_col(&mut self, pos: usize) -> (u32, u32) {
+        let pos = pos.min(self.text.len());
+        if pos < self.pos {
+            // Out of order (only for a rare diagnostic): start again.
+            *self = Cursor::new(self.text);
+        }
+        for &b in &self.text.as_bytes()[self.pos..pos] {
+            if b == b'\n' {
+                self.line = self.line.saturating_add(1);
+                self.column = 1;
+            } else if b & 0xC0 != 0x80 {
+                // Counts characters: every byte but UTF-8 continuation bytes starts one.
+                self.column = self.column.saturating_add(1);
+            }
+        }
+        self.pos = pos;
+        (self.line, self.column)
+    }
 }
 
 #[cfg(test)]
@@ -342,6 +374,38 @@ mod tests {
         assert_eq!(nesting_exceeds(ok, 1), None);
         assert_eq!(nesting_exceeds("<a><b/><b></b></a>", 2), None);
         assert_eq!(nesting_exceeds("<a><b><c/></b></a>", 1), Some(3));
+    }
+
+    #[test]
+    fn positions_match_roxmltree_with_multibyte_text_and_crlf() {
+        let text = "<?xml version=\"1.0\"?>\r\n<a é=\"ü\">\r\n  <b name=\"日本\" x='€'/>\n\t<c>😀\r</c>\r\n</a>\r\n";
+        let doc = roxmltree::Document::parse(text).unwrap();
+        let expected = |pos: usize| {
+            let p = doc.text_pos_at(pos);
+            (p.row, p.col)
+        };
+        let boundaries: Vec<usize> = (0..=text.len())
+            .filter(|&i| text.is_char_boundary(i))
+            .collect();
+        let mut cursor = Cursor::new(text);
+        for &pos in &boundaries {
+            assert_eq!(cursor.line_col(pos), expected(pos), "at byte {pos}");
+        }
+        // Asked out of order (or twice), it still answers right.
+        for &pos in boundaries.iter().rev().step_by(3) {
+            assert_eq!(cursor.line_col(pos), expected(pos), "at byte {pos}");
+        }
+        assert_eq!(cursor.line_col(usize::MAX), expected(text.len()));
+    }
+
+    #[test]
+    fn element_and_attribute_locations_count_characters() {
+        let text = "<a>\r\n<bé x=\"1\"  日=\"2\"/></a>";
+        let root = load(text, Path::new("t.xml"), &mut Sources::default()).unwrap();
+        let b = &root.children[0];
+        assert_eq!((b.loc.line, b.loc.column), (2, 1));
+        let cols: Vec<(u32, u32)> = b.attrs.iter().map(|a| (a.loc.line, a.loc.column)).collect();
+        assert_eq!(cols, [(2, 5), (2, 12)]);
     }
 
     #[test]
