@@ -374,8 +374,11 @@ impl<'a> Parser<'a> {
     /// an order that puts each after those it uses (see [`resolution_order`]), so this finds them
     /// resolved already and does not recurse from one declared type into another.
     fn resolve(&mut self, name: &str) -> Option<TypeDef> {
+        if let Some(done) = self.resolved.get(name) {
+            return done.clone();
+        }
         if let Some(t) = PrimitiveType::from_schema_name(name) {
-            return Some(bare_type(
+            let t = bare_type(
                 name,
                 TypeKind::Encoded(Rc::new(Encoded {
                     presence: Presence::Required,
@@ -388,10 +391,9 @@ impl<'a> Parser<'a> {
                     null: None,
                     constant: None,
                 })),
-            ));
-        }
-        if let Some(done) = self.resolved.get(name) {
-            return done.clone();
+            );
+            self.resolved.insert(name.to_owned(), Some(t.clone()));
+            return Some(t);
         }
         let el = *self.declared.get(name)?;
         // Marked failed while in progress, so that a use the resolution order missed cannot loop.

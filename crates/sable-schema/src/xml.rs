@@ -34,7 +34,7 @@ pub struct Element {
     pub name: String,
     pub attrs: Vec<Attr>,
     pub children: Vec<Element>,
-    /// The element's own text, concatenated.
+    /// The element's own text, concatenated; empty when it is only whitespace.
     pub text: String,
     pub loc: Loc,
 }
@@ -137,20 +137,8 @@ fn load_file(
         dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
         depth,
     };
-    let root = doc.root_element();
-    let mut out = cx.convert(root, sources, 0)?;
-    // An included file's root may itself be an include; resolve it to one element.
-    if out.len() == 1 {
-        Ok(out.remove(0))
-    } else {
-        Err(sources.diagnostic(
-            Severity::Error,
-            cx.loc(root.range().start),
-            format!("<{}>", root.tag_name().name()),
-            "the document's root must be one element".to_owned(),
-            None,
-        ))
-    }
+    // An included file's root may itself be an include: that file's root stands for it.
+    cx.convert(doc.root_element(), sources, 0)
 }
 
 struct Cx<'input> {
@@ -170,13 +158,13 @@ impl Cx<'_> {
         }
     }
 
-    /// Converts a node to elements: one, or for an XInclude the included file's root.
+    /// Converts a node to an element: itself, or for an XInclude the included file's root.
     fn convert(
         &mut self,
         node: roxmltree::Node,
         sources: &mut Sources,
         depth: usize,
-    ) -> Result<Vec<Element>, Diagnostic> {
+    ) -> Result<Element, Diagnostic> {
         let loc = self.loc(node.range().start);
         if depth > MAX_ELEMENT_DEPTH {
             return Err(sources.diagnostic(
@@ -188,7 +176,7 @@ impl Cx<'_> {
             ));
         }
         if node.tag_name().namespace() == Some(XINCLUDE_NS) && node.tag_name().name() == "include" {
-            return self.include(node, loc, sources).map(|e| vec![e]);
+            return self.include(node, loc, sources);
         }
         let attrs = node
             .attributes()
@@ -200,20 +188,24 @@ impl Cx<'_> {
             .collect();
         let mut children = Vec::new();
         let mut text = String::new();
+        // Text is only read trimmed, so whitespace between child elements is not kept.
+        let has_text = node
+            .children()
+            .any(|c| c.is_text() && !c.text().unwrap_or("").trim().is_empty());
         for child in node.children() {
             if child.is_element() {
-                children.extend(self.convert(child, sources, depth + 1)?);
-            } else if child.is_text() {
+                children.push(self.convert(child, sources, depth + 1)?);
+            } else if has_text && child.is_text() {
                 text.push_str(child.text().unwrap_or(""));
             }
         }
-        Ok(vec![Element {
+        Ok(Element {
             name: node.tag_name().name().to_owned(),
             attrs,
             children,
             text,
             loc,
-        }])
+        })
     }
 
     fn include(
