@@ -40,10 +40,12 @@ fuzz: build
 	cd fuzz && cargo +nightly fuzz run parse_schema -- -max_total_time=$(FUZZ_SECONDS)
 	cd fuzz && cargo +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS)
 
-## bench: schema compilation (criterion, then `sable ir` vs the reference jar end to end), then
-## decode-to-JSON (criterion, then Sable vs the reference's JsonPrinter on the same files)
+## bench: schema compilation (criterion, then `sable ir` vs the reference jar end to end), schema
+## loading per MB of generated 1, 10 and 50 MB schemas (criterion), then decode-to-JSON
+## (criterion, then Sable vs the reference's JsonPrinter on the same files)
 bench: build
 	$(CARGO) bench -p sable-cli --bench compile
+	$(CARGO) bench -p sable-schema --bench load
 	bash scripts/bench-startup.sh
 	$(CARGO) bench -p sable-otf --bench decode_json
 	bash scripts/bench-decode.sh
