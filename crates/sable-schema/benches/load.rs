@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::STANDARD_TYPES;
+
 const MB: usize = 1 << 20;
 
 /// A schema of at least `size` bytes: the standard header composites, then units of types and a
@@ -29,20 +34,7 @@ fn generate(size: usize) -> String {
 <sbe:messageSchema xmlns:sbe="http://fixprotocol.io/2016/sbe" package="bench" id="1" version="2"
                    semanticVersion="1.0" description="generated for the schema loading benchmark">
     <types>
-        <composite name="messageHeader">
-            <type name="blockLength" primitiveType="uint16"/>
-            <type name="templateId" primitiveType="uint16"/>
-            <type name="schemaId" primitiveType="uint16"/>
-            <type name="version" primitiveType="uint16"/>
-        </composite>
-        <composite name="groupSizeEncoding">
-            <type name="blockLength" primitiveType="uint16"/>
-            <type name="numInGroup" primitiveType="uint16"/>
-        </composite>
-        <composite name="varStringEncoding">
-            <type name="length" primitiveType="uint32" maxValue="1073741824"/>
-            <type name="varData" primitiveType="uint8" length="0" characterEncoding="UTF-8"/>
-        </composite>
+{STANDARD_TYPES}
 {types}    </types>
 {messages}</sbe:messageSchema>
 "#
@@ -97,7 +89,7 @@ fn write_unit(types: &mut String, messages: &mut String, i: usize) {
                 <field name="allocQty" id="15" type="Qty{i}"/>
             </group>
         </group>
-        <data name="text" id="16" type="varStringEncoding"/>
+        <data name="text" id="16" type="varDataEncoding"/>
     </sbe:message>
 "#
     );

@@ -7,28 +7,17 @@ use std::path::Path;
 
 use sable_schema::{compile_str, Compiled, Diagnostic, Severity};
 
-const HEADER: &str = r#"<composite name="messageHeader">
-    <type name="blockLength" primitiveType="uint16"/>
-    <type name="templateId" primitiveType="uint16"/>
-    <type name="schemaId" primitiveType="uint16"/>
-    <type name="version" primitiveType="uint16"/>
-</composite>
-<composite name="groupSizeEncoding">
-    <type name="blockLength" primitiveType="uint16"/>
-    <type name="numInGroup" primitiveType="uint16"/>
-</composite>
-<composite name="varDataEncoding">
-    <type name="length" primitiveType="uint16"/>
-    <type name="varData" primitiveType="uint8" length="0"/>
-</composite>
-"#;
+mod common;
+
+use common::STANDARD_TYPES as HEADER;
 
 fn schema(types: &str, messages: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <sbe:messageSchema xmlns:sbe="http://fixprotocol.io/2016/sbe" package="t" id="1" version="0">
 <types>
-{HEADER}{types}</types>
+{HEADER}
+{types}</types>
 {messages}</sbe:messageSchema>
 "#
     )

@@ -5,21 +5,9 @@ use std::path::Path;
 
 use sable_schema::{compile_str, Compiled, Severity};
 
-const HEADER: &str = r#"
-        <composite name="messageHeader">
-            <type name="blockLength" primitiveType="uint16"/>
-            <type name="templateId" primitiveType="uint16"/>
-            <type name="schemaId" primitiveType="uint16"/>
-            <type name="version" primitiveType="uint16"/>
-        </composite>
-        <composite name="groupSizeEncoding">
-            <type name="blockLength" primitiveType="uint16"/>
-            <type name="numInGroup" primitiveType="uint16"/>
-        </composite>
-        <composite name="varDataEncoding">
-            <type name="length" primitiveType="uint16"/>
-            <type name="varData" primitiveType="uint8" length="0"/>
-        </composite>"#;
+mod common;
+
+use common::STANDARD_TYPES as HEADER;
 
 /// A schema with the standard header, group and var-data composites plus `types` and `messages`.
 fn schema(version: u32, types: &str, messages: &str) -> String {
