@@ -522,15 +522,7 @@ impl<'a> Parser<'a> {
                 "enum" => self.enumeration(child, stack),
                 "set" => self.set(child, stack),
                 "ref" => self.reference(child, stack),
-                "group" | "data" => {
-                    self.error(
-                        child,
-                        child.loc,
-                        format!("<{}> is not allowed inside a composite", child.name),
-                        Some("declare groups and data in a message"),
-                    );
-                    continue;
-                }
+                // Anything else has been reported by the vocabulary check.
                 _ => continue,
             };
             let Some(member) = member else { continue };
