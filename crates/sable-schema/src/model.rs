@@ -81,34 +81,40 @@ pub struct Item {
 
 impl TypeDef {
     /// Bytes the type takes in a block: 0 for constants, [`VARIABLE_LENGTH`] for var data.
+    /// Parsing refuses types longer than `i32::MAX` (see [`TypeDef::size`]), so this fits.
     pub fn encoded_length(&self) -> i32 {
+        i32::try_from(self.size()).unwrap_or(i32::MAX)
+    }
+
+    /// [`TypeDef::encoded_length`] in 64 bits, where the sizes of hostile schemas cannot
+    /// overflow, so that parsing can report a type too long for the IR.
+    pub fn size(&self) -> i64 {
         match &self.kind {
             TypeKind::Encoded(e) => {
                 if e.presence == Presence::Constant {
                     0
                 } else if e.length == 0 {
-                    VARIABLE_LENGTH
+                    i64::from(VARIABLE_LENGTH)
                 } else {
-                    (e.primitive.size() as i64 * i64::from(e.length)).min(i64::from(i32::MAX))
-                        as i32
+                    e.primitive.size() as i64 * i64::from(e.length)
                 }
             }
             TypeKind::Composite(members) => {
-                let mut offset: i32 = 0;
+                let mut offset: i64 = 0;
                 for m in members {
                     if let Some(o) = m.offset {
-                        offset = o;
+                        offset = i64::from(o);
                     }
-                    let len = m.encoded_length();
-                    if len == VARIABLE_LENGTH {
-                        return VARIABLE_LENGTH;
+                    let len = m.size();
+                    if len == i64::from(VARIABLE_LENGTH) {
+                        return len;
                     }
-                    offset = offset.saturating_add(len);
+                    offset += len;
                 }
                 offset
             }
-            TypeKind::Enum(e) => e.encoding.size() as i32,
-            TypeKind::Set(s) => s.encoding.size() as i32,
+            TypeKind::Enum(e) => e.encoding.size() as i64,
+            TypeKind::Set(s) => s.encoding.size() as i64,
         }
     }
 

@@ -20,6 +20,7 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         declared: HashMap::new(),
         resolved: HashMap::new(),
         schema_version: 0,
+        block_limit: BlockLimit::ir(),
     };
     p.schema(root)
 }
@@ -32,6 +33,8 @@ struct Parser<'a> {
     /// Types resolved so far; `None` for one that failed to resolve (reported once).
     resolved: HashMap<String, Option<TypeDef>>,
     schema_version: i32,
+    /// What the message header's `blockLength` can express.
+    block_limit: BlockLimit,
 }
 
 impl<'a> Parser<'a> {
@@ -235,6 +238,9 @@ impl<'a> Parser<'a> {
             }
         };
 
+        if let Some(h) = &header {
+            self.block_limit = BlockLimit::of(h, "the message header");
+        }
         let mut messages = Vec::new();
         let mut ids: HashMap<i32, String> = HashMap::new();
         let mut message_elements = Vec::new();
@@ -427,11 +433,25 @@ impl<'a> Parser<'a> {
         let variable = el
             .value("variableLength")
             .is_some_and(|v| v.trim() == "true");
-        let length = if variable {
+        let mut length = if variable {
             0
         } else {
             self.int(el, "length", 1, 0, i64::from(u32::MAX)) as u32
         };
+        let bytes = primitive.size() as i64 * i64::from(length);
+        if bytes > i64::from(i32::MAX) {
+            self.error(
+                el,
+                el.loc_of("length"),
+                format!(
+                    "length {length} of {primitive} is {bytes} bytes, more than the {} a type can have",
+                    i32::MAX
+                ),
+                None,
+            );
+            // Reported; a length of 1 keeps the sizes of what holds it sane.
+            length = 1;
+        }
         let character_encoding = Self::optional(el, "characterEncoding")
             .or_else(|| (primitive == PrimitiveType::Char).then(|| "US-ASCII".to_owned()));
         let min = self.value_attr(el, "minValue", primitive);
@@ -514,7 +534,7 @@ impl<'a> Parser<'a> {
     fn composite(&mut self, el: &Element, stack: &mut Vec<String>) -> Option<TypeDef> {
         let name = self.required(el, "name")?;
         let mut members: Vec<TypeDef> = Vec::new();
-        let mut offset: i32 = 0;
+        let mut offset: i64 = 0;
         for child in &el.children {
             let member = match child.name.as_str() {
                 "type" => self.encoded(child),
@@ -537,7 +557,7 @@ impl<'a> Parser<'a> {
                     None,
                 );
             }
-            if let Some(o) = member.offset {
+            if let Some(o) = member.offset.map(i64::from) {
                 if o < offset {
                     self.error(
                         child,
@@ -548,11 +568,23 @@ impl<'a> Parser<'a> {
                 }
                 offset = o;
             }
-            let len = member.encoded_length();
-            if len != VARIABLE_LENGTH {
-                offset = offset.saturating_add(len);
+            let len = member.size();
+            if len != i64::from(VARIABLE_LENGTH) {
+                offset += len;
             }
             members.push(member);
+        }
+        if offset > i64::from(i32::MAX) {
+            self.error(
+                el,
+                el.loc,
+                format!(
+                    "composite \"{name}\" is {offset} bytes long, more than the {} a type can have",
+                    i32::MAX
+                ),
+                None,
+            );
+            return None;
         }
         if el.children.is_empty() {
             self.error(
@@ -810,18 +842,19 @@ impl<'a> Parser<'a> {
         let id = self
             .required(el, "id")
             .map(|_| self.int(el, "id", 0, 0, i64::from(u16::MAX)) as i32);
-        let block_length = self.int(el, "blockLength", 0, 0, i64::from(u16::MAX)) as i32;
+        let limit = self.block_limit.clone();
+        let block_length = self.int(el, "blockLength", 0, 0, limit.max) as i32;
         let since_version = self.since_version(el);
         let mut fields = self.fields(el);
         let mut problems = Vec::new();
-        let computed = layout(&mut fields, block_length, &mut problems);
+        let computed = layout(&mut fields, block_length, &limit, &mut problems);
         for (loc, label, message) in problems {
             let d = self
                 .sources
                 .diagnostic(Severity::Error, loc, label, message, None);
             self.diags.push(d);
         }
-        if block_length != 0 && block_length < computed {
+        if block_length != 0 && i64::from(block_length) < computed {
             self.error(
                 el,
                 el.loc_of("blockLength"),
@@ -834,7 +867,7 @@ impl<'a> Parser<'a> {
         Some(Message {
             name: name?,
             id: id?,
-            block_length: block_length.max(computed),
+            block_length: to_i32(i64::from(block_length).max(computed)),
             semantic_type: Self::optional(el, "semanticType"),
             since_version,
             deprecated: self.version_attr(el, "deprecated"),
@@ -1090,7 +1123,10 @@ impl<'a> Parser<'a> {
                 Some(t)
             }
         };
-        let block_length = self.int(el, "blockLength", 0, 0, i64::from(u16::MAX)) as i32;
+        let limit = dimension
+            .as_ref()
+            .map_or_else(BlockLimit::ir, BlockLimit::of_group);
+        let block_length = self.int(el, "blockLength", 0, 0, limit.max) as i32;
         let fields = self.fields(el);
         let field = self.field_common(
             el,
@@ -1250,17 +1286,78 @@ fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
 /// Where a layout problem is, the element, and what is wrong.
 type Problem = (Loc, String, String);
 
+/// What a block's length field can express: a message's (the header's `blockLength`) or a
+/// group entry's (its dimension's `blockLength`).
+#[derive(Debug, Clone)]
+struct BlockLimit {
+    max: i64,
+    /// Why, for diagnostics: "the message header's blockLength is uint16".
+    why: String,
+}
+
+impl BlockLimit {
+    /// The limit `composite`'s `blockLength` member sets: its primitive's range, within the
+    /// IR's i32.
+    fn of(composite: &TypeDef, owner: &str) -> BlockLimit {
+        match composite.member("blockLength").map(|m| &m.kind) {
+            Some(TypeKind::Encoded(e)) if e.length == 1 => {
+                let p = e.primitive;
+                let bits = 8 * p.size() as u32 - u32::from(!p.is_unsigned());
+                let max = (1i128 << bits) - 1;
+                let why = format!("{owner}'s blockLength is {p}");
+                if max > i128::from(i32::MAX) {
+                    BlockLimit {
+                        why: format!("{why}, and the IR holds lengths as int32"),
+                        ..BlockLimit::ir()
+                    }
+                } else {
+                    BlockLimit {
+                        max: max as i64,
+                        why,
+                    }
+                }
+            }
+            _ => BlockLimit::ir(),
+        }
+    }
+
+    fn of_group(dimension: &TypeDef) -> BlockLimit {
+        BlockLimit::of(dimension, &format!("the dimension \"{}\"", dimension.name))
+    }
+
+    /// The limit of the IR alone, where there is no usable length field (already reported).
+    fn ir() -> BlockLimit {
+        BlockLimit {
+            max: i64::from(i32::MAX),
+            why: "the IR holds lengths as int32".to_owned(),
+        }
+    }
+}
+
+/// `v` as the IR's i32. Layout reports every length beyond `BlockLimit::max` (at most i32::MAX)
+/// before it stores one, so this clamps only in a schema that already has an error.
+fn to_i32(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
 /// Computes each field's offset and block length as the reference does, and returns the
-/// block length of the fields before the first group or data. Offsets that go backwards and
-/// group block lengths too small for their fields are added to `problems`.
-fn layout(fields: &mut [Field], block_length: i32, problems: &mut Vec<Problem>) -> i32 {
+/// block length of the fields before the first group or data. Offsets that go backwards,
+/// group block lengths too small for their fields, and blocks longer than `limit` (or a
+/// group's entries longer than its dimension's) are added to `problems`.
+fn layout(
+    fields: &mut [Field],
+    block_length: i32,
+    limit: &BlockLimit,
+    problems: &mut Vec<Problem>,
+) -> i64 {
     let mut variable = false;
-    let mut offset: i32 = 0;
-    let mut root_length = 0;
+    let mut offset: i64 = 0;
+    let mut root_length: i64 = 0;
     let mut root_done = false;
+    let mut too_long = false;
     for field in fields.iter_mut() {
         let label = format!("<field name=\"{}\">", field.name);
-        if field.offset != 0 && field.offset < offset && !variable {
+        if field.offset != 0 && i64::from(field.offset) < offset && !variable {
             problems.push((
                 field.loc,
                 label.clone(),
@@ -1271,26 +1368,32 @@ fn layout(fields: &mut [Field], block_length: i32, problems: &mut Vec<Problem>) 
             ));
         }
         if field.offset != 0 {
-            offset = field.offset;
+            offset = i64::from(field.offset);
         } else if !matches!(field.kind, FieldKind::Plain(_)) && block_length != 0 {
-            offset = block_length;
+            offset = i64::from(block_length);
         }
-        field.computed_offset = if variable { VARIABLE_LENGTH } else { offset };
+        let field_offset = offset;
+        field.computed_offset = if variable {
+            VARIABLE_LENGTH
+        } else {
+            to_i32(offset)
+        };
         match &mut field.kind {
             FieldKind::Group {
                 fields: group_fields,
                 block_length: declared,
-                ..
+                dimension,
             } => {
-                let computed = layout(group_fields, 0, problems);
-                if *declared != 0 && *declared < computed {
+                let entry_limit = BlockLimit::of_group(dimension);
+                let computed = layout(group_fields, 0, &entry_limit, problems);
+                if *declared != 0 && i64::from(*declared) < computed {
                     problems.push((
                         field.loc,
                         format!("<group name=\"{}\">", field.name),
                         format!("blockLength {declared} is too small for the group's fields, which need {computed}"),
                     ));
                 }
-                field.computed_block_length = (*declared).max(computed);
+                field.computed_block_length = to_i32(i64::from(*declared).max(computed));
                 variable = true;
                 root_done = true;
             }
@@ -1299,19 +1402,30 @@ fn layout(fields: &mut [Field], block_length: i32, problems: &mut Vec<Problem>) 
                 root_done = true;
             }
             FieldKind::Plain(t) => {
-                let size = t.encoded_length();
-                if field.presence != Presence::Constant && size != VARIABLE_LENGTH {
-                    field.computed_block_length = size;
+                let size = t.size();
+                if field.presence != Presence::Constant && size != i64::from(VARIABLE_LENGTH) {
+                    field.computed_block_length = to_i32(size);
                     if !variable {
-                        offset = offset.saturating_add(size);
+                        offset += size;
                     }
                 }
                 if !root_done {
                     root_length = if field.presence == Presence::Constant {
-                        field.computed_offset
+                        field_offset
                     } else {
-                        field.computed_offset.saturating_add(size.max(0))
+                        field_offset + size.max(0)
                     };
+                    if root_length > limit.max && !too_long {
+                        too_long = true;
+                        problems.push((
+                            field.loc,
+                            label,
+                            format!(
+                                "the block is {root_length} bytes long with this field, more than the {} bytes it can have: {}",
+                                limit.max, limit.why
+                            ),
+                        ));
+                    }
                 }
             }
         }
