@@ -21,6 +21,7 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         resolved: HashMap::new(),
         schema_version: 0,
         block_limit: BlockLimit::ir(),
+        data_types: HashSet::new(),
     };
     p.schema(root)
 }
@@ -35,6 +36,8 @@ struct Parser<'a> {
     schema_version: i32,
     /// What the message header's `blockLength` can express.
     block_limit: BlockLimit,
+    /// The types `<data>` elements name.
+    data_types: HashSet<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -245,6 +248,9 @@ impl<'a> Parser<'a> {
         let mut ids: HashMap<i32, String> = HashMap::new();
         let mut message_elements = Vec::new();
         collect_messages(root, &mut message_elements);
+        for el in &message_elements {
+            collect_data_types(el, &mut self.data_types);
+        }
         for el in message_elements {
             if let Some(m) = self.message(el) {
                 if let Some(other) = ids.get(&m.id) {
@@ -593,14 +599,6 @@ impl<'a> Parser<'a> {
                 format!("composite \"{name}\" has no members"),
                 None,
             );
-        }
-        // In a var-data composite, varData is the data itself, whatever length it declares.
-        if members.iter().any(|m| m.name == "length") {
-            for m in members.iter_mut().filter(|m| m.name == "varData") {
-                if let TypeKind::Encoded(e) = &mut m.kind {
-                    e.length = 0;
-                }
-            }
         }
         self.check_name(el, &name);
         Some(self.common(el, name, TypeKind::Composite(members)))
@@ -997,6 +995,27 @@ impl<'a> Parser<'a> {
                 format!("type \"{type_name}\" has variable length; use <data> for it"),
                 None,
             );
+        } else if let Some(TypeKind::Encoded(data)) = t.member("varData").map(|m| &m.kind) {
+            if t.member("length").is_some() && self.data_types.contains(&type_name) {
+                // The reference turns the composite into var data for every use once a <data>
+                // uses it, which leaves this field variable-length in the block.
+                self.error(
+                    el,
+                    el.loc_of("type"),
+                    format!("type \"{type_name}\" is also used by a <data>, which makes its varData variable-length here too"),
+                    Some("use <data> for variable-length data, or give the field a composite of its own"),
+                );
+            } else if t.member("length").is_some() {
+                // The reference reads such a field this way, and schemas depend on it.
+                let message = format!(
+                    "type \"{type_name}\" is a var-data composite (length + varData), but as a <field> it is a fixed-size composite of {} bytes: varData is always its declared length {} ({}), whatever `length` holds",
+                    t.encoded_length(),
+                    data.length,
+                    data.primitive,
+                );
+                let help = "use <data> for variable-length data, or rename the members if a fixed-size composite is meant";
+                self.warning(el, el.loc_of("type"), message, Some(help));
+            }
         }
         let mut field = self.field_common(el, FieldKind::Plain(t.clone()))?;
         if el.value("presence").is_none() {
@@ -1241,7 +1260,7 @@ impl<'a> Parser<'a> {
                         None
                     }
                     Some(_) if !ok => None,
-                    Some(_) => Some(t),
+                    Some(_) => Some(var_data(t)),
                 }
             }
         };
@@ -1267,6 +1286,19 @@ fn bare_type(name: &str, kind: TypeKind) -> TypeDef {
     }
 }
 
+/// A var-data composite as `<data>` uses it: its varData is the data itself, whatever length it
+/// declares (a `<field>` of the same composite keeps the declared length, as in the reference).
+fn var_data(mut t: TypeDef) -> TypeDef {
+    if let TypeKind::Composite(members) = &mut t.kind {
+        for m in members.iter_mut().filter(|m| m.name == "varData") {
+            if let TypeKind::Encoded(e) = &mut m.kind {
+                e.length = 0;
+            }
+        }
+    }
+    t
+}
+
 /// A stand-in for a type that failed to resolve, so that checking can go on.
 fn placeholder(name: &str) -> TypeDef {
     bare_type(name, TypeKind::Composite(Vec::new()))
@@ -1279,6 +1311,17 @@ fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
             "message" => out.push(child),
             "types" => {}
             _ => collect_messages(child, out),
+        }
+    }
+}
+
+/// The types named by `<data>` elements in a message or group, at any depth.
+fn collect_data_types(el: &Element, out: &mut HashSet<String>) {
+    for child in &el.children {
+        match child.name.as_str() {
+            "data" => out.extend(child.value("type").map(|t| t.trim().to_owned())),
+            "group" => collect_data_types(child, out),
+            _ => {}
         }
     }
 }
