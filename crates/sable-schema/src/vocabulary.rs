@@ -12,40 +12,46 @@ use crate::xml::{Element, Sources};
 struct Definition {
     name: &'static str,
     children: &'static [&'static str],
-    attrs: &'static [&'static str],
+    /// Attribute groups, as the XSDs group them.
+    attrs: &'static [&'static [&'static str]],
+}
+
+impl Definition {
+    fn attr_names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.attrs.iter().flat_map(|group| group.iter().copied())
+    }
 }
 
 /// `blockType` in both XSDs: a message or a group entry.
 const BLOCK_CHILDREN: &[&str] = &["field", "group", "data"];
 /// `compositeDataType` in both XSDs.
 const COMPOSITE_CHILDREN: &[&str] = &["type", "composite", "enum", "set", "ref"];
-/// `fieldType` of both XSDs (1.0: epoch, timeUnit; 2.0: alignment and the presence group's
-/// nullValue, minValue, maxValue), used by `<field>` and `<data>`.
-const FIELD_ATTRS: &[&str] = &[
-    "name",
-    "id",
-    "type",
-    "epoch",
-    "timeUnit",
-    "offset",
-    "alignment",
-    "presence",
-    "valueRef",
-    "nullValue",
-    "minValue",
-    "maxValue",
-    "semanticType",
-    "description",
-    "sinceVersion",
-    "deprecated",
+
+// The XSDs' attribute groups, each the union of 1.0's and 2.0 RC3's.
+const VERSION: &[&str] = &["sinceVersion", "deprecated"];
+const SEMANTIC: &[&str] = &["semanticType", "description"];
+/// 1.0's `alignmentAttributes` (offset) and 2.0's `offsetAttributes` (offset, alignment).
+const OFFSET: &[&str] = &["offset", "alignment"];
+/// 1.0 has presence and valueRef; 2.0 adds the value range.
+const PRESENCE: &[&str] = &["presence", "valueRef", "nullValue", "minValue", "maxValue"];
+const PRIMITIVE: &[&str] = &["primitiveType", "length", "characterEncoding"];
+/// `fieldType`, of `<field>` and `<data>`; 1.0 adds epoch and timeUnit.
+const FIELD: &[&[&str]] = &[
+    &["name", "id", "type", "epoch", "timeUnit"],
+    OFFSET,
+    PRESENCE,
+    SEMANTIC,
+    VERSION,
 ];
+/// Not in either XSD: the reference reads `presence` on every type.
+const REFERENCE_TYPE: &[&str] = &["presence"];
 
 const VOCABULARY: &[Definition] = &[
     Definition {
         name: "messageSchema",
         // 1.0 puts messages directly under the root, 2.0 in <messages>.
         children: &["types", "messages", "message"],
-        attrs: &[
+        attrs: &[&[
             "package",
             "id",
             "version",
@@ -53,150 +59,103 @@ const VOCABULARY: &[Definition] = &[
             "description",
             "byteOrder",
             "headerType",
-        ],
+        ]],
     },
     Definition {
         name: "types",
         children: &["type", "composite", "enum", "set"],
-        attrs: &["package", "description"],
+        attrs: &[&["package", "description"]],
     },
     Definition {
         name: "messages",
         children: &["message"],
-        attrs: &["package", "description"],
+        attrs: &[&["package", "description"]],
     },
     Definition {
         name: "message",
         children: BLOCK_CHILDREN,
         attrs: &[
-            "name",
-            "id",
-            "blockLength",
-            "alignment",
-            "semanticType",
-            "description",
-            "sinceVersion",
-            "deprecated",
+            &["name", "id", "blockLength", "alignment"],
+            SEMANTIC,
+            VERSION,
         ],
     },
     Definition {
         name: "group",
         children: BLOCK_CHILDREN,
         attrs: &[
-            "name",
-            "id",
-            "blockLength",
-            "dimensionType",
-            "alignment",
-            "semanticType",
-            "description",
-            "sinceVersion",
-            "deprecated",
+            &["name", "id", "blockLength", "dimensionType", "alignment"],
+            SEMANTIC,
+            VERSION,
         ],
     },
     Definition {
         name: "field",
         children: &[],
-        attrs: FIELD_ATTRS,
+        attrs: FIELD,
     },
     Definition {
         name: "data",
         children: &[],
-        attrs: FIELD_ATTRS,
+        attrs: FIELD,
     },
     Definition {
         name: "type",
         children: &[],
         attrs: &[
-            "name",
-            "primitiveType",
-            "length",
-            "characterEncoding",
-            "presence",
-            "nullValue",
-            "minValue",
-            "maxValue",
-            "valueRef",
-            "offset",
-            "alignment",
-            "semanticType",
-            "description",
-            "sinceVersion",
-            "deprecated",
+            &["name"],
+            PRIMITIVE,
+            PRESENCE,
+            OFFSET,
+            SEMANTIC,
+            VERSION,
             // The reference's own extension: a variable-length encoding (length 0).
-            "variableLength",
+            &["variableLength"],
         ],
     },
     Definition {
         name: "composite",
         children: COMPOSITE_CHILDREN,
-        attrs: &[
-            "name",
-            "offset",
-            "alignment",
-            "semanticType",
-            "description",
-            "sinceVersion",
-            "deprecated",
-            // Not in either XSD; the reference reads it on every type.
-            "presence",
-        ],
+        attrs: &[&["name"], OFFSET, SEMANTIC, VERSION, REFERENCE_TYPE],
     },
     Definition {
         name: "enum",
         children: &["validValue"],
         attrs: &[
-            "name",
-            "encodingType",
-            "offset",
-            "alignment",
-            "semanticType",
-            "description",
-            "sinceVersion",
-            "deprecated",
-            // Not in either XSD; the reference reads both (an optional enum and its null).
-            "presence",
-            "nullValue",
+            &["name", "encodingType"],
+            OFFSET,
+            SEMANTIC,
+            VERSION,
+            REFERENCE_TYPE,
+            // Not in either XSD: the reference reads an optional enum's null value.
+            &["nullValue"],
         ],
     },
     Definition {
         name: "set",
         children: &["choice"],
         attrs: &[
-            "name",
-            "encodingType",
-            "offset",
-            "alignment",
-            "semanticType",
-            "description",
-            "sinceVersion",
-            "deprecated",
-            // Not in either XSD; the reference reads it on every type.
-            "presence",
+            &["name", "encodingType"],
+            OFFSET,
+            SEMANTIC,
+            VERSION,
+            REFERENCE_TYPE,
         ],
     },
     Definition {
         name: "validValue",
         children: &[],
-        attrs: &["name", "description", "sinceVersion", "deprecated"],
+        attrs: &[&["name", "description"], VERSION],
     },
     Definition {
         name: "choice",
         children: &[],
-        attrs: &["name", "description", "sinceVersion", "deprecated"],
+        attrs: &[&["name", "description"], VERSION],
     },
     Definition {
         name: "ref",
         children: &[],
-        attrs: &[
-            "name",
-            "type",
-            "offset",
-            "alignment",
-            "description",
-            "sinceVersion",
-            "deprecated",
-        ],
+        attrs: &[&["name", "type", "description"], OFFSET, VERSION],
     },
 ];
 
@@ -247,10 +206,13 @@ impl Checker<'_> {
 
     fn element(&mut self, el: &Element, def: &Definition) {
         for attr in &el.attrs {
-            if !def.attrs.contains(&attr.name.as_str()) {
-                let help = match closest(&attr.name, def.attrs.iter().copied()) {
+            if !def.attr_names().any(|a| a == attr.name) {
+                let help = match closest(&attr.name, def.attr_names()) {
                     Some(near) => format!("did you mean `{near}`?"),
-                    None => format!("<{}> takes {}", def.name, def.attrs.join(", ")),
+                    None => {
+                        let all: Vec<&str> = def.attr_names().collect();
+                        format!("<{}> takes {}", def.name, all.join(", "))
+                    }
                 };
                 let message = format!("unknown attribute `{}` on <{}>", attr.name, def.name);
                 self.error(el, attr.loc, message, help);
