@@ -6,6 +6,7 @@ mod model;
 mod names;
 mod order;
 mod parse;
+mod vocabulary;
 mod xml;
 
 pub use diagnostic::{Diagnostic, Severity};
@@ -53,7 +54,10 @@ pub fn compile_str(text: &str, path: &Path) -> Compiled {
     let mut sources = xml::Sources::default();
     let mut diagnostics = Vec::new();
     let schema = match xml::load(text, path, &mut sources) {
-        Ok(root) => parse::parse(&root, &sources, &mut diagnostics),
+        Ok(mut root) => {
+            vocabulary::check(&mut root, &sources, &mut diagnostics);
+            parse::parse(&root, &sources, &mut diagnostics)
+        }
         Err(d) => {
             diagnostics.push(d);
             None

@@ -275,7 +275,8 @@ impl Lowering {
                     member_offset = o;
                 }
                 self.typed(m, member_offset, member_cx, out);
-                member_offset = member_offset.saturating_add(m.encoded_length());
+                // Parsing refuses composites longer than i32::MAX, so this cannot overflow.
+                member_offset += m.encoded_length();
             }
         }
         out.push(end);

@@ -51,8 +51,8 @@ pub enum TypeKind {
 #[derive(Debug)]
 pub struct Composite {
     pub members: Vec<TypeDef>,
-    /// Bytes the composite takes, or [`VARIABLE_LENGTH`].
-    pub encoded_length: i32,
+    /// Bytes the composite takes, or [`VARIABLE_LENGTH`], in 64 bits (see [`TypeDef::size`]).
+    pub size: i64,
     /// IR tokens the composite lowers to, nested composites, enums and sets included.
     pub tokens: usize,
     /// Composites nested in one another, this one included (1 when no member is a composite).
@@ -61,15 +61,16 @@ pub struct Composite {
 
 impl Composite {
     pub fn new(members: Vec<TypeDef>) -> Composite {
-        let encoded_length = members
+        let size = members
             .iter()
-            .try_fold(0i32, |offset, m| {
-                let len = m.encoded_length();
-                (len != VARIABLE_LENGTH).then(|| m.offset.unwrap_or(offset).saturating_add(len))
+            .try_fold(0i64, |offset, m| {
+                let len = m.size();
+                (len != i64::from(VARIABLE_LENGTH))
+                    .then(|| m.offset.map_or(offset, i64::from) + len)
             })
-            .unwrap_or(VARIABLE_LENGTH);
+            .unwrap_or(i64::from(VARIABLE_LENGTH));
         Composite {
-            encoded_length,
+            size,
             tokens: members
                 .iter()
                 .fold(2usize, |n, m| n.saturating_add(m.tokens())),
@@ -117,21 +118,27 @@ pub struct Item {
 
 impl TypeDef {
     /// Bytes the type takes in a block: 0 for constants, [`VARIABLE_LENGTH`] for var data.
+    /// Parsing refuses types longer than `i32::MAX` (see [`TypeDef::size`]), so this fits.
     pub fn encoded_length(&self) -> i32 {
+        i32::try_from(self.size()).unwrap_or(i32::MAX)
+    }
+
+    /// [`TypeDef::encoded_length`] in 64 bits, where the sizes of hostile schemas cannot
+    /// overflow, so that parsing can report a type too long for the IR.
+    pub fn size(&self) -> i64 {
         match &self.kind {
             TypeKind::Encoded(e) => {
                 if e.presence == Presence::Constant {
                     0
                 } else if e.length == 0 {
-                    VARIABLE_LENGTH
+                    i64::from(VARIABLE_LENGTH)
                 } else {
-                    (e.primitive.size() as i64 * i64::from(e.length)).min(i64::from(i32::MAX))
-                        as i32
+                    e.primitive.size() as i64 * i64::from(e.length)
                 }
             }
-            TypeKind::Composite(c) => c.encoded_length,
-            TypeKind::Enum(e) => e.encoding.size() as i32,
-            TypeKind::Set(s) => s.encoding.size() as i32,
+            TypeKind::Composite(c) => c.size,
+            TypeKind::Enum(e) => e.encoding.size() as i64,
+            TypeKind::Set(s) => s.encoding.size() as i64,
         }
     }
 

@@ -33,6 +33,8 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         resolved: HashMap::new(),
         schema_version: 0,
         tokens: 0,
+        block_limit: BlockLimit::ir(),
+        data_types: HashSet::new(),
     };
     p.schema(root)
 }
@@ -47,6 +49,10 @@ struct Parser<'a> {
     schema_version: i32,
     /// IR tokens of the messages parsed so far, against [`MAX_SCHEMA_TOKENS`].
     tokens: usize,
+    /// What the message header's `blockLength` can express.
+    block_limit: BlockLimit,
+    /// The types `<data>` elements name.
+    data_types: HashSet<String>,
 }
 
 impl<'a> Parser<'a> {
@@ -262,10 +268,16 @@ impl<'a> Parser<'a> {
             }
         };
 
+        if let Some(h) = &header {
+            self.block_limit = BlockLimit::of(h, "the message header");
+        }
         let mut messages = Vec::new();
         let mut ids: HashMap<i32, String> = HashMap::new();
         let mut message_elements = Vec::new();
         collect_messages(root, &mut message_elements);
+        for el in &message_elements {
+            collect_data_types(el, &mut self.data_types);
+        }
         for el in message_elements {
             if let Some(m) = self.message(el) {
                 if let Some(other) = ids.get(&m.id) {
@@ -465,11 +477,25 @@ impl<'a> Parser<'a> {
         let variable = el
             .value("variableLength")
             .is_some_and(|v| v.trim() == "true");
-        let length = if variable {
+        let mut length = if variable {
             0
         } else {
             self.int(el, "length", 1, 0, i64::from(u32::MAX)) as u32
         };
+        let bytes = primitive.size() as i64 * i64::from(length);
+        if bytes > i64::from(i32::MAX) {
+            self.error(
+                el,
+                el.loc_of("length"),
+                format!(
+                    "length {length} of {primitive} is {bytes} bytes, more than the {} a type can have",
+                    i32::MAX
+                ),
+                None,
+            );
+            // Reported; a length of 1 keeps the sizes of what holds it sane.
+            length = 1;
+        }
         let character_encoding = Self::optional(el, "characterEncoding")
             .or_else(|| (primitive == PrimitiveType::Char).then(|| "US-ASCII".to_owned()));
         let min = self.value_attr(el, "minValue", primitive);
@@ -553,7 +579,7 @@ impl<'a> Parser<'a> {
         let name = self.required(el, "name")?;
         let mut members: Vec<TypeDef> = Vec::new();
         let mut member_names: HashSet<String> = HashSet::new();
-        let mut offset: i32 = 0;
+        let mut offset: i64 = 0;
         let mut tokens: usize = 2;
         // A member composite or ref that failed, or limits exceeded: this composite fails too,
         // so that a chain of refs past a limit is reported once, where it crosses it.
@@ -565,15 +591,7 @@ impl<'a> Parser<'a> {
                 "enum" => self.enumeration(child),
                 "set" => self.set(child),
                 "ref" => self.reference(child),
-                "group" | "data" => {
-                    self.error(
-                        child,
-                        child.loc,
-                        format!("<{}> is not allowed inside a composite", child.name),
-                        Some("declare groups and data in a message"),
-                    );
-                    continue;
-                }
+                // Anything else has been reported by the vocabulary check.
                 _ => continue,
             };
             let Some(member) = member else {
@@ -617,7 +635,7 @@ impl<'a> Parser<'a> {
                     None,
                 );
             }
-            if let Some(o) = member.offset {
+            if let Some(o) = member.offset.map(i64::from) {
                 if o < offset {
                     self.error(
                         child,
@@ -628,11 +646,23 @@ impl<'a> Parser<'a> {
                 }
                 offset = o;
             }
-            let len = member.encoded_length();
-            if len != VARIABLE_LENGTH {
-                offset = offset.saturating_add(len);
+            let len = member.size();
+            if len != i64::from(VARIABLE_LENGTH) {
+                offset += len;
             }
             members.push(member);
+        }
+        if offset > i64::from(i32::MAX) {
+            self.error(
+                el,
+                el.loc,
+                format!(
+                    "composite \"{name}\" is {offset} bytes long, more than the {} a type can have",
+                    i32::MAX
+                ),
+                None,
+            );
+            return None;
         }
         if el.children.is_empty() {
             self.error(
@@ -641,14 +671,6 @@ impl<'a> Parser<'a> {
                 format!("composite \"{name}\" has no members"),
                 None,
             );
-        }
-        // In a var-data composite, varData is the data itself, whatever length it declares.
-        if members.iter().any(|m| m.name == "length") {
-            for m in members.iter_mut().filter(|m| m.name == "varData") {
-                if let TypeKind::Encoded(e) = &mut m.kind {
-                    Rc::make_mut(e).length = 0;
-                }
-            }
         }
         self.check_name(el, &name);
         if failed {
@@ -907,18 +929,19 @@ impl<'a> Parser<'a> {
         let id = self
             .required(el, "id")
             .map(|_| self.int(el, "id", 0, 0, i64::from(u16::MAX)) as i32);
-        let block_length = self.int(el, "blockLength", 0, 0, i64::from(u16::MAX)) as i32;
+        let limit = self.block_limit.clone();
+        let block_length = self.int(el, "blockLength", 0, 0, limit.max) as i32;
         let since_version = self.since_version(el);
         let mut fields = self.fields(el);
         let mut problems = Vec::new();
-        let computed = layout(&mut fields, block_length, &mut problems);
+        let computed = layout(&mut fields, block_length, &limit, &mut problems);
         for (loc, label, message) in problems {
             let d = self
                 .sources
                 .diagnostic(Severity::Error, loc, label, message, None);
             self.diags.push(d);
         }
-        if block_length != 0 && block_length < computed {
+        if block_length != 0 && i64::from(block_length) < computed {
             self.error(
                 el,
                 el.loc_of("blockLength"),
@@ -931,7 +954,7 @@ impl<'a> Parser<'a> {
         Some(Message {
             name: name?,
             id: id?,
-            block_length: block_length.max(computed),
+            block_length: to_i32(i64::from(block_length).max(computed)),
             semantic_type: Self::optional(el, "semanticType"),
             since_version,
             deprecated: self.version_attr(el, "deprecated"),
@@ -1085,6 +1108,27 @@ impl<'a> Parser<'a> {
                 format!("type \"{type_name}\" has variable length; use <data> for it"),
                 None,
             );
+        } else if let Some(TypeKind::Encoded(data)) = t.member("varData").map(|m| &m.kind) {
+            if t.member("length").is_some() && self.data_types.contains(&type_name) {
+                // The reference turns the composite into var data for every use once a <data>
+                // uses it, which leaves this field variable-length in the block.
+                self.error(
+                    el,
+                    el.loc_of("type"),
+                    format!("type \"{type_name}\" is also used by a <data>, which makes its varData variable-length here too"),
+                    Some("use <data> for variable-length data, or give the field a composite of its own"),
+                );
+            } else if t.member("length").is_some() {
+                // The reference reads such a field this way, and schemas depend on it.
+                let message = format!(
+                    "type \"{type_name}\" is a var-data composite (length + varData), but as a <field> it is a fixed-size composite of {} bytes: varData is always its declared length {} ({}), whatever `length` holds",
+                    t.encoded_length(),
+                    data.length,
+                    data.primitive,
+                );
+                let help = "use <data> for variable-length data, or rename the members if a fixed-size composite is meant";
+                self.warning(el, el.loc_of("type"), message, Some(help));
+            }
         }
         let mut field = self.field_common(el, FieldKind::Plain(t.clone()))?;
         if el.value("presence").is_none() {
@@ -1212,7 +1256,10 @@ impl<'a> Parser<'a> {
                 Some(t)
             }
         };
-        let block_length = self.int(el, "blockLength", 0, 0, i64::from(u16::MAX)) as i32;
+        let limit = dimension
+            .as_ref()
+            .map_or_else(BlockLimit::ir, BlockLimit::of_group);
+        let block_length = self.int(el, "blockLength", 0, 0, limit.max) as i32;
         let fields = self.fields(el);
         let field = self.field_common(
             el,
@@ -1328,7 +1375,7 @@ impl<'a> Parser<'a> {
                         None
                     }
                     Some(_) if !ok => None,
-                    Some(_) => Some(t),
+                    Some(_) => Some(var_data(t)),
                 }
             }
         };
@@ -1377,6 +1424,22 @@ fn bare_type(name: &str, kind: TypeKind) -> TypeDef {
     }
 }
 
+/// A var-data composite as `<data>` uses it: its varData is the data itself, whatever length it
+/// declares (a `<field>` of the same composite keeps the declared length, as in the reference).
+fn var_data(mut t: TypeDef) -> TypeDef {
+    if let TypeKind::Composite(c) = &t.kind {
+        let mut members = c.members.clone();
+        for m in members.iter_mut().filter(|m| m.name == "varData") {
+            if let TypeKind::Encoded(e) = &mut m.kind {
+                Rc::make_mut(e).length = 0;
+            }
+        }
+        // A new composite, so that its length is worked out again (variable now).
+        t.kind = TypeKind::Composite(Rc::new(Composite::new(members)));
+    }
+    t
+}
+
 /// A stand-in for a type that failed to resolve, so that checking can go on.
 fn placeholder(name: &str) -> TypeDef {
     bare_type(
@@ -1396,20 +1459,92 @@ fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
     }
 }
 
+/// The types named by `<data>` elements in a message or group, at any depth.
+fn collect_data_types(el: &Element, out: &mut HashSet<String>) {
+    for child in &el.children {
+        match child.name.as_str() {
+            "data" => out.extend(child.value("type").map(|t| t.trim().to_owned())),
+            "group" => collect_data_types(child, out),
+            _ => {}
+        }
+    }
+}
+
 /// Where a layout problem is, the element, and what is wrong.
 type Problem = (Loc, String, String);
 
+/// What a block's length field can express: a message's (the header's `blockLength`) or a
+/// group entry's (its dimension's `blockLength`).
+#[derive(Debug, Clone)]
+struct BlockLimit {
+    max: i64,
+    /// Why, for diagnostics: "the message header's blockLength is uint16".
+    why: String,
+}
+
+impl BlockLimit {
+    /// The limit `composite`'s `blockLength` member sets: its primitive's range, within the
+    /// IR's i32.
+    fn of(composite: &TypeDef, owner: &str) -> BlockLimit {
+        match composite.member("blockLength").map(|m| &m.kind) {
+            Some(TypeKind::Encoded(e)) if e.length == 1 => {
+                let p = e.primitive;
+                let bits = 8 * p.size() as u32 - u32::from(!p.is_unsigned());
+                let max = (1i128 << bits) - 1;
+                let why = format!("{owner}'s blockLength is {p}");
+                if max > i128::from(i32::MAX) {
+                    BlockLimit {
+                        why: format!("{why}, and the IR holds lengths as int32"),
+                        ..BlockLimit::ir()
+                    }
+                } else {
+                    BlockLimit {
+                        max: max as i64,
+                        why,
+                    }
+                }
+            }
+            _ => BlockLimit::ir(),
+        }
+    }
+
+    fn of_group(dimension: &TypeDef) -> BlockLimit {
+        BlockLimit::of(dimension, &format!("the dimension \"{}\"", dimension.name))
+    }
+
+    /// The limit of the IR alone, where there is no usable length field (already reported).
+    fn ir() -> BlockLimit {
+        BlockLimit {
+            max: i64::from(i32::MAX),
+            why: "the IR holds lengths as int32".to_owned(),
+        }
+    }
+}
+
+/// `v` as the IR's i32. Layout reports every length beyond `BlockLimit::max` (at most i32::MAX)
+/// before it stores one, so this clamps only in a schema that already has an error.
+fn to_i32(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
 /// Computes each field's offset and block length as the reference does, and returns the
-/// block length of the fields before the first group or data. Offsets that go backwards and
-/// group block lengths too small for their fields are added to `problems`.
-fn layout(fields: &mut [Field], block_length: i32, problems: &mut Vec<Problem>) -> i32 {
+/// block length of the fields before the first group or data. Offsets that go backwards,
+/// group block lengths too small for their fields, and blocks longer than `limit` (or a
+/// group's entries longer than its dimension's) are added to `problems`.
+fn layout(
+    fields: &mut [Field],
+    block_length: i32,
+    limit: &BlockLimit,
+    problems: &mut Vec<Problem>,
+) -> i64 {
     let mut variable = false;
-    let mut offset: i32 = 0;
-    let mut root_length = 0;
+    let mut offset: i64 = 0;
+    let mut root_length: i64 = 0;
     let mut root_done = false;
+    let mut too_long = false;
     for field in fields.iter_mut() {
         let label = format!("<field name=\"{}\">", field.name);
-        if field.offset != 0 && field.offset < offset && !variable {
+        if field.offset != 0 && i64::from(field.offset) < offset && !variable {
             problems.push((
                 field.loc,
                 label.clone(),
@@ -1420,26 +1555,32 @@ fn layout(fields: &mut [Field], block_length: i32, problems: &mut Vec<Problem>) 
             ));
         }
         if field.offset != 0 {
-            offset = field.offset;
+            offset = i64::from(field.offset);
         } else if !matches!(field.kind, FieldKind::Plain(_)) && block_length != 0 {
-            offset = block_length;
+            offset = i64::from(block_length);
         }
-        field.computed_offset = if variable { VARIABLE_LENGTH } else { offset };
+        let field_offset = offset;
+        field.computed_offset = if variable {
+            VARIABLE_LENGTH
+        } else {
+            to_i32(offset)
+        };
         match &mut field.kind {
             FieldKind::Group {
                 fields: group_fields,
                 block_length: declared,
-                ..
+                dimension,
             } => {
-                let computed = layout(group_fields, 0, problems);
-                if *declared != 0 && *declared < computed {
+                let entry_limit = BlockLimit::of_group(dimension);
+                let computed = layout(group_fields, 0, &entry_limit, problems);
+                if *declared != 0 && i64::from(*declared) < computed {
                     problems.push((
                         field.loc,
                         format!("<group name=\"{}\">", field.name),
                         format!("blockLength {declared} is too small for the group's fields, which need {computed}"),
                     ));
                 }
-                field.computed_block_length = (*declared).max(computed);
+                field.computed_block_length = to_i32(i64::from(*declared).max(computed));
                 variable = true;
                 root_done = true;
             }
@@ -1448,19 +1589,30 @@ fn layout(fields: &mut [Field], block_length: i32, problems: &mut Vec<Problem>) 
                 root_done = true;
             }
             FieldKind::Plain(t) => {
-                let size = t.encoded_length();
-                if field.presence != Presence::Constant && size != VARIABLE_LENGTH {
-                    field.computed_block_length = size;
+                let size = t.size();
+                if field.presence != Presence::Constant && size != i64::from(VARIABLE_LENGTH) {
+                    field.computed_block_length = to_i32(size);
                     if !variable {
-                        offset = offset.saturating_add(size);
+                        offset += size;
                     }
                 }
                 if !root_done {
                     root_length = if field.presence == Presence::Constant {
-                        field.computed_offset
+                        field_offset
                     } else {
-                        field.computed_offset.saturating_add(size.max(0))
+                        field_offset + size.max(0)
                     };
+                    if root_length > limit.max && !too_long {
+                        too_long = true;
+                        problems.push((
+                            field.loc,
+                            label,
+                            format!(
+                                "the block is {root_length} bytes long with this field, more than the {} bytes it can have: {}",
+                                limit.max, limit.why
+                            ),
+                        ));
+                    }
                 }
             }
         }

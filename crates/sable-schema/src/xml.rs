@@ -23,7 +23,10 @@ pub struct Loc {
 
 #[derive(Debug, Clone)]
 pub struct Attr {
+    /// Local name, without any namespace prefix.
     pub name: String,
+    /// The namespace URI, for a prefixed attribute (`xml:lang`, `xsi:type`).
+    pub namespace: Option<String>,
     pub value: String,
     pub loc: Loc,
 }
@@ -32,6 +35,8 @@ pub struct Attr {
 pub struct Element {
     /// Local name, without any namespace prefix.
     pub name: String,
+    /// The namespace URI, if the element is in one.
+    pub namespace: Option<String>,
     pub attrs: Vec<Attr>,
     pub children: Vec<Element>,
     /// The element's own text, concatenated; empty when it is only whitespace.
@@ -182,6 +187,7 @@ impl Cx<'_> {
             .attributes()
             .map(|a| Attr {
                 name: a.name().to_owned(),
+                namespace: a.namespace().map(str::to_owned),
                 value: a.value().to_owned(),
                 loc: self.loc(a.range().start),
             })
@@ -201,6 +207,7 @@ impl Cx<'_> {
         }
         Ok(Element {
             name: node.tag_name().name().to_owned(),
+            namespace: node.tag_name().namespace().map(str::to_owned),
             attrs,
             children,
             text,

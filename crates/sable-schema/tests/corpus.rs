@@ -115,8 +115,8 @@ const EXPECTED: &[(&str, Severity, Counts)] = &[
         "error-handler-invalid-composite.xml",
         Severity::Error,
         &[
-            ("<group> is not allowed inside a composite", 1),
-            ("<data> is not allowed inside a composite", 1),
+            ("<group> is not allowed inside <composite>", 1),
+            ("<data> is not allowed inside <composite>", 1),
         ],
     ),
     (

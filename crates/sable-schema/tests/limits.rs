@@ -186,7 +186,11 @@ fn many_fields_of_a_large_composite_are_refused_where_the_schema_crosses_the_lim
     }
     types.push_str("<composite name=\"P\">");
     for i in 0..60 {
-        let _ = write!(types, r#"<type name="t{i}" primitiveType="uint8"/>"#);
+        // Constants: no bytes, so that only the token limit is crossed, not the block's length.
+        let _ = write!(
+            types,
+            r#"<type name="t{i}" primitiveType="uint8" presence="constant">1</type>"#
+        );
     }
     types.push_str("</composite>\n");
     let mut message = String::from("<sbe:message name=\"Big\" id=\"1\">\n");

@@ -86,3 +86,40 @@ fn as_sbeir_carries(ir: &Ir) -> Ir {
     }
     ir
 }
+
+/// A `<field>` of a var-data composite is a fixed-size composite of the declared lengths, with a
+/// warning saying so, and the IR is the reference's (which schemas of its own depend on).
+#[test]
+fn a_field_of_a_var_data_composite_compiles_as_the_reference_compiles_it() {
+    let schema =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/var-data-composite-as-field.xml");
+    let compiled = compile_file(&schema);
+    let warnings: Vec<(u32, &str)> = compiled
+        .diagnostics
+        .iter()
+        .map(|d| {
+            assert_eq!(d.severity, sable_schema::Severity::Warning, "{d}");
+            assert!(d.message.contains("fixed-size composite of"), "{d}");
+            (d.line, d.element.as_str())
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            (32, "<field name=\"t\">"),
+            (33, "<field name=\"u\">"),
+            (35, "<field name=\"gs\">")
+        ]
+    );
+    let ir = compiled.ir.expect("IR despite the warnings");
+    let reference = Oracle::new()
+        .xml(&schema, None)
+        .expect("the reference's IR");
+    compare_dumps(
+        "reference",
+        &messages_by_id(&reference),
+        "Sable",
+        &messages_by_id(&sable_ir::dump(&ir)),
+    )
+    .unwrap_or_else(|d| panic!("Sable's IR differs from the reference's: {d}"));
+}

@@ -1,63 +1,10 @@
 //! One test per validation rule: each schema breaks one rule and must get that diagnostic, at the
 //! right line, and no IR.
 
-use std::path::Path;
-
-use sable_schema::{compile_str, Compiled, Severity};
-
 mod common;
 
-use common::STANDARD_TYPES as HEADER;
-
-/// A schema with the standard header, group and var-data composites plus `types` and `messages`.
-fn schema(version: u32, types: &str, messages: &str) -> String {
-    format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?>
-<sbe:messageSchema xmlns:sbe="http://fixprotocol.io/2016/sbe" package="t" id="1" version="{version}">
-    <types>{HEADER}
-{types}
-    </types>
-{messages}
-</sbe:messageSchema>
-"#
-    )
-}
-
-fn compile(text: &str) -> Compiled {
-    compile_str(text, Path::new("test.xml"))
-}
-
-/// Asserts exactly one diagnostic of `severity` containing `needle`, on the line holding `marker`.
-fn expect_one(text: &str, severity: Severity, needle: &str, marker: &str) -> Compiled {
-    let compiled = compile(text);
-    let matching: Vec<_> = compiled
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == severity && d.message.contains(needle))
-        .collect();
-    assert_eq!(
-        matching.len(),
-        1,
-        "expected one {severity:?} containing {needle:?}, got: {:#?}",
-        compiled.diagnostics
-    );
-    let line = text
-        .lines()
-        .position(|l| l.contains(marker))
-        .unwrap_or_else(|| panic!("marker {marker:?} not in schema"))
-        + 1;
-    assert_eq!(matching[0].line as usize, line, "{}", matching[0]);
-    assert!(matching[0].column > 0, "{}", matching[0]);
-    assert_eq!(matching[0].file, Path::new("test.xml"));
-    if severity == Severity::Error {
-        assert!(compiled.ir.is_none(), "no IR for a schema with errors");
-    }
-    compiled
-}
-
-fn error(text: &str, needle: &str, marker: &str) {
-    expect_one(text, Severity::Error, needle, marker);
-}
+use common::{compile, error, expect_one, schema, STANDARD_TYPES as HEADER};
+use sable_schema::Severity;
 
 #[test]
 fn a_valid_schema_has_no_diagnostics_and_yields_ir() {
@@ -332,7 +279,7 @@ fn group_inside_composite() {
     let text = schema(0, types, "");
     error(
         &text,
-        "<group> is not allowed inside a composite",
+        "<group> is not allowed inside <composite>",
         "<group name=\"g\"",
     );
 }
@@ -344,7 +291,7 @@ fn data_inside_composite() {
     let text = schema(0, types, "");
     error(
         &text,
-        "<data> is not allowed inside a composite",
+        "<data> is not allowed inside <composite>",
         "<data name=\"d\"",
     );
 }
