@@ -331,7 +331,7 @@ impl<'a> Tokens<'a> {
                     return Err(self.error(i, format!("{owner}'s '{name}' is not an integer")));
                 };
                 let on_wire = !m.is_constant() && m.encoded_length == t.size() as i32;
-                if !on_wire && !(constant && m.is_constant()) {
+                if !(on_wire || (constant && m.is_constant())) {
                     return Err(self.error(
                         i,
                         format!("{owner}'s '{name}' is not a single {t} on the wire"),
