@@ -32,13 +32,14 @@ test:
 	bash scripts/test.sh
 
 ## fuzz: bounded libFuzzer runs (FUZZ_SECONDS each) of the schema and .sbeir readers, then of
-## the message decoder, on nightly
+## the message decoder, then of every generator over arbitrary .sbeir files, on nightly
 fuzz: build
 	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
 	@rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 	bash fuzz/seed-corpus.sh
 	cd fuzz && cargo +nightly fuzz run parse_schema -- -max_total_time=$(FUZZ_SECONDS)
 	cd fuzz && cargo +nightly fuzz run decode -- -max_total_time=$(FUZZ_SECONDS)
+	cd fuzz && cargo +nightly fuzz run sbeir_generate -- -max_total_time=$(FUZZ_SECONDS)
 
 ## bench: schema compilation (criterion, then `sable ir` vs the reference jar end to end), schema
 ## loading per MB of generated 1, 10 and 50 MB schemas (criterion), then decode-to-JSON

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Seeds the fuzz corpora (fuzz/corpus/, not committed). parse_schema: every XML file
 # under ../shared/schemas and examples/, and, when target/release/sable is built, with the .sbeir
-# file of each schema that compiles. Files are named by their SHA-1, so running it again adds
+# file of each schema that compiles; sbeir_generate: those .sbeir files. Files are named by their SHA-1, so running it again adds
 # nothing new.
 set -euo pipefail
 
@@ -9,16 +9,17 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 schemas="$root/../shared/schemas"
 corpus="$here/corpus/parse_schema"
-sable="$root/target/release/sable"
+sbeir_corpus="$here/corpus/sbeir_generate"
+sable="${CARGO_TARGET_DIR:-$root/target}/release/sable"
 
 [ -d "$schemas" ] || {
     echo "seed-corpus: $schemas not found (shared/ sits beside the repository)" >&2
     exit 1
 }
-mkdir -p "$corpus"
+mkdir -p "$corpus" "$sbeir_corpus"
 
 add() {
-    cp "$1" "$corpus/$(sha1sum <"$1" | cut -d' ' -f1)"
+    cp "$1" "${2:-$corpus}/$(sha1sum <"$1" | cut -d' ' -f1)"
 }
 
 tmp="$(mktemp -d)"
@@ -30,6 +31,7 @@ while IFS= read -r -d '' file; do
     xml=$((xml + 1))
     if [ -x "$sable" ] && "$sable" ir "$file" -o "$tmp/seed.sbeir" >/dev/null 2>&1; then
         add "$tmp/seed.sbeir"
+        add "$tmp/seed.sbeir" "$sbeir_corpus"
         sbeir=$((sbeir + 1))
     fi
 done < <(find "$schemas" "$root/examples" -name '*.xml' -print0 | sort -z)

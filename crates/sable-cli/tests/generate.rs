@@ -174,3 +174,46 @@ fn other_languages_and_bad_options_are_usage_errors() {
         "generate wrote something"
     );
 }
+
+/// Issue 13: a `.sbeir` file with one token's `componentTokenCount` changed (Car's `maxRpm`)
+/// read as valid, so `check` said 0 errors and `generate` panicked in the codegen model. Now it
+/// is refused on reading, the same for every command.
+#[test]
+fn a_sbeir_file_with_a_wrong_component_token_count_is_refused_by_check_and_generate() {
+    let out = ScratchDir::new("generate-bad-sbeir");
+    let file = out.join("car.sbeir");
+    sable()
+        .args(["ir", "examples/car.xml", "-o"])
+        .arg(&file)
+        .current_dir(sable_testkit::repo_root())
+        .assert()
+        .success();
+    let mut bytes = std::fs::read(&file).expect("car.sbeir");
+    // The token's block (28 bytes) is followed by its name: length 6, "maxRpm".
+    let name = bytes
+        .windows(8)
+        .position(|w| w == b"\x06\x00maxRpm")
+        .expect("the maxRpm token");
+    let token = name - 28;
+    bytes[token + 16] = 2; // componentTokenCount, 1 before
+    std::fs::write(&file, &bytes).expect("write");
+    let error = format!(
+        "at byte {token}: componentTokenCount of ENCODING 'maxRpm' is 2, but a token that begins \
+         or ends nothing counts 1"
+    );
+    sable().arg("check").arg(&file).assert().code(1).stderr(
+        predicate::str::contains(error.clone()).and(predicate::str::contains("panicked").not()),
+    );
+    for lang in ["java", "cpp", "rust"] {
+        sable()
+            .args(["generate", "--lang", lang, "--output"])
+            .arg(out.join(lang))
+            .arg(&file)
+            .assert()
+            .code(1)
+            .stderr(
+                predicate::str::contains(error.clone())
+                    .and(predicate::str::contains("panicked").not()),
+            );
+    }
+}

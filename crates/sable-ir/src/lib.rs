@@ -10,9 +10,11 @@
 
 mod dump;
 pub mod sbeir;
+pub mod validate;
 mod value;
 
 pub use dump::dump;
+pub use validate::{validate, Invalid, MAX_NESTING_DEPTH};
 pub use value::PrimitiveValue;
 
 use std::fmt;

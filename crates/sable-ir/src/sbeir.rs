@@ -11,9 +11,11 @@
 //! use sable_ir::{sbeir, update_component_token_counts, Ir, PrimitiveType, Signal, Token};
 //!
 //! let mut header = vec![Token::new(Signal::BeginComposite, "messageHeader")];
-//! for name in ["blockLength", "templateId", "schemaId", "version"] {
-//!     let mut field = Token::new(Signal::Encoding, name);
+//! header[0].encoded_length = 8;
+//! for (i, name) in ["blockLength", "templateId", "schemaId", "version"].iter().enumerate() {
+//!     let mut field = Token::new(Signal::Encoding, *name);
 //!     field.encoding.primitive_type = Some(PrimitiveType::UInt16);
+//!     (field.encoded_length, field.offset) = (2, 2 * i as i32);
 //!     header.push(field);
 //! }
 //! header.push(Token::new(Signal::EndComposite, "messageHeader"));
@@ -27,7 +29,9 @@
 
 use std::fmt;
 
-use crate::{ByteOrder, Encoding, Ir, Presence, PrimitiveType, PrimitiveValue, Signal, Token};
+use crate::{
+    validate, ByteOrder, Encoding, Ir, Presence, PrimitiveType, PrimitiveValue, Signal, Token,
+};
 
 /// The only `irVersion` there is; the reference refuses any other.
 pub const IR_VERSION: i32 = 0;
@@ -232,72 +236,32 @@ pub fn read(bytes: &[u8]) -> Result<Ir, SbeirError> {
         tokens.push(read_token(&mut r)?);
     }
 
-    let Some(first) = tokens.first() else {
+    if tokens.is_empty() {
         return Err(SbeirError::new(
             frame_end,
             "no tokens after the frame: a .sbeir file holds at least the message header's",
         ));
-    };
-    if first.token.signal != Signal::BeginComposite {
-        return Err(SbeirError::new(
-            first.offset,
-            format!(
-                "the first token must begin the message header composite (BEGIN_COMPOSITE), \
-                 not {}",
-                first.token.signal
-            ),
-        ));
     }
-    let header_end = span_end(&tokens, 0, Span::Header)?;
-    let byte_order = tokens[..=header_end]
+    let (offsets, tokens): (Vec<usize>, Vec<Token>) =
+        tokens.into_iter().map(|t| (t.offset, t.token)).unzip();
+    let invalid = |e: validate::Invalid| SbeirError::new(offsets[e.index()], e.message());
+    let (header_end, message_ends) = validate::split(&tokens).map_err(invalid)?;
+    // The schema byte order is not in the file: take the first header ENCODING token's.
+    let byte_order = tokens[..header_end]
         .iter()
-        .find(|t| t.token.signal == Signal::Encoding)
-        .map_or(first.token.encoding.byte_order, |t| {
-            t.token.encoding.byte_order
-        });
-    check_header_fields(&tokens[..=header_end])?;
+        .find(|t| t.signal == Signal::Encoding)
+        .map_or(tokens[0].encoding.byte_order, |t| t.encoding.byte_order);
 
-    // Check the messages' structure before taking the tokens apart.
-    let mut message_lengths: Vec<usize> = Vec::new();
-    let mut template_ids: Vec<(i32, usize)> = Vec::new();
-    let mut i = header_end + 1;
-    while i < tokens.len() {
-        let begin = &tokens[i];
-        if begin.token.signal != Signal::BeginMessage {
-            return Err(SbeirError::new(
-                begin.offset,
-                format!(
-                    "expected BEGIN_MESSAGE after the message header or a message, found {} '{}'",
-                    begin.token.signal, begin.token.name
-                ),
-            ));
-        }
-        if let Some((_, first_at)) = template_ids.iter().find(|(id, _)| *id == begin.token.id) {
-            return Err(SbeirError::new(
-                begin.offset,
-                format!(
-                    "message '{}' has template id {}, as does the message at byte {first_at}",
-                    begin.token.name, begin.token.id
-                ),
-            ));
-        }
-        template_ids.push((begin.token.id, begin.offset));
-        let end = span_end(&tokens, i, Span::Message)?;
-        message_lengths.push(end + 1 - i);
-        i = end + 1;
+    let mut tokens = tokens.into_iter();
+    let header_tokens: Vec<Token> = tokens.by_ref().take(header_end).collect();
+    let mut messages: Vec<Vec<Token>> = Vec::with_capacity(message_ends.len());
+    let mut start = header_end;
+    for end in message_ends {
+        messages.push(tokens.by_ref().take(end - start).collect());
+        start = end;
     }
 
-    let mut tokens = tokens.into_iter().map(|located| located.token);
-    let mut header_tokens: Vec<Token> = tokens.by_ref().take(header_end + 1).collect();
-    update_begin_end_counts(&mut header_tokens);
-    let mut messages: Vec<Vec<Token>> = Vec::with_capacity(message_lengths.len());
-    for length in message_lengths {
-        let mut message: Vec<Token> = tokens.by_ref().take(length).collect();
-        update_begin_end_counts(&mut message);
-        messages.push(message);
-    }
-
-    Ok(Ir {
+    let ir = Ir {
         package_name,
         namespace_name,
         id,
@@ -307,7 +271,9 @@ pub fn read(bytes: &[u8]) -> Result<Ir, SbeirError> {
         byte_order,
         header_tokens,
         messages,
-    })
+    };
+    validate::validate(&ir).map_err(invalid)?;
+    Ok(ir)
 }
 
 /// A token and the offset of its `TokenCodec` message in the file.
@@ -455,121 +421,6 @@ fn decode_value(
             PrimitiveValue::Int(((unsigned << shift) as i64) >> shift)
         }
     }))
-}
-
-/// The message header must have the fields the reference's `HeaderStructure` looks up by name,
-/// each with a primitive type (where a name repeats, the last token counts, as there).
-fn check_header_fields(header: &[Located]) -> Result<(), SbeirError> {
-    for field in ["blockLength", "templateId", "schemaId", "version"] {
-        match header.iter().rev().find(|t| t.token.name == field) {
-            Some(t) if t.token.encoding.primitive_type.is_some() => {}
-            Some(t) => {
-                return Err(SbeirError::new(
-                    t.offset,
-                    format!("the message header's '{field}' has no primitive type"),
-                ))
-            }
-            None => {
-                return Err(SbeirError::new(
-                    header[0].offset,
-                    format!("the message header has no '{field}'"),
-                ))
-            }
-        }
-    }
-    Ok(())
-}
-
-#[derive(Clone, Copy, PartialEq)]
-enum Span {
-    /// The message header composite: type tokens only.
-    Header,
-    /// A message: anything but a nested message.
-    Message,
-}
-
-/// The index of the token that closes the `BEGIN_*` token at `start`, checking that every
-/// `BEGIN_*`/`END_*` pair in between nests properly.
-fn span_end(tokens: &[Located], start: usize, span: Span) -> Result<usize, SbeirError> {
-    let mut open: Vec<usize> = Vec::new();
-    for (i, located) in tokens.iter().enumerate().skip(start) {
-        let t = &located.token;
-        let allowed = match span {
-            Span::Header => matches!(
-                t.signal,
-                Signal::BeginComposite
-                    | Signal::EndComposite
-                    | Signal::BeginEnum
-                    | Signal::ValidValue
-                    | Signal::EndEnum
-                    | Signal::BeginSet
-                    | Signal::Choice
-                    | Signal::EndSet
-                    | Signal::Encoding
-            ),
-            // A message's own BEGIN_MESSAGE is its first token; nesting pairs its END_MESSAGE.
-            Span::Message => i == start || t.signal != Signal::BeginMessage,
-        };
-        if !allowed {
-            let place = match span {
-                Span::Header => "the message header composite",
-                Span::Message => "a message",
-            };
-            return Err(SbeirError::new(
-                located.offset,
-                format!("{} '{}' cannot appear in {place}", t.signal, t.name),
-            ));
-        }
-        if t.signal.end().is_some() {
-            open.push(i);
-        } else if t.signal.is_end() {
-            let Some(&top) = open.last() else {
-                return Err(SbeirError::new(
-                    located.offset,
-                    format!("{} '{}' closes nothing", t.signal, t.name),
-                ));
-            };
-            let begin = &tokens[top];
-            if begin.token.signal.end() != Some(t.signal) {
-                return Err(SbeirError::new(
-                    located.offset,
-                    format!(
-                        "{} '{}' where {} '{}' (at byte {}) is still open",
-                        t.signal, t.name, begin.token.signal, begin.token.name, begin.offset
-                    ),
-                ));
-            }
-            open.pop();
-            if open.is_empty() {
-                return Ok(i);
-            }
-        }
-    }
-    let begin = &tokens[open.last().copied().unwrap_or(start)];
-    Err(SbeirError::new(
-        begin.offset,
-        format!(
-            "{} '{}' is never closed: the file ends first",
-            begin.token.signal, begin.token.name
-        ),
-    ))
-}
-
-/// Recomputes `componentTokenCount` on each `BEGIN_*` token and its `END_*` as the reference's
-/// `Ir.updateComponentTokenCounts` does; other tokens keep theirs. The list nests properly.
-fn update_begin_end_counts(tokens: &mut [Token]) {
-    let mut open: Vec<usize> = Vec::new();
-    for i in 0..tokens.len() {
-        if tokens[i].signal.end().is_some() {
-            open.push(i);
-        } else if tokens[i].signal.is_end() {
-            if let Some(begin) = open.pop() {
-                let count = i32::try_from(i - begin + 1).unwrap_or(i32::MAX);
-                tokens[begin].component_token_count = count;
-                tokens[i].component_token_count = count;
-            }
-        }
-    }
 }
 
 fn non_empty(text: String) -> Option<String> {

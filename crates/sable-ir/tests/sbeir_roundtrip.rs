@@ -130,11 +130,11 @@ fn values_are_binary_little_endian_in_the_types_size() {
     ];
     for (t, value, expected) in cases {
         let mut ir = minimal_ir();
-        let enc = &mut ir.header_tokens[1];
+        let enc = &mut ir.header_tokens[5];
         enc.encoding.primitive_type = Some(t);
         enc.encoding.const_value = Some(value.clone());
         let bytes = sbeir::write(&ir);
-        let at = layout(&bytes).tokens[1].var_data[1];
+        let at = layout(&bytes).tokens[5].var_data[1];
         let length = usize::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
         assert_eq!(
             &bytes[at + 2..at + 2 + length],
@@ -143,7 +143,7 @@ fn values_are_binary_little_endian_in_the_types_size() {
         );
         let back = sbeir::read(&bytes).unwrap_or_else(|e| panic!("{t} {value}: {e}"));
         assert_eq!(
-            back.header_tokens[1].encoding.const_value,
+            back.header_tokens[5].encoding.const_value,
             Some(value),
             "{t}"
         );
@@ -192,45 +192,47 @@ fn the_schema_byte_order_is_the_first_header_encodings() {
 }
 
 #[test]
-fn component_token_counts_are_recomputed_for_begin_end_pairs_only() {
+fn wrong_component_token_counts_are_errors_not_recomputed() {
+    // The reference's decoder recomputes the counts of BEGIN/END pairs and keeps others' as
+    // read; every file it writes has them right, and consumers walk by them: Sable refuses a
+    // wrong one.
     let mut ir = rich_ir();
-    let correct = ir.clone();
-    for t in ir
-        .header_tokens
-        .iter_mut()
-        .chain(ir.messages.iter_mut().flatten())
-    {
-        if t.signal.end().is_some() || t.signal.is_end() {
-            t.component_token_count = 999;
-        }
-    }
-    // A token that is neither BEGIN nor END keeps what the file says, as in the reference.
+    ir.header_tokens[0].component_token_count = 999;
+    let e = sbeir::read(&sbeir::write(&ir)).unwrap_err();
+    assert!(
+        e.message()
+            .contains("componentTokenCount of BEGIN_COMPOSITE 'messageHeader' is 999"),
+        "{e}"
+    );
+    let mut ir = rich_ir();
     ir.messages[0][2].component_token_count = 7;
     assert_eq!(ir.messages[0][2].signal, Signal::Encoding);
-    let back = sbeir::read(&sbeir::write(&ir)).unwrap_or_else(|e| panic!("{e}"));
-    let mut expected = as_read_back(&correct);
-    expected.messages[0][2].component_token_count = 7;
-    assert!(same_ir(&back, &expected));
+    let e = sbeir::read(&sbeir::write(&ir)).unwrap_err();
+    assert!(
+        e.message()
+            .contains("is 7, but a token that begins or ends nothing counts 1"),
+        "{e}"
+    );
 }
 
 #[test]
 fn a_one_character_array_reads_back_as_a_character_code() {
     let mut ir = minimal_ir();
-    ir.header_tokens[1].encoding.primitive_type = Some(PrimitiveType::Char);
-    ir.header_tokens[1].encoding.const_value = Some(PrimitiveValue::Bytes {
+    ir.header_tokens[5].encoding.primitive_type = Some(PrimitiveType::Char);
+    ir.header_tokens[5].encoding.const_value = Some(PrimitiveValue::Bytes {
         bytes: b"Z".to_vec(),
         character_encoding: "US-ASCII".into(),
     });
-    ir.header_tokens[2].encoding.primitive_type = Some(PrimitiveType::Char);
-    ir.header_tokens[2].encoding.const_value = Some(PrimitiveValue::Int(-16));
+    ir.header_tokens[6].encoding.primitive_type = Some(PrimitiveType::Char);
+    ir.header_tokens[6].encoding.const_value = Some(PrimitiveValue::Int(-16));
     let back = sbeir::read(&sbeir::write(&ir)).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        back.header_tokens[1].encoding.const_value,
+        back.header_tokens[5].encoding.const_value,
         Some(PrimitiveValue::Int(90))
     );
     // Java's byte is signed, so is the code of a byte above 0x7f.
     assert_eq!(
-        back.header_tokens[2].encoding.const_value,
+        back.header_tokens[6].encoding.const_value,
         Some(PrimitiveValue::Int(-16))
     );
 }
@@ -238,14 +240,14 @@ fn a_one_character_array_reads_back_as_a_character_code() {
 #[test]
 fn a_character_array_takes_the_tokens_character_encoding() {
     let mut ir = minimal_ir();
-    let tok = &mut ir.header_tokens[1];
+    let tok = &mut ir.header_tokens[5];
     tok.encoding.primitive_type = Some(PrimitiveType::Char);
     tok.encoding.const_value = Some(PrimitiveValue::Bytes {
         bytes: "h\u{e9}".as_bytes().to_vec(),
         character_encoding: "whatever".into(),
     });
     let back = sbeir::read(&sbeir::write(&ir)).unwrap_or_else(|e| panic!("{e}"));
-    let value = back.header_tokens[1].encoding.const_value.clone();
+    let value = back.header_tokens[5].encoding.const_value.clone();
     assert_eq!(
         value,
         Some(PrimitiveValue::Bytes {
@@ -254,9 +256,9 @@ fn a_character_array_takes_the_tokens_character_encoding() {
         }),
         "no character encoding on the token: US-ASCII, as the reference labels it"
     );
-    ir.header_tokens[1].encoding.character_encoding = Some("UTF-8".into());
+    ir.header_tokens[5].encoding.character_encoding = Some("UTF-8".into());
     let back = sbeir::read(&sbeir::write(&ir)).unwrap_or_else(|e| panic!("{e}"));
-    let value = back.header_tokens[1].encoding.const_value.clone().unwrap();
+    let value = back.header_tokens[5].encoding.const_value.clone().unwrap();
     assert_eq!(value.to_string(), "h\u{e9}");
 }
 
@@ -282,8 +284,8 @@ fn oversized_texts_are_cut_at_a_character_boundary() {
     let mut ir = minimal_ir();
     // 'é' is two bytes: 40000 of them cannot all fit in 65535 bytes, nor can a half.
     ir.messages[0][0].description = Some("\u{e9}".repeat(40000));
-    ir.header_tokens[1].encoding.primitive_type = Some(PrimitiveType::Char);
-    ir.header_tokens[1].encoding.const_value = Some(PrimitiveValue::Bytes {
+    ir.header_tokens[5].encoding.primitive_type = Some(PrimitiveType::Char);
+    ir.header_tokens[5].encoding.const_value = Some(PrimitiveValue::Bytes {
         bytes: vec![b'x'; 70000],
         character_encoding: "US-ASCII".into(),
     });
@@ -292,7 +294,7 @@ fn oversized_texts_are_cut_at_a_character_boundary() {
         back.messages[0][0].description,
         Some("\u{e9}".repeat(32767))
     );
-    match &back.header_tokens[1].encoding.const_value {
+    match &back.header_tokens[5].encoding.const_value {
         Some(PrimitiveValue::Bytes { bytes, .. }) => assert_eq!(bytes.len(), 65535),
         other => panic!("{other:?}"),
     }

@@ -429,8 +429,16 @@ pub fn as_read_back(ir: &Ir) -> Ir {
 }
 
 /// A minimal well-formed IR: the header and one empty message.
+/// The standard header with two constant `uint8` members after its four fields, `spare1` and
+/// `spare2` (tokens 5 and 6), free to carry any value a test needs.
 pub fn minimal_ir() -> Ir {
     let mut header_tokens = header();
+    for name in ["spare1", "spare2"] {
+        let mut spare = encoding_token(name, PrimitiveType::UInt8, 8);
+        spare.encoded_length = 0;
+        spare.encoding.presence = Presence::Constant;
+        header_tokens.insert(header_tokens.len() - 1, spare);
+    }
     update_component_token_counts(&mut header_tokens);
     let mut message = vec![
         token(Signal::BeginMessage, "M"),

@@ -1,0 +1,21 @@
+//! Arbitrary bytes as a `.sbeir` file: whatever `sable_ir::sbeir::read` accepts must generate
+//! Java (both buffer flavours), C++ and Rust codecs without a panic, as `sable generate` would.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sable_codegen::{cpp, java, rust};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(ir) = sable_ir::sbeir::read(data) else {
+        return;
+    };
+    for buffer in [java::Buffer::Segment, java::Buffer::Agrona] {
+        let options = java::Options {
+            buffer,
+            ..java::Options::default()
+        };
+        java::generate(&ir, &options);
+    }
+    cpp::generate(&ir, &cpp::Options::default());
+    rust::generate(&ir);
+});
