@@ -87,9 +87,11 @@ pub fn compile_str(text: &str, path: &Path) -> Compiled {
 
 /// [`compile_str`] within `options`' limits (the text itself counts towards them).
 pub fn compile_str_with(text: &str, path: &Path, options: &Options) -> Compiled {
-    let mut sources = xml::Sources::default();
-    sources.include_budget = options.max_file_bytes.saturating_sub(text.len() as u64);
-    sources.max_file_bytes = options.max_file_bytes;
+    let mut sources = xml::Sources {
+        max_file_bytes: options.max_file_bytes,
+        include_budget: options.max_file_bytes.saturating_sub(text.len() as u64),
+        ..xml::Sources::default()
+    };
     let mut diagnostics = Vec::new();
     let schema = match xml::load(text, path, &mut sources) {
         Ok(root) => parse::parse(&root, &sources, &mut diagnostics),
