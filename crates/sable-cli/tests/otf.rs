@@ -281,6 +281,11 @@ fn encode_errors(text: &str) -> String {
     String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
 }
 
+/// What `sable encode` says of the first Car vector with `pointer` set to `value`.
+fn car_errors(pointer: &str, value: serde_json::Value) -> String {
+    encode_errors(&format!("{}\n", car_with(pointer, value)))
+}
+
 /// The first Car vector with `pointer` set to `value`.
 fn car_with(pointer: &str, value: serde_json::Value) -> String {
     let mut car: serde_json::Value = serde_json::from_str(&car_lines()[0]).expect("JSON");
@@ -291,19 +296,16 @@ fn car_with(pointer: &str, value: serde_json::Value) -> String {
 #[test]
 fn encode_messages_give_real_ranges_short_values_and_escaped_control_characters() {
     use serde_json::json;
-    // An integral number written as a float is the integer; beyond 64 bits it is out of range
-    // with the type's range, never an empty one.
-    let one = car_with("/fields/serialNumber", json!(1.0));
-    sable()
-        .args(["encode", "--schema"])
-        .arg(car_schema())
-        .write_stdin(format!("{one}\n"))
-        .assert()
-        .success();
-    let stderr = encode_errors(&format!(
-        "{}\n",
-        car_with("/fields/serialNumber", json!(1e30))
-    ));
+    // An integer written with a fraction is not an integer (docs/json.md); beyond 64 bits it is
+    // out of range with the type's range, never an empty one.
+    let stderr = car_errors("/fields/serialNumber", json!(1.0));
+    assert!(
+        stderr.contains(
+            "fields.serialNumber: 1.0 is not an integer (write integers without a fraction or exponent)"
+        ),
+        "{stderr}"
+    );
+    let stderr = car_errors("/fields/serialNumber", json!(1e30));
     assert!(
         stderr.contains(
             "sable: <stdin>:1: fields.serialNumber: 1e+30 is out of range for uint64 (0 to 18446744073709551614)"
@@ -311,29 +313,20 @@ fn encode_messages_give_real_ranges_short_values_and_escaped_control_characters(
         "{stderr}"
     );
     // Float ranges as floats.
-    let stderr = encode_errors(&format!(
-        "{}\n",
-        car_with("/fields/fuelFigures/0/mpg", json!(1e39))
-    ));
+    let stderr = car_errors("/fields/fuelFigures/0/mpg", json!(1e39));
     assert!(
         stderr.contains("1e+39 is out of range for float (-3.4028235e38 to 3.4028235e38)"),
         "{stderr}"
     );
     // A long value is cut short.
-    let stderr = encode_errors(&format!(
-        "{}\n",
-        car_with("/fields/engine/maxRpm", json!(vec![7; 1000]))
-    ));
+    let stderr = car_errors("/fields/engine/maxRpm", json!(vec![7; 1000]));
     let line = stderr.lines().next().unwrap_or_default();
     assert!(
         line.contains("constant is 9000, found [7,7,7") && line.contains("…") && line.len() < 200,
         "{line}"
     );
     // Control characters are escaped, never written raw.
-    let stderr = encode_errors(&format!(
-        "{}\n",
-        car_with("/fields/available", json!("\u{1b}[31mRED\u{7}"))
-    ));
+    let stderr = car_errors("/fields/available", json!("\u{1b}[31mRED\u{7}"));
     assert!(
         stderr.contains("'\\u{1b}[31mRED\\u{7}' is not a valid value name"),
         "{stderr}"

@@ -166,7 +166,11 @@ impl fmt::Display for EncodeErrorKind {
                 "{} is out of range for {type_name} ({min} to {max})",
                 echo(value)
             ),
-            EncodeErrorKind::NotAnInteger(v) => write!(f, "{} is not an integer", echo(v)),
+            EncodeErrorKind::NotAnInteger(v) => write!(
+                f,
+                "{} is not an integer (write integers without a fraction or exponent)",
+                echo(v)
+            ),
             EncodeErrorKind::UnknownEnumValue { name, enum_name } => write!(
                 f,
                 "'{}' is not a valid value name of enum {enum_name}",

@@ -169,9 +169,10 @@ fn representable(t: PrimitiveType) -> (i128, i128) {
     }
 }
 
-/// A JSON number as an integer: u64 and i64 exactly (never through f64); a number written with
-/// a fraction or exponent (`1.0`, `1e3`) when it is integral, saturating beyond i128, which
-/// every range check then refuses.
+/// A JSON integer, exact (u64 and i64 never go through f64). A number with a fraction or an
+/// exponent (`1.0`, `1e3`) is not an integer, unless it is integral and beyond 64 bits (how
+/// serde_json reads `18446744073709551616`): then it saturates to i128 so that the caller's
+/// range check reports it with the type's range.
 fn json_integer(v: &Value, path: &Path, expected: &str) -> Result<i128, EncodeError> {
     match v {
         Value::Number(n) => {
@@ -181,7 +182,7 @@ fn json_integer(v: &Value, path: &Path, expected: &str) -> Result<i128, EncodeEr
                 Ok(i128::from(i))
             } else {
                 match n.as_f64() {
-                    Some(f) if f.is_finite() && f.fract() == 0.0 => Ok(f as i128),
+                    Some(f) if f.fract() == 0.0 && f.abs() > u64::MAX as f64 => Ok(f as i128),
                     _ => Err(path.error(EncodeErrorKind::NotAnInteger(n.to_string()))),
                 }
             }
