@@ -278,13 +278,18 @@ impl Cx<'_, '_> {
                     )),
                 },
             )
-            .map_err(|why| fail(sources, format!("cannot include {}: {why}", path.display())))?;
+            .map_err(|why| {
+                fail(
+                    sources,
+                    format!("cannot read included file {}: {why}", path.display()),
+                )
+            })?;
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
             fail(
                 sources,
                 format!(
-                    "cannot include {}: not UTF-8 text (invalid byte at offset {})",
+                    "cannot read included file {}: not UTF-8 text (invalid byte at offset {})",
                     path.display(),
                     e.valid_up_to()
                 ),

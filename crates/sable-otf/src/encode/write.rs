@@ -182,7 +182,7 @@ fn json_integer(v: &Value, path: &Path, expected: &str) -> Result<i128, EncodeEr
                 Ok(i128::from(i))
             } else {
                 match n.as_f64() {
-                    Some(f) if f.fract() == 0.0 && f.abs() > u64::MAX as f64 => Ok(f as i128),
+                    Some(f) if f.fract() == 0.0 && f.abs() >= u64::MAX as f64 => Ok(f as i128),
                     _ => Err(path.error(EncodeErrorKind::NotAnInteger(n.to_string()))),
                 }
             }
