@@ -6,7 +6,7 @@ mod otf;
 mod progress;
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -29,7 +29,11 @@ const EXIT_USAGE: u8 = 2;
                   Compiles SBE XML message schemas to IR (a text dump or a .sbeir file), and \
                   decodes and encodes SBE messages by the schema alone (canonical JSON or text). \
                   Every command that takes a schema also accepts a .sbeir file in its place.",
-    after_help = "Exit status: 0 success (warnings allowed), 1 schema errors (or warnings with \
+    after_help = "A SCHEMA of \"-\" is read from standard input (its XIncludes resolve from the \
+                  current directory).\n\n\
+                  Messages from sable start with \"sable: \"; schema diagnostics with \
+                  FILE:LINE:COLUMN.\n\n\
+                  Exit status: 0 success (warnings allowed), 1 schema errors (or warnings with \
                   --warnings-as-errors) or an unreadable input, 2 usage error or a command not \
                   implemented yet."
 )]
@@ -37,6 +41,21 @@ struct Cli {
     /// Treat warnings as errors: any warning makes the command fail with exit status 1
     #[arg(long, global = true)]
     warnings_as_errors: bool,
+
+    /// Print no warnings, only errors (warnings still count for --warnings-as-errors)
+    #[arg(short, long, global = true)]
+    quiet: bool,
+
+    /// The most bytes read for a schema or .sbeir file, its XIncludes counted in: a number of
+    /// bytes, or with a suffix K, M or G (powers of 1024: 128M is 128 MiB)
+    #[arg(
+        long,
+        global = true,
+        value_name = "SIZE",
+        default_value = "64M",
+        value_parser = parse_size
+    )]
+    max_schema_size: u64,
 
     #[command(subcommand)]
     command: Command,
@@ -81,7 +100,7 @@ enum Command {
 
 #[derive(Debug, Args)]
 struct IrArgs {
-    /// The schema: an SBE XML message schema, or a .sbeir file
+    /// The schema: an SBE XML message schema, or a .sbeir file; "-" for standard input
     #[arg(value_name = "SCHEMA")]
     schema: PathBuf,
 
@@ -96,7 +115,7 @@ struct IrArgs {
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// The schema: an SBE XML message schema, or a .sbeir file
+    /// The schema: an SBE XML message schema, or a .sbeir file; "-" for standard input
     #[arg(value_name = "SCHEMA")]
     schema: PathBuf,
 }
@@ -125,7 +144,7 @@ struct GenerateArgs {
     #[arg(short, long, value_name = "DIR")]
     output: PathBuf,
 
-    /// The schema: an SBE XML message schema, or a .sbeir file
+    /// The schema: an SBE XML message schema, or a .sbeir file; "-" for standard input
     #[arg(value_name = "SCHEMA")]
     schema: PathBuf,
 }
@@ -141,7 +160,8 @@ enum JavaBuffer {
 
 #[derive(Debug, Args)]
 struct DecodeArgs {
-    /// The schema the messages are encoded with: SBE XML, or a .sbeir file
+    /// The schema the messages are encoded with: SBE XML, or a .sbeir file ("-" for standard
+    /// input, when the messages come from a file)
     #[arg(long, value_name = "SCHEMA")]
     schema: PathBuf,
 
@@ -179,7 +199,8 @@ struct DecodeArgs {
 
 #[derive(Debug, Args)]
 struct EncodeArgs {
-    /// The schema to encode the messages with: SBE XML, or a .sbeir file
+    /// The schema to encode the messages with: SBE XML, or a .sbeir file ("-" for standard
+    /// input, when the messages come from a file)
     #[arg(long, value_name = "SCHEMA")]
     schema: PathBuf,
 
@@ -200,75 +221,92 @@ fn parse_framing(text: &str) -> Result<Framing, String> {
     text.parse()
 }
 
+/// A size in bytes: `1000`, `64K`, `128M`, `1G` (also `128MiB`, `128MB`; all powers of 1024).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = text[digits.len()..].to_ascii_lowercase();
+    let shift = match unit.trim_end_matches("ib").trim_end_matches('b') {
+        "" => 0,
+        "k" => 10,
+        "m" => 20,
+        "g" => 30,
+        "t" => 40,
+        _ => return Err(format!("unknown unit \"{unit}\": use K, M, G or T")),
+    };
+    let n: u64 = digits
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{text}\" is not a size such as 1000, 64K or 128M"))?;
+    match n.checked_mul(1 << shift) {
+        Some(0) => Err("the size must be at least 1 byte".to_owned()),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!("{text} is too large")),
+    }
+}
+
 fn main() -> ExitCode {
     // On a usage error clap prints the usage and exits with status 2; for --help and --version,
     // with status 0.
     let cli = Cli::parse();
     let status = match &cli.command {
-        Command::Ir(args) => run_ir(args, cli.warnings_as_errors),
-        Command::Check(args) => run_check(args, cli.warnings_as_errors),
-        Command::Generate(args) => run_generate(args, cli.warnings_as_errors),
-        Command::Decode(args) => run_decode(args, cli.warnings_as_errors),
-        Command::Encode(args) => run_encode(args, cli.warnings_as_errors),
+        Command::Ir(args) => run_ir(args, &cli),
+        Command::Check(args) => run_check(args, &cli),
+        Command::Generate(args) => run_generate(args, &cli),
+        Command::Decode(args) => run_decode(args, &cli),
+        Command::Encode(args) => run_encode(args, &cli),
     };
     ExitCode::from(status)
 }
 
-fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
-    if args.lang.eq_ignore_ascii_case("rust") {
-        return run_generate_rust(args, warnings_as_errors);
+impl Cli {
+    /// How to load the schema: warnings about names in generated code only for the commands
+    /// that generate or check code (`check`, `generate`).
+    fn load_options(&self) -> input::LoadOptions {
+        input::LoadOptions {
+            max_bytes: self.max_schema_size,
+            quiet: self.quiet,
+            generated_names: matches!(self.command, Command::Check(_) | Command::Generate(_)),
+        }
     }
-    if args.lang.eq_ignore_ascii_case("cpp") || args.lang.eq_ignore_ascii_case("c++") {
-        return run_generate_cpp(args, warnings_as_errors);
+
+    /// Loads `schema` and returns its IR when it is usable; everything else is reported.
+    fn ir(&self, schema: &Path) -> Option<sable_ir::Ir> {
+        input::load(schema, &self.load_options()).into_ir(self.warnings_as_errors)
     }
-    if !args.lang.eq_ignore_ascii_case("java") {
+
+    /// A warning of sable's own, unless --quiet.
+    fn warn(&self, message: &str) {
+        if !self.quiet {
+            input::report(&format!("sable: warning: {message}"));
+        }
+    }
+}
+
+fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
+    let lang = args.lang.to_ascii_lowercase();
+    if !matches!(lang.as_str(), "java" | "rust" | "cpp" | "c++") {
         input::report(&format!(
-            "sable generate: not implemented yet for --lang {}; Sable generates java, rust and cpp",
+            "sable: not implemented yet for --lang {}; Sable generates java, rust and cpp",
             args.lang
         ));
         return EXIT_USAGE;
     }
-    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
-        return EXIT_FAILURE;
-    };
-    let options = sable_codegen::java::Options {
-        buffer: match args.java_buffer {
-            JavaBuffer::Segment => sable_codegen::java::Buffer::Segment,
-            JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
-        },
-        unknown_enum: args.java_unknown_enum,
-        package: args.package.clone(),
-    };
-    for file in sable_codegen::java::generate(&ir, &options) {
-        let path = args.output.join(&file.path);
-        let written = path
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&path, file.text.as_bytes()));
-        if let Err(e) = written {
-            input::report(&format!("sable: cannot write {}: {e}", path.display()));
-            return EXIT_FAILURE;
-        }
-    }
-    0
-}
-
-/// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.
-/// `generate --lang cpp`: `sable/sbe.hpp` and one header per schema (docs/cpp.md), formatted
-/// with clang-format when it is on PATH.
-fn run_generate_cpp(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
-    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
-        return EXIT_FAILURE;
-    };
-    let options = sable_codegen::cpp::Options {
-        namespace: args.package.clone(),
-    };
-    let mut files = sable_codegen::cpp::generate(&ir, &options);
-    if let Err(why) = sable_codegen::cpp::clang_format(&mut files) {
+    if args.output.exists() && !args.output.is_dir() {
         input::report(&format!(
-            "sable: warning: the C++ headers are not formatted: {why}"
+            "sable: {}: not a directory (--output names the directory to write the generated \
+             files into)",
+            args.output.display()
         ));
+        return EXIT_FAILURE;
     }
+    let Some(ir) = cli.ir(&args.schema) else {
+        return EXIT_FAILURE;
+    };
+    let files = match lang.as_str() {
+        "rust" => generate_rust(args, cli, &ir),
+        "java" => generate_java(args, &ir),
+        _ => generate_cpp(args, cli, &ir),
+    };
     for file in files {
         let path = args.output.join(&file.path);
         let written = path
@@ -283,32 +321,59 @@ fn run_generate_cpp(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
     0
 }
 
-fn run_generate_rust(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
-    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
-        return EXIT_FAILURE;
+/// `generate --lang java`: one file per class, in the package's directories.
+fn generate_java(args: &GenerateArgs, ir: &sable_ir::Ir) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::java::Options {
+        buffer: match args.java_buffer {
+            JavaBuffer::Segment => sable_codegen::java::Buffer::Segment,
+            JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
+        },
+        unknown_enum: args.java_unknown_enum,
+        package: args.package.clone(),
     };
-    let (text, unformatted) = sable_codegen::rust::generate_formatted(&ir);
-    if let Some(why) = unformatted {
-        input::report(&format!(
-            "sable: warning: the Rust module is not formatted: {why}"
-        ));
-    }
-    let name = args.package.as_deref().map_or_else(
-        || sable_codegen::rust::module_name(&ir),
-        sable_codegen::rust::snake,
-    );
-    let path = args.output.join(format!("{name}.rs"));
-    let written =
-        std::fs::create_dir_all(&args.output).and_then(|()| std::fs::write(&path, text.as_bytes()));
-    if let Err(e) = written {
-        input::report(&format!("sable: cannot write {}: {e}", path.display()));
-        return EXIT_FAILURE;
-    }
-    0
+    sable_codegen::java::generate(ir, &options)
 }
 
-fn run_ir(args: &IrArgs, warnings_as_errors: bool) -> u8 {
-    let loaded = input::load(&args.schema);
+/// `generate --lang cpp`: `sable/sbe.hpp` and one header per schema (docs/cpp.md), formatted
+/// with clang-format when it is on PATH.
+fn generate_cpp(
+    args: &GenerateArgs,
+    cli: &Cli,
+    ir: &sable_ir::Ir,
+) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::cpp::Options {
+        namespace: args.package.clone(),
+    };
+    let mut files = sable_codegen::cpp::generate(ir, &options);
+    if let Err(why) = sable_codegen::cpp::clang_format(&mut files) {
+        cli.warn(&format!("the C++ headers are not formatted: {why}"));
+    }
+    files
+}
+
+/// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.
+fn generate_rust(
+    args: &GenerateArgs,
+    cli: &Cli,
+    ir: &sable_ir::Ir,
+) -> Vec<sable_codegen::GeneratedFile> {
+    let (text, unformatted) = sable_codegen::rust::generate_formatted(ir);
+    if let Some(why) = unformatted {
+        cli.warn(&format!("the Rust module is not formatted: {why}"));
+    }
+    let name = args.package.as_deref().map_or_else(
+        || sable_codegen::rust::module_name(ir),
+        sable_codegen::rust::snake,
+    );
+    vec![sable_codegen::GeneratedFile {
+        path: PathBuf::from(format!("{name}.rs")),
+        text,
+    }]
+}
+
+fn run_ir(args: &IrArgs, cli: &Cli) -> u8 {
+    let warnings_as_errors = cli.warnings_as_errors;
+    let loaded = input::load(&args.schema, &cli.load_options());
     if let Loaded::Compiled {
         errors: 0,
         warnings: warnings @ 1..,
@@ -318,7 +383,7 @@ fn run_ir(args: &IrArgs, warnings_as_errors: bool) -> u8 {
         if warnings_as_errors {
             input::report(&format!(
                 "sable: {}: failed with {} (--warnings-as-errors)",
-                args.schema.display(),
+                input::display(&args.schema),
                 plural(warnings, "warning")
             ));
         }
@@ -352,10 +417,16 @@ fn run_ir(args: &IrArgs, warnings_as_errors: bool) -> u8 {
     0
 }
 
-fn run_decode(args: &DecodeArgs, warnings_as_errors: bool) -> u8 {
-    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
+    if let Some(status) = schema_and_messages_both_stdin(&args.schema, args.input.as_deref()) {
+        return status;
+    }
+    let Some(ir) = cli.ir(&args.schema) else {
         return EXIT_FAILURE;
     };
+    if let Some(status) = unknown_templates(&ir, &args.templates) {
+        return status;
+    }
     let request = otf::DecodeRequest {
         ir: &ir,
         framing: args.framing,
@@ -369,11 +440,14 @@ fn run_decode(args: &DecodeArgs, warnings_as_errors: bool) -> u8 {
         limit: args.limit,
         input: args.input.as_deref(),
     };
-    finish("decode", otf::decode(&request))
+    finish(otf::decode(&request))
 }
 
-fn run_encode(args: &EncodeArgs, warnings_as_errors: bool) -> u8 {
-    let Some(ir) = input::load(&args.schema).into_ir(warnings_as_errors) else {
+fn run_encode(args: &EncodeArgs, cli: &Cli) -> u8 {
+    if let Some(status) = schema_and_messages_both_stdin(&args.schema, args.input.as_deref()) {
+        return status;
+    }
+    let Some(ir) = cli.ir(&args.schema) else {
         return EXIT_FAILURE;
     };
     let request = otf::EncodeRequest {
@@ -382,30 +456,75 @@ fn run_encode(args: &EncodeArgs, warnings_as_errors: bool) -> u8 {
         input: args.input.as_deref(),
         output: args.output.as_ref(),
     };
-    finish("encode", otf::encode(&request))
+    finish(otf::encode(&request))
+}
+
+/// A usage error when the schema and the messages would both come from standard input.
+fn schema_and_messages_both_stdin(schema: &Path, messages: Option<&Path>) -> Option<u8> {
+    if input::is_stdin(schema) && messages.is_none_or(input::is_stdin) {
+        input::report(
+            "sable: --schema - and the messages cannot both come from standard input: \
+             give the messages as a FILE",
+        );
+        return Some(EXIT_USAGE);
+    }
+    None
+}
+
+/// A usage error naming the schema's template ids when `--template` asks for one it lacks.
+fn unknown_templates(ir: &sable_ir::Ir, templates: &[u16]) -> Option<u8> {
+    let known: Vec<(i32, &str)> = ir
+        .messages
+        .iter()
+        .filter_map(|tokens| tokens.first())
+        .map(|t| (t.id, t.name.as_str()))
+        .collect();
+    let missing: Vec<String> = templates
+        .iter()
+        .filter(|id| !known.iter().any(|(k, _)| *k == i32::from(**id)))
+        .map(u16::to_string)
+        .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let ids: Vec<String> = known
+        .iter()
+        .map(|(id, name)| format!("{id} ({})", sable_otf::shown(name, 40)))
+        .collect();
+    input::report(&format!(
+        "sable: --template {}: the schema has no message with that id; its template ids are {}",
+        missing.join(", "),
+        if ids.is_empty() {
+            "none".to_owned()
+        } else {
+            ids.join(", ")
+        }
+    ));
+    Some(EXIT_USAGE)
 }
 
 /// The exit status of a decode or encode run: 1 when it failed or met bad input.
-fn finish(command: &str, outcome: Result<otf::Outcome, String>) -> u8 {
+fn finish(outcome: Result<otf::Outcome, String>) -> u8 {
     match outcome {
         Ok(outcome) if outcome.errors == 0 => 0,
         Ok(outcome) => {
             input::report(&format!(
-                "sable {command}: {} done, {} with problems (reported above)",
+                "sable: {} done, {} with problems (reported above)",
                 plural(outcome.messages as usize, "message"),
                 outcome.errors
             ));
             EXIT_FAILURE
         }
         Err(e) => {
-            input::report(&format!("sable {command}: {e}"));
+            input::report(&format!("sable: {e}"));
             EXIT_FAILURE
         }
     }
 }
 
-fn run_check(args: &CheckArgs, warnings_as_errors: bool) -> u8 {
-    let loaded = input::load(&args.schema);
+fn run_check(args: &CheckArgs, cli: &Cli) -> u8 {
+    let warnings_as_errors = cli.warnings_as_errors;
+    let loaded = input::load(&args.schema, &cli.load_options());
     if let Loaded::Compiled {
         errors, warnings, ..
     } = loaded
@@ -439,10 +558,23 @@ fn plural(n: usize, noun: &str) -> String {
 mod tests {
     use clap::CommandFactory;
 
-    use super::Cli;
+    use super::{parse_size, Cli};
 
     #[test]
     fn clap_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn sizes_take_binary_suffixes() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("64K"), Ok(64 << 10));
+        assert_eq!(parse_size("128M"), Ok(128 << 20));
+        assert_eq!(parse_size("128MiB"), Ok(128 << 20));
+        assert_eq!(parse_size("2g"), Ok(2 << 30));
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("12X").is_err());
+        assert!(parse_size("M").is_err());
+        assert!(parse_size("99999999999T").is_err());
     }
 }

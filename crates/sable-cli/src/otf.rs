@@ -115,7 +115,7 @@ impl<W: Write> Printer<'_, W> {
 
     fn error(&mut self, message: &str) {
         self.outcome.errors += 1;
-        report(&format!("sable decode: {}: {message}", self.name));
+        report(&format!("sable: {}: {message}", self.name));
     }
 
     /// Decodes and prints the message in `bytes`, found at `place` in the input.
@@ -324,13 +324,35 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
     }
     let mut outcome = Outcome::default();
     let mut message = Vec::new();
-    for (index, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read {name}: {e}"))?;
+    let mut bytes = Vec::new();
+    let mut reader = reader;
+    for number in 1.. {
+        bytes.clear();
+        if reader
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("cannot read {name}: {e}"))?
+            == 0
+        {
+            break;
+        }
+        // A line that is not UTF-8 is one bad line, like any other that does not encode.
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(e) => {
+                outcome.errors += 1;
+                report(&format!(
+                    "sable: {name}:{number}: not UTF-8 text (byte 0x{:02X} at column {})",
+                    bytes[e.valid_up_to()],
+                    e.valid_up_to() + 1
+                ));
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }
         message.clear();
-        let problem = match encoder.encode_json(&line, &mut message) {
+        let problem = match encoder.encode_json(line, &mut message) {
             Ok(_) => match request
                 .framing
                 .message_prefix(message.len(), big_endian, &mut out)
@@ -346,7 +368,7 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
         };
         if let Some(problem) = problem {
             outcome.errors += 1;
-            report(&format!("sable encode: {name}:{}: {problem}", index + 1));
+            report(&format!("sable: {name}:{number}: {problem}"));
         }
     }
     let written = match request.output {

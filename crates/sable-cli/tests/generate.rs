@@ -217,3 +217,25 @@ fn a_sbeir_file_with_a_wrong_component_token_count_is_refused_by_check_and_gener
             );
     }
 }
+
+#[test]
+fn an_output_that_is_a_file_is_not_a_directory() {
+    let out = ScratchDir::new("generate-output-file");
+    let file = out.join("taken");
+    std::fs::write(&file, "x").expect("write");
+    for lang in ["java", "rust", "cpp"] {
+        sable()
+            .args(["generate", "--lang", lang, "--output"])
+            .arg(&file)
+            .arg(valid("example-schema.xml"))
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!(
+                "sable: {}: not a directory (--output names the directory to write the \
+                 generated files into)\n",
+                file.display()
+            ));
+    }
+    assert_eq!(read(&file), "x");
+}

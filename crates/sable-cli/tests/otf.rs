@@ -269,3 +269,104 @@ fn decode_reads_udp_payloads_from_a_capture_with_their_times() {
     assert_eq!(first["fields"]["serialNumber"], 1234);
     assert_eq!(text.lines().count(), lines.len());
 }
+
+/// `sable encode` of `text` with the Car schema: its stderr, which must report every line bad.
+fn encode_errors(text: &str) -> String {
+    let assert = sable()
+        .args(["encode", "--schema"])
+        .arg(car_schema())
+        .write_stdin(text.to_owned())
+        .assert()
+        .code(1);
+    String::from_utf8_lossy(&assert.get_output().stderr).into_owned()
+}
+
+/// What `sable encode` says of the first Car vector with `pointer` set to `value`.
+fn car_errors(pointer: &str, value: serde_json::Value) -> String {
+    encode_errors(&format!("{}\n", car_with(pointer, value)))
+}
+
+/// The first Car vector with `pointer` set to `value`.
+fn car_with(pointer: &str, value: serde_json::Value) -> String {
+    let mut car: serde_json::Value = serde_json::from_str(&car_lines()[0]).expect("JSON");
+    *car.pointer_mut(pointer).expect("the vector has it") = value;
+    car.to_string()
+}
+
+#[test]
+fn encode_messages_give_real_ranges_short_values_and_escaped_control_characters() {
+    use serde_json::json;
+    // An integer written with a fraction is not an integer (docs/json.md); beyond 64 bits it is
+    // out of range with the type's range, never an empty one.
+    let stderr = car_errors("/fields/serialNumber", json!(1.0));
+    assert!(
+        stderr.contains(
+            "fields.serialNumber: 1.0 is not an integer (write integers without a fraction or exponent)"
+        ),
+        "{stderr}"
+    );
+    let stderr = car_errors("/fields/serialNumber", json!(1e30));
+    assert!(
+        stderr.contains(
+            "sable: <stdin>:1: fields.serialNumber: 1e+30 is out of range for uint64 (0 to 18446744073709551614)"
+        ),
+        "{stderr}"
+    );
+    // Float ranges as floats.
+    let stderr = car_errors("/fields/fuelFigures/0/mpg", json!(1e39));
+    assert!(
+        stderr.contains("1e+39 is out of range for float (-3.4028235e38 to 3.4028235e38)"),
+        "{stderr}"
+    );
+    // A long value is cut short.
+    let stderr = car_errors("/fields/engine/maxRpm", json!(vec![7; 1000]));
+    let line = stderr.lines().next().unwrap_or_default();
+    assert!(
+        line.contains("constant is 9000, found [7,7,7") && line.contains("…") && line.len() < 200,
+        "{line}"
+    );
+    // Control characters are escaped, never written raw.
+    let stderr = car_errors("/fields/available", json!("\u{1b}[31mRED\u{7}"));
+    assert!(
+        stderr.contains("'\\u{1b}[31mRED\\u{7}' is not a valid value name"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{7}'),
+        "{stderr:?}"
+    );
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_reported_and_the_rest_encoded() {
+    let lines = car_lines();
+    let mut text = format!("{}\n", lines[0]).into_bytes();
+    text.extend_from_slice(b"{\"message\":\"Car\xff\"}\n");
+    text.extend_from_slice(format!("{}\n", lines[1]).as_bytes());
+    let assert = sable()
+        .args(["encode", "--schema"])
+        .arg(car_schema())
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .stderr(
+            "sable: <stdin>:2: not UTF-8 text (byte 0xFF at column 16)\n\
+             sable: 2 messages done, 1 with problems (reported above)\n",
+        );
+    assert_eq!(assert.get_output().stdout, encode("raw", &lines[..2]));
+}
+
+#[test]
+fn decoding_a_template_the_schema_lacks_is_a_usage_error() {
+    sable()
+        .args(["decode", "--template", "1", "--template", "77", "--schema"])
+        .arg(car_schema())
+        .write_stdin(encode("raw", &car_lines()))
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "sable: --template 77: the schema has no message with that id; its template ids \
+             are 1 (Car)\n",
+        );
+}

@@ -132,14 +132,25 @@ pub enum EncodeErrorKind {
     VarDataTooLong { length: usize, max: String },
 }
 
+/// How long an echoed value may be before it is cut short.
+const ECHO_CHARS: usize = 40;
+
+/// A value from the input (or the schema) as an error message shows it: control characters
+/// escaped, at most [`ECHO_CHARS`] characters.
+fn echo(text: &str) -> String {
+    crate::shown(text, ECHO_CHARS)
+}
+
 impl fmt::Display for EncodeErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EncodeErrorKind::InvalidJson(e) => write!(f, "not valid JSON: {e}"),
+            EncodeErrorKind::InvalidJson(e) => write!(f, "not valid JSON: {}", echo(e)),
             EncodeErrorKind::WrongType { expected, found } => {
                 write!(f, "expected {expected}, found {found}")
             }
-            EncodeErrorKind::UnknownMessage(m) => write!(f, "no message named '{m}' in the schema"),
+            EncodeErrorKind::UnknownMessage(m) => {
+                write!(f, "no message named '{}' in the schema", echo(m))
+            }
             EncodeErrorKind::MissingField => write!(f, "missing (required by the schema)"),
             EncodeErrorKind::UnknownField => write!(f, "unknown field (not in the schema here)"),
             EncodeErrorKind::NullNotAllowed => {
@@ -152,14 +163,21 @@ impl fmt::Display for EncodeErrorKind {
                 max,
             } => write!(
                 f,
-                "{value} is out of range for {type_name} ({min} to {max})"
+                "{} is out of range for {type_name} ({min} to {max})",
+                echo(value)
             ),
-            EncodeErrorKind::NotAnInteger(v) => write!(f, "{v} is not an integer"),
-            EncodeErrorKind::UnknownEnumValue { name, enum_name } => {
-                write!(f, "'{name}' is not a valid value name of enum {enum_name}")
-            }
+            EncodeErrorKind::NotAnInteger(v) => write!(
+                f,
+                "{} is not an integer (write integers without a fraction or exponent)",
+                echo(v)
+            ),
+            EncodeErrorKind::UnknownEnumValue { name, enum_name } => write!(
+                f,
+                "'{}' is not a valid value name of enum {enum_name}",
+                echo(name)
+            ),
             EncodeErrorKind::UnknownChoice { choice, set_name } => {
-                write!(f, "{choice} is not a choice of set {set_name}")
+                write!(f, "{} is not a choice of set {set_name}", echo(choice))
             }
             EncodeErrorKind::StringTooLong { length, type_name } => {
                 write!(f, "string of {length} bytes is too long for {type_name}")
@@ -168,18 +186,18 @@ impl fmt::Display for EncodeErrorKind {
                 character,
                 encoding,
             } => write!(f, "character {character:?} cannot be encoded in {encoding}"),
-            EncodeErrorKind::BadHex(why) => write!(f, "bad hex: {why}"),
+            EncodeErrorKind::BadHex(why) => write!(f, "bad hex: {}", echo(why)),
             EncodeErrorKind::WrongArrayLength { expected, found } => {
                 write!(f, "expected an array of {expected} elements, found {found}")
             }
-            EncodeErrorKind::HeaderMismatch { expected, found } => {
-                write!(
-                    f,
-                    "header disagrees with the schema: expected {expected}, found {found}"
-                )
-            }
+            EncodeErrorKind::HeaderMismatch { expected, found } => write!(
+                f,
+                "header disagrees with the schema: expected {}, found {}",
+                echo(expected),
+                echo(found)
+            ),
             EncodeErrorKind::ConstantMismatch { expected, found } => {
-                write!(f, "constant is {expected}, found {found}")
+                write!(f, "constant is {}, found {}", echo(expected), echo(found))
             }
             EncodeErrorKind::GroupCountOutOfRange { count, min, max } => write!(
                 f,

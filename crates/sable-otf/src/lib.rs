@@ -9,4 +9,7 @@ pub mod decode;
 pub mod encode;
 pub mod json;
 mod json_program;
+mod shown;
 pub mod text;
+
+pub use shown::shown;

@@ -9,10 +9,22 @@ pub enum Severity {
     Error,
 }
 
+/// What a diagnostic is about, so that each command shows what concerns it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Category {
+    /// The schema itself: its structure, types, values and wire layout.
+    #[default]
+    Schema,
+    /// A name that generated code must mangle (a keyword, not an identifier in some target
+    /// language). It matters to `check` and `generate`, not to decoding or encoding messages.
+    GeneratedNames,
+}
+
 /// One problem in a schema: what is wrong, where, and how to fix it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     pub severity: Severity,
+    pub category: Category,
     /// The file the problem is in (an included file where it came from one).
     pub file: PathBuf,
     /// 1-based line and column of the element or attribute at fault; 0 when not known.

@@ -6,10 +6,12 @@ mod model;
 mod names;
 mod order;
 mod parse;
+mod read;
 mod vocabulary;
 mod xml;
 
-pub use diagnostic::{Diagnostic, Severity};
+pub use diagnostic::{Category, Diagnostic, Severity};
+pub use read::{read_bounded, read_regular_file, size, ReadError, DEFAULT_MAX_FILE_BYTES};
 
 use std::path::Path;
 
@@ -30,28 +32,68 @@ impl Compiled {
     }
 }
 
-/// Reads, parses, validates and lowers the schema at `path` (XIncludes resolved relative to it).
-pub fn compile_file(path: &Path) -> Compiled {
-    match std::fs::read_to_string(path) {
-        Ok(text) => compile_str(&text, path),
-        Err(e) => Compiled {
-            ir: None,
-            diagnostics: vec![Diagnostic {
-                severity: Severity::Error,
-                file: path.to_path_buf(),
-                line: 0,
-                column: 0,
-                element: String::new(),
-                message: format!("cannot read schema: {e}"),
-                help: None,
-            }],
-        },
+/// Limits on what compiling a schema may read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// The most bytes read for one schema, its XIncludes counted in (each included file, and
+    /// all of them together with the schema). [`DEFAULT_MAX_FILE_BYTES`] by default.
+    pub max_file_bytes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_file_bytes: DEFAULT_MAX_FILE_BYTES,
+        }
     }
 }
 
-/// Parses, validates and lowers schema text that came from `path`.
+/// Reads, parses, validates and lowers the schema at `path` (XIncludes resolved relative to it),
+/// with the default [`Options`].
+pub fn compile_file(path: &Path) -> Compiled {
+    compile_file_with(path, &Options::default())
+}
+
+/// [`compile_file`] within `options`' limits.
+pub fn compile_file_with(path: &Path, options: &Options) -> Compiled {
+    let read = std::fs::File::open(path)
+        .map_err(ReadError::Io)
+        .and_then(|file| read_bounded(file, options.max_file_bytes));
+    let cannot = |message: String| Compiled {
+        ir: None,
+        diagnostics: vec![Diagnostic {
+            severity: Severity::Error,
+            category: Category::Schema,
+            file: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            element: String::new(),
+            message,
+            help: None,
+        }],
+    };
+    match read.map(String::from_utf8) {
+        Ok(Ok(text)) => compile_str_with(&text, path, options),
+        Ok(Err(e)) => cannot(format!(
+            "cannot read schema: not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )),
+        Err(e) => cannot(format!("cannot read schema: {e}")),
+    }
+}
+
+/// Parses, validates and lowers schema text that came from `path`, with the default [`Options`].
 pub fn compile_str(text: &str, path: &Path) -> Compiled {
-    let mut sources = xml::Sources::default();
+    compile_str_with(text, path, &Options::default())
+}
+
+/// [`compile_str`] within `options`' limits (the text itself counts towards them).
+pub fn compile_str_with(text: &str, path: &Path, options: &Options) -> Compiled {
+    let mut sources = xml::Sources {
+        max_file_bytes: options.max_file_bytes,
+        include_budget: options.max_file_bytes.saturating_sub(text.len() as u64),
+        ..xml::Sources::default()
+    };
     let mut diagnostics = Vec::new();
     let schema = match xml::load(text, path, &mut sources) {
         Ok(mut root) => {

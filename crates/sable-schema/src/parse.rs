@@ -160,12 +160,15 @@ impl<'a> Parser<'a> {
 
     fn check_name(&mut self, el: &Element, name: &str) {
         if let Some(problem) = names::problem(name) {
-            self.warning(
-                el,
+            let mut d = self.sources.diagnostic(
+                Severity::Warning,
                 el.loc_of("name"),
+                el.label(),
                 problem,
-                Some("rename it, or expect generators to mangle it"),
+                Some("rename it, or expect generators to mangle it".to_owned()),
             );
+            d.category = crate::diagnostic::Category::GeneratedNames;
+            self.diags.push(d);
         }
     }
 

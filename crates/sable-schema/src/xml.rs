@@ -68,9 +68,23 @@ impl Element {
 }
 
 /// The files a schema was read from, so that a [`Loc`] can name its file.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Sources {
     pub files: Vec<PathBuf>,
+    /// The most bytes one included file may have.
+    pub max_file_bytes: u64,
+    /// How many bytes the includes still to be read may have together.
+    pub include_budget: u64,
+}
+
+impl Default for Sources {
+    fn default() -> Sources {
+        Sources {
+            files: Vec::new(),
+            max_file_bytes: crate::read::DEFAULT_MAX_FILE_BYTES,
+            include_budget: crate::read::DEFAULT_MAX_FILE_BYTES,
+        }
+    }
 }
 
 impl Sources {
@@ -84,6 +98,7 @@ impl Sources {
     ) -> Diagnostic {
         Diagnostic {
             severity,
+            category: crate::diagnostic::Category::Schema,
             file: self.files.get(loc.file).cloned().unwrap_or_default(),
             line: loc.line,
             column: loc.column,
@@ -246,13 +261,40 @@ impl Cx<'_> {
             ));
         }
         let path = self.dir.join(href);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
+        // Only regular files: a device or FIFO could be endless or block. The limit holds for
+        // each file and for all of them together, so that many includes cannot add up.
+        let bytes = crate::read::read_regular_file(&path, sources.max_file_bytes)
+            .map_err(|e| e.to_string())
+            .and_then(
+                |bytes| match sources.include_budget.checked_sub(bytes.len() as u64) {
+                    Some(left) => {
+                        sources.include_budget = left;
+                        Ok(bytes)
+                    }
+                    None => Err(format!(
+                        "the schema and its includes come to more than the {} limit",
+                        crate::read::size(sources.max_file_bytes)
+                    )),
+                },
+            )
+            .map_err(|why| {
+                fail(
+                    sources,
+                    format!("cannot read included file {}: {why}", path.display()),
+                )
+            })?;
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+        let text = std::str::from_utf8(bytes).map_err(|e| {
             fail(
                 sources,
-                format!("cannot read included file {}: {e}", path.display()),
+                format!(
+                    "cannot read included file {}: not UTF-8 text (invalid byte at offset {})",
+                    path.display(),
+                    e.valid_up_to()
+                ),
             )
         })?;
-        load_file(&text, &path, sources, self.depth + 1)
+        load_file(text, &path, sources, self.depth + 1)
     }
 }
 

@@ -22,7 +22,8 @@ impl Path<'_> {
                 if !out.is_empty() {
                     out.push('.');
                 }
-                out.push_str(key);
+                // A key may come from the input: escaped and cut short like any echoed value.
+                out.push_str(&crate::shown(key, 40));
             }
             Path::Index(parent, i) => {
                 parent.render(out);
@@ -168,7 +169,10 @@ fn representable(t: PrimitiveType) -> (i128, i128) {
     }
 }
 
-/// A JSON number as an exact integer (u64 and i64 never go through f64).
+/// A JSON integer, exact (u64 and i64 never go through f64). A number with a fraction or an
+/// exponent (`1.0`, `1e3`) is not an integer, unless it is integral and beyond 64 bits (how
+/// serde_json reads `18446744073709551616`): then it saturates to i128 so that the caller's
+/// range check reports it with the type's range.
 fn json_integer(v: &Value, path: &Path, expected: &str) -> Result<i128, EncodeError> {
     match v {
         Value::Number(n) => {
@@ -177,21 +181,25 @@ fn json_integer(v: &Value, path: &Path, expected: &str) -> Result<i128, EncodeEr
             } else if let Some(i) = n.as_i64() {
                 Ok(i128::from(i))
             } else {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                if f.is_finite() && f.fract() == 0.0 {
-                    // Integral, but beyond 64 bits: out of range for every integer type.
-                    Err(path.error(EncodeErrorKind::OutOfRange {
-                        value: n.to_string(),
-                        type_name: expected.to_owned(),
-                        min: String::new(),
-                        max: String::new(),
-                    }))
-                } else {
-                    Err(path.error(EncodeErrorKind::NotAnInteger(n.to_string())))
+                match n.as_f64() {
+                    Some(f) if f.fract() == 0.0 && f.abs() >= u64::MAX as f64 => Ok(f as i128),
+                    _ => Err(path.error(EncodeErrorKind::NotAnInteger(n.to_string()))),
                 }
             }
         }
         other => Err(path.error(wrong_type(expected, other))),
+    }
+}
+
+/// A float bound as a message shows it: `3.4028235e38` rather than 39 digits, `-1.5` as is.
+/// `Float` bounds print as the f32 they are.
+fn float_text(t: PrimitiveType, f: f64) -> String {
+    let big_or_tiny = f.abs() >= 1e16 || (f != 0.0 && f.abs() < 1e-4);
+    match (t == PrimitiveType::Float, big_or_tiny) {
+        (true, true) => format!("{:e}", f as f32),
+        (true, false) => format!("{}", f as f32),
+        (false, true) => format!("{f:e}"),
+        (false, false) => format!("{f}"),
     }
 }
 
@@ -308,8 +316,8 @@ impl Writer {
                     return Err(path.error(EncodeErrorKind::OutOfRange {
                         value: v.to_string(),
                         type_name: t.to_string(),
-                        min: min.to_string(),
-                        max: max.to_string(),
+                        min: float_text(t, min),
+                        max: float_text(t, max),
                     }));
                 }
             }
@@ -339,7 +347,7 @@ impl Writer {
         let is_null = value_as_i128(&p.null) == Some(n);
         if (n < min || n > max || n < lo || n > hi) && !is_null {
             return Err(path.error(EncodeErrorKind::OutOfRange {
-                value: n.to_string(),
+                value: v.to_string(),
                 type_name: t.to_string(),
                 min: min.max(lo).to_string(),
                 max: max.min(hi).to_string(),
@@ -494,7 +502,7 @@ impl Writer {
                 let (lo, hi) = representable(e.ptype);
                 if n < lo || n > hi {
                     return Err(inner.error(EncodeErrorKind::OutOfRange {
-                        value: n.to_string(),
+                        value: m["unknown"].to_string(),
                         type_name: e.ptype.to_string(),
                         min: lo.to_string(),
                         max: hi.to_string(),
