@@ -7,9 +7,11 @@
 pub mod cpp;
 pub mod java;
 pub mod model;
-pub mod naming;
 pub mod rust;
 pub mod writer;
+
+/// Case conversion and identifier cleaning (each language's rules are in sable-names).
+pub use sable_names::common as naming;
 
 /// A generated source file: its path relative to the output directory, and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]

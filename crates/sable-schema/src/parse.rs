@@ -21,7 +21,9 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         resolved: HashMap::new(),
         schema_version: 0,
     };
-    p.schema(root)
+    let schema = p.schema(root);
+    crate::collisions::check(root, sources, diags);
+    schema
 }
 
 struct Parser<'a> {
@@ -1245,7 +1247,7 @@ fn placeholder(name: &str) -> TypeDef {
 }
 
 /// Messages anywhere under the root except inside `<types>` (XIncludes may wrap them).
-fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
+pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
     for child in &el.children {
         match child.name.as_str() {
             "message" => out.push(child),
