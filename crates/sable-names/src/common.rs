@@ -54,6 +54,16 @@ pub fn identifier(name: &str) -> String {
     out
 }
 
+/// Each non-empty dot-separated part of `package` through `part`, joined by `separator`.
+pub fn package_parts(package: &str, part: impl Fn(&str) -> String, separator: &str) -> String {
+    package
+        .split('.')
+        .filter(|p| !p.is_empty())
+        .map(part)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
 /// `name` with `suffix` appended when it is one of `keywords`.
 pub fn escape_keyword(name: &str, keywords: &[&str], suffix: &str) -> String {
     if keywords.contains(&name) {

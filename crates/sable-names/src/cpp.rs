@@ -117,12 +117,7 @@ pub fn ident(name: &str) -> String {
 
 /// The C++ namespace for a dotted package name: `a::b::c`.
 pub fn namespace(package: &str) -> String {
-    package
-        .split('.')
-        .filter(|p| !p.is_empty())
-        .map(ident)
-        .collect::<Vec<_>>()
-        .join("::")
+    common::package_parts(package, ident, "::")
 }
 
 /// The header file name for a namespace: its parts joined by `_`, `.hpp`.

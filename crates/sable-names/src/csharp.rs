@@ -92,12 +92,7 @@ pub fn pascal(name: &str) -> String {
 
 /// The namespace for a dotted package: each part PascalCase (`uk.co.sbe` -> `Uk.Co.Sbe`).
 pub fn namespace(package: &str) -> String {
-    package
-        .split('.')
-        .filter(|p| !p.is_empty())
-        .map(pascal)
-        .collect::<Vec<_>>()
-        .join(".")
+    common::package_parts(package, pascal, ".")
 }
 
 fn escape(name: String) -> String {

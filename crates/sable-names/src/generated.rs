@@ -132,15 +132,11 @@ pub fn enum_value(lang: Language, name: &str) -> Option<String> {
 }
 
 /// The identifier a set's choice becomes, or `None` where the generator renames clashes.
+/// (As an enum's value, but TypeScript's choices are camelCase properties.)
 pub fn set_choice(lang: Language, name: &str) -> Option<String> {
     match lang {
-        Language::Java => Some(java::ident(name)),
-        Language::Cpp => Some(cpp::ident(name)),
-        Language::Rust => None,
-        Language::CSharp => Some(csharp::pascal(name)),
-        Language::Go => Some(go::exported(name)),
-        Language::Python => Some(python::constant(name)),
         Language::TypeScript => Some(typescript::camel(name)),
+        _ => enum_value(lang, name),
     }
 }
 

@@ -87,12 +87,7 @@ pub fn ident(name: &str) -> String {
 /// (characters other than letters, digits and `_` become `_`; a leading digit or a keyword
 /// gets `_`).
 pub fn package(schema_package: &str) -> String {
-    schema_package
-        .split('.')
-        .filter(|p| !p.is_empty())
-        .map(ident)
-        .collect::<Vec<_>>()
-        .join(".")
+    common::package_parts(schema_package, ident, ".")
 }
 
 #[cfg(test)]

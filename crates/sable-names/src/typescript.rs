@@ -67,12 +67,7 @@ pub fn pascal(name: &str) -> String {
 
 /// The module (file) name for a dotted package, without extension: `uk.co.sbe` -> `uk-co-sbe`.
 pub fn module(package: &str) -> String {
-    package
-        .split('.')
-        .filter(|p| !p.is_empty())
-        .map(|p| common::lower_snake(p).replace('_', "-"))
-        .collect::<Vec<_>>()
-        .join("-")
+    common::package_parts(package, |p| common::lower_snake(p).replace('_', "-"), "-")
 }
 
 fn escape(name: String) -> String {
