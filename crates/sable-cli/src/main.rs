@@ -237,7 +237,7 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
             JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
         },
         unknown_enum: args.java_unknown_enum,
-        package: args.package.clone(),
+        package: package_option(args, &ir),
     };
     for file in sable_codegen::java::generate(&ir, &options) {
         let path = args.output.join(&file.path);
@@ -253,6 +253,13 @@ fn run_generate(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
     0
 }
 
+/// `--package`, or for a schema that names no package of its own, one named after its file.
+fn package_option(args: &GenerateArgs, ir: &sable_ir::Ir) -> Option<String> {
+    args.package
+        .clone()
+        .or_else(|| sable_codegen::unnamed_package(ir, Some(&args.schema)))
+}
+
 /// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.
 /// `generate --lang cpp`: `sable/sbe.hpp` and one header per schema (docs/cpp.md), formatted
 /// with clang-format when it is on PATH.
@@ -261,7 +268,7 @@ fn run_generate_cpp(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
         return EXIT_FAILURE;
     };
     let options = sable_codegen::cpp::Options {
-        namespace: args.package.clone(),
+        namespace: package_option(args, &ir),
     };
     let mut files = sable_codegen::cpp::generate(&ir, &options);
     if let Err(why) = sable_codegen::cpp::clang_format(&mut files) {
@@ -293,9 +300,9 @@ fn run_generate_rust(args: &GenerateArgs, warnings_as_errors: bool) -> u8 {
             "sable: warning: the Rust module is not formatted: {why}"
         ));
     }
-    let name = args.package.as_deref().map_or_else(
+    let name = package_option(args, &ir).map_or_else(
         || sable_codegen::rust::module_name(&ir),
-        sable_codegen::rust::snake,
+        |p| sable_codegen::rust::module(&p),
     );
     let path = args.output.join(format!("{name}.rs"));
     let written =

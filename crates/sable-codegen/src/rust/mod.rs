@@ -4,7 +4,7 @@
 mod names;
 mod support;
 
-pub use names::{camel, method, snake};
+pub use names::{camel, method, module, snake};
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -2,7 +2,7 @@
 
 use sable_ir::{PrimitiveType, PrimitiveValue};
 
-pub use sable_names::rust::{camel, method, snake, upper};
+pub use sable_names::rust::{camel, method, module, snake, upper};
 
 /// The Rust type of a primitive.
 pub fn rtype(p: PrimitiveType) -> &'static str {
