@@ -174,7 +174,10 @@ impl Config {
             };
             let name = match module {
                 Some(m) => m.clone(),
-                None => sable_codegen::rust::module_name(&ir),
+                None => match sable_codegen::unnamed_package(&ir, Some(path)) {
+                    Some(p) => sable_codegen::rust::module(&p),
+                    None => sable_codegen::rust::module_name(&ir),
+                },
             };
             let mut text = sable_codegen::rust::generate(&ir);
             if self.rustfmt {
@@ -231,6 +234,25 @@ mod tests {
         assert!(text.contains("pub struct CarDecoder<'a>"));
         assert!(text.contains("pub fn decode_any(buf: &[u8])"));
         assert!(!text.contains("unsafe"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_schema_without_a_package_is_named_after_its_file() {
+        let dir = scratch("unnamed");
+        std::fs::create_dir_all(&dir).unwrap();
+        let schema = dir.join("quotes.xml");
+        let text = std::fs::read_to_string(example()).unwrap();
+        let unnamed = text.replace(" package=\"baseline\"", "");
+        assert_ne!(unnamed, text, "the example names its package");
+        std::fs::write(&schema, unnamed).unwrap();
+        let files = Config::new()
+            .schema(&schema)
+            .out_dir(dir.join("out"))
+            .rerun_if_changed(false)
+            .compile()
+            .unwrap();
+        assert_eq!(files, [dir.join("out/quotes.rs")]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

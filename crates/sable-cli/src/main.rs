@@ -321,6 +321,13 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     0
 }
 
+/// `--package`, or for a schema that names no package of its own, one named after its file.
+fn package_option(args: &GenerateArgs, ir: &sable_ir::Ir) -> Option<String> {
+    args.package
+        .clone()
+        .or_else(|| sable_codegen::unnamed_package(ir, Some(&args.schema)))
+}
+
 /// `generate --lang java`: one file per class, in the package's directories.
 fn generate_java(args: &GenerateArgs, ir: &sable_ir::Ir) -> Vec<sable_codegen::GeneratedFile> {
     let options = sable_codegen::java::Options {
@@ -329,7 +336,7 @@ fn generate_java(args: &GenerateArgs, ir: &sable_ir::Ir) -> Vec<sable_codegen::G
             JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
         },
         unknown_enum: args.java_unknown_enum,
-        package: args.package.clone(),
+        package: package_option(args, ir),
     };
     sable_codegen::java::generate(ir, &options)
 }
@@ -342,7 +349,7 @@ fn generate_cpp(
     ir: &sable_ir::Ir,
 ) -> Vec<sable_codegen::GeneratedFile> {
     let options = sable_codegen::cpp::Options {
-        namespace: args.package.clone(),
+        namespace: package_option(args, ir),
     };
     let mut files = sable_codegen::cpp::generate(ir, &options);
     if let Err(why) = sable_codegen::cpp::clang_format(&mut files) {
@@ -361,9 +368,9 @@ fn generate_rust(
     if let Some(why) = unformatted {
         cli.warn(&format!("the Rust module is not formatted: {why}"));
     }
-    let name = args.package.as_deref().map_or_else(
+    let name = package_option(args, ir).map_or_else(
         || sable_codegen::rust::module_name(ir),
-        sable_codegen::rust::snake,
+        |p| sable_codegen::rust::module(&p),
     );
     vec![sable_codegen::GeneratedFile {
         path: PathBuf::from(format!("{name}.rs")),

@@ -239,3 +239,77 @@ fn an_output_that_is_a_file_is_not_a_directory() {
     }
     assert_eq!(read(&file), "x");
 }
+
+/// A schema with no `package` attribute, one message, and `fields` in it.
+fn unnamed_schema(fields: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<sbe:messageSchema xmlns:sbe="http://fixprotocol.io/2016/sbe" id="1" version="0">
+  <types>
+    <composite name="messageHeader">
+      <type name="blockLength" primitiveType="uint16"/>
+      <type name="templateId" primitiveType="uint16"/>
+      <type name="schemaId" primitiveType="uint16"/>
+      <type name="version" primitiveType="uint16"/>
+    </composite>
+  </types>
+  <sbe:message name="Quote" id="1">{fields}</sbe:message>
+</sbe:messageSchema>
+"#
+    )
+}
+
+#[test]
+fn a_schema_without_a_package_is_named_after_its_file() {
+    let out = ScratchDir::new("generate-unnamed");
+    let schema = out.join("car.xml");
+    std::fs::write(
+        &schema,
+        unnamed_schema(r#"<field name="bidPx" id="1" type="int64"/>"#),
+    )
+    .unwrap();
+    for lang in ["rust", "cpp", "java"] {
+        sable()
+            .args(["generate", "--lang", lang, "--output"])
+            .arg(out.join(lang))
+            .arg(&schema)
+            .assert()
+            .success()
+            .stdout("");
+    }
+    assert!(read(&out.join("rust/car.rs")).contains("pub struct QuoteDecoder"));
+    assert!(read(&out.join("cpp/car.hpp")).contains("namespace car {"));
+    assert!(read(&out.join("java/car/QuoteDecoder.java")).starts_with("/* Generated"));
+    assert!(read(&out.join("java/car/QuoteDecoder.java")).contains("\npackage car;\n"));
+    for hidden in ["rust/_x.rs", "cpp/.hpp", "java/QuoteDecoder.java"] {
+        assert!(!out.join(hidden).exists(), "{hidden} written");
+    }
+}
+
+#[test]
+fn names_that_collide_in_generated_code_fail_check() {
+    let out = ScratchDir::new("check-collision");
+    let schema = out.join("quote.xml");
+    let fields = r#"
+    <field name="bidPx" id="1" type="int64"/>
+    <field name="bid_px" id="2" type="int64"/>"#;
+    std::fs::write(&schema, unnamed_schema(fields)).unwrap();
+    sable()
+        .arg("check")
+        .arg(&schema)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            r#"quote.xml:13:12: error: <field name="bid_px">: fields "bidPx" and "bid_px" both become bid_px in Rust and Python"#,
+        ));
+    sable()
+        .args(["generate", "--lang", "rust", "--output"])
+        .arg(out.join("rust"))
+        .arg(&schema)
+        .assert()
+        .code(1);
+    assert!(
+        !out.join("rust").exists(),
+        "generate wrote code that does not compile"
+    );
+}

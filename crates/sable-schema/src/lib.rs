@@ -1,5 +1,6 @@
 //! SBE XML message schemas: parsing, validation with located diagnostics, and lowering to IR.
 
+mod collisions;
 mod diagnostic;
 mod lower;
 mod model;

@@ -36,7 +36,9 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         block_limit: BlockLimit::ir(),
         data_types: HashSet::new(),
     };
-    p.schema(root)
+    let schema = p.schema(root);
+    crate::collisions::check(root, sources, diags);
+    schema
 }
 
 struct Parser<'a> {
@@ -1452,7 +1454,7 @@ fn placeholder(name: &str) -> TypeDef {
 }
 
 /// Messages anywhere under the root except inside `<types>` (XIncludes may wrap them).
-fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
+pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
     for child in &el.children {
         match child.name.as_str() {
             "message" => out.push(child),

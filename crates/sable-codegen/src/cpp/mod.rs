@@ -36,10 +36,7 @@ fn namespace_of(schema: &Schema, options: &Options) -> String {
     }
 }
 
-/// The header file name for a namespace: its parts joined by `_`, `.hpp`.
-pub fn header_name(ns: &str) -> String {
-    format!("{}.hpp", ns.replace("::", "_"))
-}
+pub use sable_names::cpp::header as header_name;
 
 /// Generates the C++ headers for a schema: `sable/sbe.hpp` and `<namespace>.hpp`.
 pub fn generate(ir: &Ir, options: &Options) -> Vec<GeneratedFile> {

@@ -30,17 +30,7 @@ pub struct Options {
     pub package: Option<String>,
 }
 
-/// The Java package for a schema package name: each dot-separated part made an identifier
-/// (characters other than letters, digits and `_` become `_`; a leading digit or a keyword
-/// gets `_`).
-pub fn package_name(schema_package: &str) -> String {
-    schema_package
-        .split('.')
-        .filter(|p| !p.is_empty())
-        .map(ident)
-        .collect::<Vec<_>>()
-        .join(".")
-}
+pub use sable_names::java::package as package_name;
 
 /// Generates the Java sources for a schema: one file per class, under the package's directory.
 pub fn generate(ir: &Ir, options: &Options) -> Vec<GeneratedFile> {

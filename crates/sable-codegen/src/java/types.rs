@@ -5,89 +5,9 @@ use sable_ir::{PrimitiveType, PrimitiveValue};
 use super::fields::{self, Ctx, Slot};
 use super::Gen;
 use crate::model::{Composite, EnumType, SetType};
-use crate::naming;
 use crate::writer::CodeWriter;
 
-/// Java's reserved words and literals; a name that is one gets `_` appended.
-pub const JAVA_KEYWORDS: &[&str] = &[
-    "abstract",
-    "assert",
-    "boolean",
-    "break",
-    "byte",
-    "case",
-    "catch",
-    "char",
-    "class",
-    "const",
-    "continue",
-    "default",
-    "do",
-    "double",
-    "else",
-    "enum",
-    "extends",
-    "final",
-    "finally",
-    "float",
-    "for",
-    "goto",
-    "if",
-    "implements",
-    "import",
-    "instanceof",
-    "int",
-    "interface",
-    "long",
-    "native",
-    "new",
-    "package",
-    "private",
-    "protected",
-    "public",
-    "return",
-    "short",
-    "static",
-    "strictfp",
-    "super",
-    "switch",
-    "synchronized",
-    "this",
-    "throw",
-    "throws",
-    "transient",
-    "try",
-    "void",
-    "volatile",
-    "while",
-    "true",
-    "false",
-    "null",
-    "_",
-];
-
-/// A type name: `fuelFigures` -> `FuelFigures`.
-pub fn class_name(name: &str) -> String {
-    naming::escape_keyword(
-        &naming::upper_first(&naming::identifier(name)),
-        JAVA_KEYWORDS,
-        "_",
-    )
-}
-
-/// A method or variable name: `MdEntryPx` -> `mdEntryPx`, `new` -> `new_`.
-pub fn prop(name: &str) -> String {
-    naming::escape_keyword(
-        &naming::lower_first(&naming::identifier(name)),
-        JAVA_KEYWORDS,
-        "_",
-    )
-}
-
-/// A name used as is (enum constants, choice accessors keep the schema's case).
-pub fn ident(name: &str) -> String {
-    naming::escape_keyword(&naming::identifier(name), JAVA_KEYWORDS, "_")
-}
+pub use sable_names::java::{class_name, ident, prop};
 
 /// The Java type a primitive reads as (the reference's mapping: unsigned types widen).
 pub fn java_type(t: PrimitiveType) -> &'static str {

@@ -4,7 +4,7 @@
 mod names;
 mod support;
 
-pub use names::{camel, method, snake};
+pub use names::{camel, method, module, snake};
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -24,7 +24,7 @@ pub fn module_name(ir: &Ir) -> String {
         .as_deref()
         .filter(|n| !n.is_empty())
         .unwrap_or(&ir.package_name);
-    snake(&package.replace('.', "_"))
+    sable_names::rust::module(package)
 }
 
 /// Generates the module's source: items to put in a module of the user's crate (`mod x;` over
