@@ -31,7 +31,7 @@ demo: build
 test:
 	bash scripts/test.sh
 
-## fuzz: bounded libFuzzer runs (FUZZ_SECONDS each) of the schema and .sbeir readers, then of
+## fuzz: bounded libFuzzer runs (FUZZ_SECONDS each) of the schema and .sbeir readers, of
 ## the message decoder, then of every generator over arbitrary .sbeir files, on nightly
 fuzz: build
 	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --locked
