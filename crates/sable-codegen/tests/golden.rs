@@ -1,0 +1,144 @@
+//! Golden files: each generator's output, as it generates it (unformatted), for a few schemas,
+//! compared file by file with `tests/golden/<language>/<schema>/`. A change in generated code
+//! shows in review as a change of these files.
+//!
+//! After changing a generator on purpose: `BLESS=1 cargo test -p sable-codegen --test golden`
+//! rewrites the files (and removes those no longer generated); commit them with the change.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use sable_codegen::{cpp, java, rust, GeneratedFile};
+use sable_testkit::repo_root;
+
+/// The schemas, by the name of their golden folder: the Car (every kind of field, groups, var
+/// data), nested groups with var data in entries, and a big-endian schema.
+const SCHEMAS: [(&str, &str); 3] = [
+    ("car", "examples/car.xml"),
+    ("structure", "conformance/schemas/structure.xml"),
+    (
+        "bigendian",
+        "../shared/schemas/valid/example-bigendian-test-schema.xml",
+    ),
+];
+
+/// Every language's output for `ir`: the folder under `tests/golden/` and the files in it.
+fn generated(ir: &sable_ir::Ir) -> Vec<(&'static str, Vec<GeneratedFile>)> {
+    let java = |buffer| {
+        let options = java::Options {
+            buffer,
+            ..java::Options::default()
+        };
+        java::generate(ir, &options)
+    };
+    vec![
+        ("java", java(java::Buffer::Segment)),
+        ("java-agrona", java(java::Buffer::Agrona)),
+        ("cpp", cpp::generate(ir, &cpp::Options::default())),
+        (
+            "rust",
+            vec![GeneratedFile {
+                path: PathBuf::from("lib.rs"),
+                text: rust::generate(ir),
+            }],
+        ),
+    ]
+}
+
+/// The files under `dir`, by their path relative to it.
+fn files_under(dir: &Path) -> BTreeMap<PathBuf, String> {
+    let mut found = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(next) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&next) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                let relative = path.strip_prefix(dir).expect("under dir").to_path_buf();
+                found.insert(relative, text);
+            }
+        }
+    }
+    found
+}
+
+/// Rewrites `dir` to hold exactly `files`.
+fn bless(dir: &Path, files: &[GeneratedFile]) {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    for file in files {
+        let path = dir.join(&file.path);
+        std::fs::create_dir_all(path.parent().expect("a parent folder"))
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        std::fs::write(&path, &file.text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+/// What differs between the golden files of `dir` and `files`, one line per file.
+fn differences(dir: &Path, files: &[GeneratedFile]) -> Vec<String> {
+    let mut golden = files_under(dir);
+    let mut problems = Vec::new();
+    for file in files {
+        match golden.remove(&file.path) {
+            None => problems.push(format!("{}: new file", file.path.display())),
+            Some(expected) if expected != file.text => {
+                let line = expected
+                    .lines()
+                    .zip(file.text.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or_else(|| expected.lines().count().min(file.text.lines().count()));
+                problems.push(format!(
+                    "{}: differs from line {}",
+                    file.path.display(),
+                    line + 1
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    problems.extend(
+        golden
+            .keys()
+            .map(|path| format!("{}: no longer generated", path.display())),
+    );
+    problems
+}
+
+#[test]
+fn every_generator_writes_its_golden_files() {
+    let root = repo_root();
+    let golden_root = root.join("crates/sable-codegen/tests/golden");
+    let blessing = std::env::var_os("BLESS").is_some_and(|v| v != "0");
+    let mut problems = Vec::new();
+    for (name, schema) in SCHEMAS {
+        let compiled = sable_schema::compile_file(&root.join(schema));
+        let ir = compiled
+            .ir
+            .unwrap_or_else(|| panic!("{schema} does not compile"));
+        for (language, files) in generated(&ir) {
+            let dir = golden_root.join(language).join(name);
+            if blessing {
+                bless(&dir, &files);
+            } else {
+                problems.extend(
+                    differences(&dir, &files)
+                        .into_iter()
+                        .map(|p| format!("{language}/{name}/{p}")),
+                );
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "generated code differs from the golden files (re-bless with \
+         `BLESS=1 cargo test -p sable-codegen --test golden` if the change is meant):\n{}",
+        problems.join("\n")
+    );
+}
