@@ -10,6 +10,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SECONDS_PER_RUN="${SECONDS_PER_RUN:-5}"
 COUNT="${COUNT:-100000}"
+bash scripts/setup.sh
 bash scripts/fetch-reference.sh
 # With the feature `jit` (the messages compiled to machine code, as `sable decode` prints them);
 # JIT=0 measures the interpreter alone.

@@ -23,6 +23,7 @@ die() {
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+bash scripts/setup.sh
 JAVA_HOME="$(scripts/jdk.sh 25)" || die "a JDK 25 is needed"
 export JAVA_HOME
 export PATH="$JAVA_HOME/bin:$PATH"

@@ -10,6 +10,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+bash scripts/setup.sh
+bash scripts/fetch-reference.sh
 bash scripts/rust-codecs.sh --generate-only
 target="${CARGO_TARGET_DIR:-$root/target}"
 log="$target/bench-rust.log"

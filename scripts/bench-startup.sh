@@ -25,7 +25,8 @@ if ! command -v hyperfine >/dev/null 2>&1; then
 fi
 command -v python3 >/dev/null 2>&1 || die "python3 is needed to read hyperfine's results"
 
-[ -x target/release/sable ] || cargo build --release
+cargo build --release -p sable-cli
+sable="${CARGO_TARGET_DIR:-target}/release/sable"
 jar=".cache/reference/sbe-all-${VERSION}.jar"
 [ -s "$jar" ] || bash scripts/fetch-reference.sh
 [ -s "$jar" ] || die "$jar is missing after scripts/fetch-reference.sh"
@@ -43,7 +44,7 @@ q() { printf '%q' "$1"; }
 echo "bench-startup: $largest ($(stat -c %s "$largest") bytes)" >&2
 hyperfine --shell=none --warmup 3 --export-json "$out/results.json" \
     --command-name sable \
-    "target/release/sable ir $(q "$largest") -o $(q "$out/x.sbeir")" \
+    "$(q "$sable") ir $(q "$largest") -o $(q "$out/x.sbeir")" \
     --command-name reference \
     "java -Dsbe.generate.ir=true -Dsbe.generate.stubs=false -Dsbe.output.dir=$(q "$out/refout") -Dsbe.xinclude.aware=true -jar $(q "$jar") $(q "$largest")"
 
