@@ -1118,6 +1118,9 @@ impl Program {
         ) {
             Ok(end) => Ok(end),
             Err(e) => {
+                // The same item as the plain walk's, which also names it (its field path): the
+                // program's loops do not track where they are.
+                let e = decoder.message_length(buf).err().unwrap_or(e);
                 out.push(b',');
                 write_error(out, &e);
                 Err(e)
@@ -1126,11 +1129,16 @@ impl Program {
     }
 }
 
-/// `"error":{"offset":N,"message":"..."}}`: the error key and the top-level object's closing.
+/// `"error":{"offset":N,"field":"...","kind":"...","message":"..."}}`: the error key and the
+/// top-level object's closing.
 fn write_error(out: &mut Cursor, e: &DecodeError) {
     out.put(b"\"error\":{\"offset\":");
     out.put(itoa::Buffer::new().format(e.offset()).as_bytes());
-    out.put(b",\"message\":");
+    out.put(b",\"field\":");
+    write_json_str(out, e.field().as_bytes(), Charset::Utf8);
+    out.put(b",\"kind\":\"");
+    out.put(e.kind().name().as_bytes());
+    out.put(b"\",\"message\":");
     write_json_str(out, e.message().as_bytes(), Charset::Utf8);
     out.put(b"}}");
 }
