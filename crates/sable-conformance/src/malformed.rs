@@ -201,7 +201,8 @@ fn cuts(items: &[Item], bytes: &[u8], add: &mut Add<'_>) -> Result<(), String> {
             (item.start + item.len - 1, "one byte short of the end of"),
         ];
         for (cut, how) in at {
-            if cut >= item.start + item.len || done.contains(&cut) {
+            // No empty message: the drivers' protocol (one hex line each) skips empty lines.
+            if cut == 0 || cut >= item.start + item.len || done.contains(&cut) {
                 continue;
             }
             done.push(cut);
