@@ -1500,6 +1500,10 @@ impl Decoder {
         let mut pos = dims.start;
         for i in 0..dims.count {
             if VISIT {
+                // An entry whose block does not fit is not begun: what is reported holds the
+                // entries read, each whole.
+                block_end(pos, dims.len, buf.len(), "group entry")
+                    .map_err(|e| e.in_entry(&g.info.name, i))?;
                 v.begin_entry(&g.info, i);
             }
             pos = self

@@ -102,6 +102,13 @@ impl Cursor {
         }
     }
 
+    /// Takes back the last byte written when it is `b`.
+    fn unpush(&mut self, b: u8) {
+        if self.pos > 0 && self.buf.get(self.pos - 1) == Some(&b) {
+            self.pos -= 1;
+        }
+    }
+
     /// Makes room for `n` more bytes.
     #[inline(always)]
     fn reserve(&mut self, n: usize) {
@@ -458,6 +465,15 @@ struct BlockProgram {
     /// The operations compiled to machine code (feature `jit`).
     #[cfg(feature = "jit")]
     jit: Option<jit::Compiled>,
+}
+
+impl BlockProgram {
+    /// A group entry's `cut` without the entry's own `{}`: what closes everything open around an
+    /// entry that is not begun.
+    fn entry_cut(&self) -> &[u8] {
+        debug_assert!(self.cut.starts_with(b"{}"));
+        self.cut.get(2..).unwrap_or_default()
+    }
 }
 
 /// A group or var data of a block.
@@ -1209,8 +1225,12 @@ impl Run<'_> {
                         i64::MAX,
                         out,
                     );
+                    out.put(&prog.cut);
+                } else {
+                    // A group's entry: not begun (nor the comma before it), as the visitors see it.
+                    out.unpush(b',');
+                    out.put(prog.entry_cut());
                 }
-                out.put(&prog.cut);
                 return Err(e);
             }
         };
@@ -1542,10 +1562,7 @@ fn entries_one_by_one<const BIG: bool>(
         let end = match block_end(pos, len, buf.len(), "group entry") {
             Ok(end) => end,
             Err(e) => {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.put(&prog.cut);
+                out.put(prog.entry_cut());
                 return Err(e);
             }
         };

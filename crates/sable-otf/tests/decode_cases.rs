@@ -177,6 +177,27 @@ const EMPTY_ENTRIES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 "#;
 
 #[test]
+fn an_entry_that_does_not_fit_is_not_printed() {
+    // The Car cut where fuelFigures[1] starts: 8-byte header, 49-byte block, the group's 4-byte
+    // dimensions, entry 0 (6 bytes) and its usageDescription (4 + 11 bytes).
+    let buf = car();
+    let (json, r) = print("example-schema.xml", &buf[..82]);
+    let e = r.unwrap_err();
+    assert_eq!((e.offset(), e.field()), (82, "fields.fuelFigures[1]"));
+    assert!(
+        json.contains(r#""usageDescription":"Urban Cycle"}]},"error":{"offset":82,"#),
+        "{json}"
+    );
+    // The same inside a nested group: performanceFigures[0].acceleration[2] starts at 150.
+    let (json, r) = print("example-schema.xml", &buf[..151]);
+    assert_eq!(r.unwrap_err().offset(), 150);
+    assert!(
+        json.contains(r#"{"mph":60,"seconds":7.5}]}]},"error""#),
+        "{json}"
+    );
+}
+
+#[test]
 fn group_count_of_empty_entries_is_bounded() {
     // Entries of no bytes never run out, so their count is bounded (65535) instead.
     let compiled = sable_schema::compile_str(EMPTY_ENTRIES, std::path::Path::new("empty.xml"));
