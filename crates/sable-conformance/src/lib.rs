@@ -9,3 +9,18 @@
 
 pub mod malformed;
 pub mod walk;
+
+use std::path::{Path, PathBuf};
+
+/// The vector files (`*.jsonl`) of `dir`, sorted; panics when there is none (a test set-up
+/// error, not a test result).
+pub fn jsonl_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no vector files in {}", dir.display());
+    files
+}

@@ -69,6 +69,15 @@ impl HeaderLayout {
     }
 }
 
+/// The offset and type of the member `name` among `members` (of `owner`'s composite).
+fn member(members: &[Token], name: &str, owner: &Token) -> (usize, PrimitiveType) {
+    let m = members
+        .iter()
+        .find(|m| m.name == name)
+        .unwrap_or_else(|| panic!("'{}' has no member {name}", owner.name));
+    (offset(m), primitive(m))
+}
+
 fn offset(t: &Token) -> usize {
     usize::try_from(t.offset).unwrap_or_else(|_| panic!("'{}' has no offset", t.name))
 }
@@ -225,14 +234,11 @@ impl Walk<'_> {
     ) -> Result<usize, Failure> {
         let dim = &inner[0];
         let dn = usize::try_from(dim.component_token_count).expect("a token count");
-        let member = |name: &str| {
-            let m = inner[1..dn - 1]
-                .iter()
-                .find(|m| m.name == name)
-                .unwrap_or_else(|| panic!("group '{}' has no {name}", t.name));
-            (offset(m), primitive(m))
-        };
-        let (bl_at, count_at) = (member("blockLength"), member("numInGroup"));
+        let members = &inner[1..dn - 1];
+        let (bl_at, count_at) = (
+            member(members, "blockLength", t),
+            member(members, "numInGroup", t),
+        );
         let size = usize::try_from(dim.encoded_length).expect("a fixed dimension");
         let path = format!("{prefix}{}", t.name);
         let what = ItemKind::Dimensions {
@@ -266,15 +272,8 @@ impl Walk<'_> {
         pos: usize,
         prefix: &str,
     ) -> Result<usize, Failure> {
-        let length = inner
-            .iter()
-            .find(|m| m.name == "length")
-            .unwrap_or_else(|| panic!("var data '{}' has no length", t.name));
-        let data = inner
-            .iter()
-            .find(|m| m.name == "varData")
-            .unwrap_or_else(|| panic!("var data '{}' has no varData", t.name));
-        let (at, ty, data_at) = (offset(length), primitive(length), offset(data));
+        let (at, ty) = member(inner, "length", t);
+        let (data_at, _) = member(inner, "varData", t);
         let path = format!("{prefix}{}", t.name);
         let fail = Failure {
             offset: pos,

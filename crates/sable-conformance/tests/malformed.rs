@@ -7,10 +7,8 @@
 //! - `the_walk_reads_every_valid_vector_as_sable_does`: the generator's own walk of a message
 //!   (which gives the expected errors) ends where Sable's decoder does, on every valid vector.
 
-use std::collections::HashMap;
-use std::path::PathBuf;
-
 use serde_json::Value;
+use std::collections::HashMap;
 
 use sable_conformance::malformed::generate;
 use sable_conformance::walk::walk;
@@ -19,15 +17,8 @@ use sable_otf::json::JsonPrinter;
 use sable_testkit::repo_root;
 
 fn jsonl(dir: &str) -> Vec<(String, Value)> {
-    let dir = repo_root().join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
     let mut all = Vec::new();
-    for file in files {
+    for file in sable_conformance::jsonl_files(&repo_root().join(dir)) {
         let text = std::fs::read_to_string(&file).expect("a vector file");
         let label = file.file_name().unwrap().to_string_lossy().into_owned();
         for (n, line) in text
