@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything `make test` runs: set-up, the reference jar, then every suite (the Rust workspace's
-# tests, clippy and rustfmt; the generated Java, Rust and C++ codecs' tests), and one closing
+# tests, clippy and rustfmt; the conformance vectors through Sable's codec driver; the generated Java, Rust and C++ codecs' tests), and one closing
 # line totalling the tests run ("tests: N passed, M failed"). A failing suite does not stop the
 # others; the exit status is 1 when any failed.
 set -euo pipefail
@@ -35,6 +35,7 @@ suite() {
 suite cargo-test cargo test --workspace --release --no-fail-fast
 suite clippy cargo clippy --workspace --all-targets -- -D warnings
 suite rustfmt cargo fmt --all --check
+suite conformance-sable python3 conformance/run.py sable
 suite java-conformance bash scripts/java-conformance.sh
 suite java-interop bash scripts/java-interop.sh
 suite rust-codecs bash scripts/rust-codecs.sh

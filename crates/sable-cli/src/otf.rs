@@ -151,7 +151,13 @@ impl<W: Write> Printer<'_, W> {
         // What was decoded is printed even when the rest of the message is bad.
         self.out.write_all(&self.buf)?;
         match result {
-            Err(e) => self.error(&format!("{place}, message byte {}: {}", e.offset(), e.message())),
+            Err(e) => self.error(&format!(
+                "{place}, message byte {} ({}, {}): {}",
+                e.offset(),
+                e.field(),
+                e.kind().name(),
+                e.message()
+            )),
             Ok(used) if used < bytes.len() => self.error(&format!(
                 "{place}: the message takes {used} bytes of its {}-byte frame; {} bytes are left over",
                 bytes.len(),

@@ -128,8 +128,17 @@ fn a_truncated_message_is_printed_as_far_as_it_goes_with_its_error() {
         v["fields"]["serialNumber"], 1234,
         "what was decoded is kept: {v}"
     );
-    assert!(v["error"]["offset"].as_u64().is_some(), "{v}");
-    assert!(stderr.contains("at byte 0, message byte"), "{stderr}");
+    // The Car ends in activationCode (a 4-byte length and its bytes): the cut is inside it.
+    let at = v["error"]["offset"].as_u64().expect("an offset") as usize;
+    assert!(at < cut.len() && at + 4 <= bytes.len(), "{v}");
+    assert_eq!(v["error"]["field"], "fields.activationCode", "{v}");
+    assert_eq!(v["error"]["kind"], "truncated", "{v}");
+    assert!(
+        stderr.contains(&format!(
+            "at byte 0, message byte {at} (fields.activationCode, truncated)"
+        )),
+        "{stderr}"
+    );
 }
 
 #[test]

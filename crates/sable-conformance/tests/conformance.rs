@@ -27,15 +27,7 @@ struct Vector {
 }
 
 fn vector_files() -> Vec<PathBuf> {
-    let dir = repo_root().join("conformance/vectors");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-        .collect();
-    files.sort();
-    assert!(!files.is_empty(), "no vector files in {}", dir.display());
-    files
+    sable_conformance::jsonl_files(&repo_root().join("conformance/vectors"))
 }
 
 fn vectors() -> Vec<Vector> {

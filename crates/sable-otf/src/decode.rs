@@ -13,9 +13,10 @@
 //! [`DecodeErrorKind::BlockLengthTooShort`]); from an older writer, a field that lies beyond the
 //! block it wrote is absent too, even without a `sinceVersion` saying so (schemas that added
 //! fields without marking them, such as the shared `versioned-message-v2.xml`). Every read is
-//! bounds checked; a malformed message gives a [`DecodeError`] with the byte offset of the
-//! problem, never a panic, and counts or lengths that cannot fit in the bytes left are found
-//! before any entry is walked.
+//! bounds checked; a malformed message gives a [`DecodeError`] with the contract's offset, field
+//! path and kind (docs/codecs.md, "Errors": the first item, in reading order, that does not
+//! fit), never a panic. A group count or var-data length larger than the bytes left is found
+//! at the first entry, or the var data, that does not fit.
 
 use std::fmt;
 
@@ -39,11 +40,12 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
-/// What went wrong in a [`DecodeError`].
+/// What went wrong in a [`DecodeError`] (the kinds of docs/codecs.md, "Errors").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DecodeErrorKind {
-    /// The message (its header, a block, a group or var-data header, var data) runs past the end
-    /// of the buffer.
+    /// An item of the message (its header, a block, a group's dimensions, an entry's block, a
+    /// var data with its length) does not fit whole in the buffer: the buffer ends inside it or
+    /// before it. A lying group count or var-data length is one of these too.
     Truncated,
     /// The header's template id names no message of the schema.
     UnknownTemplateId,
@@ -52,39 +54,75 @@ pub enum DecodeErrorKind {
     /// A message's or group's block length, from a writer at the schema's version or newer, is
     /// smaller than the fields present at that version need.
     BlockLengthTooShort,
-    /// A group's count cannot fit in the bytes left.
+    /// A group whose entries take no bytes at all claims more than 65535 of them (a bound, so
+    /// that a few bytes cannot make the decoder report billions of empty entries).
     GroupCountTooLarge,
-    /// A var data's length runs past the end of the buffer.
-    VarDataLengthTooLarge,
+}
+
+impl DecodeErrorKind {
+    /// The kind's name in error reports (`"truncated"`, `"schemaIdMismatch"`...), as every
+    /// language's codecs and the conformance vectors spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            DecodeErrorKind::Truncated => "truncated",
+            DecodeErrorKind::UnknownTemplateId => "unknownTemplate",
+            DecodeErrorKind::SchemaIdMismatch => "schemaIdMismatch",
+            DecodeErrorKind::BlockLengthTooShort => "blockLengthTooShort",
+            DecodeErrorKind::GroupCountTooLarge => "countTooLarge",
+        }
+    }
 }
 
 /// A message that cannot be decoded: where (the byte offset from the start of the buffer given
-/// to the decoder) and why.
+/// to the decoder, that is from the message header's first byte), which item (its field path,
+/// such as `fields.fuelFigures[1]`), and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecodeError {
     offset: usize,
     kind: DecodeErrorKind,
+    field: String,
     message: String,
 }
 
 impl DecodeError {
-    fn new(offset: usize, kind: DecodeErrorKind, message: String) -> DecodeError {
+    fn new(offset: usize, kind: DecodeErrorKind, field: &str, message: String) -> DecodeError {
         DecodeError {
             offset,
             kind,
+            field: field.to_owned(),
             message,
         }
     }
 
-    fn truncated(offset: usize, what: &str, needed: usize, len: usize) -> DecodeError {
+    /// The item at `offset` (`what`, of `needed` bytes) runs past the end of a buffer of `len`
+    /// bytes. `field` is its path from the enclosing block (empty for the block itself).
+    fn truncated(offset: usize, what: &str, field: &str, needed: usize, len: usize) -> DecodeError {
         DecodeError::new(
             offset,
             DecodeErrorKind::Truncated,
+            field,
             format!(
                 "truncated message: {what} at offset {offset} needs {needed} bytes, {} left",
                 len.saturating_sub(offset)
             ),
         )
+    }
+
+    /// The error of entry `index` of group `group`, whose own path was relative to the entry.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_entry(mut self, group: &str, index: u64) -> DecodeError {
+        let entry = format!("{group}[{index}]");
+        self.field = join(&entry, &self.field);
+        self
+    }
+
+    /// The error of the message's root block, whose own path was relative to it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn in_root(mut self) -> DecodeError {
+        self.field = join("fields", &self.field);
+        self
     }
 
     /// The byte offset of the problem, from the start of the buffer given to the decoder.
@@ -97,15 +135,35 @@ impl DecodeError {
         self.kind
     }
 
+    /// The path of the item at fault: `header`, `header.schemaId`, `fields` (the root block),
+    /// `fields.G` (a group's dimensions), `fields.G[i]` (an entry's block), `fields.V`, nested as
+    /// `fields.G[i].H[j]`.
+    pub fn field(&self) -> &str {
+        &self.field
+    }
+
     /// A sentence saying what is wrong.
     pub fn message(&self) -> &str {
         &self.message
     }
 }
 
+/// `outer.inner`, or `outer` alone when `inner` is empty.
+fn join(outer: &str, inner: &str) -> String {
+    if inner.is_empty() {
+        outer.to_owned()
+    } else {
+        format!("{outer}.{inner}")
+    }
+}
+
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at byte {}: {}", self.offset, self.message)
+        write!(
+            f,
+            "at byte {} ({}): {}",
+            self.offset, self.field, self.message
+        )
     }
 }
 
@@ -1280,6 +1338,7 @@ impl Decoder {
             return Err(DecodeError::truncated(
                 0,
                 "the message header",
+                "header",
                 h.size,
                 buf.len(),
             ));
@@ -1295,6 +1354,7 @@ impl Decoder {
                 return Err(DecodeError::new(
                     h.schema_id.map_or(0, |s| s.0),
                     DecodeErrorKind::SchemaIdMismatch,
+                    "header.schemaId",
                     format!(
                         "schema id {id} in the header is not the schema's ({})",
                         self.schema_id
@@ -1306,6 +1366,7 @@ impl Decoder {
             return Err(DecodeError::new(
                 h.template_id.0,
                 DecodeErrorKind::UnknownTemplateId,
+                "header.templateId",
                 format!("unknown template id {template_id}"),
             ));
         };
@@ -1318,6 +1379,7 @@ impl Decoder {
             return Err(DecodeError::new(
                 h.block_length.0,
                 DecodeErrorKind::BlockLengthTooShort,
+                "header.blockLength",
                 format!(
                     "block length {block_length} of message '{}' is less than the {needs} bytes its fields take at version {version}",
                     msg.info.name
@@ -1355,8 +1417,9 @@ impl Decoder {
             v.fields::<BIG>(&h.fields, &buf[..h.size], i64::MAX);
             v.end_header();
         }
-        let end =
-            self.block::<BIG, VISIT, V>(&msg.block, buf, h.size, bl, acting, "message block", v)?;
+        let end = self
+            .block::<BIG, VISIT, V>(&msg.block, buf, h.size, bl, acting, "message block", v)
+            .map_err(DecodeError::in_root)?;
         if VISIT {
             v.end_message(&msg.info);
         }
@@ -1437,17 +1500,15 @@ impl Decoder {
         let mut pos = dims.start;
         for i in 0..dims.count {
             if VISIT {
+                // An entry whose block does not fit is not begun: what is reported holds the
+                // entries read, each whole.
+                block_end(pos, dims.len, buf.len(), "group entry")
+                    .map_err(|e| e.in_entry(&g.info.name, i))?;
                 v.begin_entry(&g.info, i);
             }
-            pos = self.block::<BIG, VISIT, V>(
-                &g.block,
-                buf,
-                pos,
-                dims.len,
-                acting,
-                "group entry",
-                v,
-            )?;
+            pos = self
+                .block::<BIG, VISIT, V>(&g.block, buf, pos, dims.len, acting, "group entry", v)
+                .map_err(|e| e.in_entry(&g.info.name, i))?;
             if VISIT {
                 v.end_entry(&g.info, i);
             }
@@ -1470,7 +1531,7 @@ pub(crate) fn block_end(
 ) -> Result<usize, DecodeError> {
     match start.checked_add(len) {
         Some(end) if end <= buf_len => Ok(end),
-        _ => Err(DecodeError::truncated(start, what, len, buf_len)),
+        _ => Err(DecodeError::truncated(start, what, "", len, buf_len)),
     }
 }
 
@@ -1547,6 +1608,7 @@ impl GroupCheck {
             return Err(DecodeError::truncated(
                 pos,
                 "group header",
+                &g.name,
                 g.header_size,
                 buf.len(),
             ));
@@ -1560,6 +1622,7 @@ impl GroupCheck {
             return Err(DecodeError::new(
                 pos + g.block_length.0,
                 DecodeErrorKind::BlockLengthTooShort,
+                &g.name,
                 format!(
                     "block length {block_length} of group '{}' is less than the {needs} bytes its fields take",
                     g.name
@@ -1567,23 +1630,16 @@ impl GroupCheck {
             ));
         }
         let start = pos + g.header_size;
-        let left = buf.len() - start;
-        let min_entry = (bl as u64).saturating_add(g.shape.min_tail(acting) as u64);
-        // `count <= left / min_entry`, without a division.
-        let fits = if min_entry == 0 {
-            // Entries of no bytes: bounded all the same.
-            count <= u64::from(u16::MAX)
-        } else {
-            count
-                .checked_mul(min_entry)
-                .is_some_and(|b| b <= left as u64)
-        };
-        if !fits {
+        // A count too large for the bytes left is not an error here: the entries are walked, and
+        // the first one that does not fit is reported (docs/codecs.md). Entries of no bytes
+        // never run out, so their count is bounded instead.
+        if bl == 0 && g.shape.min_tail(acting) == 0 && count > u64::from(u16::MAX) {
             return Err(DecodeError::new(
                 pos + g.count.0,
                 DecodeErrorKind::GroupCountTooLarge,
+                &g.name,
                 format!(
-                    "group '{}' count {count} of at least {min_entry}-byte entries runs past the end ({left} bytes left)",
+                    "group '{}' claims {count} entries of no bytes (at most 65535)",
                     g.name
                 ),
             ));
@@ -1637,6 +1693,7 @@ impl DataCheck {
             return Err(DecodeError::truncated(
                 pos,
                 "var data length",
+                &d.name,
                 d.data_offset,
                 buf.len(),
             ));
@@ -1647,10 +1704,11 @@ impl DataCheck {
         match usize::try_from(n) {
             Ok(n) if n <= left => Ok((data_start, n)),
             _ => Err(DecodeError::new(
-                pos + d.length.0,
-                DecodeErrorKind::VarDataLengthTooLarge,
+                pos,
+                DecodeErrorKind::Truncated,
+                &d.name,
                 format!(
-                    "var data '{}' length {n} runs past the end ({left} bytes left)",
+                    "truncated message: var data '{}' at offset {pos} says {n} bytes, {left} left",
                     d.name
                 ),
             )),

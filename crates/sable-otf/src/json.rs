@@ -6,7 +6,7 @@
 //! plan (`json_program.rs`); [`JsonVisitor`] writes the same bytes as a [`Visitor`] of any
 //! [`Decoder::decode`], the generic path the program is tested against. When
 //! decoding fails midway, what was decoded is kept: the printer closes what it had opened and
-//! adds a top-level `"error":{"offset":N,"message":"..."}` key, so the output is always one
+//! adds a top-level `"error":{"offset":N,"field":"...","kind":"...","message":"..."}` key, so the output is always one
 //! valid JSON object.
 
 use sable_ir::Ir;
@@ -188,7 +188,11 @@ impl<'o> JsonVisitor<'o> {
         self.out.extend_from_slice(b"\"error\":{\"offset\":");
         self.out
             .extend_from_slice(itoa::Buffer::new().format(e.offset()).as_bytes());
-        self.out.extend_from_slice(b",\"message\":");
+        self.out.extend_from_slice(b",\"field\":");
+        write_json_str(&mut self.out, e.field().as_bytes(), Charset::Utf8);
+        self.out.extend_from_slice(b",\"kind\":\"");
+        self.out.extend_from_slice(e.kind().name().as_bytes());
+        self.out.extend_from_slice(b"\",\"message\":");
         write_json_str(&mut self.out, e.message().as_bytes(), Charset::Utf8);
         self.out.push(b'}');
         self.pop();

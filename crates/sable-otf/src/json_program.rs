@@ -102,6 +102,13 @@ impl Cursor {
         }
     }
 
+    /// Takes back the last byte written when it is `b`.
+    fn unpush(&mut self, b: u8) {
+        if self.pos > 0 && self.buf.get(self.pos - 1) == Some(&b) {
+            self.pos -= 1;
+        }
+    }
+
     /// Makes room for `n` more bytes.
     #[inline(always)]
     fn reserve(&mut self, n: usize) {
@@ -458,6 +465,15 @@ struct BlockProgram {
     /// The operations compiled to machine code (feature `jit`).
     #[cfg(feature = "jit")]
     jit: Option<jit::Compiled>,
+}
+
+impl BlockProgram {
+    /// A group entry's `cut` without the entry's own `{}`: what closes everything open around an
+    /// entry that is not begun.
+    fn entry_cut(&self) -> &[u8] {
+        debug_assert!(self.cut.starts_with(b"{}"));
+        self.cut.get(2..).unwrap_or_default()
+    }
 }
 
 /// A group or var data of a block.
@@ -1118,6 +1134,9 @@ impl Program {
         ) {
             Ok(end) => Ok(end),
             Err(e) => {
+                // The same item as the plain walk's, which also names it (its field path): the
+                // program's loops do not track where they are.
+                let e = decoder.message_length(buf).err().unwrap_or(e);
                 out.push(b',');
                 write_error(out, &e);
                 Err(e)
@@ -1126,11 +1145,16 @@ impl Program {
     }
 }
 
-/// `"error":{"offset":N,"message":"..."}}`: the error key and the top-level object's closing.
+/// `"error":{"offset":N,"field":"...","kind":"...","message":"..."}}`: the error key and the
+/// top-level object's closing.
 fn write_error(out: &mut Cursor, e: &DecodeError) {
     out.put(b"\"error\":{\"offset\":");
     out.put(itoa::Buffer::new().format(e.offset()).as_bytes());
-    out.put(b",\"message\":");
+    out.put(b",\"field\":");
+    write_json_str(out, e.field().as_bytes(), Charset::Utf8);
+    out.put(b",\"kind\":\"");
+    out.put(e.kind().name().as_bytes());
+    out.put(b"\",\"message\":");
     write_json_str(out, e.message().as_bytes(), Charset::Utf8);
     out.put(b"}}");
 }
@@ -1201,8 +1225,12 @@ impl Run<'_> {
                         i64::MAX,
                         out,
                     );
+                    out.put(&prog.cut);
+                } else {
+                    // A group's entry: not begun (nor the comma before it), as the visitors see it.
+                    out.unpush(b',');
+                    out.put(prog.entry_cut());
                 }
-                out.put(&prog.cut);
                 return Err(e);
             }
         };
@@ -1534,10 +1562,7 @@ fn entries_one_by_one<const BIG: bool>(
         let end = match block_end(pos, len, buf.len(), "group entry") {
             Ok(end) => end,
             Err(e) => {
-                if i > 0 {
-                    out.push(b',');
-                }
-                out.put(&prog.cut);
+                out.put(prog.entry_cut());
                 return Err(e);
             }
         };

@@ -54,7 +54,7 @@ fn block_too_short_at_the_schema_version_is_an_error() {
     assert_eq!(e.kind(), DecodeErrorKind::BlockLengthTooShort);
     assert_eq!(e.offset(), 0);
     assert!(
-        json.starts_with(r#"{"error":{"offset":0,"message":"block length 4"#),
+        json.starts_with(r#"{"error":{"offset":0,"field":"header.blockLength","kind":"blockLengthTooShort","message":"block length 4"#),
         "{json}"
     );
 }
@@ -121,15 +121,7 @@ fn truncation_at_every_offset_is_an_error_with_an_offset() {
     for n in 0..buf.len() {
         let e = d.decode(&buf[..n], &mut ()).unwrap_err();
         assert!(e.offset() <= n, "cut at {n}: {e}");
-        assert!(
-            matches!(
-                e.kind(),
-                DecodeErrorKind::Truncated
-                    | DecodeErrorKind::VarDataLengthTooLarge
-                    | DecodeErrorKind::GroupCountTooLarge
-            ),
-            "cut at {n}: {e}"
-        );
+        assert_eq!(e.kind(), DecodeErrorKind::Truncated, "cut at {n}: {e}");
         assert_eq!(d.message_length(&buf[..n]), Err(e.clone()));
         out.clear();
         assert_eq!(p.print(&buf[..n], &mut out), Err(e));
@@ -144,18 +136,85 @@ fn truncation_at_every_offset_is_an_error_with_an_offset() {
 }
 
 #[test]
-fn lying_group_count_is_found_before_walking() {
+fn lying_group_count_is_truncated_at_the_first_entry_that_does_not_fit() {
     let mut buf = car();
     // fuelFigures' numInGroup, just after the 8-byte header and the 49-byte block.
     let at = 8 + 49 + 2;
     buf[at..at + 2].copy_from_slice(&60000u16.to_le_bytes());
-    let e = Decoder::new(&ir("example-schema.xml"))
-        .unwrap()
-        .decode(&buf, &mut ())
-        .unwrap_err();
-    assert_eq!(e.kind(), DecodeErrorKind::GroupCountTooLarge);
-    assert_eq!(e.offset(), at);
-    assert!(e.message().contains("fuelFigures"), "{e}");
+    let (json, r) = print("example-schema.xml", &buf);
+    let e = r.unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+    // Its three entries decode whole (the rest of the message read as more entries).
+    assert!(e.field().starts_with("fields.fuelFigures["), "{e}");
+    assert!(!e.field().starts_with("fields.fuelFigures[0]"), "{e}");
+    assert!(!e.field().starts_with("fields.fuelFigures[1]"), "{e}");
+    assert!(!e.field().starts_with("fields.fuelFigures[2]"), "{e}");
+    assert!(
+        json.contains(r#""usageDescription":"Highway Cycle"}"#),
+        "{json}"
+    );
+}
+
+/// A group whose entries take no bytes, counted in a uint32.
+const EMPTY_ENTRIES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
+<sbe:messageSchema xmlns:sbe="http://fixprotocol.io/2016/sbe" package="empty" id="1" version="0">
+    <types>
+        <composite name="messageHeader">
+            <type name="blockLength" primitiveType="uint16"/>
+            <type name="templateId" primitiveType="uint16"/>
+            <type name="schemaId" primitiveType="uint16"/>
+            <type name="version" primitiveType="uint16"/>
+        </composite>
+        <composite name="wideGroupSize">
+            <type name="blockLength" primitiveType="uint16"/>
+            <type name="numInGroup" primitiveType="uint32" maxValue="1073741824"/>
+        </composite>
+    </types>
+    <sbe:message name="M" id="1">
+        <group name="g" id="2" dimensionType="wideGroupSize"/>
+    </sbe:message>
+</sbe:messageSchema>
+"#;
+
+#[test]
+fn an_entry_that_does_not_fit_is_not_printed() {
+    // The Car cut where fuelFigures[1] starts: 8-byte header, 49-byte block, the group's 4-byte
+    // dimensions, entry 0 (6 bytes) and its usageDescription (4 + 11 bytes).
+    let buf = car();
+    let (json, r) = print("example-schema.xml", &buf[..82]);
+    let e = r.unwrap_err();
+    assert_eq!((e.offset(), e.field()), (82, "fields.fuelFigures[1]"));
+    assert!(
+        json.contains(r#""usageDescription":"Urban Cycle"}]},"error":{"offset":82,"#),
+        "{json}"
+    );
+    // The same inside a nested group: performanceFigures[0].acceleration[2] starts at 150.
+    let (json, r) = print("example-schema.xml", &buf[..151]);
+    assert_eq!(r.unwrap_err().offset(), 150);
+    assert!(
+        json.contains(r#"{"mph":60,"seconds":7.5}]}]},"error""#),
+        "{json}"
+    );
+}
+
+#[test]
+fn group_count_of_empty_entries_is_bounded() {
+    // Entries of no bytes never run out, so their count is bounded (65535) instead.
+    let compiled = sable_schema::compile_str(EMPTY_ENTRIES, std::path::Path::new("empty.xml"));
+    let ir = compiled
+        .ir
+        .unwrap_or_else(|| panic!("{:?}", compiled.diagnostics));
+    let d = Decoder::new(&ir).unwrap();
+    let mut w = W::le();
+    w.header(0, 1, 1, 0).u16(0).u32(65535);
+    assert_eq!(d.decode(&w.buf, &mut ()), Ok(w.buf.len()));
+    let mut w = W::le();
+    w.header(0, 1, 1, 0).u16(0).u32(65536);
+    let e = d.decode(&w.buf, &mut ()).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.offset(), e.field()),
+        (DecodeErrorKind::GroupCountTooLarge, 10, "fields.g")
+    );
 }
 
 #[test]
@@ -167,12 +226,13 @@ fn lying_var_data_length() {
     buf[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
     let (json, r) = print("example-schema.xml", &buf);
     let e = r.unwrap_err();
-    assert_eq!(e.kind(), DecodeErrorKind::VarDataLengthTooLarge);
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
     assert_eq!(e.offset(), at);
+    assert_eq!(e.field(), "fields.activationCode");
     assert!(json.contains(r#""model":"Civic VTi"}"#), "{json}");
     assert!(
         json.ends_with(&format!(
-            r#""error":{{"offset":{at},"message":"var data 'activationCode' length 4294967295 runs past the end (6 bytes left)"}}}}"#
+            r#""error":{{"offset":{at},"field":"fields.activationCode","kind":"truncated","message":"truncated message: var data 'activationCode' at offset {at} says 4294967295 bytes, 6 left"}}}}"#
         )),
         "{json}"
     );
@@ -186,7 +246,7 @@ fn unknown_template_and_schema_mismatch() {
     assert_eq!(r.unwrap_err().kind(), DecodeErrorKind::UnknownTemplateId);
     assert_eq!(
         json,
-        r#"{"error":{"offset":2,"message":"unknown template id 77"}}"#
+        r#"{"error":{"offset":2,"field":"header.templateId","kind":"unknownTemplate","message":"unknown template id 77"}}"#
     );
     let mut buf = car();
     buf[4] = 9;
