@@ -3,7 +3,7 @@
 
 use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
 
-use super::types::{class_name, doc, is_utf8, java_type, javadoc, literal, prop, string_literal};
+use super::syntax::{class_name, doc, is_utf8, java_type, javadoc, literal, prop, string_literal};
 use super::Gen;
 use crate::model::{Field, FieldMeta, Member, Primitive, TypeRef};
 use crate::writer::CodeWriter;
@@ -214,7 +214,7 @@ impl Gen<'_> {
                         "The {} of {}.\n\n@return {}.",
                         suffix.to_lowercase(),
                         s.name,
-                        super::types::escape_javadoc(v)
+                        super::syntax::escape_javadoc(v)
                     ),
                 );
                 w.open_brace(format!("public static String {p}{suffix}()"));
@@ -406,7 +406,7 @@ impl Gen<'_> {
                             &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
                         );
                         w.open_brace(format!("public static {ename} {name}()"));
-                        w.line(format!("return {ename}.{};", super::types::ident(v)));
+                        w.line(format!("return {ename}.{};", super::syntax::ident(v)));
                         w.end("}");
                         w.blank();
                     }
@@ -684,7 +684,7 @@ impl Gen<'_> {
                             &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
                         );
                         w.open_brace(format!("public static {ename} {name}()"));
-                        w.line(format!("return {ename}.{};", super::types::ident(v)));
+                        w.line(format!("return {ename}.{};", super::syntax::ident(v)));
                         w.end("}");
                         w.blank();
                     }

@@ -3,7 +3,7 @@
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::{flyweight_field, Ctx, Slot};
-use super::types::{class_name, doc, is_utf8, java_type, javadoc, prop, string_literal};
+use super::syntax::{class_name, doc, is_utf8, java_type, javadoc, prop, string_literal};
 use super::Gen;
 use crate::model::{Body, Group, Message, Primitive, VarData};
 use crate::writer::CodeWriter;
@@ -578,7 +578,7 @@ impl Gen<'_> {
                 &format!(
                     "The semantic type of {}.\n\n@return {}.",
                     v.name,
-                    super::types::escape_javadoc(st)
+                    super::syntax::escape_javadoc(st)
                 ),
             );
             w.open_brace(format!("public static String {name}SemanticType()"));

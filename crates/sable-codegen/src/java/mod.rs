@@ -5,10 +5,11 @@ mod buffer;
 mod fields;
 mod message;
 mod support;
+mod syntax;
 mod types;
 
 pub use buffer::Buffer;
-pub use types::{class_name, ident, java_type, prop};
+pub use syntax::{class_name, ident, java_type, prop};
 
 use std::path::PathBuf;
 
@@ -114,7 +115,7 @@ impl Gen<'_> {
 
     fn meta_attribute(&self) -> String {
         let mut w = self.file_header(&[]);
-        types::doc(
+        syntax::doc(
             &mut w,
             "The meta attributes a field's MetaAttribute method reports.",
         );
@@ -125,7 +126,7 @@ impl Gen<'_> {
             ("SEMANTIC_TYPE", "The semantic type (FIX data type)."),
             ("PRESENCE", "Presence: required, optional or constant."),
         ] {
-            types::doc(&mut w, what);
+            syntax::doc(&mut w, what);
             let sep = if name == "PRESENCE" { ";" } else { "," };
             w.line(format!("{name}{sep}"));
         }
