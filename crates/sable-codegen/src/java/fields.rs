@@ -108,6 +108,9 @@ pub struct Ctx {
     pub block: Option<String>,
     /// Whether the slots are fields (with ids) rather than composite members.
     pub is_message_field: bool,
+    /// The Java expression of the block's path in encoding errors (`"fields"`, `sbeEntryPath()`,
+    /// a composite's type name).
+    pub path: String,
 }
 
 impl Ctx {
@@ -130,6 +133,11 @@ impl Ctx {
         } else {
             Some(parts.join(" || "))
         }
+    }
+
+    /// The Java expression of a slot's path in encoding errors.
+    pub fn slot_path(&self, name: &str) -> String {
+        join_path(&self.path, name)
     }
 
     fn at(&self, offset: usize) -> String {
@@ -303,6 +311,52 @@ impl Gen<'_> {
         }
     }
 
+    /// An encoder's check of `value` against the slot's declared minValue and maxValue
+    /// (valueOutOfRange); nothing when the schema declares neither (the primitive type's own
+    /// range is not checked) and for chars. The null value always passes.
+    fn range_check(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let t = p.primitive_type;
+        let declared_min = !same_value(&p.min_value, &t.min_value());
+        let declared_max = !same_value(&p.max_value, &t.max_value());
+        if t == PrimitiveType::Char || !(declared_min || declared_max) {
+            return;
+        }
+        let (min, max, null) = (
+            literal(t, &p.min_value),
+            literal(t, &p.max_value),
+            literal(t, &p.null_value),
+        );
+        let mut outside = Vec::new();
+        if t == PrimitiveType::UInt64 {
+            if declared_min {
+                outside.push(format!("Long.compareUnsigned(value, {min}) < 0"));
+            }
+            if declared_max {
+                outside.push(format!("Long.compareUnsigned(value, {max}) > 0"));
+            }
+        } else {
+            if declared_min {
+                outside.push(format!("value < {min}"));
+            }
+            if declared_max {
+                outside.push(format!("value > {max}"));
+            }
+        }
+        // NaN, the floats' null, fails every comparison already.
+        let condition = match t {
+            PrimitiveType::Float | PrimitiveType::Double => outside.join(" || "),
+            _ => format!("value != {null} && ({})", outside.join(" || ")),
+        };
+        w.open_brace(format!("if ({condition})"));
+        w.line(format!(
+            "throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, {}, \"value \" + value + \" outside [{}, {}]\");",
+            ctx.slot_path(s.name),
+            min.replace(['(', ')'], ""),
+            max.replace(['(', ')'], "")
+        ));
+        w.end("}");
+    }
+
     /// Setters of one slot in an encoder.
     pub(super) fn encoder_accessors(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx) {
         if s.is_var_length() {
@@ -333,6 +387,7 @@ impl Gen<'_> {
                         &[param("value the value."), "@return this.".to_owned()],
                     );
                     w.open_brace(format!("public {cls} {name}(final {jt} value)"));
+                    self.range_check(w, s, p, ctx);
                     w.line(b.put(buf, t, order, &at, "value"));
                     w.line("return this;");
                     w.end("}");
@@ -353,7 +408,8 @@ impl Gen<'_> {
                 w.open_brace(format!(
                     "public {cls} {name}(final int index, final {jt} value)"
                 ));
-                index_check(w, n);
+                encoder_index_check(w, n, &ctx.slot_path(s.name));
+                self.range_check(w, s, p, ctx);
                 let elem = if size == 1 {
                     format!("{at} + index")
                 } else {
@@ -543,14 +599,19 @@ impl Gen<'_> {
                 &[
                     param(&format!("value the text, at most {n} bytes once encoded.")),
                     "@return this.".to_owned(),
-                    "@throws IndexOutOfBoundsException when the text is too long.".to_owned(),
+                    "@throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.".to_owned(),
                 ],
             );
             w.open_brace(format!("public {cls} {name}(final {ty} value)"));
             let write = if utf8 { "putUtf8" } else { "putLatin1" };
-            w.line(format!(
-                "SbeSupport.{write}({buf}, {at}, {n}, value, true);"
+            w.open_brace(format!(
+                "if (!SbeSupport.{write}({buf}, {at}, {n}, value, true))"
             ));
+            w.line(format!(
+                "throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, {}, \"text of \" + value.length() + \" characters does not fit in {n} bytes\");",
+                ctx.slot_path(s.name)
+            ));
+            w.end("}");
             w.line("return this;");
             w.end("}");
             w.blank();
@@ -1009,6 +1070,33 @@ impl Gen<'_> {
                 w.end("}");
             }
         }
+    }
+}
+
+/// Whether two values are the same number (whatever their variants).
+fn same_value(a: &PrimitiveValue, b: &PrimitiveValue) -> bool {
+    match (a.as_i128(), b.as_i128()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.as_f64() == b.as_f64(),
+    }
+}
+
+/// An encoder's array index check: indexOutOfRange with the field's path.
+fn encoder_index_check(w: &mut CodeWriter, n: usize, path: &str) {
+    w.open_brace(format!("if (index < 0 || index >= {n})"));
+    w.line(format!(
+        "throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, {path}, \"index \" + index + \" outside 0..{}\");",
+        n - 1
+    ));
+    w.end("}");
+}
+
+/// The Java expression of `name`'s path under the block path `base` (a Java expression): one
+/// string literal when `base` is one.
+pub(super) fn join_path(base: &str, name: &str) -> String {
+    match base.strip_suffix('"') {
+        Some(literal) if base.starts_with('"') => format!("{literal}.{name}\""),
+        _ => format!("{base} + \".{name}\""),
     }
 }
 

@@ -2,7 +2,7 @@
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
-use super::fields::{flyweight_field, Ctx, Slot};
+use super::fields::{flyweight_field, join_path, Ctx, Slot};
 use super::syntax::{class_name, doc, is_utf8, java_type, javadoc, prop, string_literal};
 use super::Gen;
 use crate::model::{Body, Group, Message, Primitive, VarData};
@@ -16,11 +16,21 @@ struct Level<'a> {
     message_class: &'a str,
     /// How the message's state is reached: `""` in the message, `parentMessage.` in a group.
     owner: &'static str,
+    /// The Java expression of the block's path in error reports: `"fields"` in the message,
+    /// `sbeEntryPath()` (the current entry's) in a group.
+    path: &'static str,
 }
 
-fn to_int(t: PrimitiveType, expr: &str) -> String {
+/// The Java expression of the root block's path.
+const ROOT_PATH: &str = "\"fields\"";
+/// The Java expression of a group's current entry's path.
+const ENTRY_PATH: &str = "sbeEntryPath()";
+
+/// `expr` (a count or block length) as an `int`, values above `Integer.MAX_VALUE` (of 32-bit
+/// unsigned and 64-bit types) clamped to it, so that they read as too long rather than negative.
+fn to_int_clamped(t: PrimitiveType, expr: &str) -> String {
     match java_type(t) {
-        "long" => format!("(int) {expr}"),
+        "long" => format!("(int) Math.min({expr}, Integer.MAX_VALUE)"),
         _ => expr.to_owned(),
     }
 }
@@ -187,6 +197,8 @@ impl Gen<'_> {
         b.declare(&mut w, b.write_type());
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
+        doc(&mut w, "The buffer's capacity: where groups and var data must end.");
+        w.line(format!("private {off} sbeEnd;"));
         w.line("private int sbeAccessIndex;");
         self.flyweight_fields(&mut w, &m.body, true, "this");
         w.blank();
@@ -217,7 +229,12 @@ impl Gen<'_> {
             "public {cls} wrap(final {} {buf}, final {off} offset)",
             b.write_type()
         ));
+        w.line(format!("final {off} end = {};", b.capacity(buf)));
+        w.open_brace(format!("if ({})", b.past_end("offset", "BLOCK_LENGTH", "end")));
+        w.line("throw SbeEncodeException.bufferTooShort(\"fields\", offset, BLOCK_LENGTH, end);");
+        w.end("}");
         b.bind(&mut w);
+        w.line("this.sbeEnd = end;");
         w.line("this.offset = offset;");
         w.line("this.limit = offset + BLOCK_LENGTH;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
@@ -240,6 +257,17 @@ impl Gen<'_> {
             "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
             b.write_type()
         ));
+        w.line(format!("final {off} end = {};", b.capacity(buf)));
+        for (what, len) in [
+            ("header", format!("{header}.ENCODED_LENGTH")),
+            ("fields", format!("{header}.ENCODED_LENGTH + BLOCK_LENGTH")),
+        ] {
+            w.open_brace(format!("if ({})", b.past_end("offset", &len, "end")));
+            w.line(format!(
+                "throw SbeEncodeException.bufferTooShort(\"{what}\", offset, {len}, end);"
+            ));
+            w.end("}");
+        }
         b.bind(&mut w);
         self.apply_header(&mut w, m);
         w.line(format!(
@@ -260,6 +288,7 @@ impl Gen<'_> {
             class: cls.clone(),
             message_class: &cls,
             owner: "",
+            path: ROOT_PATH,
         };
         self.body_encoder(&mut w, &m.body, &level);
         w.end("}");
@@ -310,7 +339,7 @@ impl Gen<'_> {
     fn nested_group_inits(&self, w: &mut CodeWriter, body: &Body, suffix: &str) {
         for g in &body.groups {
             w.line(format!(
-                "this.{} = new {}{suffix}(parentMessage);",
+                "this.{} = new {}{suffix}(parentMessage, this);",
                 prop(&g.name),
                 class_name(&g.name)
             ));
@@ -326,6 +355,7 @@ impl Gen<'_> {
             version: None,
             block: None,
             is_message_field: true,
+            path: level.path.to_owned(),
         };
         for f in &body.fields {
             self.encoder_accessors(w, &Slot::from_field(f), &ctx);
@@ -352,6 +382,53 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public static int {p}SinceVersion()"));
         w.line(format!("return {since};"));
+        w.end("}");
+        w.blank();
+    }
+
+    /// A group class's references to its message and, when nested, to the enclosing group.
+    fn group_parent_fields(&self, w: &mut CodeWriter, level: &Level) {
+        w.line(format!(
+            "private final {} parentMessage;",
+            level.message_class
+        ));
+        if !level.owner.is_empty() {
+            w.line(format!("private final {} parentGroup;", level.class));
+        }
+    }
+
+    /// A group class's constructor, and its paths in error reports.
+    fn group_constructor(&self, w: &mut CodeWriter, g: &Group, gc: &str, level: &Level, suffix: &str) {
+        let nested = !level.owner.is_empty();
+        let params = if nested {
+            format!(
+                "final {} parentMessage, final {} parentGroup",
+                level.message_class, level.class
+            )
+        } else {
+            format!("final {} parentMessage", level.message_class)
+        };
+        w.open_brace(format!("{gc}({params})"));
+        w.line("this.parentMessage = parentMessage;");
+        if nested {
+            w.line("this.parentGroup = parentGroup;");
+        }
+        self.nested_group_inits(w, &g.body, suffix);
+        w.end("}");
+        w.blank();
+        doc(w, "The group's path in error reports.\n\n@return e.g. fields.G, or fields.G[i].H when nested.");
+        w.open_brace("String sbePath()");
+        let base = if nested {
+            format!("parentGroup.{ENTRY_PATH}")
+        } else {
+            ROOT_PATH.to_owned()
+        };
+        w.line(format!("return {};", join_path(&base, &g.name)));
+        w.end("}");
+        w.blank();
+        doc(w, "The current entry's path in error reports.\n\n@return e.g. fields.G[i].");
+        w.open_brace("String sbeEntryPath()");
+        w.line("return sbePath() + \"[\" + (index - 1) + \"]\";");
         w.end("}");
         w.blank();
     }
@@ -428,10 +505,7 @@ impl Gen<'_> {
             g.block_length
         ));
         w.blank();
-        w.line(format!(
-            "private final {} parentMessage;",
-            level.message_class
-        ));
+        self.group_parent_fields(w, level);
         b.declare(w, b.write_type());
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} headerOffset;"));
@@ -440,11 +514,7 @@ impl Gen<'_> {
         w.line("private int sbeAccessIndex;");
         self.flyweight_fields(w, &g.body, true, "parentMessage");
         w.blank();
-        w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
-        w.line("this.parentMessage = parentMessage;");
-        self.nested_group_inits(w, &g.body, "Encoder");
-        w.end("}");
-        w.blank();
+        self.group_constructor(w, g, &gc, level, "Encoder");
         javadoc(
             w,
             Some("Writes the group header at the message's limit."),
@@ -457,9 +527,23 @@ impl Gen<'_> {
             "public void wrap(final {} {buf}, final int count)",
             b.write_type()
         ));
-        w.open_brace(format!("if (count < {min} || count > {max})"));
+        w.open_brace(format!("if (count > {max})"));
         w.line(format!(
-            "throw new IllegalArgumentException(\"count outside allowed range [{min}, {max}]: \" + count);"
+            "throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), \"count \" + count + \" above {max}\");"
+        ));
+        w.end("}");
+        w.open_brace(format!("if (count < {min})"));
+        w.line(format!(
+            "throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), \"count \" + count + \" below {min}\");"
+        ));
+        w.end("}");
+        w.line(format!("final {off} at = {parent}limit;"));
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end("at", "HEADER_SIZE", &format!("{parent}sbeEnd"))
+        ));
+        w.line(format!(
+            "throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, {parent}sbeEnd);"
         ));
         w.end("}");
         b.bind(w);
@@ -468,7 +552,7 @@ impl Gen<'_> {
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
         w.end("}");
-        w.line(format!("headerOffset = {parent}limit;"));
+        w.line("headerOffset = at;");
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
         let (nt, nv) = length_put(np.primitive_type);
         if standard_dimension(&bp, boff, &np, noff) {
@@ -509,6 +593,14 @@ impl Gen<'_> {
         w.line("throw new java.util.NoSuchElementException();");
         w.end("}");
         self.entry_check(w, &g.body);
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end(&format!("{parent}limit"), "BLOCK_LENGTH", &format!("{parent}sbeEnd"))
+        ));
+        w.line(format!(
+            "throw SbeEncodeException.bufferTooShort(sbePath() + \"[\" + index + \"]\", {parent}limit, BLOCK_LENGTH, {parent}sbeEnd);"
+        ));
+        w.end("}");
         w.line(format!("offset = {parent}limit;"));
         w.line(format!("{parent}limit = offset + BLOCK_LENGTH;"));
         w.line("++index;");
@@ -553,6 +645,7 @@ impl Gen<'_> {
             class: gc.clone(),
             message_class: level.message_class,
             owner: "parentMessage.",
+            path: ENTRY_PATH,
         };
         self.body_encoder(w, &g.body, &inner);
         w.end("}");
@@ -623,16 +716,25 @@ impl Gen<'_> {
         let size = v.length_size();
         self.var_data_meta(w, v);
         let (lt, lv) = length_put(v.length.primitive_type);
+        let path = join_path(level.path, &v.name);
         let start = |w: &mut CodeWriter| {
             self.access_check(w, body, k, true);
             if let Some(max) = Self::var_data_max(v) {
                 w.open_brace(format!("if (length > {max})"));
-                w.line(
-                    "throw new IllegalStateException(\"length > maxValue for type: \" + length);",
-                );
+                w.line(format!(
+                    "throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, {path}, \"length \" + length + \" above {max}\");"
+                ));
                 w.end("}");
             }
             w.line(format!("final {off} headerOffset = {p}limit;"));
+            w.open_brace(format!(
+                "if ({})",
+                b.past_end("headerOffset", &format!("{size} + length"), &format!("{p}sbeEnd"))
+            ));
+            w.line(format!(
+                "throw SbeEncodeException.bufferTooShort({path}, headerOffset, {size} + length, {p}sbeEnd);"
+            ));
+            w.end("}");
             w.line(format!("{p}limit = headerOffset + {size} + length;"));
             w.line(b.put(buf, lt, v.length.byte_order, "headerOffset", lv));
         };
@@ -752,6 +854,10 @@ impl Gen<'_> {
         w.line("private int actingBlockLength;");
         w.line("private int actingVersion;");
         w.line(format!("private {off} headerOffset = -1;"));
+        doc(&mut w, "Where the message starts (its header): error offsets count from there.");
+        w.line(format!("private {off} sbeMessageStart;"));
+        doc(&mut w, "Where the buffer ends: every item read must end by then.");
+        w.line(format!("private {off} sbeEnd;"));
         w.line(format!(
             "private final {header} headerDecoder = new {header}();"
         ));
@@ -771,96 +877,8 @@ impl Gen<'_> {
         w.line("return offset;");
         w.end("}");
         w.blank();
-        javadoc(
-            &mut w,
-            Some("Reads a message at a position in a buffer (after its header)."),
-            &[
-                format!("@param {buf} the buffer."),
-                "@param offset where the root block starts.".to_owned(),
-                "@param actingBlockLength the root block length the writer used (from the header)."
-                    .to_owned(),
-                "@param actingVersion the schema version the writer used (from the header)."
-                    .to_owned(),
-                "@return this.".to_owned(),
-            ],
-        );
-        w.open_brace(format!(
-            "public {cls} wrap(final {} {buf}, final {off} offset, final int actingBlockLength, final int actingVersion)",
-            b.read_type()
-        ));
-        b.bind(&mut w);
-        w.line("this.offset = offset;");
-        w.line("this.actingBlockLength = actingBlockLength;");
-        w.line("this.actingVersion = actingVersion;");
-        w.line("this.limit = offset + actingBlockLength;");
-        w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
-        w.line("sbeAccessIndex = 0;");
-        w.end("}");
-        w.line("this.headerOffset = -1;");
-        w.line("return this;");
-        w.end("}");
-        w.blank();
-        let h = self.schema.header_composite();
-        let hget = |member: &str, fallback: &str| -> String {
-            match h.primitive(member) {
-                Some(_) => format!("header.{}()", prop(member)),
-                None => fallback.to_owned(),
-            }
-        };
-        javadoc(
-            &mut w,
-            Some("Reads the message header, checks the template id, then reads the message after it at the header's block length and version."),
-            &[
-                format!("@param {buf} the buffer."),
-                "@param offset where the header starts.".to_owned(),
-                "@param header the header decoder to read it with.".to_owned(),
-                "@return this.".to_owned(),
-                "@throws IllegalStateException when the header's template id is not TEMPLATE_ID.".to_owned(),
-            ],
-        );
-        w.open_brace(format!(
-            "public {cls} wrapAndApplyHeader(final {} {buf}, final {off} offset, final {header} header)",
-            b.read_type()
-        ));
-        b.bind(&mut w);
-        w.line(format!("header.wrap({buf}, offset);"));
-        let (template, block, version) = match standard_header(h) {
-            Some(order) => {
-                // The four uint16s of the standard header: one 64-bit read.
-                w.line(format!(
-                    "final long fields = {};",
-                    b.get(buf, PrimitiveType::Int64, order, "offset")
-                ));
-                let shift = |i: u32| match order {
-                    ByteOrder::LittleEndian => 16 * i,
-                    ByteOrder::BigEndian => 48 - 16 * i,
-                };
-                let field = |i: u32| {
-                    if shift(i) == 0 {
-                        "(int) fields & 0xFFFF".to_owned()
-                    } else {
-                        format!("(int) (fields >>> {}) & 0xFFFF", shift(i))
-                    }
-                };
-                (field(1), field(0), field(3))
-            }
-            None => (
-                hget("templateId", "TEMPLATE_ID"),
-                hget("blockLength", "BLOCK_LENGTH"),
-                hget("version", "SCHEMA_VERSION"),
-            ),
-        };
-        w.line(format!("final int templateId = {template};"));
-        w.open_brace("if (templateId != TEMPLATE_ID)");
-        w.line("throw new IllegalStateException(\"Invalid TEMPLATE_ID: \" + templateId);");
-        w.end("}");
-        w.line(format!(
-            "wrap({buf}, offset + {header}.ENCODED_LENGTH, {block}, {version});"
-        ));
-        w.line("this.headerOffset = offset;");
-        w.line("return this;");
-        w.end("}");
-        w.blank();
+        self.decoder_wrap(&mut w, &cls, &header);
+        self.decoder_apply_header(&mut w, m, &cls, &header);
         doc(&mut w, "Goes back to the start of the message (groups and var data are read in order).\n\n@return this.");
         w.open_brace(format!("public {cls} sbeRewind()"));
         w.line("limit = offset + actingBlockLength;");
@@ -920,6 +938,7 @@ impl Gen<'_> {
             class: cls.clone(),
             message_class: &cls,
             owner: "",
+            path: ROOT_PATH,
         };
         self.body_decoder(&mut w, &m.body, &level);
         // JSON.
@@ -934,6 +953,7 @@ impl Gen<'_> {
             ],
         );
         w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
+        let h = self.schema.header_composite();
         w.line(format!("final {off} originalLimit = limit;"));
         w.line("final int originalAccessIndex = sbeAccessIndex;");
         w.line("limit = offset + actingBlockLength;");
@@ -998,6 +1018,7 @@ impl Gen<'_> {
                 .to_owned(),
             ),
             is_message_field: true,
+            path: level.path.to_owned(),
         }
     }
 
@@ -1082,16 +1103,8 @@ impl Gen<'_> {
             self.access_check(w, body, body.groups.len() + vi, true);
             w.line(format!("final {off} {name}At = {p}limit + {size};"));
             w.line(format!(
-                "final int {name}Length = {};",
-                to_int(
-                    v.length.primitive_type,
-                    &b.get(
-                        buf,
-                        v.length.primitive_type,
-                        v.length.byte_order,
-                        &format!("{p}limit")
-                    )
-                )
+                "final int {name}Length = sbe{}Length({p}limit);",
+                class_name(&v.name)
             ));
             w.line(format!("{p}limit = {name}At + {name}Length;"));
             if v.is_text() {
@@ -1167,10 +1180,7 @@ impl Gen<'_> {
             g.block_length
         ));
         w.blank();
-        w.line(format!(
-            "private final {} parentMessage;",
-            level.message_class
-        ));
+        self.group_parent_fields(w, level);
         b.declare(w, b.read_type());
         w.line(format!("private {off} offset;"));
         w.line("private int blockLength;");
@@ -1179,11 +1189,7 @@ impl Gen<'_> {
         w.line("private int sbeAccessIndex;");
         self.flyweight_fields(w, &g.body, false, "parentMessage");
         w.blank();
-        w.open_brace(format!("{gc}(final {} parentMessage)", level.message_class));
-        w.line("this.parentMessage = parentMessage;");
-        self.nested_group_inits(w, &g.body, "Decoder");
-        w.end("}");
-        w.blank();
+        self.group_constructor(w, g, &gc, level, "Decoder");
         javadoc(
             w,
             Some("Reads the group header at the message's limit."),
@@ -1203,6 +1209,14 @@ impl Gen<'_> {
             w.end("}");
         }
         w.line(format!("final {off} headerOffset = {parent}limit;"));
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
+        ));
+        w.line(format!(
+            "throw SbeDecodeException.truncated(headerOffset - {parent}sbeMessageStart, sbePath(), HEADER_SIZE, {parent}sbeEnd - headerOffset);"
+        ));
+        w.end("}");
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
         if standard_dimension(&bp, boff, &np, noff) {
             // blockLength and numInGroup, two uint16s side by side: one 32-bit read.
@@ -1219,7 +1233,7 @@ impl Gen<'_> {
         } else {
             w.line(format!(
                 "this.blockLength = {};",
-                to_int(
+                to_int_clamped(
                     bp.primitive_type,
                     &b.get(
                         buf,
@@ -1231,7 +1245,7 @@ impl Gen<'_> {
             ));
             w.line(format!(
                 "this.count = {};",
-                to_int(
+                to_int_clamped(
                     np.primitive_type,
                     &b.get(
                         buf,
@@ -1242,6 +1256,15 @@ impl Gen<'_> {
                 )
             ));
         }
+        w.open_brace(format!(
+            "if (blockLength < BLOCK_LENGTH && {parent}actingVersion >= SCHEMA_VERSION)"
+        ));
+        w.line(format!(
+            "throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, {}, sbePath(), \"block length \" + blockLength + \" below {} at version \" + {parent}actingVersion);",
+            at(&format!("headerOffset - {parent}sbeMessageStart"), boff),
+            g.block_length
+        ));
+        w.end("}");
         w.end("}");
         w.blank();
         doc(w, "Entries in the group.\n\n@return the count.");
@@ -1291,6 +1314,14 @@ impl Gen<'_> {
         w.end("}");
         self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end("offset", "blockLength", &format!("{parent}sbeEnd"))
+        ));
+        w.line(format!(
+            "throw SbeDecodeException.truncated(offset - {parent}sbeMessageStart, sbePath() + \"[\" + index + \"]\", blockLength, {parent}sbeEnd - offset);"
+        ));
+        w.end("}");
         w.line(format!("{parent}limit = offset + blockLength;"));
         w.line("++index;");
         w.line("return this;");
@@ -1330,6 +1361,7 @@ impl Gen<'_> {
             class: gc.clone(),
             message_class: level.message_class,
             owner: "parentMessage.",
+            path: ENTRY_PATH,
         };
         self.body_decoder(w, &g.body, &inner);
         doc(
@@ -1352,6 +1384,39 @@ impl Gen<'_> {
         self.json_body(w, &g.body, &ctx, &inner);
         w.line("return builder.append('}');");
         w.end("}");
+        w.end("}");
+        w.blank();
+    }
+
+    /// A decoder's private `sbe<V>Length(at)`: the length of var data V at `at`, once its length
+    /// field and bytes are known to fit the buffer (truncated, with V's path, otherwise).
+    fn var_data_bounds(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
+        let b = self.buffer;
+        let off = b.off();
+        let p = level.owner;
+        let size = v.length_size();
+        let path = join_path(level.path, &v.name);
+        let end = format!("{p}sbeEnd");
+        let truncated = |length: &str| {
+            format!(
+                "throw SbeDecodeException.truncated(at - {p}sbeMessageStart, {path}, {length}, {end} - at);"
+            )
+        };
+        w.open_brace(format!(
+            "private int sbe{}Length(final {off} at)",
+            class_name(&v.name)
+        ));
+        w.open_brace(format!("if ({})", b.past_end("at", &size.to_string(), &end)));
+        w.line(truncated("-1"));
+        w.end("}");
+        w.line(format!(
+            "final long length = {};",
+            b.get(b.var(), v.length.primitive_type, v.length.byte_order, "at")
+        ));
+        w.open_brace(format!("if ({})", b.past_end("at", &format!("{size} + length"), &end)));
+        w.line(truncated(&format!("{size} + length")));
+        w.end("}");
+        w.line("return (int) length;");
         w.end("}");
         w.blank();
     }
@@ -1381,10 +1446,8 @@ impl Gen<'_> {
                 w.end("}");
             }
         };
-        let read_len = to_int(
-            v.length.primitive_type,
-            &b.get(buf, v.length.primitive_type, v.length.byte_order, "at"),
-        );
+        let read_len = format!("sbe{upper}Length(at)");
+        self.var_data_bounds(w, v, level);
         let note = if absent.is_some() {
             " (0 when newer than the acting version)"
         } else {
@@ -1678,7 +1741,7 @@ impl Gen<'_> {
 /// The byte order of a header whose first members are the standard `blockLength`,
 /// `templateId`, `schemaId` and `version`, each a uint16 (not constant), at offsets 0, 2, 4 and 6
 /// in one byte order; `None` for any other header.
-fn standard_header(h: &crate::model::Composite) -> Option<ByteOrder> {
+pub(super) fn standard_header(h: &crate::model::Composite) -> Option<ByteOrder> {
     let mut order = None;
     for (i, name) in ["blockLength", "templateId", "schemaId", "version"]
         .iter()

@@ -4,11 +4,15 @@
 mod buffer;
 mod fields;
 mod message;
+mod runtime;
+mod schema;
 mod support;
 mod syntax;
 mod types;
+mod wrap;
 
 pub use buffer::Buffer;
+pub use runtime::{in_package as runtime_in_package, template_sources as runtime_sources};
 pub use syntax::{class_name, ident, java_type, prop};
 
 use std::path::PathBuf;
@@ -71,6 +75,9 @@ impl Gen<'_> {
             "SbeSupport",
             support::support_source(&self.package, self.buffer),
         );
+        for (name, text) in runtime::classes(&self.package) {
+            add(name, text);
+        }
         add("MetaAttribute", self.meta_attribute());
         for t in &self.schema.types {
             match t {
@@ -87,6 +94,7 @@ impl Gen<'_> {
                 }
             }
         }
+        add(schema::SCHEMA_DECODER, self.schema_decoder());
         for m in &self.schema.messages {
             let (name, text) = self.message_encoder(m);
             add(&name, text);

@@ -20,6 +20,14 @@ pub fn java_type(t: PrimitiveType) -> &'static str {
     }
 }
 
+/// `expr`, of the Java type of `t`, as an `int` (a cast only where it is a `long`).
+pub fn as_int(t: PrimitiveType, expr: &str) -> String {
+    match java_type(t) {
+        "long" => format!("(int) {expr}"),
+        _ => expr.to_owned(),
+    }
+}
+
 /// A Java literal of the Java type of `t` holding `v`.
 pub fn literal(t: PrimitiveType, v: &PrimitiveValue) -> String {
     use PrimitiveType::*;

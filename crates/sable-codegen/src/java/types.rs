@@ -473,6 +473,7 @@ impl Gen<'_> {
                 version: None,
                 block: None,
                 is_message_field: false,
+                path: string_literal(&c.name),
             };
             for s in &slots {
                 if encoder {
