@@ -54,5 +54,8 @@ if [ ! -f "$cache/built" ]; then
 fi
 rm -rf "$work"
 trap - EXIT
-exec "$JAVA_HOME/bin/java" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto \
+jvm_options=()
+# Agrona reads and writes through sun.misc.Unsafe, which JDK 25 warns about.
+[ "$flavour" = agrona ] && jvm_options+=(--sun-misc-unsafe-memory-access=allow)
+exec "$JAVA_HOME/bin/java" "${jvm_options[@]}" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto \
     -cp "$cache/classes${classpath:+:$classpath}" sable.driver.Driver
