@@ -197,7 +197,10 @@ impl Gen<'_> {
         b.declare(&mut w, b.write_type());
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
-        doc(&mut w, "The buffer's capacity: where groups and var data must end.");
+        doc(
+            &mut w,
+            "The buffer's capacity: where groups and var data must end.",
+        );
         w.line(format!("private {off} sbeEnd;"));
         w.line("private int sbeAccessIndex;");
         self.flyweight_fields(&mut w, &m.body, true, "this");
@@ -230,7 +233,10 @@ impl Gen<'_> {
             b.write_type()
         ));
         w.line(format!("final {off} end = {};", b.capacity(buf)));
-        w.open_brace(format!("if ({})", b.past_end("offset", "BLOCK_LENGTH", "end")));
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end("offset", "BLOCK_LENGTH", "end")
+        ));
         w.line("throw SbeEncodeException.bufferTooShort(\"fields\", offset, BLOCK_LENGTH, end);");
         w.end("}");
         b.bind(&mut w);
@@ -398,7 +404,14 @@ impl Gen<'_> {
     }
 
     /// A group class's constructor, and its paths in error reports.
-    fn group_constructor(&self, w: &mut CodeWriter, g: &Group, gc: &str, level: &Level, suffix: &str) {
+    fn group_constructor(
+        &self,
+        w: &mut CodeWriter,
+        g: &Group,
+        gc: &str,
+        level: &Level,
+        suffix: &str,
+    ) {
         let nested = !level.owner.is_empty();
         let params = if nested {
             format!(
@@ -426,7 +439,10 @@ impl Gen<'_> {
         w.line(format!("return {};", join_path(&base, &g.name)));
         w.end("}");
         w.blank();
-        doc(w, "The current entry's path in error reports.\n\n@return e.g. fields.G[i].");
+        doc(
+            w,
+            "The current entry's path in error reports.\n\n@return e.g. fields.G[i].",
+        );
         w.open_brace("String sbeEntryPath()");
         w.line("return sbePath() + \"[\" + (index - 1) + \"]\";");
         w.end("}");
@@ -595,7 +611,11 @@ impl Gen<'_> {
         self.entry_check(w, &g.body);
         w.open_brace(format!(
             "if ({})",
-            b.past_end(&format!("{parent}limit"), "BLOCK_LENGTH", &format!("{parent}sbeEnd"))
+            b.past_end(
+                &format!("{parent}limit"),
+                "BLOCK_LENGTH",
+                &format!("{parent}sbeEnd")
+            )
         ));
         w.line(format!(
             "throw SbeEncodeException.bufferTooShort(sbePath() + \"[\" + index + \"]\", {parent}limit, BLOCK_LENGTH, {parent}sbeEnd);"
@@ -729,7 +749,11 @@ impl Gen<'_> {
             w.line(format!("final {off} headerOffset = {p}limit;"));
             w.open_brace(format!(
                 "if ({})",
-                b.past_end("headerOffset", &format!("{size} + length"), &format!("{p}sbeEnd"))
+                b.past_end(
+                    "headerOffset",
+                    &format!("{size} + length"),
+                    &format!("{p}sbeEnd")
+                )
             ));
             w.line(format!(
                 "throw SbeEncodeException.bufferTooShort({path}, headerOffset, {size} + length, {p}sbeEnd);"
@@ -854,9 +878,15 @@ impl Gen<'_> {
         w.line("private int actingBlockLength;");
         w.line("private int actingVersion;");
         w.line(format!("private {off} headerOffset = -1;"));
-        doc(&mut w, "Where the message starts (its header): error offsets count from there.");
+        doc(
+            &mut w,
+            "Where the message starts (its header): error offsets count from there.",
+        );
         w.line(format!("private {off} sbeMessageStart;"));
-        doc(&mut w, "Where the buffer ends: every item read must end by then.");
+        doc(
+            &mut w,
+            "Where the buffer ends: every item read must end by then.",
+        );
         w.line(format!("private {off} sbeEnd;"));
         w.line(format!(
             "private final {header} headerDecoder = new {header}();"
@@ -1406,14 +1436,20 @@ impl Gen<'_> {
             "private int sbe{}Length(final {off} at)",
             class_name(&v.name)
         ));
-        w.open_brace(format!("if ({})", b.past_end("at", &size.to_string(), &end)));
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end("at", &size.to_string(), &end)
+        ));
         w.line(truncated("-1"));
         w.end("}");
         w.line(format!(
             "final long length = {};",
             b.get(b.var(), v.length.primitive_type, v.length.byte_order, "at")
         ));
-        w.open_brace(format!("if ({})", b.past_end("at", &format!("{size} + length"), &end)));
+        w.open_brace(format!(
+            "if ({})",
+            b.past_end("at", &format!("{size} + length"), &end)
+        ));
         w.line(truncated(&format!("{size} + length")));
         w.end("}");
         w.line("return (int) length;");

@@ -6,7 +6,6 @@ mod fields;
 mod message;
 mod runtime;
 mod schema;
-mod support;
 mod syntax;
 mod types;
 mod wrap;
@@ -71,10 +70,7 @@ impl Gen<'_> {
                 text,
             });
         };
-        add(
-            "SbeSupport",
-            support::support_source(&self.package, self.buffer),
-        );
+        add("SbeSupport", runtime::support(&self.package, self.buffer));
         for (name, text) in runtime::classes(&self.package) {
             add(name, text);
         }

@@ -1,7 +1,16 @@
 //! Java classes every generated package holds, kept as real Java source files under `runtime/`
 //! (compiled and tested on their own by `tests/javac.rs`). Each file is written in the package
-//! `sable.runtime`; the one substitution made is that package line: it becomes the generated
-//! package's (or goes, for the default package). They do not depend on the buffer type.
+//! `sable.runtime`, and that package line is substituted: it becomes the generated package's (or
+//! goes, for the default package). The exceptions do not depend on the buffer type.
+//!
+//! `SbeSupport.java` does: it is written in the MemorySegment flavour, and marked for the Agrona
+//! flavour (see `flavour` and the file's own `//@note` lines): whole lines between
+//! `//@segment-start` and `//@segment-end` or ending in `//@segment` are the segment flavour's
+//! only, lines starting with `//@agrona ` the Agrona flavour's (commented out in the template),
+//! and `/*R*/MemorySegment`, `/*W*/MemorySegment`, `/*O*/long` are the read buffer, write buffer
+//! and offset types.
+
+use super::buffer::Buffer;
 
 /// The classes: file name without `.java`, and the source.
 const CLASSES: [(&str, &str); 2] = [
@@ -14,6 +23,50 @@ const CLASSES: [(&str, &str); 2] = [
         include_str!("runtime/SbeEncodeException.java"),
     ),
 ];
+
+/// `SbeSupport`, the package-private helpers of the generated codecs, in the template's markup.
+const SUPPORT: &str = include_str!("runtime/SbeSupport.java");
+
+/// `SbeSupport` for `package` in the buffer flavour `buffer`.
+pub fn support(package: &str, buffer: Buffer) -> String {
+    in_package(&flavour(SUPPORT, buffer), package)
+}
+
+/// The template `source` in the buffer flavour `buffer` (the markup the module's doc describes).
+fn flavour(source: &str, buffer: Buffer) -> String {
+    let agrona = buffer == Buffer::Agrona;
+    let mut out = String::with_capacity(source.len());
+    let mut in_segment_block = false;
+    for line in source.lines() {
+        let code = line.trim_start();
+        if code.starts_with("//@note") {
+            continue;
+        }
+        if code == "//@segment-start" || code == "//@segment-end" {
+            in_segment_block = code == "//@segment-start";
+            continue;
+        }
+        let segment_only = in_segment_block || line.ends_with("//@segment");
+        let text = match code.strip_prefix("//@agrona ") {
+            Some(rest) if agrona => format!("{}{rest}", &line[..line.len() - code.len()]),
+            Some(_) => continue,
+            None if segment_only && agrona => continue,
+            None => line.trim_end_matches("//@segment").trim_end().to_owned(),
+        };
+        let text = if agrona {
+            text.replace("/*R*/MemorySegment", buffer.read_type())
+                .replace("/*W*/MemorySegment", buffer.write_type())
+                .replace("/*O*/long", buffer.off())
+        } else {
+            text.replace("/*R*/", "")
+                .replace("/*W*/", "")
+                .replace("/*O*/", "")
+        };
+        out.push_str(&text);
+        out.push('\n');
+    }
+    out
+}
 
 /// The line each runtime source declares its package with.
 pub const TEMPLATE_PACKAGE: &str = "package sable.runtime;";
@@ -38,7 +91,7 @@ pub fn in_package(source: &str, package: &str) -> String {
 
 /// The runtime sources as they are in the repository (for compiling them on their own).
 pub fn template_sources() -> impl Iterator<Item = (&'static str, &'static str)> {
-    CLASSES.iter().copied()
+    CLASSES.iter().copied().chain([("SbeSupport", SUPPORT)])
 }
 
 #[cfg(test)]
@@ -49,8 +102,24 @@ mod tests {
     fn every_source_declares_the_template_package_once() {
         for (name, source) in CLASSES {
             assert_eq!(source.matches(TEMPLATE_PACKAGE).count(), 1, "{name}");
-            assert!(source.contains(&format!("public final class {name}")), "{name}");
+            assert!(
+                source.contains(&format!("public final class {name}")),
+                "{name}"
+            );
         }
+    }
+
+    #[test]
+    fn the_flavours_keep_their_own_lines_and_types() {
+        let template = "a\n//@note gone\n//@segment-start\nseg\n//@segment-end\n  x(); //@segment\n  //@agrona y();\nf(/*R*/MemorySegment r, /*W*/MemorySegment w, /*O*/long o)\n";
+        assert_eq!(
+            flavour(template, Buffer::Segment),
+            "a\nseg\n  x();\nf(MemorySegment r, MemorySegment w, long o)\n"
+        );
+        assert_eq!(
+            flavour(template, Buffer::Agrona),
+            "a\n  y();\nf(DirectBuffer r, MutableDirectBuffer w, int o)\n"
+        );
     }
 
     #[test]

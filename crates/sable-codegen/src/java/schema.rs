@@ -33,7 +33,10 @@ impl Gen<'_> {
         doc(&mut w, "The schema's id.");
         w.line(format!("public static final int SCHEMA_ID = {};", s.id));
         doc(&mut w, "The schema's version.");
-        w.line(format!("public static final int SCHEMA_VERSION = {};", s.version));
+        w.line(format!(
+            "public static final int SCHEMA_VERSION = {};",
+            s.version
+        ));
         w.blank();
         w.line(format!("private final {header} header = new {header}();"));
         let mut ids = BTreeSet::new();
@@ -41,7 +44,10 @@ impl Gen<'_> {
         let messages: Vec<_> = s.messages.iter().filter(|m| ids.insert(m.id)).collect();
         for m in &messages {
             let dc = format!("{}Decoder", class_name(&m.name));
-            w.line(format!("private final {dc} {} = new {dc}();", field_name(&m.name)));
+            w.line(format!(
+                "private final {dc} {} = new {dc}();",
+                field_name(&m.name)
+            ));
         }
         w.blank();
         javadoc(

@@ -68,7 +68,13 @@ impl Gen<'_> {
 
     /// `wrapAndApplyHeader`, over the rest of the buffer or over `length` bytes: the header's
     /// checks in the contract's order, then `sbeWrap`.
-    pub(super) fn decoder_apply_header(&self, w: &mut CodeWriter, m: &Message, cls: &str, header: &str) {
+    pub(super) fn decoder_apply_header(
+        &self,
+        w: &mut CodeWriter,
+        m: &Message,
+        cls: &str,
+        header: &str,
+    ) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -168,9 +174,7 @@ impl Gen<'_> {
             }
             None => {
                 let get = |member: &str, fallback: &str| match h.primitive(member) {
-                    Some((_, p)) => {
-                        as_int(p.primitive_type, &format!("header.{}()", prop(member)))
-                    }
+                    Some((_, p)) => as_int(p.primitive_type, &format!("header.{}()", prop(member))),
                     None => fallback.to_owned(),
                 };
                 [
@@ -191,7 +195,8 @@ impl Gen<'_> {
                 kind: "SCHEMA_ID_MISMATCH",
                 offset: at,
                 member: "schemaId",
-                message: "\"schema id \" + schemaId + \", not the schema's \" + SCHEMA_ID".to_owned(),
+                message: "\"schema id \" + schemaId + \", not the schema's \" + SCHEMA_ID"
+                    .to_owned(),
             });
         }
         if let Some(at) = member_offset("templateId") {
@@ -200,7 +205,10 @@ impl Gen<'_> {
                 kind: "UNKNOWN_TEMPLATE",
                 offset: at,
                 member: "templateId",
-                message: format!("\"template id \" + templateId + \", not {}'s \" + TEMPLATE_ID", m.name),
+                message: format!(
+                    "\"template id \" + templateId + \", not {}'s \" + TEMPLATE_ID",
+                    m.name
+                ),
             });
         }
         if let Some(at) = member_offset("blockLength") {
