@@ -1,13 +1,17 @@
 //! The Java generator: codecs over `java.lang.foreign.MemorySegment` (or Agrona buffers), with
 //! the reference implementation's API names. See `docs/java.md`.
 
+mod access;
 mod buffer;
 mod fields;
+mod group;
+mod json;
 mod message;
 mod runtime;
 mod schema;
 mod syntax;
 mod types;
+mod var_data;
 mod wrap;
 
 pub use buffer::Buffer;

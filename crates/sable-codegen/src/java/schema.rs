@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use super::syntax::{as_int, class_name, doc, javadoc, prop};
+use super::wrap::header_get;
 use super::Gen;
 use crate::writer::CodeWriter;
 
@@ -143,7 +144,7 @@ impl Gen<'_> {
         let h = self.schema.header_composite();
         let member = |name: &str| h.primitive(name).map(|(m, _)| m.offset);
         let get = |name: &str| match h.primitive(name) {
-            Some((_, p)) => as_int(p.primitive_type, &format!("header.{}()", prop(name))),
+            Some((_, p)) => as_int(p.primitive_type, &header_get(p, &self.schema.header, name)),
             None => "-1".to_owned(),
         };
         w.open_brace(format!(
@@ -170,7 +171,7 @@ impl Gen<'_> {
         w.open_brace("private SbeDecodeException unknownTemplate()");
         let at = member("templateId").unwrap_or(0);
         let value = match member("templateId") {
-            Some(_) => format!("header.{}()", prop("templateId")),
+            Some(_) => get("templateId"),
             None => "\"none\"".to_owned(),
         };
         w.line(format!(

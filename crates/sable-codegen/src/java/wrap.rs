@@ -174,7 +174,10 @@ impl Gen<'_> {
             }
             None => {
                 let get = |member: &str, fallback: &str| match h.primitive(member) {
-                    Some((_, p)) => as_int(p.primitive_type, &format!("header.{}()", prop(member))),
+                    Some((_, p)) => as_int(
+                        p.primitive_type,
+                        &header_get(p, &self.schema.header, member),
+                    ),
                     None => fallback.to_owned(),
                 };
                 [
@@ -232,4 +235,18 @@ struct HeaderCheck {
     offset: usize,
     member: &'static str,
     message: String,
+}
+
+/// Reading header member `member` (of primitive `p`) from the header decoder `header`: through
+/// the class for a constant (its getter is static).
+pub(super) fn header_get(p: &crate::model::Primitive, header: &str, member: &str) -> String {
+    if p.is_constant() {
+        format!(
+            "{}Decoder.{}()",
+            super::syntax::class_name(header),
+            prop(member)
+        )
+    } else {
+        format!("header.{}()", prop(member))
+    }
 }
