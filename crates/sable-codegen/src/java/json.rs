@@ -129,8 +129,8 @@ impl Gen<'_> {
         w.line("builder.append('}');");
         w.end("}");
         w.line("builder.append(\",\\\"fields\\\":{\");");
-        let ctx = self.decoder_ctx(&level);
-        self.json_body(w, &m.body, &ctx, &level);
+        let ctx = self.decoder_ctx(level);
+        self.json_body(w, &m.body, &ctx, level);
         w.line("builder.append(\"}}\");");
         w.line("limit = originalLimit;");
         w.line("sbeAccessIndex = originalAccessIndex;");

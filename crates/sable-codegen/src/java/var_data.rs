@@ -239,30 +239,11 @@ impl Gen<'_> {
         body: &Body,
         k: usize,
     ) {
-        let b = self.buffer;
-        let buf = b.var();
-        let off = b.off();
-        let p = level.owner;
-        let name = prop(&v.name);
-        let upper = class_name(&v.name);
-        let size = v.length_size();
         self.var_data_meta(w, v);
-        let absent =
-            (v.since_version > 0).then(|| format!("{p}actingVersion < {}", v.since_version));
-        let guard = |w: &mut CodeWriter, ret: &str| {
-            if let Some(a) = &absent {
-                w.open_brace(format!("if ({a})"));
-                w.line(format!("return {ret};"));
-                w.end("}");
-            }
-        };
-        let read_len = format!("sbe{upper}Length(at)");
         self.var_data_bounds(w, v, level);
-        let note = if absent.is_some() {
-            " (0 when newer than the acting version)"
-        } else {
-            ""
-        };
+        let r = Reading::new(self.buffer, v, level);
+        let (off, p, size, name, upper, note, read_len) =
+            (r.off, r.p, r.size, &r.name, &r.upper, r.note, &r.read_len);
         doc(
             w,
             &format!(
@@ -272,7 +253,7 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public int {name}Length()"));
         self.access_check(w, body, k, false);
-        guard(w, "0");
+        r.guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("return {read_len};"));
         w.end("}");
@@ -283,18 +264,29 @@ impl Gen<'_> {
         );
         w.open_brace(format!("public int skip{upper}()"));
         self.access_check(w, body, k, true);
-        guard(w, "0");
+        r.guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("final int length = {read_len};"));
         w.line(format!("{p}limit = at + {size} + length;"));
         w.line("return length;");
         w.end("}");
         w.blank();
-        let start = |w: &mut CodeWriter| {
-            w.line(format!("final {off} at = {p}limit;"));
-            w.line(format!("final int dataLength = {read_len};"));
-            w.line(format!("{p}limit = at + {size} + dataLength;"));
-        };
+        self.var_data_copy_getters(w, v, &r, body, k);
+        self.var_data_text_getters(w, v, &r, body, k);
+    }
+
+    /// A var data decoder's copies: to an array, to a buffer, and (Agrona) a buffer wrapped over it.
+    pub(super) fn var_data_copy_getters(
+        &self,
+        w: &mut CodeWriter,
+        v: &VarData,
+        r: &Reading,
+        body: &Body,
+        k: usize,
+    ) {
+        let b = self.buffer;
+        let buf = b.var();
+        let (off, size, upper, note) = (r.off, r.size, &r.upper, r.note);
         javadoc(
             w,
             v.description.as_deref(),
@@ -310,8 +302,8 @@ impl Gen<'_> {
             "public int get{upper}(final byte[] dst, final int dstOffset, final int length)"
         ));
         self.access_check(w, body, k, true);
-        guard(w, "0");
-        start(w);
+        r.guard(w, "0");
+        r.start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
         w.line(b.get_bytes(
             buf,
@@ -339,8 +331,8 @@ impl Gen<'_> {
             b.dest_type()
         ));
         self.access_check(w, body, k, true);
-        guard(w, "0");
-        start(w);
+        r.guard(w, "0");
+        r.start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
         w.line(b.copy_to(
             buf,
@@ -368,17 +360,30 @@ impl Gen<'_> {
                 "public void wrap{upper}(final DirectBuffer wrapBuffer)"
             ));
             self.access_check(w, body, k, true);
-            if let Some(a) = &absent {
+            if let Some(a) = &r.absent {
                 w.open_brace(format!("if ({a})"));
                 w.line(format!("wrapBuffer.wrap({buf}, 0, 0);"));
                 w.line("return;");
                 w.end("}");
             }
-            start(w);
+            r.start(w);
             w.line(format!("wrapBuffer.wrap({buf}, at + {size}, dataLength);"));
             w.end("}");
             w.blank();
         }
+    }
+
+    /// A var data decoder's text getters (var data with a character encoding).
+    pub(super) fn var_data_text_getters(
+        &self,
+        w: &mut CodeWriter,
+        v: &VarData,
+        r: &Reading,
+        body: &Body,
+        k: usize,
+    ) {
+        let buf = self.buffer.var();
+        let (name, upper, note, size) = (&r.name, &r.upper, r.note, r.size);
         if v.is_text() {
             let utf8 = is_utf8(v.character_encoding.as_deref());
             let how = if utf8 {
@@ -400,8 +405,8 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public int get{upper}(final Appendable dst)"));
             self.access_check(w, body, k, true);
-            guard(w, "0");
-            start(w);
+            r.guard(w, "0");
+            r.start(w);
             let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
             w.line(format!(
                 "SbeSupport.{app}({buf}, at + {size}, dataLength, dst);"
@@ -419,7 +424,7 @@ impl Gen<'_> {
                     ),
                     format!(
                         "@return the text{}.",
-                        if absent.is_some() {
+                        if r.absent.is_some() {
                             " (\"\" when newer than the acting version)"
                         } else {
                             ""
@@ -429,8 +434,8 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public String {name}()"));
             self.access_check(w, body, k, true);
-            guard(w, "\"\"");
-            start(w);
+            r.guard(w, "\"\"");
+            r.start(w);
             let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
             w.line(format!(
                 "return SbeSupport.{read}({buf}, at + {size}, dataLength);"
@@ -448,5 +453,64 @@ pub(super) fn length_put(t: PrimitiveType) -> (PrimitiveType, &'static str) {
         2 => (PrimitiveType::Int16, "(short) length"),
         4 => (PrimitiveType::Int32, "length"),
         _ => (PrimitiveType::Int64, "length"),
+    }
+}
+
+/// What every getter of one var data needs: where it is read, how its absence reads.
+pub(super) struct Reading {
+    /// The offset type.
+    off: &'static str,
+    /// How the message's state is reached (`""` or `parentMessage.`).
+    p: &'static str,
+    /// Bytes of the length.
+    size: usize,
+    name: String,
+    upper: String,
+    /// The condition under which the var data is newer than the acting version.
+    absent: Option<String>,
+    /// The doc note on what reads as 0 then.
+    note: &'static str,
+    /// The Java expression of the checked length at `at`.
+    read_len: String,
+}
+
+impl Reading {
+    fn new(b: super::Buffer, v: &VarData, level: &Level) -> Reading {
+        let p = level.owner;
+        let absent =
+            (v.since_version > 0).then(|| format!("{p}actingVersion < {}", v.since_version));
+        let note = if absent.is_some() {
+            " (0 when newer than the acting version)"
+        } else {
+            ""
+        };
+        let upper = class_name(&v.name);
+        Reading {
+            off: b.off(),
+            p,
+            size: v.length_size(),
+            name: prop(&v.name),
+            read_len: format!("sbe{upper}Length(at)"),
+            upper,
+            absent,
+            note,
+        }
+    }
+
+    /// Returns `ret` when the var data is newer than the acting version.
+    fn guard(&self, w: &mut CodeWriter, ret: &str) {
+        if let Some(a) = &self.absent {
+            w.open_brace(format!("if ({a})"));
+            w.line(format!("return {ret};"));
+            w.end("}");
+        }
+    }
+
+    /// Reads the (checked) length at the limit and moves the limit past the data.
+    fn start(&self, w: &mut CodeWriter) {
+        let (off, p, size) = (self.off, self.p, self.size);
+        w.line(format!("final {off} at = {p}limit;"));
+        w.line(format!("final int dataLength = {};", self.read_len));
+        w.line(format!("{p}limit = at + {size} + dataLength;"));
     }
 }
