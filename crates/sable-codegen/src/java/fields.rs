@@ -371,86 +371,7 @@ impl Gen<'_> {
         let description = s.describe();
         let desc = description.as_deref();
         match s.type_ref {
-            TypeRef::Primitive(p) => {
-                self.value_limits(w, s, p);
-                if p.is_constant() {
-                    self.constant_getter(w, s, p);
-                    return;
-                }
-                let t = p.primitive_type;
-                let jt = java_type(t);
-                let order = p.byte_order;
-                if !p.is_array() {
-                    javadoc(
-                        w,
-                        desc,
-                        &[param("value the value."), "@return this.".to_owned()],
-                    );
-                    w.open_brace(format!("public {cls} {name}(final {jt} value)"));
-                    self.range_check(w, s, p, ctx);
-                    w.line(b.put(buf, t, order, &at, "value"));
-                    w.line("return this;");
-                    w.end("}");
-                    w.blank();
-                    return;
-                }
-                let n = p.length;
-                let size = t.size();
-                javadoc(
-                    w,
-                    desc,
-                    &[
-                        param("index the element, from 0."),
-                        param("value the value."),
-                        "@return this.".to_owned(),
-                    ],
-                );
-                w.open_brace(format!(
-                    "public {cls} {name}(final int index, final {jt} value)"
-                ));
-                encoder_index_check(w, n, &ctx.slot_path(s.name));
-                self.range_check(w, s, p, ctx);
-                let elem = if size == 1 {
-                    format!("{at} + index")
-                } else {
-                    format!("{at} + index * {size}")
-                };
-                w.line(b.put(buf, t, order, &elem, "value"));
-                w.line("return this;");
-                w.end("}");
-                w.blank();
-                if n <= 32 {
-                    let params: Vec<String> =
-                        (0..n).map(|i| format!("final {jt} value{i}")).collect();
-                    javadoc(
-                        w,
-                        Some(&format!("Writes every element of {}.", s.name)),
-                        &(0..n)
-                            .map(|i| param(&format!("value{i} element {i}.")))
-                            .chain(["@return this.".to_owned()])
-                            .collect::<Vec<_>>(),
-                    );
-                    w.open_brace(format!(
-                        "public {cls} put{}({})",
-                        class_name(s.name),
-                        params.join(", ")
-                    ));
-                    for i in 0..n {
-                        let elem = if i == 0 {
-                            at.clone()
-                        } else {
-                            format!("{} + {}", ctx.base, s.offset + i * size)
-                        };
-                        w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
-                    }
-                    w.line("return this;");
-                    w.end("}");
-                    w.blank();
-                }
-                if size == 1 {
-                    self.byte_array_setters(w, s, p, ctx);
-                }
-            }
+            TypeRef::Primitive(p) => self.primitive_setters(w, s, p, ctx),
             TypeRef::Enum(e) => {
                 let et = self.schema.enum_type(e);
                 let ename = class_name(e);
@@ -524,6 +445,94 @@ impl Gen<'_> {
                 w.end("}");
                 w.blank();
             }
+        }
+    }
+
+    /// The setters of a primitive slot (its value limits, or a constant's getter).
+    fn primitive_setters(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let name = prop(s.name);
+        let cls = &ctx.class;
+        let at = ctx.at(s.offset);
+        let description = s.describe();
+        let desc = description.as_deref();
+        self.value_limits(w, s, p);
+        if p.is_constant() {
+            self.constant_getter(w, s, p);
+            return;
+        }
+        let t = p.primitive_type;
+        let jt = java_type(t);
+        let order = p.byte_order;
+        if !p.is_array() {
+            javadoc(
+                w,
+                desc,
+                &[param("value the value."), "@return this.".to_owned()],
+            );
+            w.open_brace(format!("public {cls} {name}(final {jt} value)"));
+            self.range_check(w, s, p, ctx);
+            w.line(b.put(buf, t, order, &at, "value"));
+            w.line("return this;");
+            w.end("}");
+            w.blank();
+            return;
+        }
+        let n = p.length;
+        let size = t.size();
+        javadoc(
+            w,
+            desc,
+            &[
+                param("index the element, from 0."),
+                param("value the value."),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open_brace(format!(
+            "public {cls} {name}(final int index, final {jt} value)"
+        ));
+        encoder_index_check(w, n, &ctx.slot_path(s.name));
+        self.range_check(w, s, p, ctx);
+        let elem = if size == 1 {
+            format!("{at} + index")
+        } else {
+            format!("{at} + index * {size}")
+        };
+        w.line(b.put(buf, t, order, &elem, "value"));
+        w.line("return this;");
+        w.end("}");
+        w.blank();
+        if n <= 32 {
+            let params: Vec<String> = (0..n).map(|i| format!("final {jt} value{i}")).collect();
+            javadoc(
+                w,
+                Some(&format!("Writes every element of {}.", s.name)),
+                &(0..n)
+                    .map(|i| param(&format!("value{i} element {i}.")))
+                    .chain(["@return this.".to_owned()])
+                    .collect::<Vec<_>>(),
+            );
+            w.open_brace(format!(
+                "public {cls} put{}({})",
+                class_name(s.name),
+                params.join(", ")
+            ));
+            for i in 0..n {
+                let elem = if i == 0 {
+                    at.clone()
+                } else {
+                    format!("{} + {}", ctx.base, s.offset + i * size)
+                };
+                w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
+            }
+            w.line("return this;");
+            w.end("}");
+            w.blank();
+        }
+        if size == 1 {
+            self.byte_array_setters(w, s, p, ctx);
         }
     }
 
@@ -666,57 +675,7 @@ impl Gen<'_> {
             ""
         };
         match s.type_ref {
-            TypeRef::Primitive(p) => {
-                self.value_limits(w, s, p);
-                if p.is_constant() {
-                    self.constant_getter(w, s, p);
-                    return;
-                }
-                let t = p.primitive_type;
-                let jt = java_type(t);
-                let order = p.byte_order;
-                if !p.is_array() {
-                    javadoc(w, desc, &[format!("@return the value{absent_note}.")]);
-                    w.open_brace(format!("public {jt} {name}()"));
-                    if let Some(a) = &absent {
-                        w.open_brace(format!("if ({a})"));
-                        w.line(format!("return {};", literal(t, &p.null_value)));
-                        w.end("}");
-                    }
-                    w.line(format!("return {};", b.get(buf, t, order, &at)));
-                    w.end("}");
-                    w.blank();
-                    return;
-                }
-                let n = p.length;
-                let size = t.size();
-                javadoc(
-                    w,
-                    desc,
-                    &[
-                        param("index the element, from 0."),
-                        format!("@return the element{absent_note}."),
-                    ],
-                );
-                w.open_brace(format!("public {jt} {name}(final int index)"));
-                index_check(w, n);
-                if let Some(a) = &absent {
-                    w.open_brace(format!("if ({a})"));
-                    w.line(format!("return {};", literal(t, &p.null_value)));
-                    w.end("}");
-                }
-                let elem = if size == 1 {
-                    format!("{at} + index")
-                } else {
-                    format!("{at} + index * {size}")
-                };
-                w.line(format!("return {};", b.get(buf, t, order, &elem)));
-                w.end("}");
-                w.blank();
-                if size == 1 {
-                    self.byte_array_getters(w, s, p, ctx, absent.as_deref());
-                }
-            }
+            TypeRef::Primitive(p) => self.primitive_getters(w, s, p, ctx),
             TypeRef::Enum(e) => {
                 let et = self.schema.enum_type(e);
                 let ename = class_name(e);
@@ -808,6 +767,71 @@ impl Gen<'_> {
                 w.end("}");
                 w.blank();
             }
+        }
+    }
+
+    /// The getters of a primitive slot (its value limits, or a constant's getter).
+    fn primitive_getters(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let name = prop(s.name);
+        let at = ctx.at(s.offset);
+        let absent = ctx.absent(s);
+        let description = s.describe();
+        let desc = description.as_deref();
+        let absent_note = if absent.is_some() {
+            " (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length)"
+        } else {
+            ""
+        };
+        self.value_limits(w, s, p);
+        if p.is_constant() {
+            self.constant_getter(w, s, p);
+            return;
+        }
+        let t = p.primitive_type;
+        let jt = java_type(t);
+        let order = p.byte_order;
+        if !p.is_array() {
+            javadoc(w, desc, &[format!("@return the value{absent_note}.")]);
+            w.open_brace(format!("public {jt} {name}()"));
+            if let Some(a) = &absent {
+                w.open_brace(format!("if ({a})"));
+                w.line(format!("return {};", literal(t, &p.null_value)));
+                w.end("}");
+            }
+            w.line(format!("return {};", b.get(buf, t, order, &at)));
+            w.end("}");
+            w.blank();
+            return;
+        }
+        let n = p.length;
+        let size = t.size();
+        javadoc(
+            w,
+            desc,
+            &[
+                param("index the element, from 0."),
+                format!("@return the element{absent_note}."),
+            ],
+        );
+        w.open_brace(format!("public {jt} {name}(final int index)"));
+        index_check(w, n);
+        if let Some(a) = &absent {
+            w.open_brace(format!("if ({a})"));
+            w.line(format!("return {};", literal(t, &p.null_value)));
+            w.end("}");
+        }
+        let elem = if size == 1 {
+            format!("{at} + index")
+        } else {
+            format!("{at} + index * {size}")
+        };
+        w.line(format!("return {};", b.get(buf, t, order, &elem)));
+        w.end("}");
+        w.blank();
+        if size == 1 {
+            self.byte_array_getters(w, s, p, ctx, absent.as_deref());
         }
     }
 

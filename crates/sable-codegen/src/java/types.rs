@@ -53,13 +53,25 @@ impl Gen<'_> {
         w.line("return value;");
         w.end("}");
         w.blank();
+        self.enum_get(&mut w, e, null_named);
+        self.enum_json(&mut w, e);
+        w.end("}");
+        w.finish()
+    }
+
+    /// An enum's `get(value)`: the constant for a value on the wire.
+    fn enum_get(&self, w: &mut CodeWriter, e: &EnumType, null_named: bool) {
+        let name = class_name(&e.name);
+        let t = e.encoding_type;
+        let jt = java_type(t);
+        let null_lit = literal(t, &e.null_value);
         let unknown = if self.unknown_enum {
             "return SBE_UNKNOWN;".to_owned()
         } else {
             "throw new IllegalArgumentException(\"Unknown value: \" + value);".to_owned()
         };
         javadoc(
-            &mut w,
+            w,
             Some("The constant for a value on the wire."),
             &[
                 "@param value the encoded value.".to_owned(),
@@ -119,9 +131,14 @@ impl Gen<'_> {
         }
         w.end("}");
         w.blank();
-        // The JSON form: used by decoders' appendTo.
+    }
+
+    /// An enum's `appendJson`: the canonical JSON form of a value on the wire, used by decoders.
+    fn enum_json(&self, w: &mut CodeWriter, e: &EnumType) {
+        let t = e.encoding_type;
+        let jt = java_type(t);
         javadoc(
-            &mut w,
+            w,
             Some("Appends a value on the wire in the canonical JSON form (docs/json.md): its name, or {\"unknown\":N} for a value with no name."),
             &[
                 "@param builder the destination.".to_owned(),
@@ -175,19 +192,14 @@ impl Gen<'_> {
             w.end("}");
         }
         w.end("}");
-        w.end("}");
-        w.finish()
     }
 
     /// The encoder and decoder flyweights of a set.
     pub(super) fn set_files(&self, s: &SetType) -> [(String, String); 2] {
         let base = class_name(&s.name);
         let t = s.encoding_type;
-        let jt = java_type(t);
         let b = self.buffer;
-        let buf = b.var();
         let size = t.size();
-        let bits = size * 8;
         let mut files = Vec::new();
         for encoder in [true, false] {
             let cls = format!("{base}{}", if encoder { "Encoder" } else { "Decoder" });
@@ -213,163 +225,10 @@ impl Gen<'_> {
             w.line(format!("private {} offset;", b.off()));
             w.blank();
             self.flyweight_wrap(&mut w, &cls, btype);
-            let get = b.get(buf, t, s.byte_order, "offset");
             if encoder {
-                doc(&mut w, "Clears every bit.\n\n@return this.");
-                w.open_brace(format!("public {cls} clear()"));
-                w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
-                w.line("return this;");
-                w.end("}");
-                w.blank();
-                javadoc(
-                    &mut w,
-                    Some("Writes every bit at once, choices and unnamed bits alike."),
-                    &[
-                        "@param value the bits.".to_owned(),
-                        "@return this.".to_owned(),
-                    ],
-                );
-                w.open_brace(format!("public {cls} rawValue(final {jt} value)"));
-                w.line(b.put(buf, t, s.byte_order, "offset", "value"));
-                w.line("return this;");
-                w.end("}");
-                for c in &s.choices {
-                    w.blank();
-                    let name = ident(&c.name);
-                    javadoc(
-                        &mut w,
-                        c.description.as_deref(),
-                        &[
-                            format!("Sets or clears bit {} ({}).", c.bit, c.name),
-                            "@param value whether the bit is set.".to_owned(),
-                            "@return this.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!("public {cls} {name}(final boolean value)"));
-                    w.line(format!("final {jt} bits = {get};"));
-                    w.line(b.put(
-                        buf,
-                        t,
-                        s.byte_order,
-                        "offset",
-                        &format!("{name}(bits, value)"),
-                    ));
-                    w.line("return this;");
-                    w.end("}");
-                    w.blank();
-                    javadoc(
-                        &mut w,
-                        Some(&format!(
-                            "Bit {} ({}) set or cleared in a value.",
-                            c.bit, c.name
-                        )),
-                        &[
-                            "@param bits the value.".to_owned(),
-                            "@param value whether the bit is set.".to_owned(),
-                            "@return the value with the bit changed.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!(
-                        "public static {jt} {name}(final {jt} bits, final boolean value)"
-                    ));
-                    w.line(format!(
-                        "return {};",
-                        narrow(
-                            jt,
-                            &format!(
-                                "value ? bits | {} : bits & ~{}",
-                                bit_mask(t, c.bit),
-                                bit_mask(t, c.bit)
-                            )
-                        )
-                    ));
-                    w.end("}");
-                }
+                self.set_encoder_methods(&mut w, s, &cls);
             } else {
-                doc(&mut w, "Every bit at once.\n\n@return the bits.");
-                w.open_brace(format!("public {jt} rawValue()"));
-                w.line(format!("return {get};"));
-                w.end("}");
-                w.blank();
-                doc(&mut w, "Whether no bit is set.\n\n@return true when empty.");
-                w.open_brace("public boolean isEmpty()");
-                w.line(format!("return {get} == 0;"));
-                w.end("}");
-                for c in &s.choices {
-                    w.blank();
-                    let name = ident(&c.name);
-                    javadoc(
-                        &mut w,
-                        c.description.as_deref(),
-                        &[
-                            format!("Whether bit {} ({}) is set.", c.bit, c.name),
-                            "@return true when set.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!("public boolean {name}()"));
-                    w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
-                    w.end("}");
-                    w.blank();
-                    javadoc(
-                        &mut w,
-                        Some(&format!(
-                            "Whether bit {} ({}) is set in a value.",
-                            c.bit, c.name
-                        )),
-                        &[
-                            "@param bits the value.".to_owned(),
-                            "@return true when set.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!("public static boolean {name}(final {jt} bits)"));
-                    w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
-                    w.end("}");
-                }
-                w.blank();
-                javadoc(
-                    &mut w,
-                    Some("Appends the set in the canonical JSON form (docs/json.md): the names of the choices set, in schema order, then the numbers of set bits that have no choice."),
-                    &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
-                );
-                w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
-                w.line(format!("final long bits = {};", widen_bits(t, &get)));
-                w.line("builder.append('[');");
-                w.line("boolean first = true;");
-                let mut known: u64 = 0;
-                for c in &s.choices {
-                    if c.bit < 64 {
-                        known |= 1u64 << c.bit;
-                    }
-                    w.open_brace(format!(
-                        "if ((bits & {}) != 0)",
-                        bit_mask(PrimitiveType::UInt64, c.bit)
-                    ));
-                    w.line("builder.append(first ? \"\" : \",\");");
-                    w.line(format!(
-                        "builder.append({});",
-                        string_literal(&format!("\"{}\"", c.name))
-                    ));
-                    w.line("first = false;");
-                    w.end("}");
-                }
-                w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
-                w.open_brace(format!("for (int bit = 0; bit < {bits}; bit++)"));
-                w.open_brace("if ((unknown & (1L << bit)) != 0)");
-                w.line("builder.append(first ? \"\" : \",\").append(bit);");
-                w.line("first = false;");
-                w.end("}");
-                w.end("}");
-                w.line("return builder.append(']');");
-                w.end("}");
-                w.blank();
-                doc(
-                    &mut w,
-                    "The set in the canonical JSON form.\n\n@return the JSON text.",
-                );
-                w.line("@Override");
-                w.open_brace("public String toString()");
-                w.line("return appendTo(new StringBuilder()).toString();");
-                w.end("}");
+                self.set_decoder_methods(&mut w, s);
             }
             w.end("}");
             files.push((cls, w.finish()));
@@ -377,6 +236,188 @@ impl Gen<'_> {
         let dec = files.pop().expect("decoder");
         let enc = files.pop().expect("encoder");
         [enc, dec]
+    }
+
+    /// A set encoder's methods: clear, the raw bits, and a setter per choice.
+    fn set_encoder_methods(&self, w: &mut CodeWriter, s: &SetType, cls: &str) {
+        let t = s.encoding_type;
+        let jt = java_type(t);
+        let b = self.buffer;
+        let buf = b.var();
+        let get = b.get(buf, t, s.byte_order, "offset");
+        doc(w, "Clears every bit.\n\n@return this.");
+        w.open_brace(format!("public {cls} clear()"));
+        w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
+        w.line("return this;");
+        w.end("}");
+        w.blank();
+        javadoc(
+            w,
+            Some("Writes every bit at once, choices and unnamed bits alike."),
+            &[
+                "@param value the bits.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open_brace(format!("public {cls} rawValue(final {jt} value)"));
+        w.line(b.put(buf, t, s.byte_order, "offset", "value"));
+        w.line("return this;");
+        w.end("}");
+        for c in &s.choices {
+            w.blank();
+            let name = ident(&c.name);
+            javadoc(
+                w,
+                c.description.as_deref(),
+                &[
+                    format!("Sets or clears bit {} ({}).", c.bit, c.name),
+                    "@param value whether the bit is set.".to_owned(),
+                    "@return this.".to_owned(),
+                ],
+            );
+            w.open_brace(format!("public {cls} {name}(final boolean value)"));
+            w.line(format!("final {jt} bits = {get};"));
+            w.line(b.put(
+                buf,
+                t,
+                s.byte_order,
+                "offset",
+                &format!("{name}(bits, value)"),
+            ));
+            w.line("return this;");
+            w.end("}");
+            w.blank();
+            javadoc(
+                w,
+                Some(&format!(
+                    "Bit {} ({}) set or cleared in a value.",
+                    c.bit, c.name
+                )),
+                &[
+                    "@param bits the value.".to_owned(),
+                    "@param value whether the bit is set.".to_owned(),
+                    "@return the value with the bit changed.".to_owned(),
+                ],
+            );
+            w.open_brace(format!(
+                "public static {jt} {name}(final {jt} bits, final boolean value)"
+            ));
+            w.line(format!(
+                "return {};",
+                narrow(
+                    jt,
+                    &format!(
+                        "value ? bits | {} : bits & ~{}",
+                        bit_mask(t, c.bit),
+                        bit_mask(t, c.bit)
+                    )
+                )
+            ));
+            w.end("}");
+        }
+    }
+
+    /// A set decoder's methods: the raw bits, emptiness, and a getter per choice.
+    fn set_decoder_methods(&self, w: &mut CodeWriter, s: &SetType) {
+        let t = s.encoding_type;
+        let jt = java_type(t);
+        let b = self.buffer;
+        let buf = b.var();
+        let get = b.get(buf, t, s.byte_order, "offset");
+        doc(w, "Every bit at once.\n\n@return the bits.");
+        w.open_brace(format!("public {jt} rawValue()"));
+        w.line(format!("return {get};"));
+        w.end("}");
+        w.blank();
+        doc(w, "Whether no bit is set.\n\n@return true when empty.");
+        w.open_brace("public boolean isEmpty()");
+        w.line(format!("return {get} == 0;"));
+        w.end("}");
+        for c in &s.choices {
+            w.blank();
+            let name = ident(&c.name);
+            javadoc(
+                w,
+                c.description.as_deref(),
+                &[
+                    format!("Whether bit {} ({}) is set.", c.bit, c.name),
+                    "@return true when set.".to_owned(),
+                ],
+            );
+            w.open_brace(format!("public boolean {name}()"));
+            w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
+            w.end("}");
+            w.blank();
+            javadoc(
+                w,
+                Some(&format!(
+                    "Whether bit {} ({}) is set in a value.",
+                    c.bit, c.name
+                )),
+                &[
+                    "@param bits the value.".to_owned(),
+                    "@return true when set.".to_owned(),
+                ],
+            );
+            w.open_brace(format!("public static boolean {name}(final {jt} bits)"));
+            w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
+            w.end("}");
+        }
+        self.set_json(w, s);
+    }
+
+    /// A set decoder's `appendTo` and `toString`: the canonical JSON form.
+    fn set_json(&self, w: &mut CodeWriter, s: &SetType) {
+        let t = s.encoding_type;
+        let b = self.buffer;
+        let buf = b.var();
+        let get = b.get(buf, t, s.byte_order, "offset");
+        let bits = t.size() * 8;
+        w.blank();
+        javadoc(
+            w,
+            Some("Appends the set in the canonical JSON form (docs/json.md): the names of the choices set, in schema order, then the numbers of set bits that have no choice."),
+            &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
+        );
+        w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
+        w.line(format!("final long bits = {};", widen_bits(t, &get)));
+        w.line("builder.append('[');");
+        w.line("boolean first = true;");
+        let mut known: u64 = 0;
+        for c in &s.choices {
+            if c.bit < 64 {
+                known |= 1u64 << c.bit;
+            }
+            w.open_brace(format!(
+                "if ((bits & {}) != 0)",
+                bit_mask(PrimitiveType::UInt64, c.bit)
+            ));
+            w.line("builder.append(first ? \"\" : \",\");");
+            w.line(format!(
+                "builder.append({});",
+                string_literal(&format!("\"{}\"", c.name))
+            ));
+            w.line("first = false;");
+            w.end("}");
+        }
+        w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
+        w.open_brace(format!("for (int bit = 0; bit < {bits}; bit++)"));
+        w.open_brace("if ((unknown & (1L << bit)) != 0)");
+        w.line("builder.append(first ? \"\" : \",\").append(bit);");
+        w.line("first = false;");
+        w.end("}");
+        w.end("}");
+        w.line("return builder.append(']');");
+        w.end("}");
+        w.blank();
+        doc(
+            w,
+            "The set in the canonical JSON form.\n\n@return the JSON text.",
+        );
+        w.line("@Override");
+        w.open_brace("public String toString()");
+        w.line("return appendTo(new StringBuilder()).toString();");
+        w.end("}");
     }
 
     /// `wrap`, the buffer and offset accessors and `encodedLength` of a fixed-size flyweight.
