@@ -157,7 +157,9 @@ impl Gen<'_> {
         ));
         w.end("}");
         w.line(format!("header.wrap({buf}, offset);"));
-        if let Some(at) = member("schemaId") {
+        // A constant schemaId is not on the wire: there is nothing to check.
+        let schema_id = h.primitive("schemaId").filter(|(_, p)| !p.is_constant());
+        if let Some(at) = schema_id.map(|(m, _)| m.offset) {
             w.line(format!("final int schemaId = {};", get("schemaId")));
             w.open_brace("if (schemaId != SCHEMA_ID)");
             w.line(format!(

@@ -146,7 +146,12 @@ impl Gen<'_> {
         let b = self.buffer;
         let buf = b.var();
         let h = self.schema.header_composite();
-        let member_offset = |name: &str| h.primitive(name).map(|(member, _)| member.offset);
+        // A constant member is not on the wire: there is nothing to check.
+        let member_offset = |name: &str| {
+            h.primitive(name)
+                .filter(|(_, p)| !p.is_constant())
+                .map(|(member, _)| member.offset)
+        };
         let values: [(&str, String); 4] = match standard_header(h) {
             Some(order) => {
                 // The four uint16s of the standard header: one 64-bit read.
