@@ -5,6 +5,8 @@
 # the codecs of every schema they use (each in its own package, sable.conformance.<schema> and
 # sable.conformance.agrona.<schema>) into java/conformance/target/generated-test-sources/sable,
 # then runs java/conformance with Maven (the codecs compiled with -Xlint:all -Werror).
+# Then runs every conformance vector (valid and malformed) through the Java codec driver
+# (scripts/drivers/java.sh, via conformance/run.py), once per buffer flavour.
 # Idempotent: the generated sources are rewritten from scratch each time, never committed.
 #
 #   scripts/java-conformance.sh                  generate, then run the tests
@@ -61,4 +63,12 @@ reports=(java/conformance/target/surefire-reports java/conformance/target/surefi
 rm -rf "${reports[@]}"
 status=0
 mvn -B -q -f java/pom.xml -pl conformance test || status=$?
-bash scripts/lib/surefire-count.sh java-conformance "${reports[@]}" && [ "$status" = 0 ]
+bash scripts/lib/surefire-count.sh java-conformance "${reports[@]}" || status=1
+# The driver's vectors, through the schema-level entry point of each flavour (the Agrona one
+# needs the reference's jar, which bundles Agrona, when Maven's repository has no Agrona).
+export SABLE
+for flavour in segment agrona; do
+    SABLE_JAVA_BUFFER="$flavour" python3 conformance/run.py java | sed "s/^conformance java:/conformance java ($flavour):/" ||
+        status=1
+done
+[ "$status" = 0 ]

@@ -182,3 +182,32 @@ fn check_flavour(buffer: Buffer, tag: &str) {
 fn agrona_codecs_of_every_valid_schema_compile_without_warnings() {
     check_flavour(Buffer::Agrona, "javac-agrona");
 }
+
+/// The support classes kept as Java files in the generator (`src/java/runtime`) compile on their
+/// own, as they are in the repository (package `sable.runtime`), and in a generated package.
+#[test]
+fn runtime_sources_compile_on_their_own() {
+    let javac = jdk().join("bin/javac");
+    for package in [None, Some("com.example.codecs")] {
+        let files = java::runtime_sources()
+            .map(|(name, source)| {
+                let (dir, text) = match package {
+                    None => (PathBuf::from("sable/runtime"), source.to_owned()),
+                    Some(p) => (
+                        p.split('.').collect::<PathBuf>(),
+                        java::runtime_in_package(source, p),
+                    ),
+                };
+                (dir.join(format!("{name}.java")), text)
+            })
+            .collect();
+        let batch = [Generated {
+            label: format!("runtime in {}", package.unwrap_or("sable.runtime")),
+            package: package.unwrap_or("sable.runtime").to_owned(),
+            files,
+        }];
+        if let Err(e) = compile_batch(&javac, None, &batch, "javac-runtime") {
+            panic!("{e}");
+        }
+    }
+}

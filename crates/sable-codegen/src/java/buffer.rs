@@ -60,6 +60,24 @@ impl Buffer {
         }
     }
 
+    /// The Java expression of the capacity of the buffer `buf` (where items must end).
+    pub fn capacity(self, buf: &str) -> String {
+        match self {
+            Buffer::Segment => format!("{buf}.byteSize()"),
+            Buffer::Agrona => format!("{buf}.capacity()"),
+        }
+    }
+
+    /// The Java condition that `len` bytes at `start` run past `end`: the one bounds check of
+    /// an item (a block, a group header, an entry, a var data). In `long` arithmetic, so that
+    /// `int` offsets near the top cannot wrap.
+    pub fn past_end(self, start: &str, len: &str, end: &str) -> String {
+        match self {
+            Buffer::Segment => format!("{start} + {len} > {end}"),
+            Buffer::Agrona => format!("(long) {start} + {len} > {end}"),
+        }
+    }
+
     /// Import lines every generated class that touches the buffer needs.
     pub fn imports(self) -> &'static [&'static str] {
         match self {

@@ -1,9 +1,9 @@
 //! Accessors of fixed-size fields and composite members (both are "slots": a name at an offset
-//! with a type), and their canonical JSON.
+//! with a type). Their canonical JSON is in json.rs.
 
 use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
 
-use super::types::{class_name, doc, is_utf8, java_type, javadoc, literal, prop, string_literal};
+use super::syntax::{class_name, doc, is_utf8, java_type, javadoc, literal, prop, string_literal};
 use super::Gen;
 use crate::model::{Field, FieldMeta, Member, Primitive, TypeRef};
 use crate::writer::CodeWriter;
@@ -108,6 +108,9 @@ pub struct Ctx {
     pub block: Option<String>,
     /// Whether the slots are fields (with ids) rather than composite members.
     pub is_message_field: bool,
+    /// The Java expression of the block's path in encoding errors (`"fields"`, `sbeEntryPath()`,
+    /// a composite's type name).
+    pub path: String,
 }
 
 impl Ctx {
@@ -132,7 +135,12 @@ impl Ctx {
         }
     }
 
-    fn at(&self, offset: usize) -> String {
+    /// The Java expression of a slot's path in encoding errors.
+    pub fn slot_path(&self, name: &str) -> String {
+        join_path(&self.path, name)
+    }
+
+    pub(super) fn at(&self, offset: usize) -> String {
         if offset == 0 {
             self.base.clone()
         } else {
@@ -214,7 +222,7 @@ impl Gen<'_> {
                         "The {} of {}.\n\n@return {}.",
                         suffix.to_lowercase(),
                         s.name,
-                        super::types::escape_javadoc(v)
+                        super::syntax::escape_javadoc(v)
                     ),
                 );
                 w.open_brace(format!("public static String {p}{suffix}()"));
@@ -303,6 +311,52 @@ impl Gen<'_> {
         }
     }
 
+    /// An encoder's check of `value` against the slot's declared minValue and maxValue
+    /// (valueOutOfRange); nothing when the schema declares neither (the primitive type's own
+    /// range is not checked) and for chars. The null value always passes.
+    fn range_check(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let t = p.primitive_type;
+        let declared_min = !same_value(&p.min_value, &t.min_value());
+        let declared_max = !same_value(&p.max_value, &t.max_value());
+        if t == PrimitiveType::Char || !(declared_min || declared_max) {
+            return;
+        }
+        let (min, max, null) = (
+            literal(t, &p.min_value),
+            literal(t, &p.max_value),
+            literal(t, &p.null_value),
+        );
+        let mut outside = Vec::new();
+        if t == PrimitiveType::UInt64 {
+            if declared_min {
+                outside.push(format!("Long.compareUnsigned(value, {min}) < 0"));
+            }
+            if declared_max {
+                outside.push(format!("Long.compareUnsigned(value, {max}) > 0"));
+            }
+        } else {
+            if declared_min {
+                outside.push(format!("value < {min}"));
+            }
+            if declared_max {
+                outside.push(format!("value > {max}"));
+            }
+        }
+        // NaN, the floats' null, fails every comparison already.
+        let condition = match t {
+            PrimitiveType::Float | PrimitiveType::Double => outside.join(" || "),
+            _ => format!("value != {null} && ({})", outside.join(" || ")),
+        };
+        w.open_brace(format!("if ({condition})"));
+        w.line(format!(
+            "throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, {}, \"value \" + value + \" outside [{}, {}]\");",
+            ctx.slot_path(s.name),
+            min.replace(['(', ')'], ""),
+            max.replace(['(', ')'], "")
+        ));
+        w.end("}");
+    }
+
     /// Setters of one slot in an encoder.
     pub(super) fn encoder_accessors(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx) {
         if s.is_var_length() {
@@ -317,84 +371,7 @@ impl Gen<'_> {
         let description = s.describe();
         let desc = description.as_deref();
         match s.type_ref {
-            TypeRef::Primitive(p) => {
-                self.value_limits(w, s, p);
-                if p.is_constant() {
-                    self.constant_getter(w, s, p);
-                    return;
-                }
-                let t = p.primitive_type;
-                let jt = java_type(t);
-                let order = p.byte_order;
-                if !p.is_array() {
-                    javadoc(
-                        w,
-                        desc,
-                        &[param("value the value."), "@return this.".to_owned()],
-                    );
-                    w.open_brace(format!("public {cls} {name}(final {jt} value)"));
-                    w.line(b.put(buf, t, order, &at, "value"));
-                    w.line("return this;");
-                    w.end("}");
-                    w.blank();
-                    return;
-                }
-                let n = p.length;
-                let size = t.size();
-                javadoc(
-                    w,
-                    desc,
-                    &[
-                        param("index the element, from 0."),
-                        param("value the value."),
-                        "@return this.".to_owned(),
-                    ],
-                );
-                w.open_brace(format!(
-                    "public {cls} {name}(final int index, final {jt} value)"
-                ));
-                index_check(w, n);
-                let elem = if size == 1 {
-                    format!("{at} + index")
-                } else {
-                    format!("{at} + index * {size}")
-                };
-                w.line(b.put(buf, t, order, &elem, "value"));
-                w.line("return this;");
-                w.end("}");
-                w.blank();
-                if n <= 32 {
-                    let params: Vec<String> =
-                        (0..n).map(|i| format!("final {jt} value{i}")).collect();
-                    javadoc(
-                        w,
-                        Some(&format!("Writes every element of {}.", s.name)),
-                        &(0..n)
-                            .map(|i| param(&format!("value{i} element {i}.")))
-                            .chain(["@return this.".to_owned()])
-                            .collect::<Vec<_>>(),
-                    );
-                    w.open_brace(format!(
-                        "public {cls} put{}({})",
-                        class_name(s.name),
-                        params.join(", ")
-                    ));
-                    for i in 0..n {
-                        let elem = if i == 0 {
-                            at.clone()
-                        } else {
-                            format!("{} + {}", ctx.base, s.offset + i * size)
-                        };
-                        w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
-                    }
-                    w.line("return this;");
-                    w.end("}");
-                    w.blank();
-                }
-                if size == 1 {
-                    self.byte_array_setters(w, s, p, ctx);
-                }
-            }
+            TypeRef::Primitive(p) => self.primitive_setters(w, s, p, ctx),
             TypeRef::Enum(e) => {
                 let et = self.schema.enum_type(e);
                 let ename = class_name(e);
@@ -406,7 +383,7 @@ impl Gen<'_> {
                             &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
                         );
                         w.open_brace(format!("public static {ename} {name}()"));
-                        w.line(format!("return {ename}.{};", super::types::ident(v)));
+                        w.line(format!("return {ename}.{};", super::syntax::ident(v)));
                         w.end("}");
                         w.blank();
                     }
@@ -468,6 +445,94 @@ impl Gen<'_> {
                 w.end("}");
                 w.blank();
             }
+        }
+    }
+
+    /// The setters of a primitive slot (its value limits, or a constant's getter).
+    fn primitive_setters(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let name = prop(s.name);
+        let cls = &ctx.class;
+        let at = ctx.at(s.offset);
+        let description = s.describe();
+        let desc = description.as_deref();
+        self.value_limits(w, s, p);
+        if p.is_constant() {
+            self.constant_getter(w, s, p);
+            return;
+        }
+        let t = p.primitive_type;
+        let jt = java_type(t);
+        let order = p.byte_order;
+        if !p.is_array() {
+            javadoc(
+                w,
+                desc,
+                &[param("value the value."), "@return this.".to_owned()],
+            );
+            w.open_brace(format!("public {cls} {name}(final {jt} value)"));
+            self.range_check(w, s, p, ctx);
+            w.line(b.put(buf, t, order, &at, "value"));
+            w.line("return this;");
+            w.end("}");
+            w.blank();
+            return;
+        }
+        let n = p.length;
+        let size = t.size();
+        javadoc(
+            w,
+            desc,
+            &[
+                param("index the element, from 0."),
+                param("value the value."),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open_brace(format!(
+            "public {cls} {name}(final int index, final {jt} value)"
+        ));
+        encoder_index_check(w, n, &ctx.slot_path(s.name));
+        self.range_check(w, s, p, ctx);
+        let elem = if size == 1 {
+            format!("{at} + index")
+        } else {
+            format!("{at} + index * {size}")
+        };
+        w.line(b.put(buf, t, order, &elem, "value"));
+        w.line("return this;");
+        w.end("}");
+        w.blank();
+        if n <= 32 {
+            let params: Vec<String> = (0..n).map(|i| format!("final {jt} value{i}")).collect();
+            javadoc(
+                w,
+                Some(&format!("Writes every element of {}.", s.name)),
+                &(0..n)
+                    .map(|i| param(&format!("value{i} element {i}.")))
+                    .chain(["@return this.".to_owned()])
+                    .collect::<Vec<_>>(),
+            );
+            w.open_brace(format!(
+                "public {cls} put{}({})",
+                class_name(s.name),
+                params.join(", ")
+            ));
+            for i in 0..n {
+                let elem = if i == 0 {
+                    at.clone()
+                } else {
+                    format!("{} + {}", ctx.base, s.offset + i * size)
+                };
+                w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
+            }
+            w.line("return this;");
+            w.end("}");
+            w.blank();
+        }
+        if size == 1 {
+            self.byte_array_setters(w, s, p, ctx);
         }
     }
 
@@ -543,14 +608,19 @@ impl Gen<'_> {
                 &[
                     param(&format!("value the text, at most {n} bytes once encoded.")),
                     "@return this.".to_owned(),
-                    "@throws IndexOutOfBoundsException when the text is too long.".to_owned(),
+                    "@throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.".to_owned(),
                 ],
             );
             w.open_brace(format!("public {cls} {name}(final {ty} value)"));
             let write = if utf8 { "putUtf8" } else { "putLatin1" };
-            w.line(format!(
-                "SbeSupport.{write}({buf}, {at}, {n}, value, true);"
+            w.open_brace(format!(
+                "if (!SbeSupport.{write}({buf}, {at}, {n}, value, true))"
             ));
+            w.line(format!(
+                "throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, {}, \"text of \" + value.length() + \" characters does not fit in {n} bytes\");",
+                ctx.slot_path(s.name)
+            ));
+            w.end("}");
             w.line("return this;");
             w.end("}");
             w.blank();
@@ -605,57 +675,7 @@ impl Gen<'_> {
             ""
         };
         match s.type_ref {
-            TypeRef::Primitive(p) => {
-                self.value_limits(w, s, p);
-                if p.is_constant() {
-                    self.constant_getter(w, s, p);
-                    return;
-                }
-                let t = p.primitive_type;
-                let jt = java_type(t);
-                let order = p.byte_order;
-                if !p.is_array() {
-                    javadoc(w, desc, &[format!("@return the value{absent_note}.")]);
-                    w.open_brace(format!("public {jt} {name}()"));
-                    if let Some(a) = &absent {
-                        w.open_brace(format!("if ({a})"));
-                        w.line(format!("return {};", literal(t, &p.null_value)));
-                        w.end("}");
-                    }
-                    w.line(format!("return {};", b.get(buf, t, order, &at)));
-                    w.end("}");
-                    w.blank();
-                    return;
-                }
-                let n = p.length;
-                let size = t.size();
-                javadoc(
-                    w,
-                    desc,
-                    &[
-                        param("index the element, from 0."),
-                        format!("@return the element{absent_note}."),
-                    ],
-                );
-                w.open_brace(format!("public {jt} {name}(final int index)"));
-                index_check(w, n);
-                if let Some(a) = &absent {
-                    w.open_brace(format!("if ({a})"));
-                    w.line(format!("return {};", literal(t, &p.null_value)));
-                    w.end("}");
-                }
-                let elem = if size == 1 {
-                    format!("{at} + index")
-                } else {
-                    format!("{at} + index * {size}")
-                };
-                w.line(format!("return {};", b.get(buf, t, order, &elem)));
-                w.end("}");
-                w.blank();
-                if size == 1 {
-                    self.byte_array_getters(w, s, p, ctx, absent.as_deref());
-                }
-            }
+            TypeRef::Primitive(p) => self.primitive_getters(w, s, p, ctx),
             TypeRef::Enum(e) => {
                 let et = self.schema.enum_type(e);
                 let ename = class_name(e);
@@ -684,7 +704,7 @@ impl Gen<'_> {
                             &format!("The constant value of {}.\n\n@return {ename}.{v}.", s.name),
                         );
                         w.open_brace(format!("public static {ename} {name}()"));
-                        w.line(format!("return {ename}.{};", super::types::ident(v)));
+                        w.line(format!("return {ename}.{};", super::syntax::ident(v)));
                         w.end("}");
                         w.blank();
                     }
@@ -747,6 +767,71 @@ impl Gen<'_> {
                 w.end("}");
                 w.blank();
             }
+        }
+    }
+
+    /// The getters of a primitive slot (its value limits, or a constant's getter).
+    fn primitive_getters(&self, w: &mut CodeWriter, s: &Slot, p: &Primitive, ctx: &Ctx) {
+        let b = self.buffer;
+        let buf = &ctx.buf;
+        let name = prop(s.name);
+        let at = ctx.at(s.offset);
+        let absent = ctx.absent(s);
+        let description = s.describe();
+        let desc = description.as_deref();
+        let absent_note = if absent.is_some() {
+            " (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length)"
+        } else {
+            ""
+        };
+        self.value_limits(w, s, p);
+        if p.is_constant() {
+            self.constant_getter(w, s, p);
+            return;
+        }
+        let t = p.primitive_type;
+        let jt = java_type(t);
+        let order = p.byte_order;
+        if !p.is_array() {
+            javadoc(w, desc, &[format!("@return the value{absent_note}.")]);
+            w.open_brace(format!("public {jt} {name}()"));
+            if let Some(a) = &absent {
+                w.open_brace(format!("if ({a})"));
+                w.line(format!("return {};", literal(t, &p.null_value)));
+                w.end("}");
+            }
+            w.line(format!("return {};", b.get(buf, t, order, &at)));
+            w.end("}");
+            w.blank();
+            return;
+        }
+        let n = p.length;
+        let size = t.size();
+        javadoc(
+            w,
+            desc,
+            &[
+                param("index the element, from 0."),
+                format!("@return the element{absent_note}."),
+            ],
+        );
+        w.open_brace(format!("public {jt} {name}(final int index)"));
+        index_check(w, n);
+        if let Some(a) = &absent {
+            w.open_brace(format!("if ({a})"));
+            w.line(format!("return {};", literal(t, &p.null_value)));
+            w.end("}");
+        }
+        let elem = if size == 1 {
+            format!("{at} + index")
+        } else {
+            format!("{at} + index * {size}")
+        };
+        w.line(format!("return {};", b.get(buf, t, order, &elem)));
+        w.end("}");
+        w.blank();
+        if size == 1 {
+            self.byte_array_getters(w, s, p, ctx, absent.as_deref());
         }
     }
 
@@ -855,160 +940,32 @@ impl Gen<'_> {
         w.end("}");
         w.blank();
     }
+}
 
-    /// Writes the JSON `"name":value` of a slot (with a comma first unless `first`).
-    pub(super) fn json_slot(&self, w: &mut CodeWriter, s: &Slot, ctx: &Ctx, first: bool) {
-        let key = format!("{}\"{}\":", if first { "" } else { "," }, s.name);
-        w.line(format!("builder.append({});", string_literal(&key)));
-        let b = self.buffer;
-        let buf = &ctx.buf;
-        let at = ctx.at(s.offset);
-        // A constant takes no bytes, but is absent too when newer than the acting version.
-        let absent = ctx.absent(s);
-        if let Some(a) = &absent {
-            w.open_brace(format!("if ({a})"));
-            w.line("builder.append(\"null\");");
-            w.end("}");
-            w.open_brace("else");
-        }
-        match s.type_ref {
-            TypeRef::Primitive(p) => {
-                let t = p.primitive_type;
-                if p.is_constant() {
-                    match &p.const_value {
-                        Some(PrimitiveValue::Bytes { bytes, .. })
-                            if bytes.len() != 1 || p.length > 1 =>
-                        {
-                            let text: String = bytes
-                                .iter()
-                                .take_while(|&&b| b != 0)
-                                .map(|&b| char::from(b))
-                                .collect();
-                            w.line(format!(
-                                "SbeSupport.appendJsonString(builder, {});",
-                                string_literal(&text)
-                            ));
-                        }
-                        Some(v) => {
-                            let lit = literal(t, v);
-                            self.json_scalar(w, t, &lit, None);
-                        }
-                        None => {
-                            w.line("builder.append(\"null\");");
-                        }
-                    }
-                } else if !p.is_array() {
-                    let get = b.get(buf, t, p.byte_order, &at);
-                    let var = format!("{}Value", prop(s.name));
-                    let null =
-                        (p.presence == Presence::Optional).then_some((&p.null_value, var.as_str()));
-                    self.json_scalar(w, t, &get, null);
-                } else if t == PrimitiveType::Char {
-                    w.line(format!(
-                        "SbeSupport.appendJsonChars(builder, {buf}, {at}, {}, {});",
-                        p.length,
-                        is_utf8(p.character_encoding.as_deref())
-                    ));
-                } else if t.size() == 1 {
-                    w.line(format!(
-                        "SbeSupport.appendJsonHex(builder, {buf}, {at}, {});",
-                        p.length
-                    ));
-                } else {
-                    w.line("builder.append('[');");
-                    w.open_brace(format!("for (int i = 0; i < {}; i++)", p.length));
-                    w.open_brace("if (i > 0)");
-                    w.line("builder.append(',');");
-                    w.end("}");
-                    let get = b.get(buf, t, p.byte_order, &format!("{at} + i * {}", t.size()));
-                    self.json_scalar(w, t, &get, None);
-                    w.end("}");
-                    w.line("builder.append(']');");
-                }
-            }
-            TypeRef::Enum(e) => {
-                let et = self.schema.enum_type(e);
-                let ename = class_name(e);
-                let t = et.encoding_type;
-                if s.is_constant() {
-                    match s.const_enum_value {
-                        Some(v) => w.line(format!(
-                            "builder.append({});",
-                            string_literal(&format!("\"{v}\""))
-                        )),
-                        None => w.line("builder.append(\"null\");"),
-                    };
-                } else {
-                    let get = b.get(buf, t, et.byte_order, &at);
-                    w.line(format!(
-                        "final {} {}Value = {get};",
-                        java_type(t),
-                        prop(s.name)
-                    ));
-                    let v = format!("{}Value", prop(s.name));
-                    if s.presence == Presence::Optional {
-                        w.open_brace(format!("if ({v} == {})", literal(t, &et.null_value)));
-                        w.line("builder.append(\"null\");");
-                        w.end("}");
-                        w.open_brace("else");
-                        w.line(format!("{ename}.appendJson(builder, {v});"));
-                        w.end("}");
-                    } else {
-                        w.line(format!("{ename}.appendJson(builder, {v});"));
-                    }
-                }
-            }
-            TypeRef::Set(_) | TypeRef::Composite(_) => {
-                w.line(format!("{}().appendTo(builder);", prop(s.name)));
-            }
-        }
-        if absent.is_some() {
-            w.end("}");
-        }
+/// Whether two values are the same number (whatever their variants).
+fn same_value(a: &PrimitiveValue, b: &PrimitiveValue) -> bool {
+    match (a.as_i128(), b.as_i128()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a.as_f64() == b.as_f64(),
     }
+}
 
-    /// Appends one scalar value `expr` of type `t`; `null` when it equals `null` (optional), the
-    /// value then held in a local named `var`.
-    fn json_scalar(
-        &self,
-        w: &mut CodeWriter,
-        t: PrimitiveType,
-        expr: &str,
-        null: Option<(&PrimitiveValue, &str)>,
-    ) {
-        let append = |v: &str| -> String {
-            match t {
-                PrimitiveType::Char => format!("SbeSupport.appendJsonChar(builder, {v});"),
-                PrimitiveType::UInt64 => format!("SbeSupport.appendUnsigned(builder, {v});"),
-                PrimitiveType::Float => format!("SbeSupport.appendJsonFloat(builder, {v});"),
-                PrimitiveType::Double => format!("SbeSupport.appendJsonDouble(builder, {v});"),
-                _ => format!("builder.append({v});"),
-            }
-        };
-        match null {
-            None => {
-                w.line(append(expr));
-            }
-            Some((n, var)) => {
-                w.line(format!("final {} {var} = {expr};", java_type(t)));
-                let is_null = if t.is_float() && n.as_f64().is_some_and(f64::is_nan) {
-                    let boxed = if t == PrimitiveType::Float {
-                        "Float"
-                    } else {
-                        "Double"
-                    };
-                    format!("{boxed}.isNaN({var})")
-                } else {
-                    format!("{var} == {}", literal(t, n))
-                };
-                w.open_brace(format!("if ({is_null})"));
-                w.line("builder.append(\"null\");");
-                w.end("}");
-                w.open_brace("else");
-                w.line(append(var));
-                w.end("}");
-            }
-        }
+/// An encoder's array index check: indexOutOfRange with the field's path.
+fn encoder_index_check(w: &mut CodeWriter, n: usize, path: &str) {
+    w.open_brace(format!("if (index < 0 || index >= {n})"));
+    w.line(format!(
+        "throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, {path}, \"index \" + index + \" outside 0..{}\");",
+        n - 1
+    ));
+    w.end("}");
+}
+
+/// The Java expression of `name`'s path under the block path `base` (a Java expression): one
+/// string literal when `base` is one.
+pub(super) fn join_path(base: &str, name: &str) -> String {
+    match base.strip_suffix('"') {
+        Some(literal) if base.starts_with('"') => format!("{literal}.{name}\""),
+        _ => format!("{base} + \".{name}\""),
     }
 }
 

@@ -1,14 +1,22 @@
 //! The Java generator: codecs over `java.lang.foreign.MemorySegment` (or Agrona buffers), with
 //! the reference implementation's API names. See `docs/java.md`.
 
+mod access;
 mod buffer;
 mod fields;
+mod group;
+mod json;
 mod message;
-mod support;
+mod runtime;
+mod schema;
+mod syntax;
 mod types;
+mod var_data;
+mod wrap;
 
 pub use buffer::Buffer;
-pub use types::{class_name, ident, java_type, prop};
+pub use runtime::{in_package as runtime_in_package, template_sources as runtime_sources};
+pub use syntax::{class_name, ident, java_type, prop};
 
 use std::path::PathBuf;
 
@@ -66,10 +74,10 @@ impl Gen<'_> {
                 text,
             });
         };
-        add(
-            "SbeSupport",
-            support::support_source(&self.package, self.buffer),
-        );
+        add("SbeSupport", runtime::support(&self.package, self.buffer));
+        for (name, text) in runtime::classes(&self.package) {
+            add(name, text);
+        }
         add("MetaAttribute", self.meta_attribute());
         for t in &self.schema.types {
             match t {
@@ -86,6 +94,7 @@ impl Gen<'_> {
                 }
             }
         }
+        add(schema::SCHEMA_DECODER, self.schema_decoder());
         for m in &self.schema.messages {
             let (name, text) = self.message_encoder(m);
             add(&name, text);
@@ -114,7 +123,7 @@ impl Gen<'_> {
 
     fn meta_attribute(&self) -> String {
         let mut w = self.file_header(&[]);
-        types::doc(
+        syntax::doc(
             &mut w,
             "The meta attributes a field's MetaAttribute method reports.",
         );
@@ -125,7 +134,7 @@ impl Gen<'_> {
             ("SEMANTIC_TYPE", "The semantic type (FIX data type)."),
             ("PRESENCE", "Presence: required, optional or constant."),
         ] {
-            types::doc(&mut w, what);
+            syntax::doc(&mut w, what);
             let sep = if name == "PRESENCE" { ";" } else { "," };
             w.line(format!("{name}{sep}"));
         }

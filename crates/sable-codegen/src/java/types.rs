@@ -1,188 +1,12 @@
-//! Java types, literals and names, and the generated enums, sets and composites.
+//! The generated enums, sets and composites.
 
-use sable_ir::{PrimitiveType, PrimitiveValue};
+use sable_ir::PrimitiveType;
 
 use super::fields::{self, Ctx, Slot};
+use super::syntax::{class_name, doc, ident, java_type, javadoc, literal, string_literal};
 use super::Gen;
 use crate::model::{Composite, EnumType, SetType};
 use crate::writer::CodeWriter;
-
-pub use sable_names::java::{class_name, ident, prop};
-
-/// The Java type a primitive reads as (the reference's mapping: unsigned types widen).
-pub fn java_type(t: PrimitiveType) -> &'static str {
-    use PrimitiveType::*;
-    match t {
-        Char | Int8 => "byte",
-        Int16 | UInt8 => "short",
-        Int32 | UInt16 => "int",
-        Int64 | UInt32 | UInt64 => "long",
-        Float => "float",
-        Double => "double",
-    }
-}
-
-/// A Java literal of the Java type of `t` holding `v`.
-pub fn literal(t: PrimitiveType, v: &PrimitiveValue) -> String {
-    use PrimitiveType::*;
-    let int = || -> i128 {
-        match v {
-            PrimitiveValue::Bytes { bytes, .. } => i128::from(bytes.first().copied().unwrap_or(0)),
-            other => other.as_i128().unwrap_or(0),
-        }
-    };
-    match t {
-        Char | Int8 => format!("(byte) {}", int() as i8),
-        UInt8 | Int16 => format!("(short) {}", int() as i16),
-        UInt16 | Int32 => format!("{}", int() as i32),
-        Int64 | UInt32 | UInt64 => {
-            let n = int() as i64;
-            if n == i64::MIN {
-                "Long.MIN_VALUE".to_owned()
-            } else {
-                format!("{n}L")
-            }
-        }
-        Float => float_literal(v.as_f64().unwrap_or(0.0) as f32),
-        Double => double_literal(v.as_f64().unwrap_or(0.0)),
-    }
-}
-
-pub fn float_literal(f: f32) -> String {
-    if f.is_nan() {
-        "Float.NaN".to_owned()
-    } else if f.is_infinite() {
-        if f > 0.0 {
-            "Float.POSITIVE_INFINITY"
-        } else {
-            "Float.NEGATIVE_INFINITY"
-        }
-        .to_owned()
-    } else if f == f32::MAX {
-        "Float.MAX_VALUE".to_owned()
-    } else if f == -f32::MAX {
-        "-Float.MAX_VALUE".to_owned()
-    } else {
-        format!("{f:?}f")
-    }
-}
-
-pub fn double_literal(d: f64) -> String {
-    if d.is_nan() {
-        "Double.NaN".to_owned()
-    } else if d.is_infinite() {
-        if d > 0.0 {
-            "Double.POSITIVE_INFINITY"
-        } else {
-            "Double.NEGATIVE_INFINITY"
-        }
-        .to_owned()
-    } else if d == f64::MAX {
-        "Double.MAX_VALUE".to_owned()
-    } else if d == -f64::MAX {
-        "-Double.MAX_VALUE".to_owned()
-    } else {
-        format!("{d:?}")
-    }
-}
-
-/// A Java string literal.
-pub fn string_literal(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            // Unicode escapes are read before lexing, so control characters are octal escapes.
-            c if (c as u32) < 0x20 => {
-                out.push_str(&format!("\\{:03o}", c as u32));
-            }
-            c if (c as u32) > 0x7e => {
-                let mut buf = [0u16; 2];
-                for u in c.encode_utf16(&mut buf) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Whether the character encoding is UTF-8 (any spelling the JSON form accepts).
-pub fn is_utf8(encoding: Option<&str>) -> bool {
-    encoding.is_some_and(|e| {
-        let e = e.to_ascii_uppercase();
-        e == "UTF-8" || e == "UTF8"
-    })
-}
-
-/// Writes a javadoc comment: the description (escaped for javadoc) then extra lines.
-pub fn javadoc(w: &mut CodeWriter, description: Option<&str>, extra: &[String]) {
-    let mut lines: Vec<String> = Vec::new();
-    if let Some(d) = description.map(str::trim).filter(|d| !d.is_empty()) {
-        for l in d.lines() {
-            lines.push(escape_javadoc(l.trim()));
-        }
-    }
-    if !lines.is_empty() && extra.first().is_some_and(|e| !e.starts_with('@')) {
-        lines.push("<p>".to_owned());
-    }
-    for l in extra {
-        // A blank line before the first tag.
-        if l.starts_with('@')
-            && lines
-                .last()
-                .is_some_and(|last| !last.is_empty() && !last.starts_with('@'))
-        {
-            lines.push(String::new());
-        }
-        lines.push(l.clone());
-    }
-    if lines.is_empty() {
-        return;
-    }
-    w.line("/**");
-    for l in lines {
-        if l.is_empty() {
-            w.line(" *");
-        } else {
-            w.line(format!(" * {l}"));
-        }
-    }
-    w.line(" */");
-}
-
-/// A javadoc of `text`: one line when it is one line, else a block (`\n\n` separating
-/// paragraphs and tags).
-pub fn doc(w: &mut CodeWriter, text: &str) {
-    if !text.contains('\n') {
-        w.line(format!("/** {text} */"));
-        return;
-    }
-    w.line("/**");
-    for l in text.lines() {
-        if l.is_empty() {
-            w.line(" *");
-        } else {
-            w.line(format!(" * {l}"));
-        }
-    }
-    w.line(" */");
-}
-
-pub fn escape_javadoc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace("*/", "*&#47;")
-        .replace('@', "&#64;")
-        .replace("\\u", "\\\\u")
-}
 
 impl Gen<'_> {
     /// The Java enum for an SBE enum.
@@ -229,13 +53,25 @@ impl Gen<'_> {
         w.line("return value;");
         w.end("}");
         w.blank();
+        self.enum_get(&mut w, e, null_named);
+        self.enum_json(&mut w, e);
+        w.end("}");
+        w.finish()
+    }
+
+    /// An enum's `get(value)`: the constant for a value on the wire.
+    fn enum_get(&self, w: &mut CodeWriter, e: &EnumType, null_named: bool) {
+        let name = class_name(&e.name);
+        let t = e.encoding_type;
+        let jt = java_type(t);
+        let null_lit = literal(t, &e.null_value);
         let unknown = if self.unknown_enum {
             "return SBE_UNKNOWN;".to_owned()
         } else {
             "throw new IllegalArgumentException(\"Unknown value: \" + value);".to_owned()
         };
         javadoc(
-            &mut w,
+            w,
             Some("The constant for a value on the wire."),
             &[
                 "@param value the encoded value.".to_owned(),
@@ -295,9 +131,14 @@ impl Gen<'_> {
         }
         w.end("}");
         w.blank();
-        // The JSON form: used by decoders' appendTo.
+    }
+
+    /// An enum's `appendJson`: the canonical JSON form of a value on the wire, used by decoders.
+    fn enum_json(&self, w: &mut CodeWriter, e: &EnumType) {
+        let t = e.encoding_type;
+        let jt = java_type(t);
         javadoc(
-            &mut w,
+            w,
             Some("Appends a value on the wire in the canonical JSON form (docs/json.md): its name, or {\"unknown\":N} for a value with no name."),
             &[
                 "@param builder the destination.".to_owned(),
@@ -351,19 +192,14 @@ impl Gen<'_> {
             w.end("}");
         }
         w.end("}");
-        w.end("}");
-        w.finish()
     }
 
     /// The encoder and decoder flyweights of a set.
     pub(super) fn set_files(&self, s: &SetType) -> [(String, String); 2] {
         let base = class_name(&s.name);
         let t = s.encoding_type;
-        let jt = java_type(t);
         let b = self.buffer;
-        let buf = b.var();
         let size = t.size();
-        let bits = size * 8;
         let mut files = Vec::new();
         for encoder in [true, false] {
             let cls = format!("{base}{}", if encoder { "Encoder" } else { "Decoder" });
@@ -389,163 +225,10 @@ impl Gen<'_> {
             w.line(format!("private {} offset;", b.off()));
             w.blank();
             self.flyweight_wrap(&mut w, &cls, btype);
-            let get = b.get(buf, t, s.byte_order, "offset");
             if encoder {
-                doc(&mut w, "Clears every bit.\n\n@return this.");
-                w.open_brace(format!("public {cls} clear()"));
-                w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
-                w.line("return this;");
-                w.end("}");
-                w.blank();
-                javadoc(
-                    &mut w,
-                    Some("Writes every bit at once, choices and unnamed bits alike."),
-                    &[
-                        "@param value the bits.".to_owned(),
-                        "@return this.".to_owned(),
-                    ],
-                );
-                w.open_brace(format!("public {cls} rawValue(final {jt} value)"));
-                w.line(b.put(buf, t, s.byte_order, "offset", "value"));
-                w.line("return this;");
-                w.end("}");
-                for c in &s.choices {
-                    w.blank();
-                    let name = ident(&c.name);
-                    javadoc(
-                        &mut w,
-                        c.description.as_deref(),
-                        &[
-                            format!("Sets or clears bit {} ({}).", c.bit, c.name),
-                            "@param value whether the bit is set.".to_owned(),
-                            "@return this.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!("public {cls} {name}(final boolean value)"));
-                    w.line(format!("final {jt} bits = {get};"));
-                    w.line(b.put(
-                        buf,
-                        t,
-                        s.byte_order,
-                        "offset",
-                        &format!("{name}(bits, value)"),
-                    ));
-                    w.line("return this;");
-                    w.end("}");
-                    w.blank();
-                    javadoc(
-                        &mut w,
-                        Some(&format!(
-                            "Bit {} ({}) set or cleared in a value.",
-                            c.bit, c.name
-                        )),
-                        &[
-                            "@param bits the value.".to_owned(),
-                            "@param value whether the bit is set.".to_owned(),
-                            "@return the value with the bit changed.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!(
-                        "public static {jt} {name}(final {jt} bits, final boolean value)"
-                    ));
-                    w.line(format!(
-                        "return {};",
-                        narrow(
-                            jt,
-                            &format!(
-                                "value ? bits | {} : bits & ~{}",
-                                bit_mask(t, c.bit),
-                                bit_mask(t, c.bit)
-                            )
-                        )
-                    ));
-                    w.end("}");
-                }
+                self.set_encoder_methods(&mut w, s, &cls);
             } else {
-                doc(&mut w, "Every bit at once.\n\n@return the bits.");
-                w.open_brace(format!("public {jt} rawValue()"));
-                w.line(format!("return {get};"));
-                w.end("}");
-                w.blank();
-                doc(&mut w, "Whether no bit is set.\n\n@return true when empty.");
-                w.open_brace("public boolean isEmpty()");
-                w.line(format!("return {get} == 0;"));
-                w.end("}");
-                for c in &s.choices {
-                    w.blank();
-                    let name = ident(&c.name);
-                    javadoc(
-                        &mut w,
-                        c.description.as_deref(),
-                        &[
-                            format!("Whether bit {} ({}) is set.", c.bit, c.name),
-                            "@return true when set.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!("public boolean {name}()"));
-                    w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
-                    w.end("}");
-                    w.blank();
-                    javadoc(
-                        &mut w,
-                        Some(&format!(
-                            "Whether bit {} ({}) is set in a value.",
-                            c.bit, c.name
-                        )),
-                        &[
-                            "@param bits the value.".to_owned(),
-                            "@return true when set.".to_owned(),
-                        ],
-                    );
-                    w.open_brace(format!("public static boolean {name}(final {jt} bits)"));
-                    w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
-                    w.end("}");
-                }
-                w.blank();
-                javadoc(
-                    &mut w,
-                    Some("Appends the set in the canonical JSON form (docs/json.md): the names of the choices set, in schema order, then the numbers of set bits that have no choice."),
-                    &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
-                );
-                w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
-                w.line(format!("final long bits = {};", widen_bits(t, &get)));
-                w.line("builder.append('[');");
-                w.line("boolean first = true;");
-                let mut known: u64 = 0;
-                for c in &s.choices {
-                    if c.bit < 64 {
-                        known |= 1u64 << c.bit;
-                    }
-                    w.open_brace(format!(
-                        "if ((bits & {}) != 0)",
-                        bit_mask(PrimitiveType::UInt64, c.bit)
-                    ));
-                    w.line("builder.append(first ? \"\" : \",\");");
-                    w.line(format!(
-                        "builder.append({});",
-                        string_literal(&format!("\"{}\"", c.name))
-                    ));
-                    w.line("first = false;");
-                    w.end("}");
-                }
-                w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
-                w.open_brace(format!("for (int bit = 0; bit < {bits}; bit++)"));
-                w.open_brace("if ((unknown & (1L << bit)) != 0)");
-                w.line("builder.append(first ? \"\" : \",\").append(bit);");
-                w.line("first = false;");
-                w.end("}");
-                w.end("}");
-                w.line("return builder.append(']');");
-                w.end("}");
-                w.blank();
-                doc(
-                    &mut w,
-                    "The set in the canonical JSON form.\n\n@return the JSON text.",
-                );
-                w.line("@Override");
-                w.open_brace("public String toString()");
-                w.line("return appendTo(new StringBuilder()).toString();");
-                w.end("}");
+                self.set_decoder_methods(&mut w, s);
             }
             w.end("}");
             files.push((cls, w.finish()));
@@ -553,6 +236,188 @@ impl Gen<'_> {
         let dec = files.pop().expect("decoder");
         let enc = files.pop().expect("encoder");
         [enc, dec]
+    }
+
+    /// A set encoder's methods: clear, the raw bits, and a setter per choice.
+    fn set_encoder_methods(&self, w: &mut CodeWriter, s: &SetType, cls: &str) {
+        let t = s.encoding_type;
+        let jt = java_type(t);
+        let b = self.buffer;
+        let buf = b.var();
+        let get = b.get(buf, t, s.byte_order, "offset");
+        doc(w, "Clears every bit.\n\n@return this.");
+        w.open_brace(format!("public {cls} clear()"));
+        w.line(b.put(buf, t, s.byte_order, "offset", &zero(t)));
+        w.line("return this;");
+        w.end("}");
+        w.blank();
+        javadoc(
+            w,
+            Some("Writes every bit at once, choices and unnamed bits alike."),
+            &[
+                "@param value the bits.".to_owned(),
+                "@return this.".to_owned(),
+            ],
+        );
+        w.open_brace(format!("public {cls} rawValue(final {jt} value)"));
+        w.line(b.put(buf, t, s.byte_order, "offset", "value"));
+        w.line("return this;");
+        w.end("}");
+        for c in &s.choices {
+            w.blank();
+            let name = ident(&c.name);
+            javadoc(
+                w,
+                c.description.as_deref(),
+                &[
+                    format!("Sets or clears bit {} ({}).", c.bit, c.name),
+                    "@param value whether the bit is set.".to_owned(),
+                    "@return this.".to_owned(),
+                ],
+            );
+            w.open_brace(format!("public {cls} {name}(final boolean value)"));
+            w.line(format!("final {jt} bits = {get};"));
+            w.line(b.put(
+                buf,
+                t,
+                s.byte_order,
+                "offset",
+                &format!("{name}(bits, value)"),
+            ));
+            w.line("return this;");
+            w.end("}");
+            w.blank();
+            javadoc(
+                w,
+                Some(&format!(
+                    "Bit {} ({}) set or cleared in a value.",
+                    c.bit, c.name
+                )),
+                &[
+                    "@param bits the value.".to_owned(),
+                    "@param value whether the bit is set.".to_owned(),
+                    "@return the value with the bit changed.".to_owned(),
+                ],
+            );
+            w.open_brace(format!(
+                "public static {jt} {name}(final {jt} bits, final boolean value)"
+            ));
+            w.line(format!(
+                "return {};",
+                narrow(
+                    jt,
+                    &format!(
+                        "value ? bits | {} : bits & ~{}",
+                        bit_mask(t, c.bit),
+                        bit_mask(t, c.bit)
+                    )
+                )
+            ));
+            w.end("}");
+        }
+    }
+
+    /// A set decoder's methods: the raw bits, emptiness, and a getter per choice.
+    fn set_decoder_methods(&self, w: &mut CodeWriter, s: &SetType) {
+        let t = s.encoding_type;
+        let jt = java_type(t);
+        let b = self.buffer;
+        let buf = b.var();
+        let get = b.get(buf, t, s.byte_order, "offset");
+        doc(w, "Every bit at once.\n\n@return the bits.");
+        w.open_brace(format!("public {jt} rawValue()"));
+        w.line(format!("return {get};"));
+        w.end("}");
+        w.blank();
+        doc(w, "Whether no bit is set.\n\n@return true when empty.");
+        w.open_brace("public boolean isEmpty()");
+        w.line(format!("return {get} == 0;"));
+        w.end("}");
+        for c in &s.choices {
+            w.blank();
+            let name = ident(&c.name);
+            javadoc(
+                w,
+                c.description.as_deref(),
+                &[
+                    format!("Whether bit {} ({}) is set.", c.bit, c.name),
+                    "@return true when set.".to_owned(),
+                ],
+            );
+            w.open_brace(format!("public boolean {name}()"));
+            w.line(format!("return ({get} & {}) != 0;", bit_mask(t, c.bit)));
+            w.end("}");
+            w.blank();
+            javadoc(
+                w,
+                Some(&format!(
+                    "Whether bit {} ({}) is set in a value.",
+                    c.bit, c.name
+                )),
+                &[
+                    "@param bits the value.".to_owned(),
+                    "@return true when set.".to_owned(),
+                ],
+            );
+            w.open_brace(format!("public static boolean {name}(final {jt} bits)"));
+            w.line(format!("return (bits & {}) != 0;", bit_mask(t, c.bit)));
+            w.end("}");
+        }
+        self.set_json(w, s);
+    }
+
+    /// A set decoder's `appendTo` and `toString`: the canonical JSON form.
+    fn set_json(&self, w: &mut CodeWriter, s: &SetType) {
+        let t = s.encoding_type;
+        let b = self.buffer;
+        let buf = b.var();
+        let get = b.get(buf, t, s.byte_order, "offset");
+        let bits = t.size() * 8;
+        w.blank();
+        javadoc(
+            w,
+            Some("Appends the set in the canonical JSON form (docs/json.md): the names of the choices set, in schema order, then the numbers of set bits that have no choice."),
+            &["@param builder the destination.".to_owned(), "@return the builder.".to_owned()],
+        );
+        w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
+        w.line(format!("final long bits = {};", widen_bits(t, &get)));
+        w.line("builder.append('[');");
+        w.line("boolean first = true;");
+        let mut known: u64 = 0;
+        for c in &s.choices {
+            if c.bit < 64 {
+                known |= 1u64 << c.bit;
+            }
+            w.open_brace(format!(
+                "if ((bits & {}) != 0)",
+                bit_mask(PrimitiveType::UInt64, c.bit)
+            ));
+            w.line("builder.append(first ? \"\" : \",\");");
+            w.line(format!(
+                "builder.append({});",
+                string_literal(&format!("\"{}\"", c.name))
+            ));
+            w.line("first = false;");
+            w.end("}");
+        }
+        w.line(format!("final long unknown = bits & ~0x{known:X}L;"));
+        w.open_brace(format!("for (int bit = 0; bit < {bits}; bit++)"));
+        w.open_brace("if ((unknown & (1L << bit)) != 0)");
+        w.line("builder.append(first ? \"\" : \",\").append(bit);");
+        w.line("first = false;");
+        w.end("}");
+        w.end("}");
+        w.line("return builder.append(']');");
+        w.end("}");
+        w.blank();
+        doc(
+            w,
+            "The set in the canonical JSON form.\n\n@return the JSON text.",
+        );
+        w.line("@Override");
+        w.open_brace("public String toString()");
+        w.line("return appendTo(new StringBuilder()).toString();");
+        w.end("}");
     }
 
     /// `wrap`, the buffer and offset accessors and `encodedLength` of a fixed-size flyweight.
@@ -649,6 +514,7 @@ impl Gen<'_> {
                 version: None,
                 block: None,
                 is_message_field: false,
+                path: string_literal(&c.name),
             };
             for s in &slots {
                 if encoder {

@@ -31,6 +31,10 @@ public final class CarDecoder
     private int actingBlockLength;
     private int actingVersion;
     private int headerOffset = -1;
+    /** Where the message starts (its header): error offsets count from there. */
+    private int sbeMessageStart;
+    /** Where the buffer ends: every item read must end by then. */
+    private int sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
     private final OptionalExtrasDecoder extras = new OptionalExtrasDecoder();
     private final EngineDecoder engine = new EngineDecoder();
@@ -109,15 +113,27 @@ public final class CarDecoder
 
     /**
      * Reads a message at a position in a buffer (after its header).
+     * <p>
+     * Error offsets count from where the header would be, ENCODED_LENGTH bytes before offset.
      *
      * @param buffer the buffer.
      * @param offset where the root block starts.
      * @param actingBlockLength the root block length the writer used (from the header).
      * @param actingVersion the schema version the writer used (from the header).
      * @return this.
+     * @throws SbeDecodeException (truncated, fields) when the root block does not fit the buffer.
      */
     public CarDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, buffer.capacity());
+    }
+
+    private CarDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
+    {
+        if ((long) offset + actingBlockLength > end)
+        {
+            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+        }
         this.buffer = buffer;
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
@@ -128,29 +144,63 @@ public final class CarDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
+        this.sbeMessageStart = messageStart;
+        this.sbeEnd = end;
         return this;
     }
 
     /**
-     * Reads the message header, checks the template id, then reads the message after it at the header's block length and version.
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message may use the rest of the buffer.
      *
      * @param buffer the buffer.
      * @param offset where the header starts.
      * @param header the header decoder to read it with.
      * @return this.
-     * @throws IllegalStateException when the header's template id is not TEMPLATE_ID.
+     * @throws SbeDecodeException when the header or root block does not fit, or the header is not this message's.
      */
     public CarDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final MessageHeaderDecoder header)
     {
+        return wrapAndApplyHeader(buffer, offset, buffer.capacity() - offset, header);
+    }
+
+    /**
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message must lie within length bytes.
+     * <p>
+     * The checks, in order (docs/codecs.md): the header fits (truncated, header), its schema id is SCHEMA_ID (schemaIdMismatch), its template id TEMPLATE_ID (unknownTemplate), its block length at least BLOCK_LENGTH unless its version is older (blockLengthTooShort), the root block fits (truncated, fields). Groups and var data are checked as they are read.
+     *
+     * @param buffer the buffer.
+     * @param offset where the header starts.
+     * @param length the bytes from offset that hold the message (at most).
+     * @param header the header decoder to read it with.
+     * @return this.
+     * @throws SbeDecodeException when a check fails.
+     */
+    public CarDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final int length, final MessageHeaderDecoder header)
+    {
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        {
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+        }
         this.buffer = buffer;
         header.wrap(buffer, offset);
         final long fields = buffer.getLong(offset, java.nio.ByteOrder.BIG_ENDIAN);
+        final int blockLength = (int) (fields >>> 48) & 0xFFFF;
         final int templateId = (int) (fields >>> 32) & 0xFFFF;
+        final int schemaId = (int) (fields >>> 16) & 0xFFFF;
+        final int version = (int) fields & 0xFFFF;
+        if (schemaId != SCHEMA_ID)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.SCHEMA_ID_MISMATCH, 4, "header.schemaId", "schema id " + schemaId + ", not the schema's " + SCHEMA_ID);
+        }
         if (templateId != TEMPLATE_ID)
         {
-            throw new IllegalStateException("Invalid TEMPLATE_ID: " + templateId);
+            throw new SbeDecodeException(SbeDecodeException.Kind.UNKNOWN_TEMPLATE, 2, "header.templateId", "template id " + templateId + ", not Car's " + TEMPLATE_ID);
         }
-        wrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, (int) (fields >>> 48) & 0xFFFF, (int) fields & 0xFFFF);
+        if (blockLength < BLOCK_LENGTH && version >= SCHEMA_VERSION)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
+        }
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
         this.headerOffset = offset;
         return this;
     }
@@ -1196,6 +1246,26 @@ public final class CarDecoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.fuelFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Reads the group header at the message's limit.
          *
          * @param buffer the buffer.
@@ -1209,10 +1279,18 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -1288,6 +1366,10 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -1595,6 +1677,20 @@ public final class CarDecoder
             return 4;
         }
 
+        private int sbeUsageDescriptionLength(final int at)
+        {
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", -1, parentMessage.sbeEnd - at);
+            }
+            final long length = (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", 4 + length, parentMessage.sbeEnd - at);
+            }
+            return (int) length;
+        }
+
         /**
          * The length of usageDescription at the current position.
          *
@@ -1607,7 +1703,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, false);
             }
             final int at = parentMessage.limit;
-            return (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            return sbeUsageDescriptionLength(at);
         }
 
         /**
@@ -1622,7 +1718,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int length = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int length = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + length;
             return length;
         }
@@ -1642,7 +1738,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -1664,7 +1760,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -1683,7 +1779,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             wrapBuffer.wrap(buffer, at + 4, dataLength);
         }
@@ -1701,7 +1797,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
             return dataLength;
@@ -1719,7 +1815,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
         }
@@ -1801,7 +1897,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int usageDescriptionAt = parentMessage.limit + 4;
-            final int usageDescriptionLength = (int) (buffer.getInt(parentMessage.limit, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+            final int usageDescriptionLength = sbeUsageDescriptionLength(parentMessage.limit);
             parentMessage.limit = usageDescriptionAt + usageDescriptionLength;
             SbeSupport.appendJsonText(builder, buffer, usageDescriptionAt, usageDescriptionLength, true);
             return builder.append('}');
@@ -1866,7 +1962,27 @@ public final class CarDecoder
         PerformanceFiguresDecoder(final CarDecoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.acceleration = new AccelerationDecoder(parentMessage);
+            this.acceleration = new AccelerationDecoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.performanceFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -1883,10 +1999,18 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -1962,6 +2086,10 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -2176,6 +2304,7 @@ public final class CarDecoder
             public static final int BLOCK_LENGTH = 6;
 
             private final CarDecoder parentMessage;
+            private final PerformanceFiguresDecoder parentGroup;
             private DirectBuffer buffer;
             private int offset;
             private int blockLength;
@@ -2183,9 +2312,30 @@ public final class CarDecoder
             private int index;
             private int sbeAccessIndex;
 
-            AccelerationDecoder(final CarDecoder parentMessage)
+            AccelerationDecoder(final CarDecoder parentMessage, final PerformanceFiguresDecoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".acceleration";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -2202,10 +2352,18 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
+                if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
                 this.blockLength = dimensions >>> 16;
                 this.count = dimensions & 0xFFFF;
+                if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+                {
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+                }
             }
 
             /**
@@ -2277,6 +2435,10 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
+                if ((long) offset + blockLength > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                }
                 parentMessage.limit = offset + blockLength;
                 ++index;
                 return this;
@@ -2694,6 +2856,20 @@ public final class CarDecoder
         return 4;
     }
 
+    private int sbeManufacturerLength(final int at)
+    {
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", -1, sbeEnd - at);
+        }
+        final long length = (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of manufacturer at the current position.
      *
@@ -2707,7 +2883,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        return (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        return sbeManufacturerLength(at);
     }
 
     /**
@@ -2723,7 +2899,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int length = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int length = sbeManufacturerLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -2744,7 +2920,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -2767,7 +2943,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -2787,7 +2963,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -2806,7 +2982,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -2825,7 +3001,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -2870,6 +3046,20 @@ public final class CarDecoder
         return 4;
     }
 
+    private int sbeModelLength(final int at)
+    {
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", -1, sbeEnd - at);
+        }
+        final long length = (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of model at the current position.
      *
@@ -2882,7 +3072,7 @@ public final class CarDecoder
             sbeCheckAccess(3, false);
         }
         final int at = limit;
-        return (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        return sbeModelLength(at);
     }
 
     /**
@@ -2897,7 +3087,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int length = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int length = sbeModelLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -2917,7 +3107,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -2939,7 +3129,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -2958,7 +3148,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -2976,7 +3166,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -2994,7 +3184,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -3039,6 +3229,20 @@ public final class CarDecoder
         return 4;
     }
 
+    private int sbeActivationCodeLength(final int at)
+    {
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", -1, sbeEnd - at);
+        }
+        final long length = (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of activationCode at the current position.
      *
@@ -3051,7 +3255,7 @@ public final class CarDecoder
             sbeCheckAccess(4, false);
         }
         final int at = limit;
-        return (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        return sbeActivationCodeLength(at);
     }
 
     /**
@@ -3066,7 +3270,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int length = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int length = sbeActivationCodeLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -3086,7 +3290,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -3108,7 +3312,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -3127,7 +3331,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -3145,7 +3349,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -3163,7 +3367,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -3354,7 +3558,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final int manufacturerAt = limit + 4;
-        final int manufacturerLength = (int) (buffer.getInt(limit, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int manufacturerLength = sbeManufacturerLength(limit);
         limit = manufacturerAt + manufacturerLength;
         SbeSupport.appendJsonText(builder, buffer, manufacturerAt, manufacturerLength, true);
         builder.append(",\"model\":");
@@ -3363,7 +3567,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int modelAt = limit + 4;
-        final int modelLength = (int) (buffer.getInt(limit, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int modelLength = sbeModelLength(limit);
         limit = modelAt + modelLength;
         SbeSupport.appendJsonText(builder, buffer, modelAt, modelLength, true);
         builder.append(",\"activationCode\":");
@@ -3372,7 +3576,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int activationCodeAt = limit + 4;
-        final int activationCodeLength = (int) (buffer.getInt(limit, java.nio.ByteOrder.BIG_ENDIAN) & 0xFFFF_FFFFL);
+        final int activationCodeLength = sbeActivationCodeLength(limit);
         limit = activationCodeAt + activationCodeLength;
         SbeSupport.appendJsonText(builder, buffer, activationCodeAt, activationCodeLength, true);
         builder.append("}}");

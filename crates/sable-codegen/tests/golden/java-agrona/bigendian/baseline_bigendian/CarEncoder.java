@@ -27,6 +27,8 @@ public final class CarEncoder
     private MutableDirectBuffer buffer;
     private int offset;
     private int limit;
+    /** The buffer's capacity: where groups and var data must end. */
+    private int sbeEnd;
     private int sbeAccessIndex;
     private final OptionalExtrasEncoder extras = new OptionalExtrasEncoder();
     private final EngineEncoder engine = new EngineEncoder();
@@ -112,7 +114,13 @@ public final class CarEncoder
      */
     public CarEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
+        final int end = buffer.capacity();
+        if ((long) offset + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
+        }
         this.buffer = buffer;
+        this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -132,6 +140,15 @@ public final class CarEncoder
      */
     public CarEncoder wrapAndApplyHeader(final MutableDirectBuffer buffer, final int offset, final MessageHeaderEncoder header)
     {
+        final int end = buffer.capacity();
+        if ((long) offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
+        }
+        if ((long) offset + MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
+        }
         this.buffer = buffer;
         header.wrap(buffer, offset);
         // blockLength 49, templateId 1, schemaId 1, version 0
@@ -632,7 +649,7 @@ public final class CarEncoder
     {
         if (index < 0 || index >= 5)
         {
-            throw new IndexOutOfBoundsException("index out of range: " + index);
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "fields.someNumbers", "index " + index + " outside 0..4");
         }
         buffer.putInt(offset + 12 + index * 4, (int) value, java.nio.ByteOrder.BIG_ENDIAN);
         return this;
@@ -775,7 +792,7 @@ public final class CarEncoder
     {
         if (index < 0 || index >= 6)
         {
-            throw new IndexOutOfBoundsException("index out of range: " + index);
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "fields.vehicleCode", "index " + index + " outside 0..5");
         }
         buffer.putByte(offset + 32 + index, value);
         return this;
@@ -834,11 +851,14 @@ public final class CarEncoder
      *
      * @param value the text, at most 6 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public CarEncoder vehicleCode(final String value)
     {
-        SbeSupport.putLatin1(buffer, offset + 32, 6, value, true);
+        if (!SbeSupport.putLatin1(buffer, offset + 32, 6, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "fields.vehicleCode", "text of " + value.length() + " characters does not fit in 6 bytes");
+        }
         return this;
     }
 
@@ -847,11 +867,14 @@ public final class CarEncoder
      *
      * @param value the text, at most 6 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public CarEncoder vehicleCode(final CharSequence value)
     {
-        SbeSupport.putLatin1(buffer, offset + 32, 6, value, true);
+        if (!SbeSupport.putLatin1(buffer, offset + 32, 6, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "fields.vehicleCode", "text of " + value.length() + " characters does not fit in 6 bytes");
+        }
         return this;
     }
 
@@ -1117,6 +1140,26 @@ public final class CarEncoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.fuelFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Writes the group header at the message's limit.
          *
          * @param buffer the buffer.
@@ -1124,9 +1167,18 @@ public final class CarEncoder
          */
         public void wrap(final MutableDirectBuffer buffer, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final int at = parentMessage.limit;
+            if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             this.buffer = buffer;
             this.count = count;
@@ -1135,7 +1187,7 @@ public final class CarEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             buffer.putInt(headerOffset, (BLOCK_LENGTH << 16) | count, java.nio.ByteOrder.BIG_ENDIAN);
         }
@@ -1159,6 +1211,10 @@ public final class CarEncoder
                     sbeCheckEntryComplete();
                 }
                 sbeAccessIndex = 0;
+            }
+            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1492,9 +1548,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
             buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -1517,9 +1577,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
             buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -1541,9 +1605,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
             SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -1565,9 +1633,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
             SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -1667,7 +1739,27 @@ public final class CarEncoder
         PerformanceFiguresEncoder(final CarEncoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.acceleration = new AccelerationEncoder(parentMessage);
+            this.acceleration = new AccelerationEncoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.performanceFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -1678,9 +1770,18 @@ public final class CarEncoder
          */
         public void wrap(final MutableDirectBuffer buffer, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final int at = parentMessage.limit;
+            if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             this.buffer = buffer;
             this.count = count;
@@ -1689,7 +1790,7 @@ public final class CarEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             buffer.putInt(headerOffset, (BLOCK_LENGTH << 16) | count, java.nio.ByteOrder.BIG_ENDIAN);
         }
@@ -1713,6 +1814,10 @@ public final class CarEncoder
                     sbeCheckEntryComplete();
                 }
                 sbeAccessIndex = 0;
+            }
+            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1889,6 +1994,10 @@ public final class CarEncoder
          */
         public PerformanceFiguresEncoder octaneRating(final short value)
         {
+            if (value != (short) 255 && (value < (short) 90 || value > (short) 110))
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbeEntryPath() + ".octaneRating", "value " + value + " outside [short 90, short 110]");
+            }
             buffer.putByte(offset, (byte) value);
             return this;
         }
@@ -1940,6 +2049,7 @@ public final class CarEncoder
             public static final int BLOCK_LENGTH = 6;
 
             private final CarEncoder parentMessage;
+            private final PerformanceFiguresEncoder parentGroup;
             private MutableDirectBuffer buffer;
             private int offset;
             private int headerOffset;
@@ -1947,9 +2057,30 @@ public final class CarEncoder
             private int index;
             private int sbeAccessIndex;
 
-            AccelerationEncoder(final CarEncoder parentMessage)
+            AccelerationEncoder(final CarEncoder parentMessage, final PerformanceFiguresEncoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".acceleration";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -1960,9 +2091,18 @@ public final class CarEncoder
              */
             public void wrap(final MutableDirectBuffer buffer, final int count)
             {
-                if (count < 0 || count > 65534)
+                if (count > 65534)
                 {
-                    throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                    throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+                }
+                if (count < 0)
+                {
+                    throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+                }
+                final int at = parentMessage.limit;
+                if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
                 this.buffer = buffer;
                 this.count = count;
@@ -1971,7 +2111,7 @@ public final class CarEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                headerOffset = parentMessage.limit;
+                headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 buffer.putInt(headerOffset, (BLOCK_LENGTH << 16) | count, java.nio.ByteOrder.BIG_ENDIAN);
             }
@@ -1991,6 +2131,10 @@ public final class CarEncoder
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
+                }
+                if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
                 }
                 offset = parentMessage.limit;
                 parentMessage.limit = offset + BLOCK_LENGTH;
@@ -2347,9 +2491,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -2373,9 +2521,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -2398,9 +2550,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -2423,9 +2579,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -2488,9 +2648,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -2513,9 +2677,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -2537,9 +2705,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -2561,9 +2733,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -2626,9 +2802,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -2651,9 +2831,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -2675,9 +2859,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -2699,9 +2887,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.BIG_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);

@@ -431,7 +431,7 @@ public final class EngineEncoder
     {
         if (index < 0 || index >= 3)
         {
-            throw new IndexOutOfBoundsException("index out of range: " + index);
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "Engine.manufacturerCode", "index " + index + " outside 0..2");
         }
         buffer.putByte(offset + 3 + index, value);
         return this;
@@ -484,11 +484,14 @@ public final class EngineEncoder
      *
      * @param value the text, at most 3 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public EngineEncoder manufacturerCode(final String value)
     {
-        SbeSupport.putLatin1(buffer, offset + 3, 3, value, true);
+        if (!SbeSupport.putLatin1(buffer, offset + 3, 3, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+        }
         return this;
     }
 
@@ -497,11 +500,14 @@ public final class EngineEncoder
      *
      * @param value the text, at most 3 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public EngineEncoder manufacturerCode(final CharSequence value)
     {
-        SbeSupport.putLatin1(buffer, offset + 3, 3, value, true);
+        if (!SbeSupport.putLatin1(buffer, offset + 3, 3, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+        }
         return this;
     }
 
@@ -697,6 +703,10 @@ public final class EngineEncoder
      */
     public EngineEncoder efficiency(final byte value)
     {
+        if (value != (byte) -128 && (value < (byte) 0 || value > (byte) 100))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "Engine.efficiency", "value " + value + " outside [byte 0, byte 100]");
+        }
         buffer.putByte(offset + 6, value);
         return this;
     }

@@ -143,6 +143,10 @@ public final class VarStringEncodingEncoder
      */
     public VarStringEncodingEncoder length(final long value)
     {
+        if (value != 4294967295L && (value > 1073741824L))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "varStringEncoding.length", "value " + value + " outside [0L, 1073741824L]");
+        }
         buffer.putInt(offset, (int) value, java.nio.ByteOrder.LITTLE_ENDIAN);
         return this;
     }

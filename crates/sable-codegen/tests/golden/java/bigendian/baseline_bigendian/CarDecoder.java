@@ -31,6 +31,10 @@ public final class CarDecoder
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
+    /** Where the message starts (its header): error offsets count from there. */
+    private long sbeMessageStart;
+    /** Where the buffer ends: every item read must end by then. */
+    private long sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
     private final OptionalExtrasDecoder extras = new OptionalExtrasDecoder();
     private final EngineDecoder engine = new EngineDecoder();
@@ -109,15 +113,27 @@ public final class CarDecoder
 
     /**
      * Reads a message at a position in a buffer (after its header).
+     * <p>
+     * Error offsets count from where the header would be, ENCODED_LENGTH bytes before offset.
      *
      * @param segment the buffer.
      * @param offset where the root block starts.
      * @param actingBlockLength the root block length the writer used (from the header).
      * @param actingVersion the schema version the writer used (from the header).
      * @return this.
+     * @throws SbeDecodeException (truncated, fields) when the root block does not fit the buffer.
      */
     public CarDecoder wrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion)
     {
+        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, segment.byteSize());
+    }
+
+    private CarDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long messageStart, final long end)
+    {
+        if (offset + actingBlockLength > end)
+        {
+            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
@@ -132,20 +148,43 @@ public final class CarDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
+        this.sbeMessageStart = messageStart;
+        this.sbeEnd = end;
         return this;
     }
 
     /**
-     * Reads the message header, checks the template id, then reads the message after it at the header's block length and version.
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message may use the rest of the buffer.
      *
      * @param segment the buffer.
      * @param offset where the header starts.
      * @param header the header decoder to read it with.
      * @return this.
-     * @throws IllegalStateException when the header's template id is not TEMPLATE_ID.
+     * @throws SbeDecodeException when the header or root block does not fit, or the header is not this message's.
      */
     public CarDecoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderDecoder header)
     {
+        return wrapAndApplyHeader(segment, offset, segment.byteSize() - offset, header);
+    }
+
+    /**
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message must lie within length bytes.
+     * <p>
+     * The checks, in order (docs/codecs.md): the header fits (truncated, header), its schema id is SCHEMA_ID (schemaIdMismatch), its template id TEMPLATE_ID (unknownTemplate), its block length at least BLOCK_LENGTH unless its version is older (blockLengthTooShort), the root block fits (truncated, fields). Groups and var data are checked as they are read.
+     *
+     * @param segment the buffer.
+     * @param offset where the header starts.
+     * @param length the bytes from offset that hold the message (at most).
+     * @param header the header decoder to read it with.
+     * @return this.
+     * @throws SbeDecodeException when a check fails.
+     */
+    public CarDecoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final long length, final MessageHeaderDecoder header)
+    {
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        {
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
@@ -153,12 +192,23 @@ public final class CarDecoder
         }
         header.wrap(segment, offset);
         final long fields = SbeSupport.getLongBE(array, segment, offset);
+        final int blockLength = (int) (fields >>> 48) & 0xFFFF;
         final int templateId = (int) (fields >>> 32) & 0xFFFF;
+        final int schemaId = (int) (fields >>> 16) & 0xFFFF;
+        final int version = (int) fields & 0xFFFF;
+        if (schemaId != SCHEMA_ID)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.SCHEMA_ID_MISMATCH, 4, "header.schemaId", "schema id " + schemaId + ", not the schema's " + SCHEMA_ID);
+        }
         if (templateId != TEMPLATE_ID)
         {
-            throw new IllegalStateException("Invalid TEMPLATE_ID: " + templateId);
+            throw new SbeDecodeException(SbeDecodeException.Kind.UNKNOWN_TEMPLATE, 2, "header.templateId", "template id " + templateId + ", not Car's " + TEMPLATE_ID);
         }
-        wrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, (int) (fields >>> 48) & 0xFFFF, (int) fields & 0xFFFF);
+        if (blockLength < BLOCK_LENGTH && version >= SCHEMA_VERSION)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
+        }
+        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
         this.headerOffset = offset;
         return this;
     }
@@ -1205,6 +1255,26 @@ public final class CarDecoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.fuelFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Reads the group header at the message's limit.
          *
          * @param segment the buffer.
@@ -1222,10 +1292,18 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntBE(array, segment, headerOffset);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -1301,6 +1379,10 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if (offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -1608,6 +1690,20 @@ public final class CarDecoder
             return 4;
         }
 
+        private int sbeUsageDescriptionLength(final long at)
+        {
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", -1, parentMessage.sbeEnd - at);
+            }
+            final long length = (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", 4 + length, parentMessage.sbeEnd - at);
+            }
+            return (int) length;
+        }
+
         /**
          * The length of usageDescription at the current position.
          *
@@ -1620,7 +1716,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, false);
             }
             final long at = parentMessage.limit;
-            return (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            return sbeUsageDescriptionLength(at);
         }
 
         /**
@@ -1635,7 +1731,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int length = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            final int length = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + length;
             return length;
         }
@@ -1655,7 +1751,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1677,7 +1773,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1697,7 +1793,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
             return dataLength;
@@ -1715,7 +1811,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeUsageDescriptionLength(at);
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(segment, at + 4, dataLength);
         }
@@ -1797,7 +1893,7 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long usageDescriptionAt = parentMessage.limit + 4;
-            final int usageDescriptionLength = (int) (SbeSupport.getIntBE(array, segment, parentMessage.limit) & 0xFFFF_FFFFL);
+            final int usageDescriptionLength = sbeUsageDescriptionLength(parentMessage.limit);
             parentMessage.limit = usageDescriptionAt + usageDescriptionLength;
             SbeSupport.appendJsonText(builder, segment, usageDescriptionAt, usageDescriptionLength, true);
             return builder.append('}');
@@ -1863,7 +1959,27 @@ public final class CarDecoder
         PerformanceFiguresDecoder(final CarDecoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.acceleration = new AccelerationDecoder(parentMessage);
+            this.acceleration = new AccelerationDecoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.performanceFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -1884,10 +2000,18 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntBE(array, segment, headerOffset);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -1963,6 +2087,10 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if (offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -2177,6 +2305,7 @@ public final class CarDecoder
             public static final int BLOCK_LENGTH = 6;
 
             private final CarDecoder parentMessage;
+            private final PerformanceFiguresDecoder parentGroup;
             private MemorySegment segment;
             private byte[] array;
             private long offset;
@@ -2185,9 +2314,30 @@ public final class CarDecoder
             private int index;
             private int sbeAccessIndex;
 
-            AccelerationDecoder(final CarDecoder parentMessage)
+            AccelerationDecoder(final CarDecoder parentMessage, final PerformanceFiguresDecoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".acceleration";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -2208,10 +2358,18 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 final long headerOffset = parentMessage.limit;
+                if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = SbeSupport.getIntBE(array, segment, headerOffset);
                 this.blockLength = dimensions >>> 16;
                 this.count = dimensions & 0xFFFF;
+                if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+                {
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+                }
             }
 
             /**
@@ -2283,6 +2441,10 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
+                if (offset + blockLength > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                }
                 parentMessage.limit = offset + blockLength;
                 ++index;
                 return this;
@@ -2700,6 +2862,20 @@ public final class CarDecoder
         return 4;
     }
 
+    private int sbeManufacturerLength(final long at)
+    {
+        if (at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", -1, sbeEnd - at);
+        }
+        final long length = (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of manufacturer at the current position.
      *
@@ -2713,7 +2889,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        return (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        return sbeManufacturerLength(at);
     }
 
     /**
@@ -2729,7 +2905,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int length = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int length = sbeManufacturerLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -2750,7 +2926,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2773,7 +2949,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2794,7 +2970,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -2813,7 +2989,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeManufacturerLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -2858,6 +3034,20 @@ public final class CarDecoder
         return 4;
     }
 
+    private int sbeModelLength(final long at)
+    {
+        if (at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", -1, sbeEnd - at);
+        }
+        final long length = (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of model at the current position.
      *
@@ -2870,7 +3060,7 @@ public final class CarDecoder
             sbeCheckAccess(3, false);
         }
         final long at = limit;
-        return (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        return sbeModelLength(at);
     }
 
     /**
@@ -2885,7 +3075,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int length = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int length = sbeModelLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -2905,7 +3095,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2927,7 +3117,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2947,7 +3137,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -2965,7 +3155,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeModelLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -3010,6 +3200,20 @@ public final class CarDecoder
         return 4;
     }
 
+    private int sbeActivationCodeLength(final long at)
+    {
+        if (at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", -1, sbeEnd - at);
+        }
+        final long length = (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of activationCode at the current position.
      *
@@ -3022,7 +3226,7 @@ public final class CarDecoder
             sbeCheckAccess(4, false);
         }
         final long at = limit;
-        return (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        return sbeActivationCodeLength(at);
     }
 
     /**
@@ -3037,7 +3241,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int length = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int length = sbeActivationCodeLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -3057,7 +3261,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -3079,7 +3283,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -3099,7 +3303,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -3117,7 +3321,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntBE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeActivationCodeLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -3308,7 +3512,7 @@ public final class CarDecoder
             performanceFigures.sbeCheckComplete();
         }
         final long manufacturerAt = limit + 4;
-        final int manufacturerLength = (int) (SbeSupport.getIntBE(array, segment, limit) & 0xFFFF_FFFFL);
+        final int manufacturerLength = sbeManufacturerLength(limit);
         limit = manufacturerAt + manufacturerLength;
         SbeSupport.appendJsonText(builder, segment, manufacturerAt, manufacturerLength, true);
         builder.append(",\"model\":");
@@ -3317,7 +3521,7 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long modelAt = limit + 4;
-        final int modelLength = (int) (SbeSupport.getIntBE(array, segment, limit) & 0xFFFF_FFFFL);
+        final int modelLength = sbeModelLength(limit);
         limit = modelAt + modelLength;
         SbeSupport.appendJsonText(builder, segment, modelAt, modelLength, true);
         builder.append(",\"activationCode\":");
@@ -3326,7 +3530,7 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long activationCodeAt = limit + 4;
-        final int activationCodeLength = (int) (SbeSupport.getIntBE(array, segment, limit) & 0xFFFF_FFFFL);
+        final int activationCodeLength = sbeActivationCodeLength(limit);
         limit = activationCodeAt + activationCodeLength;
         SbeSupport.appendJsonText(builder, segment, activationCodeAt, activationCodeLength, true);
         builder.append("}}");

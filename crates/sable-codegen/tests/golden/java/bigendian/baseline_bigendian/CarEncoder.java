@@ -27,6 +27,8 @@ public final class CarEncoder
     private byte[] array;
     private long offset;
     private long limit;
+    /** The buffer's capacity: where groups and var data must end. */
+    private long sbeEnd;
     private int sbeAccessIndex;
     private final OptionalExtrasEncoder extras = new OptionalExtrasEncoder();
     private final EngineEncoder engine = new EngineEncoder();
@@ -112,11 +114,17 @@ public final class CarEncoder
      */
     public CarEncoder wrap(final MemorySegment segment, final long offset)
     {
+        final long end = segment.byteSize();
+        if (offset + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
+        this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -136,6 +144,15 @@ public final class CarEncoder
      */
     public CarEncoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderEncoder header)
     {
+        final long end = segment.byteSize();
+        if (offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
+        }
+        if (offset + MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
@@ -640,7 +657,7 @@ public final class CarEncoder
     {
         if (index < 0 || index >= 5)
         {
-            throw new IndexOutOfBoundsException("index out of range: " + index);
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "fields.someNumbers", "index " + index + " outside 0..4");
         }
         SbeSupport.putIntBE(array, segment, offset + 12 + index * 4, (int) value);
         return this;
@@ -783,7 +800,7 @@ public final class CarEncoder
     {
         if (index < 0 || index >= 6)
         {
-            throw new IndexOutOfBoundsException("index out of range: " + index);
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "fields.vehicleCode", "index " + index + " outside 0..5");
         }
         SbeSupport.putByte(array, segment, offset + 32 + index, value);
         return this;
@@ -842,11 +859,14 @@ public final class CarEncoder
      *
      * @param value the text, at most 6 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public CarEncoder vehicleCode(final String value)
     {
-        SbeSupport.putLatin1(segment, offset + 32, 6, value, true);
+        if (!SbeSupport.putLatin1(segment, offset + 32, 6, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "fields.vehicleCode", "text of " + value.length() + " characters does not fit in 6 bytes");
+        }
         return this;
     }
 
@@ -855,11 +875,14 @@ public final class CarEncoder
      *
      * @param value the text, at most 6 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public CarEncoder vehicleCode(final CharSequence value)
     {
-        SbeSupport.putLatin1(segment, offset + 32, 6, value, true);
+        if (!SbeSupport.putLatin1(segment, offset + 32, 6, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "fields.vehicleCode", "text of " + value.length() + " characters does not fit in 6 bytes");
+        }
         return this;
     }
 
@@ -1126,6 +1149,26 @@ public final class CarEncoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.fuelFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Writes the group header at the message's limit.
          *
          * @param segment the buffer.
@@ -1133,9 +1176,18 @@ public final class CarEncoder
          */
         public void wrap(final MemorySegment segment, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final long at = parentMessage.limit;
+            if (at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             if (segment != this.segment)
             {
@@ -1148,7 +1200,7 @@ public final class CarEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntBE(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
         }
@@ -1172,6 +1224,10 @@ public final class CarEncoder
                     sbeCheckEntryComplete();
                 }
                 sbeAccessIndex = 0;
+            }
+            if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1505,9 +1561,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntBE(array, segment, headerOffset, length);
             SbeSupport.putBytes(array, segment, headerOffset + 4, src, srcOffset, length);
@@ -1530,9 +1590,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntBE(array, segment, headerOffset, length);
             MemorySegment.copy(src, srcOffset, segment, headerOffset + 4, length);
@@ -1554,9 +1618,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntBE(array, segment, headerOffset, length);
             SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -1578,9 +1646,13 @@ public final class CarEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".usageDescription", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".usageDescription", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntBE(array, segment, headerOffset, length);
             SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -1681,7 +1753,27 @@ public final class CarEncoder
         PerformanceFiguresEncoder(final CarEncoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.acceleration = new AccelerationEncoder(parentMessage);
+            this.acceleration = new AccelerationEncoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.performanceFigures";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -1692,9 +1784,18 @@ public final class CarEncoder
          */
         public void wrap(final MemorySegment segment, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final long at = parentMessage.limit;
+            if (at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             if (segment != this.segment)
             {
@@ -1707,7 +1808,7 @@ public final class CarEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntBE(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
         }
@@ -1731,6 +1832,10 @@ public final class CarEncoder
                     sbeCheckEntryComplete();
                 }
                 sbeAccessIndex = 0;
+            }
+            if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1907,6 +2012,10 @@ public final class CarEncoder
          */
         public PerformanceFiguresEncoder octaneRating(final short value)
         {
+            if (value != (short) 255 && (value < (short) 90 || value > (short) 110))
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbeEntryPath() + ".octaneRating", "value " + value + " outside [short 90, short 110]");
+            }
             SbeSupport.putByte(array, segment, offset, (byte) value);
             return this;
         }
@@ -1958,6 +2067,7 @@ public final class CarEncoder
             public static final int BLOCK_LENGTH = 6;
 
             private final CarEncoder parentMessage;
+            private final PerformanceFiguresEncoder parentGroup;
             private MemorySegment segment;
             private byte[] array;
             private long offset;
@@ -1966,9 +2076,30 @@ public final class CarEncoder
             private int index;
             private int sbeAccessIndex;
 
-            AccelerationEncoder(final CarEncoder parentMessage)
+            AccelerationEncoder(final CarEncoder parentMessage, final PerformanceFiguresEncoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".acceleration";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -1979,9 +2110,18 @@ public final class CarEncoder
              */
             public void wrap(final MemorySegment segment, final int count)
             {
-                if (count < 0 || count > 65534)
+                if (count > 65534)
                 {
-                    throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                    throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+                }
+                if (count < 0)
+                {
+                    throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+                }
+                final long at = parentMessage.limit;
+                if (at + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
                 if (segment != this.segment)
                 {
@@ -1994,7 +2134,7 @@ public final class CarEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                headerOffset = parentMessage.limit;
+                headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntBE(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
             }
@@ -2014,6 +2154,10 @@ public final class CarEncoder
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
+                }
+                if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
                 }
                 offset = parentMessage.limit;
                 parentMessage.limit = offset + BLOCK_LENGTH;
@@ -2370,9 +2514,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putBytes(array, segment, headerOffset + 4, src, srcOffset, length);
@@ -2396,9 +2544,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         MemorySegment.copy(src, srcOffset, segment, headerOffset + 4, length);
@@ -2421,9 +2573,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -2446,9 +2602,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.manufacturer", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.manufacturer", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -2511,9 +2671,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putBytes(array, segment, headerOffset + 4, src, srcOffset, length);
@@ -2536,9 +2700,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         MemorySegment.copy(src, srcOffset, segment, headerOffset + 4, length);
@@ -2560,9 +2728,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -2584,9 +2756,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.model", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.model", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -2649,9 +2825,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putBytes(array, segment, headerOffset + 4, src, srcOffset, length);
@@ -2674,9 +2854,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         MemorySegment.copy(src, srcOffset, segment, headerOffset + 4, length);
@@ -2698,9 +2882,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -2722,9 +2910,13 @@ public final class CarEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.activationCode", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.activationCode", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntBE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);

@@ -435,7 +435,7 @@ public final class EngineEncoder
     {
         if (index < 0 || index >= 3)
         {
-            throw new IndexOutOfBoundsException("index out of range: " + index);
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "Engine.manufacturerCode", "index " + index + " outside 0..2");
         }
         SbeSupport.putByte(array, segment, offset + 3 + index, value);
         return this;
@@ -488,11 +488,14 @@ public final class EngineEncoder
      *
      * @param value the text, at most 3 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public EngineEncoder manufacturerCode(final String value)
     {
-        SbeSupport.putLatin1(segment, offset + 3, 3, value, true);
+        if (!SbeSupport.putLatin1(segment, offset + 3, 3, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+        }
         return this;
     }
 
@@ -501,11 +504,14 @@ public final class EngineEncoder
      *
      * @param value the text, at most 3 bytes once encoded.
      * @return this.
-     * @throws IndexOutOfBoundsException when the text is too long.
+     * @throws SbeEncodeException (textTooLong) when the text is too long; nothing is written then.
      */
     public EngineEncoder manufacturerCode(final CharSequence value)
     {
-        SbeSupport.putLatin1(segment, offset + 3, 3, value, true);
+        if (!SbeSupport.putLatin1(segment, offset + 3, 3, value, true))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+        }
         return this;
     }
 
@@ -701,6 +707,10 @@ public final class EngineEncoder
      */
     public EngineEncoder efficiency(final byte value)
     {
+        if (value != (byte) -128 && (value < (byte) 0 || value > (byte) 100))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "Engine.efficiency", "value " + value + " outside [byte 0, byte 100]");
+        }
         SbeSupport.putByte(array, segment, offset + 6, value);
         return this;
     }

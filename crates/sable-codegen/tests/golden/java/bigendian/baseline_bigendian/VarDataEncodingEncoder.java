@@ -147,6 +147,10 @@ public final class VarDataEncodingEncoder
      */
     public VarDataEncodingEncoder length(final long value)
     {
+        if (value != 4294967295L && (value > 1073741824L))
+        {
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "varDataEncoding.length", "value " + value + " outside [0L, 1073741824L]");
+        }
         SbeSupport.putIntBE(array, segment, offset, (int) value);
         return this;
     }

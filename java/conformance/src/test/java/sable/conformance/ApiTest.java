@@ -16,6 +16,8 @@ import sable.conformance.example_schema.CarEncoder;
 import sable.conformance.example_schema.MessageHeaderDecoder;
 import sable.conformance.example_schema.MessageHeaderEncoder;
 import sable.conformance.example_schema.Model;
+import sable.conformance.example_schema.SbeDecodeException;
+import sable.conformance.example_schema.SbeEncodeException;
 
 /** The generated Java API beyond the vectors: memory kinds, iteration, text, errors, options. */
 class ApiTest
@@ -31,7 +33,7 @@ class ApiTest
         + "\"performanceFigures\":[{\"octaneRating\":95,\"acceleration\":[{\"mph\":30,\"seconds\":4.0}]}],"
         + "\"manufacturer\":\"Honda\",\"model\":\"Civic VTi\",\"activationCode\":\"abcdef\"}}";
 
-    private static int encodeCar(final MemorySegment segment, final long offset)
+    static int encodeCar(final MemorySegment segment, final long offset)
     {
         final CarEncoder car = new CarEncoder().wrapAndApplyHeader(segment, offset, new MessageHeaderEncoder())
             .serialNumber(1234)
@@ -102,7 +104,10 @@ class ApiTest
         cut.performanceFigures().forEach(CarDecoder.PerformanceFiguresDecoder::sbeSkip);
         cut.skipManufacturer();
         cut.skipModel();
-        assertThrows(IndexOutOfBoundsException.class, cut::activationCode);
+        final SbeDecodeException truncated = assertThrows(SbeDecodeException.class, cut::activationCode);
+        assertEquals("fields.activationCode", truncated.field());
+        assertEquals(SbeDecodeException.Kind.TRUNCATED, truncated.kind());
+        assertEquals(length - 10, truncated.offset());
 
         final byte[] untouched = new byte[512];
         final MemorySegment readOnly = MemorySegment.ofArray(untouched).asReadOnly();
@@ -159,16 +164,16 @@ class ApiTest
     {
         final MemorySegment segment = MemorySegment.ofArray(new byte[512]);
         final CarEncoder car = new CarEncoder().wrap(segment, 0);
-        assertThrows(IndexOutOfBoundsException.class, () -> car.vehicleCode("too long for six"));
-        assertThrows(IndexOutOfBoundsException.class, () -> car.someNumbers(5, 1));
-        assertThrows(IllegalArgumentException.class, () -> car.fuelFiguresCount(65535));
+        assertThrows(SbeEncodeException.class, () -> car.vehicleCode("too long for six"));
+        assertThrows(SbeEncodeException.class, () -> car.someNumbers(5, 1));
+        assertThrows(SbeEncodeException.class, () -> car.fuelFiguresCount(65535));
         assertThrows(IllegalArgumentException.class, () -> Model.get((byte) 'Z'));
         assertEquals(Model.NULL_VAL, Model.get((byte) 0));
 
         encodeCar(segment, 0);
         final MessageHeaderEncoder header = new MessageHeaderEncoder().wrap(segment, 0).templateId(99);
         assertEquals(99, header.segment().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 2));
-        assertThrows(IllegalStateException.class, () -> new CarDecoder().wrapAndApplyHeader(segment, 0, new MessageHeaderDecoder()));
+        assertThrows(SbeDecodeException.class, () -> new CarDecoder().wrapAndApplyHeader(segment, 0, new MessageHeaderDecoder()));
     }
 
     @Test

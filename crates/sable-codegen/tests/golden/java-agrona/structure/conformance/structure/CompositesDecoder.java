@@ -29,6 +29,10 @@ public final class CompositesDecoder
     private int actingBlockLength;
     private int actingVersion;
     private int headerOffset = -1;
+    /** Where the message starts (its header): error offsets count from there. */
+    private int sbeMessageStart;
+    /** Where the buffer ends: every item read must end by then. */
+    private int sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
     private final ShapeDecoder shape = new ShapeDecoder();
     private final DecimalDecoder lastPrice = new DecimalDecoder();
@@ -105,15 +109,27 @@ public final class CompositesDecoder
 
     /**
      * Reads a message at a position in a buffer (after its header).
+     * <p>
+     * Error offsets count from where the header would be, ENCODED_LENGTH bytes before offset.
      *
      * @param buffer the buffer.
      * @param offset where the root block starts.
      * @param actingBlockLength the root block length the writer used (from the header).
      * @param actingVersion the schema version the writer used (from the header).
      * @return this.
+     * @throws SbeDecodeException (truncated, fields) when the root block does not fit the buffer.
      */
     public CompositesDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, buffer.capacity());
+    }
+
+    private CompositesDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
+    {
+        if ((long) offset + actingBlockLength > end)
+        {
+            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+        }
         this.buffer = buffer;
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
@@ -124,29 +140,63 @@ public final class CompositesDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
+        this.sbeMessageStart = messageStart;
+        this.sbeEnd = end;
         return this;
     }
 
     /**
-     * Reads the message header, checks the template id, then reads the message after it at the header's block length and version.
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message may use the rest of the buffer.
      *
      * @param buffer the buffer.
      * @param offset where the header starts.
      * @param header the header decoder to read it with.
      * @return this.
-     * @throws IllegalStateException when the header's template id is not TEMPLATE_ID.
+     * @throws SbeDecodeException when the header or root block does not fit, or the header is not this message's.
      */
     public CompositesDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final MessageHeaderDecoder header)
     {
+        return wrapAndApplyHeader(buffer, offset, buffer.capacity() - offset, header);
+    }
+
+    /**
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message must lie within length bytes.
+     * <p>
+     * The checks, in order (docs/codecs.md): the header fits (truncated, header), its schema id is SCHEMA_ID (schemaIdMismatch), its template id TEMPLATE_ID (unknownTemplate), its block length at least BLOCK_LENGTH unless its version is older (blockLengthTooShort), the root block fits (truncated, fields). Groups and var data are checked as they are read.
+     *
+     * @param buffer the buffer.
+     * @param offset where the header starts.
+     * @param length the bytes from offset that hold the message (at most).
+     * @param header the header decoder to read it with.
+     * @return this.
+     * @throws SbeDecodeException when a check fails.
+     */
+    public CompositesDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final int length, final MessageHeaderDecoder header)
+    {
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        {
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+        }
         this.buffer = buffer;
         header.wrap(buffer, offset);
         final long fields = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final int blockLength = (int) fields & 0xFFFF;
         final int templateId = (int) (fields >>> 16) & 0xFFFF;
+        final int schemaId = (int) (fields >>> 32) & 0xFFFF;
+        final int version = (int) (fields >>> 48) & 0xFFFF;
+        if (schemaId != SCHEMA_ID)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.SCHEMA_ID_MISMATCH, 4, "header.schemaId", "schema id " + schemaId + ", not the schema's " + SCHEMA_ID);
+        }
         if (templateId != TEMPLATE_ID)
         {
-            throw new IllegalStateException("Invalid TEMPLATE_ID: " + templateId);
+            throw new SbeDecodeException(SbeDecodeException.Kind.UNKNOWN_TEMPLATE, 2, "header.templateId", "template id " + templateId + ", not Composites's " + TEMPLATE_ID);
         }
-        wrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, (int) fields & 0xFFFF, (int) (fields >>> 48) & 0xFFFF);
+        if (blockLength < BLOCK_LENGTH && version >= SCHEMA_VERSION)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
+        }
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
         this.headerOffset = offset;
         return this;
     }

@@ -25,6 +25,8 @@ public final class CompositesEncoder
     private MutableDirectBuffer buffer;
     private int offset;
     private int limit;
+    /** The buffer's capacity: where groups and var data must end. */
+    private int sbeEnd;
     private int sbeAccessIndex;
     private final ShapeEncoder shape = new ShapeEncoder();
     private final DecimalEncoder lastPrice = new DecimalEncoder();
@@ -108,7 +110,13 @@ public final class CompositesEncoder
      */
     public CompositesEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
+        final int end = buffer.capacity();
+        if ((long) offset + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
+        }
         this.buffer = buffer;
+        this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -128,6 +136,15 @@ public final class CompositesEncoder
      */
     public CompositesEncoder wrapAndApplyHeader(final MutableDirectBuffer buffer, final int offset, final MessageHeaderEncoder header)
     {
+        final int end = buffer.capacity();
+        if ((long) offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
+        }
+        if ((long) offset + MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
+        }
         this.buffer = buffer;
         header.wrap(buffer, offset);
         // blockLength 36, templateId 1, schemaId 904, version 0

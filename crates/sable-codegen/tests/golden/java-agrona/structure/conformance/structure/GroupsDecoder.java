@@ -29,6 +29,10 @@ public final class GroupsDecoder
     private int actingBlockLength;
     private int actingVersion;
     private int headerOffset = -1;
+    /** Where the message starts (its header): error offsets count from there. */
+    private int sbeMessageStart;
+    /** Where the buffer ends: every item read must end by then. */
+    private int sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
     private final LegsDecoder legs = new LegsDecoder(this);
     private final TagsDecoder tags = new TagsDecoder(this);
@@ -105,15 +109,27 @@ public final class GroupsDecoder
 
     /**
      * Reads a message at a position in a buffer (after its header).
+     * <p>
+     * Error offsets count from where the header would be, ENCODED_LENGTH bytes before offset.
      *
      * @param buffer the buffer.
      * @param offset where the root block starts.
      * @param actingBlockLength the root block length the writer used (from the header).
      * @param actingVersion the schema version the writer used (from the header).
      * @return this.
+     * @throws SbeDecodeException (truncated, fields) when the root block does not fit the buffer.
      */
     public GroupsDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, buffer.capacity());
+    }
+
+    private GroupsDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
+    {
+        if ((long) offset + actingBlockLength > end)
+        {
+            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+        }
         this.buffer = buffer;
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
@@ -124,29 +140,63 @@ public final class GroupsDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
+        this.sbeMessageStart = messageStart;
+        this.sbeEnd = end;
         return this;
     }
 
     /**
-     * Reads the message header, checks the template id, then reads the message after it at the header's block length and version.
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message may use the rest of the buffer.
      *
      * @param buffer the buffer.
      * @param offset where the header starts.
      * @param header the header decoder to read it with.
      * @return this.
-     * @throws IllegalStateException when the header's template id is not TEMPLATE_ID.
+     * @throws SbeDecodeException when the header or root block does not fit, or the header is not this message's.
      */
     public GroupsDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final MessageHeaderDecoder header)
     {
+        return wrapAndApplyHeader(buffer, offset, buffer.capacity() - offset, header);
+    }
+
+    /**
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message must lie within length bytes.
+     * <p>
+     * The checks, in order (docs/codecs.md): the header fits (truncated, header), its schema id is SCHEMA_ID (schemaIdMismatch), its template id TEMPLATE_ID (unknownTemplate), its block length at least BLOCK_LENGTH unless its version is older (blockLengthTooShort), the root block fits (truncated, fields). Groups and var data are checked as they are read.
+     *
+     * @param buffer the buffer.
+     * @param offset where the header starts.
+     * @param length the bytes from offset that hold the message (at most).
+     * @param header the header decoder to read it with.
+     * @return this.
+     * @throws SbeDecodeException when a check fails.
+     */
+    public GroupsDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final int length, final MessageHeaderDecoder header)
+    {
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        {
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+        }
         this.buffer = buffer;
         header.wrap(buffer, offset);
         final long fields = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
+        final int blockLength = (int) fields & 0xFFFF;
         final int templateId = (int) (fields >>> 16) & 0xFFFF;
+        final int schemaId = (int) (fields >>> 32) & 0xFFFF;
+        final int version = (int) (fields >>> 48) & 0xFFFF;
+        if (schemaId != SCHEMA_ID)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.SCHEMA_ID_MISMATCH, 4, "header.schemaId", "schema id " + schemaId + ", not the schema's " + SCHEMA_ID);
+        }
         if (templateId != TEMPLATE_ID)
         {
-            throw new IllegalStateException("Invalid TEMPLATE_ID: " + templateId);
+            throw new SbeDecodeException(SbeDecodeException.Kind.UNKNOWN_TEMPLATE, 2, "header.templateId", "template id " + templateId + ", not Groups's " + TEMPLATE_ID);
         }
-        wrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, (int) fields & 0xFFFF, (int) (fields >>> 48) & 0xFFFF);
+        if (blockLength < BLOCK_LENGTH && version >= SCHEMA_VERSION)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
+        }
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
         this.headerOffset = offset;
         return this;
     }
@@ -413,7 +463,27 @@ public final class GroupsDecoder
         LegsDecoder(final GroupsDecoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.fills = new FillsDecoder(parentMessage);
+            this.fills = new FillsDecoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.legs";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -430,10 +500,18 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -509,6 +587,10 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -789,6 +871,7 @@ public final class GroupsDecoder
             public static final int BLOCK_LENGTH = 5;
 
             private final GroupsDecoder parentMessage;
+            private final LegsDecoder parentGroup;
             private DirectBuffer buffer;
             private int offset;
             private int blockLength;
@@ -796,9 +879,30 @@ public final class GroupsDecoder
             private int index;
             private int sbeAccessIndex;
 
-            FillsDecoder(final GroupsDecoder parentMessage)
+            FillsDecoder(final GroupsDecoder parentMessage, final LegsDecoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".fills";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -815,10 +919,18 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
+                if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
+                if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+                {
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
+                }
             }
 
             /**
@@ -890,6 +1002,10 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
+                if ((long) offset + blockLength > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                }
                 parentMessage.limit = offset + blockLength;
                 ++index;
                 return this;
@@ -1206,6 +1322,20 @@ public final class GroupsDecoder
             return 4;
         }
 
+        private int sbeNoteLength(final int at)
+        {
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", -1, parentMessage.sbeEnd - at);
+            }
+            final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", 4 + length, parentMessage.sbeEnd - at);
+            }
+            return (int) length;
+        }
+
         /**
          * The length of note at the current position.
          *
@@ -1219,7 +1349,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            return (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            return sbeNoteLength(at);
         }
 
         /**
@@ -1235,7 +1365,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int length = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int length = sbeNoteLength(at);
             parentMessage.limit = at + 4 + length;
             return length;
         }
@@ -1256,7 +1386,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -1279,7 +1409,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -1299,7 +1429,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             wrapBuffer.wrap(buffer, at + 4, dataLength);
         }
@@ -1318,7 +1448,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
             return dataLength;
@@ -1337,7 +1467,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
         }
@@ -1438,7 +1568,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final int noteAt = parentMessage.limit + 4;
-            final int noteLength = (int) (buffer.getInt(parentMessage.limit, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            final int noteLength = sbeNoteLength(parentMessage.limit);
             parentMessage.limit = noteAt + noteLength;
             SbeSupport.appendJsonText(builder, buffer, noteAt, noteLength, true);
             return builder.append('}');
@@ -1505,6 +1635,26 @@ public final class GroupsDecoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.tags";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Reads the group header at the message's limit.
          *
          * @param buffer the buffer.
@@ -1518,10 +1668,18 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -1593,6 +1751,10 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -1819,6 +1981,20 @@ public final class GroupsDecoder
         return 4;
     }
 
+    private int sbeTextLength(final int at)
+    {
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", -1, sbeEnd - at);
+        }
+        final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of text at the current position.
      *
@@ -1832,7 +2008,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        return (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        return sbeTextLength(at);
     }
 
     /**
@@ -1848,7 +2024,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int length = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int length = sbeTextLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -1869,7 +2045,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -1892,7 +2068,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -1912,7 +2088,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -1931,7 +2107,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -1950,7 +2126,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = (int) (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -1985,6 +2161,20 @@ public final class GroupsDecoder
         return 2;
     }
 
+    private int sbeBlobLength(final int at)
+    {
+        if ((long) at + 2 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", -1, sbeEnd - at);
+        }
+        final long length = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        if ((long) at + 2 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", 2 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of blob at the current position.
      *
@@ -1997,7 +2187,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, false);
         }
         final int at = limit;
-        return (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        return sbeBlobLength(at);
     }
 
     /**
@@ -2012,7 +2202,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int length = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        final int length = sbeBlobLength(at);
         limit = at + 2 + length;
         return length;
     }
@@ -2032,7 +2222,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        final int dataLength = sbeBlobLength(at);
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 2, dst, dstOffset, bytesCopied);
@@ -2054,7 +2244,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        final int dataLength = sbeBlobLength(at);
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 2, bytesCopied);
@@ -2073,7 +2263,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        final int dataLength = sbeBlobLength(at);
         limit = at + 2 + dataLength;
         wrapBuffer.wrap(buffer, at + 2, dataLength);
     }
@@ -2187,7 +2377,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final int textAt = limit + 4;
-        final int textLength = (int) (buffer.getInt(limit, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        final int textLength = sbeTextLength(limit);
         limit = textAt + textLength;
         SbeSupport.appendJsonText(builder, buffer, textAt, textLength, true);
         builder.append(",\"blob\":");
@@ -2196,7 +2386,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int blobAt = limit + 2;
-        final int blobLength = (buffer.getShort(limit, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        final int blobLength = sbeBlobLength(limit);
         limit = blobAt + blobLength;
         SbeSupport.appendJsonHex(builder, buffer, blobAt, blobLength);
         builder.append("}}");

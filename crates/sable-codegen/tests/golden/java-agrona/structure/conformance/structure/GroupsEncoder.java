@@ -25,6 +25,8 @@ public final class GroupsEncoder
     private MutableDirectBuffer buffer;
     private int offset;
     private int limit;
+    /** The buffer's capacity: where groups and var data must end. */
+    private int sbeEnd;
     private int sbeAccessIndex;
     private final LegsEncoder legs = new LegsEncoder(this);
     private final TagsEncoder tags = new TagsEncoder(this);
@@ -108,7 +110,13 @@ public final class GroupsEncoder
      */
     public GroupsEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
+        final int end = buffer.capacity();
+        if ((long) offset + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
+        }
         this.buffer = buffer;
+        this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -128,6 +136,15 @@ public final class GroupsEncoder
      */
     public GroupsEncoder wrapAndApplyHeader(final MutableDirectBuffer buffer, final int offset, final MessageHeaderEncoder header)
     {
+        final int end = buffer.capacity();
+        if ((long) offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
+        }
+        if ((long) offset + MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
+        }
         this.buffer = buffer;
         header.wrap(buffer, offset);
         // blockLength 8, templateId 2, schemaId 904, version 0
@@ -322,7 +339,27 @@ public final class GroupsEncoder
         LegsEncoder(final GroupsEncoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.fills = new FillsEncoder(parentMessage);
+            this.fills = new FillsEncoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.legs";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -333,9 +370,18 @@ public final class GroupsEncoder
          */
         public void wrap(final MutableDirectBuffer buffer, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final int at = parentMessage.limit;
+            if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             this.buffer = buffer;
             this.count = count;
@@ -344,7 +390,7 @@ public final class GroupsEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
         }
@@ -368,6 +414,10 @@ public final class GroupsEncoder
                     sbeCheckEntryComplete();
                 }
                 sbeAccessIndex = 0;
+            }
+            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -661,6 +711,7 @@ public final class GroupsEncoder
             public static final int BLOCK_LENGTH = 5;
 
             private final GroupsEncoder parentMessage;
+            private final LegsEncoder parentGroup;
             private MutableDirectBuffer buffer;
             private int offset;
             private int headerOffset;
@@ -668,9 +719,30 @@ public final class GroupsEncoder
             private int index;
             private int sbeAccessIndex;
 
-            FillsEncoder(final GroupsEncoder parentMessage)
+            FillsEncoder(final GroupsEncoder parentMessage, final LegsEncoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".fills";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -681,9 +753,18 @@ public final class GroupsEncoder
              */
             public void wrap(final MutableDirectBuffer buffer, final int count)
             {
-                if (count < 0 || count > 65534)
+                if (count > 65534)
                 {
-                    throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                    throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+                }
+                if (count < 0)
+                {
+                    throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+                }
+                final int at = parentMessage.limit;
+                if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
                 this.buffer = buffer;
                 this.count = count;
@@ -692,7 +773,7 @@ public final class GroupsEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                headerOffset = parentMessage.limit;
+                headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
             }
@@ -712,6 +793,10 @@ public final class GroupsEncoder
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
+                }
+                if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
                 }
                 offset = parentMessage.limit;
                 parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1016,9 +1101,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
             buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -1042,9 +1131,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
             buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -1067,9 +1160,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
             SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -1092,9 +1189,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final int headerOffset = parentMessage.limit;
+            if ((long) headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
             SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -1197,6 +1298,26 @@ public final class GroupsEncoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.tags";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Writes the group header at the message's limit.
          *
          * @param buffer the buffer.
@@ -1204,9 +1325,18 @@ public final class GroupsEncoder
          */
         public void wrap(final MutableDirectBuffer buffer, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final int at = parentMessage.limit;
+            if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             this.buffer = buffer;
             this.count = count;
@@ -1215,7 +1345,7 @@ public final class GroupsEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
         }
@@ -1235,6 +1365,10 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeAccessIndex = 0;
+            }
+            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1459,9 +1593,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -1485,9 +1623,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
         buffer.putBytes(headerOffset + 4, src, srcOffset, length);
@@ -1510,9 +1652,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -1535,9 +1681,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         buffer.putInt(headerOffset, length, java.nio.ByteOrder.LITTLE_ENDIAN);
         SbeSupport.putUtf8(buffer, headerOffset + 4, length, value, false);
@@ -1590,9 +1740,13 @@ public final class GroupsEncoder
         }
         if (length > 65534)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.blob", "length " + length + " above 65534");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 2 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.blob", headerOffset, 2 + length, sbeEnd);
+        }
         limit = headerOffset + 2 + length;
         buffer.putShort(headerOffset, (short) length, java.nio.ByteOrder.LITTLE_ENDIAN);
         buffer.putBytes(headerOffset + 2, src, srcOffset, length);
@@ -1615,9 +1769,13 @@ public final class GroupsEncoder
         }
         if (length > 65534)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.blob", "length " + length + " above 65534");
         }
         final int headerOffset = limit;
+        if ((long) headerOffset + 2 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.blob", headerOffset, 2 + length, sbeEnd);
+        }
         limit = headerOffset + 2 + length;
         buffer.putShort(headerOffset, (short) length, java.nio.ByteOrder.LITTLE_ENDIAN);
         buffer.putBytes(headerOffset + 2, src, srcOffset, length);

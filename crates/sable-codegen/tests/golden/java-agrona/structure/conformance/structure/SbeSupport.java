@@ -74,14 +74,15 @@ final class SbeSupport
      * @param length the room there is.
      * @param value the text.
      * @param pad whether to fill the rest of the room with NUL bytes.
+     * @return false, having written nothing, when the text does not fit.
      */
-    static void putLatin1(
+    static boolean putLatin1(
         final MutableDirectBuffer buffer, final int offset, final int length, final CharSequence value, final boolean pad)
     {
         final int n = value.length();
         if (n > length)
         {
-            throw new IndexOutOfBoundsException("text of " + n + " characters does not fit in " + length + " bytes");
+            return false;
         }
         for (int i = 0; i < n; i++)
         {
@@ -95,6 +96,7 @@ final class SbeSupport
                 putByte(buffer, offset + i, (byte) 0);
             }
         }
+        return true;
     }
 
     /**
@@ -143,14 +145,15 @@ final class SbeSupport
      * @param length the room there is.
      * @param value the text.
      * @param pad whether to fill the rest of the room with NUL bytes.
+     * @return false, having written nothing, when the text does not fit.
      */
-    static void putUtf8(
+    static boolean putUtf8(
         final MutableDirectBuffer buffer, final int offset, final int length, final CharSequence value, final boolean pad)
     {
         final int encoded = utf8Length(value);
         if (encoded > length)
         {
-            throw new IndexOutOfBoundsException("text of " + encoded + " UTF-8 bytes does not fit in " + length + " bytes");
+            return false;
         }
         final int n = value.length();
         int at = offset;
@@ -192,6 +195,7 @@ final class SbeSupport
                 putByte(buffer, offset + i, (byte) 0);
             }
         }
+        return true;
     }
 
     /**

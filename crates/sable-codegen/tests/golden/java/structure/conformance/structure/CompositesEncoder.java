@@ -25,6 +25,8 @@ public final class CompositesEncoder
     private byte[] array;
     private long offset;
     private long limit;
+    /** The buffer's capacity: where groups and var data must end. */
+    private long sbeEnd;
     private int sbeAccessIndex;
     private final ShapeEncoder shape = new ShapeEncoder();
     private final DecimalEncoder lastPrice = new DecimalEncoder();
@@ -108,11 +110,17 @@ public final class CompositesEncoder
      */
     public CompositesEncoder wrap(final MemorySegment segment, final long offset)
     {
+        final long end = segment.byteSize();
+        if (offset + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
+        this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -132,6 +140,15 @@ public final class CompositesEncoder
      */
     public CompositesEncoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderEncoder header)
     {
+        final long end = segment.byteSize();
+        if (offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
+        }
+        if (offset + MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;

@@ -29,6 +29,10 @@ public final class GroupsDecoder
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
+    /** Where the message starts (its header): error offsets count from there. */
+    private long sbeMessageStart;
+    /** Where the buffer ends: every item read must end by then. */
+    private long sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
     private final LegsDecoder legs = new LegsDecoder(this);
     private final TagsDecoder tags = new TagsDecoder(this);
@@ -105,15 +109,27 @@ public final class GroupsDecoder
 
     /**
      * Reads a message at a position in a buffer (after its header).
+     * <p>
+     * Error offsets count from where the header would be, ENCODED_LENGTH bytes before offset.
      *
      * @param segment the buffer.
      * @param offset where the root block starts.
      * @param actingBlockLength the root block length the writer used (from the header).
      * @param actingVersion the schema version the writer used (from the header).
      * @return this.
+     * @throws SbeDecodeException (truncated, fields) when the root block does not fit the buffer.
      */
     public GroupsDecoder wrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion)
     {
+        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, segment.byteSize());
+    }
+
+    private GroupsDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long messageStart, final long end)
+    {
+        if (offset + actingBlockLength > end)
+        {
+            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
@@ -128,20 +144,43 @@ public final class GroupsDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
+        this.sbeMessageStart = messageStart;
+        this.sbeEnd = end;
         return this;
     }
 
     /**
-     * Reads the message header, checks the template id, then reads the message after it at the header's block length and version.
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message may use the rest of the buffer.
      *
      * @param segment the buffer.
      * @param offset where the header starts.
      * @param header the header decoder to read it with.
      * @return this.
-     * @throws IllegalStateException when the header's template id is not TEMPLATE_ID.
+     * @throws SbeDecodeException when the header or root block does not fit, or the header is not this message's.
      */
     public GroupsDecoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderDecoder header)
     {
+        return wrapAndApplyHeader(segment, offset, segment.byteSize() - offset, header);
+    }
+
+    /**
+     * Reads the message header, checks it, then reads the message after it at the header's block length and version; the message must lie within length bytes.
+     * <p>
+     * The checks, in order (docs/codecs.md): the header fits (truncated, header), its schema id is SCHEMA_ID (schemaIdMismatch), its template id TEMPLATE_ID (unknownTemplate), its block length at least BLOCK_LENGTH unless its version is older (blockLengthTooShort), the root block fits (truncated, fields). Groups and var data are checked as they are read.
+     *
+     * @param segment the buffer.
+     * @param offset where the header starts.
+     * @param length the bytes from offset that hold the message (at most).
+     * @param header the header decoder to read it with.
+     * @return this.
+     * @throws SbeDecodeException when a check fails.
+     */
+    public GroupsDecoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final long length, final MessageHeaderDecoder header)
+    {
+        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        {
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
@@ -149,12 +188,23 @@ public final class GroupsDecoder
         }
         header.wrap(segment, offset);
         final long fields = SbeSupport.getLongLE(array, segment, offset);
+        final int blockLength = (int) fields & 0xFFFF;
         final int templateId = (int) (fields >>> 16) & 0xFFFF;
+        final int schemaId = (int) (fields >>> 32) & 0xFFFF;
+        final int version = (int) (fields >>> 48) & 0xFFFF;
+        if (schemaId != SCHEMA_ID)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.SCHEMA_ID_MISMATCH, 4, "header.schemaId", "schema id " + schemaId + ", not the schema's " + SCHEMA_ID);
+        }
         if (templateId != TEMPLATE_ID)
         {
-            throw new IllegalStateException("Invalid TEMPLATE_ID: " + templateId);
+            throw new SbeDecodeException(SbeDecodeException.Kind.UNKNOWN_TEMPLATE, 2, "header.templateId", "template id " + templateId + ", not Groups's " + TEMPLATE_ID);
         }
-        wrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, (int) fields & 0xFFFF, (int) (fields >>> 48) & 0xFFFF);
+        if (blockLength < BLOCK_LENGTH && version >= SCHEMA_VERSION)
+        {
+            throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
+        }
+        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
         this.headerOffset = offset;
         return this;
     }
@@ -422,7 +472,27 @@ public final class GroupsDecoder
         LegsDecoder(final GroupsDecoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.fills = new FillsDecoder(parentMessage);
+            this.fills = new FillsDecoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.legs";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -443,10 +513,18 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -522,6 +600,10 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if (offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -802,6 +884,7 @@ public final class GroupsDecoder
             public static final int BLOCK_LENGTH = 5;
 
             private final GroupsDecoder parentMessage;
+            private final LegsDecoder parentGroup;
             private MemorySegment segment;
             private byte[] array;
             private long offset;
@@ -810,9 +893,30 @@ public final class GroupsDecoder
             private int index;
             private int sbeAccessIndex;
 
-            FillsDecoder(final GroupsDecoder parentMessage)
+            FillsDecoder(final GroupsDecoder parentMessage, final LegsDecoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".fills";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -833,10 +937,18 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final long headerOffset = parentMessage.limit;
+                if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
+                if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+                {
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
+                }
             }
 
             /**
@@ -908,6 +1020,10 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
+                if (offset + blockLength > parentMessage.sbeEnd)
+                {
+                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                }
                 parentMessage.limit = offset + blockLength;
                 ++index;
                 return this;
@@ -1224,6 +1340,20 @@ public final class GroupsDecoder
             return 4;
         }
 
+        private int sbeNoteLength(final long at)
+        {
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", -1, parentMessage.sbeEnd - at);
+            }
+            final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", 4 + length, parentMessage.sbeEnd - at);
+            }
+            return (int) length;
+        }
+
         /**
          * The length of note at the current position.
          *
@@ -1237,7 +1367,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            return (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            return sbeNoteLength(at);
         }
 
         /**
@@ -1253,7 +1383,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int length = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            final int length = sbeNoteLength(at);
             parentMessage.limit = at + 4 + length;
             return length;
         }
@@ -1274,7 +1404,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1297,7 +1427,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1318,7 +1448,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
             return dataLength;
@@ -1337,7 +1467,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            final int dataLength = sbeNoteLength(at);
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(segment, at + 4, dataLength);
         }
@@ -1438,7 +1568,7 @@ public final class GroupsDecoder
                 fills.sbeCheckComplete();
             }
             final long noteAt = parentMessage.limit + 4;
-            final int noteLength = (int) (SbeSupport.getIntLE(array, segment, parentMessage.limit) & 0xFFFF_FFFFL);
+            final int noteLength = sbeNoteLength(parentMessage.limit);
             parentMessage.limit = noteAt + noteLength;
             SbeSupport.appendJsonText(builder, segment, noteAt, noteLength, true);
             return builder.append('}');
@@ -1506,6 +1636,26 @@ public final class GroupsDecoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.tags";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Reads the group header at the message's limit.
          *
          * @param segment the buffer.
@@ -1523,10 +1673,18 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+            }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
+            {
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
+            }
         }
 
         /**
@@ -1598,6 +1756,10 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
+            if (offset + blockLength > parentMessage.sbeEnd)
+            {
+                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+            }
             parentMessage.limit = offset + blockLength;
             ++index;
             return this;
@@ -1824,6 +1986,20 @@ public final class GroupsDecoder
         return 4;
     }
 
+    private int sbeTextLength(final long at)
+    {
+        if (at + 4 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", -1, sbeEnd - at);
+        }
+        final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", 4 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of text at the current position.
      *
@@ -1837,7 +2013,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long at = limit;
-        return (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        return sbeTextLength(at);
     }
 
     /**
@@ -1853,7 +2029,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int length = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        final int length = sbeTextLength(at);
         limit = at + 4 + length;
         return length;
     }
@@ -1874,7 +2050,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1897,7 +2073,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1918,7 +2094,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -1937,7 +2113,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = (int) (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        final int dataLength = sbeTextLength(at);
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -1972,6 +2148,20 @@ public final class GroupsDecoder
         return 2;
     }
 
+    private int sbeBlobLength(final long at)
+    {
+        if (at + 2 > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", -1, sbeEnd - at);
+        }
+        final long length = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        if (at + 2 + length > sbeEnd)
+        {
+            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", 2 + length, sbeEnd - at);
+        }
+        return (int) length;
+    }
+
     /**
      * The length of blob at the current position.
      *
@@ -1984,7 +2174,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, false);
         }
         final long at = limit;
-        return (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        return sbeBlobLength(at);
     }
 
     /**
@@ -1999,7 +2189,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int length = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        final int length = sbeBlobLength(at);
         limit = at + 2 + length;
         return length;
     }
@@ -2019,7 +2209,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        final int dataLength = sbeBlobLength(at);
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 2, dst, dstOffset, bytesCopied);
@@ -2041,7 +2231,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        final int dataLength = sbeBlobLength(at);
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 2, dst, dstOffset, bytesCopied);
@@ -2157,7 +2347,7 @@ public final class GroupsDecoder
             tags.sbeCheckComplete();
         }
         final long textAt = limit + 4;
-        final int textLength = (int) (SbeSupport.getIntLE(array, segment, limit) & 0xFFFF_FFFFL);
+        final int textLength = sbeTextLength(limit);
         limit = textAt + textLength;
         SbeSupport.appendJsonText(builder, segment, textAt, textLength, true);
         builder.append(",\"blob\":");
@@ -2166,7 +2356,7 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final long blobAt = limit + 2;
-        final int blobLength = (SbeSupport.getShortLE(array, segment, limit) & 0xFFFF);
+        final int blobLength = sbeBlobLength(limit);
         limit = blobAt + blobLength;
         SbeSupport.appendJsonHex(builder, segment, blobAt, blobLength);
         builder.append("}}");

@@ -25,6 +25,8 @@ public final class GroupsEncoder
     private byte[] array;
     private long offset;
     private long limit;
+    /** The buffer's capacity: where groups and var data must end. */
+    private long sbeEnd;
     private int sbeAccessIndex;
     private final LegsEncoder legs = new LegsEncoder(this);
     private final TagsEncoder tags = new TagsEncoder(this);
@@ -108,11 +110,17 @@ public final class GroupsEncoder
      */
     public GroupsEncoder wrap(final MemorySegment segment, final long offset)
     {
+        final long end = segment.byteSize();
+        if (offset + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
+        this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -132,6 +140,15 @@ public final class GroupsEncoder
      */
     public GroupsEncoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderEncoder header)
     {
+        final long end = segment.byteSize();
+        if (offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
+        }
+        if (offset + MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH > end)
+        {
+            throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
+        }
         if (segment != this.segment)
         {
             this.segment = segment;
@@ -331,7 +348,27 @@ public final class GroupsEncoder
         LegsEncoder(final GroupsEncoder parentMessage)
         {
             this.parentMessage = parentMessage;
-            this.fills = new FillsEncoder(parentMessage);
+            this.fills = new FillsEncoder(parentMessage, this);
+        }
+
+        /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.legs";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
         }
 
         /**
@@ -342,9 +379,18 @@ public final class GroupsEncoder
          */
         public void wrap(final MemorySegment segment, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final long at = parentMessage.limit;
+            if (at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             if (segment != this.segment)
             {
@@ -357,7 +403,7 @@ public final class GroupsEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
         }
@@ -381,6 +427,10 @@ public final class GroupsEncoder
                     sbeCheckEntryComplete();
                 }
                 sbeAccessIndex = 0;
+            }
+            if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -674,6 +724,7 @@ public final class GroupsEncoder
             public static final int BLOCK_LENGTH = 5;
 
             private final GroupsEncoder parentMessage;
+            private final LegsEncoder parentGroup;
             private MemorySegment segment;
             private byte[] array;
             private long offset;
@@ -682,9 +733,30 @@ public final class GroupsEncoder
             private int index;
             private int sbeAccessIndex;
 
-            FillsEncoder(final GroupsEncoder parentMessage)
+            FillsEncoder(final GroupsEncoder parentMessage, final LegsEncoder parentGroup)
             {
                 this.parentMessage = parentMessage;
+                this.parentGroup = parentGroup;
+            }
+
+            /**
+             * The group's path in error reports.
+             *
+             * @return e.g. fields.G, or fields.G[i].H when nested.
+             */
+            String sbePath()
+            {
+                return parentGroup.sbeEntryPath() + ".fills";
+            }
+
+            /**
+             * The current entry's path in error reports.
+             *
+             * @return e.g. fields.G[i].
+             */
+            String sbeEntryPath()
+            {
+                return sbePath() + "[" + (index - 1) + "]";
             }
 
             /**
@@ -695,9 +767,18 @@ public final class GroupsEncoder
              */
             public void wrap(final MemorySegment segment, final int count)
             {
-                if (count < 0 || count > 65534)
+                if (count > 65534)
                 {
-                    throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                    throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+                }
+                if (count < 0)
+                {
+                    throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+                }
+                final long at = parentMessage.limit;
+                if (at + HEADER_SIZE > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
                 if (segment != this.segment)
                 {
@@ -710,7 +791,7 @@ public final class GroupsEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                headerOffset = parentMessage.limit;
+                headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
             }
@@ -730,6 +811,10 @@ public final class GroupsEncoder
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
+                }
+                if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
                 }
                 offset = parentMessage.limit;
                 parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1034,9 +1119,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntLE(array, segment, headerOffset, length);
             SbeSupport.putBytes(array, segment, headerOffset + 4, src, srcOffset, length);
@@ -1060,9 +1149,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntLE(array, segment, headerOffset, length);
             MemorySegment.copy(src, srcOffset, segment, headerOffset + 4, length);
@@ -1085,9 +1178,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntLE(array, segment, headerOffset, length);
             SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -1110,9 +1207,13 @@ public final class GroupsEncoder
             }
             if (length > 1073741824)
             {
-                throw new IllegalStateException("length > maxValue for type: " + length);
+                throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, sbeEntryPath() + ".note", "length " + length + " above 1073741824");
             }
             final long headerOffset = parentMessage.limit;
+            if (headerOffset + 4 + length > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbeEntryPath() + ".note", headerOffset, 4 + length, parentMessage.sbeEnd);
+            }
             parentMessage.limit = headerOffset + 4 + length;
             SbeSupport.putIntLE(array, segment, headerOffset, length);
             SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -1216,6 +1317,26 @@ public final class GroupsEncoder
         }
 
         /**
+         * The group's path in error reports.
+         *
+         * @return e.g. fields.G, or fields.G[i].H when nested.
+         */
+        String sbePath()
+        {
+            return "fields.tags";
+        }
+
+        /**
+         * The current entry's path in error reports.
+         *
+         * @return e.g. fields.G[i].
+         */
+        String sbeEntryPath()
+        {
+            return sbePath() + "[" + (index - 1) + "]";
+        }
+
+        /**
          * Writes the group header at the message's limit.
          *
          * @param segment the buffer.
@@ -1223,9 +1344,18 @@ public final class GroupsEncoder
          */
         public void wrap(final MemorySegment segment, final int count)
         {
-            if (count < 0 || count > 65534)
+            if (count > 65534)
             {
-                throw new IllegalArgumentException("count outside allowed range [0, 65534]: " + count);
+                throw new SbeEncodeException(SbeEncodeException.Kind.COUNT_TOO_LARGE, sbePath(), "count " + count + " above 65534");
+            }
+            if (count < 0)
+            {
+                throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
+            }
+            final long at = parentMessage.limit;
+            if (at + HEADER_SIZE > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             if (segment != this.segment)
             {
@@ -1238,7 +1368,7 @@ public final class GroupsEncoder
             {
                 sbeAccessIndex = 0;
             }
-            headerOffset = parentMessage.limit;
+            headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
         }
@@ -1258,6 +1388,10 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeAccessIndex = 0;
+            }
+            if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            {
+                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
             offset = parentMessage.limit;
             parentMessage.limit = offset + BLOCK_LENGTH;
@@ -1482,9 +1616,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntLE(array, segment, headerOffset, length);
         SbeSupport.putBytes(array, segment, headerOffset + 4, src, srcOffset, length);
@@ -1508,9 +1646,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntLE(array, segment, headerOffset, length);
         MemorySegment.copy(src, srcOffset, segment, headerOffset + 4, length);
@@ -1533,9 +1675,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntLE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -1558,9 +1704,13 @@ public final class GroupsEncoder
         }
         if (length > 1073741824)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.text", "length " + length + " above 1073741824");
         }
         final long headerOffset = limit;
+        if (headerOffset + 4 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.text", headerOffset, 4 + length, sbeEnd);
+        }
         limit = headerOffset + 4 + length;
         SbeSupport.putIntLE(array, segment, headerOffset, length);
         SbeSupport.putUtf8(segment, headerOffset + 4, length, value, false);
@@ -1613,9 +1763,13 @@ public final class GroupsEncoder
         }
         if (length > 65534)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.blob", "length " + length + " above 65534");
         }
         final long headerOffset = limit;
+        if (headerOffset + 2 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.blob", headerOffset, 2 + length, sbeEnd);
+        }
         limit = headerOffset + 2 + length;
         SbeSupport.putShortLE(array, segment, headerOffset, (short) length);
         SbeSupport.putBytes(array, segment, headerOffset + 2, src, srcOffset, length);
@@ -1638,9 +1792,13 @@ public final class GroupsEncoder
         }
         if (length > 65534)
         {
-            throw new IllegalStateException("length > maxValue for type: " + length);
+            throw new SbeEncodeException(SbeEncodeException.Kind.LENGTH_TOO_LARGE, "fields.blob", "length " + length + " above 65534");
         }
         final long headerOffset = limit;
+        if (headerOffset + 2 + length > sbeEnd)
+        {
+            throw SbeEncodeException.bufferTooShort("fields.blob", headerOffset, 2 + length, sbeEnd);
+        }
         limit = headerOffset + 2 + length;
         SbeSupport.putShortLE(array, segment, headerOffset, (short) length);
         MemorySegment.copy(src, srcOffset, segment, headerOffset + 2, length);

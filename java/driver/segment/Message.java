@@ -1,0 +1,25 @@
+package sable.driver;
+
+import java.lang.foreign.MemorySegment;
+
+import sable.driver.codecs.SbeSchemaDecoder;
+
+/** The driver's buffer flavour: the MemorySegment codecs, over the message's bytes. */
+final class Message
+{
+    private Message()
+    {
+    }
+
+    /**
+     * Decodes one message and appends its canonical JSON.
+     *
+     * @param decoder the schema-level decoder.
+     * @param bytes the message.
+     * @param builder the destination.
+     */
+    static void appendJson(final SbeSchemaDecoder decoder, final byte[] bytes, final StringBuilder builder)
+    {
+        decoder.appendJson(MemorySegment.ofArray(bytes), 0, bytes.length, builder);
+    }
+}
