@@ -252,9 +252,6 @@ impl Gen<'_> {
         w.line("/* The entries not read yet (all of them when next() was not called); begin() and end() read past them. */");
         w.line("iterator begin() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), 0); }");
         w.line("iterator end() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), n_); }");
-        w.line(
-            "std::uint64_t size() noexcept { sbe_range(); return static_cast<std::uint64_t>(n_); }",
-        );
         w.line("private:");
         w.line("/* Takes the entries not read yet at once: those that fit the buffer (the first that does not is the error). */");
         w.open("void sbe_range() noexcept {");

@@ -810,7 +810,6 @@ class Car {
         /* The entries not read yet (all of them when next() was not called); begin() and end() read past them. */
         iterator begin() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), 0); }
         iterator end() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), n_); }
-        std::uint64_t size() noexcept { sbe_range(); return static_cast<std::uint64_t>(n_); }
         private:
         /* Takes the entries not read yet at once: those that fit the buffer (the first that does not is the error). */
         void sbe_range() noexcept {
