@@ -15,6 +15,7 @@ jar="${SABLE_REFERENCE_JAR:-$root/.cache/reference/sbe-all-1.32.1.jar}"
 
 cargo build -q --release -p sable-cli
 dir="$CARGO_TARGET_DIR/cpp/build-bench"
+mkdir -p "$CARGO_TARGET_DIR/cpp" # the configure log goes next to the build directory
 cmake -S cpp -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER="${CXX:-g++}" \
     -DSABLE_EXECUTABLE="$CARGO_TARGET_DIR/release/sable" -DSABLE_BENCH=ON \
     -DSABLE_REFERENCE_JAR="$jar" >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log" >&2; exit 1; }

@@ -4,6 +4,8 @@
 # compile checks of every valid shared schema), and with clang under AddressSanitizer and UBSan
 # (the same tests plus a bounded libFuzzer run over the conformance schemas' decoders). Both
 # include the interop tests against the reference's generated C++ (its jar: scripts/fetch-reference.sh).
+# Then every conformance vector, valid and malformed, through the C++ codec driver
+# (conformance/run.py cpp).
 # Prints a last line "cpp tests: N passed, M failed". Needs scripts/setup-cpp.sh's packages.
 #   FUZZ_SECONDS (default 30): the fuzz run's length.
 set -euo pipefail
@@ -72,6 +74,16 @@ else
     echo "cpp: generated headers not clang-format clean" >&2
     failed=$((failed + 1))
 fi
+
+# Every conformance vector (valid and malformed) through the C++ codec driver
+# (scripts/codec-driver.sh cpp SCHEMA: the generated schema-level entry point).
+if python3 conformance/run.py cpp >"$out/conformance-driver.log" 2>&1; then
+    passed=$((passed + 1))
+else
+    grep -v '^\[' "$out/conformance-driver.log" | tail -40 >&2
+    failed=$((failed + 1))
+fi
+tail -1 "$out/conformance-driver.log" >&2
 
 echo "cpp tests: $passed passed, $failed failed"
 [ "$failed" = 0 ]

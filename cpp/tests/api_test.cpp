@@ -66,14 +66,14 @@ TEST(Api, EncodesAndDecodesTheCar) {
   EXPECT_EQ(d.engine().booster().horsePower(), 200);
   EXPECT_EQ(Car::Decoder::discountedModel(), Model::C);
   std::vector<std::string> usage;
-  for (auto &f : d.fuelFigures()) {
+  for (const auto &f : d.fuelFigures()) {
     usage.emplace_back(f.usageDescription());
   }
   EXPECT_EQ(usage, (std::vector<std::string>{"Urban Cycle", "Combined Cycle"}));
   int accelerations = 0;
-  for (auto &p : d.performanceFigures()) {
+  for (const auto &p : d.performanceFigures()) {
     EXPECT_EQ(p.octaneRating(), 95);
-    for (auto &a : p.acceleration()) {
+    for (const auto &a : p.acceleration()) {
       EXPECT_GT(a.seconds(), 0.0f);
       ++accelerations;
     }
@@ -103,7 +103,7 @@ TEST(Api, EncoderReportsAShortBufferWithoutWritingPastIt) {
       ASSERT_EQ(buf[i], 0xAB) << "byte " << i << " written with capacity " << cap;
     }
     if (cap < 150) {
-      EXPECT_EQ(err, sable::errc::short_buffer) << cap;
+      EXPECT_EQ(err, sable::errc::buffer_too_short) << cap;
     }
   }
 }
@@ -114,7 +114,7 @@ TEST(Api, EncoderRejectsTooManyEntries) {
   auto fuel = e.fuelFigures(1);
   fuel.next().speed(1);
   fuel.next().speed(2); // one more than announced: written nowhere
-  EXPECT_EQ(e.error(), sable::errc::value_out_of_range);
+  EXPECT_EQ(e.error(), sable::errc::index_out_of_range);
 }
 
 TEST(Api, DecoderRejectsOtherTemplatesAndSchemas) {
@@ -123,13 +123,13 @@ TEST(Api, DecoderRejectsOtherTemplatesAndSchemas) {
   const std::size_t n = encode_car(buf.data(), buf.size(), &err);
   buf[2] = 9; // template id
   Car::Decoder d(buf.data(), n);
-  EXPECT_EQ(d.error(), sable::errc::wrong_template);
+  EXPECT_EQ(d.error(), sable::errc::unknown_template);
   EXPECT_EQ(d.serialNumber(), Car::Decoder::serialNumber_null_value());
   EXPECT_TRUE(d.manufacturer().empty());
   buf[2] = 1;
   buf[4] = 77; // schema id
   d.wrap(buf.data(), n);
-  EXPECT_EQ(d.error(), sable::errc::wrong_schema);
+  EXPECT_EQ(d.error(), sable::errc::schema_id_mismatch);
   std::ostringstream os;
   os << d;
   EXPECT_EQ(os.str().rfind("{\"error\":", 0), 0u);

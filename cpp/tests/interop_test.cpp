@@ -126,14 +126,14 @@ template <class Decoder> void sable_reads_car(const Bytes &b) {
   EXPECT_EQ(d.engine().manufacturerCode(), "123");
   EXPECT_EQ(d.engine().booster().horsePower(), 200);
   std::vector<std::string> usage;
-  for (auto &f : d.fuelFigures()) {
+  for (const auto &f : d.fuelFigures()) {
     usage.emplace_back(f.usageDescription());
   }
   EXPECT_EQ(usage, (std::vector<std::string>{"Urban Cycle", "Combined Cycle"}));
   float seconds = 0;
-  for (auto &p : d.performanceFigures()) {
+  for (const auto &p : d.performanceFigures()) {
     EXPECT_EQ(p.octaneRating(), 95);
-    for (auto &a : p.acceleration()) {
+    for (const auto &a : p.acceleration()) {
       seconds += a.seconds();
     }
   }
@@ -214,7 +214,7 @@ TEST(Interop, ExtensionCarAcrossVersions) {
   EXPECT_EQ(d0.acting_version(), 0);
   EXPECT_FALSE(d0.cupHolderCount_present());
   EXPECT_EQ(d0.cupHolderCount(), interop::ext::Car::Decoder::cupHolderCount_null_value());
-  for (auto &f : d0.fuelFigures()) {
+  for (const auto &f : d0.fuelFigures()) {
     EXPECT_FALSE(f.mpg_present());
     EXPECT_TRUE(std::isnan(f.mpg()));
     (void)f.usageDescription();
@@ -252,11 +252,11 @@ TEST(Interop, BenchCarAndMarketData) {
   EXPECT_EQ(0, std::memcmp(sbuf.data(), rbuf.data(), rn));
   interop::bcar::Car::Decoder d(rbuf.data(), rn);
   EXPECT_EQ(d.someNumbers(4), -9);
-  for (auto &f : d.fuelFigures()) { // groups are read in schema order
+  for (const auto &f : d.fuelFigures()) { // groups are read in schema order
     EXPECT_EQ(f.mpg(), 6.5f);
   }
-  for (auto &p : d.performanceFigures()) {
-    for (auto &a : p.acceleration()) {
+  for (const auto &p : d.performanceFigures()) {
+    for (const auto &a : p.acceleration()) {
       EXPECT_EQ(a.seconds(), 9.5f);
     }
   }
@@ -293,7 +293,7 @@ TEST(Interop, BenchCarAndMarketData) {
   EXPECT_EQ(0, std::memcmp(smd.data(), rmd.data(), mn));
   interop::md::MarketDataIncrementalRefreshTrades::Decoder md2(rmd.data(), mn);
   int seq = 0;
-  for (auto &entry : md2.MdIncGrp()) {
+  for (const auto &entry : md2.MdIncGrp()) {
     EXPECT_EQ(entry.RptSeq(), seq++);
     EXPECT_EQ(entry.MdEntryPx().exponent(), 7);
     EXPECT_EQ(entry.MdEntryPx().mantissa(), 50);

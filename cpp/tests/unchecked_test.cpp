@@ -27,11 +27,11 @@ TEST(Unchecked, RoundTripsTheCar) {
   Car::Decoder d(buf.data(), e.encoded_length());
   EXPECT_EQ(d.serialNumber(), 7u);
   EXPECT_EQ(d.vehicleCode(), "xyzxyz");
-  for (auto &f : d.fuelFigures()) {
+  for (const auto &f : d.fuelFigures()) {
     EXPECT_EQ(f.speed(), 10);
     EXPECT_EQ(f.usageDescription(), "u");
   }
-  for (auto &p : d.performanceFigures()) {
+  for (const auto &p : d.performanceFigures()) {
     (void)p;
     ADD_FAILURE() << "no performance figures were written";
   }

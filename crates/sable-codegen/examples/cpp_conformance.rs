@@ -315,6 +315,11 @@ fn copy_value(
             w.line(format!("{set}(i, {getter}(i));"));
             w.close("}");
         }
+        TypeRef::Primitive(p) if p.is_array() => {
+            // Every byte of the char array, past a NUL too.
+            let getter = get.trim_end_matches("()");
+            w.line(format!("{set}({getter}_bytes().as_chars());"));
+        }
         TypeRef::Primitive(_) | TypeRef::Enum(_) | TypeRef::Set(_) => {
             w.line(format!("{set}({get});"));
         }

@@ -2,7 +2,10 @@
 //! header `sable/sbe.hpp`. See `docs/cpp.md`.
 
 mod body;
+mod group;
+mod message;
 mod names;
+mod schema;
 mod types;
 
 pub use names::{ctype, ident, namespace};
@@ -117,6 +120,7 @@ impl Gen<'_> {
         w.line(format!("namespace {} {{", self.ns));
         w.blank();
         let s = self.schema;
+        names::doc(&mut w, s.description.as_deref());
         w.line("/* The schema. */");
         w.open("struct Schema {");
         w.line(format!(
@@ -153,6 +157,8 @@ impl Gen<'_> {
             self.message(&mut w, m);
             w.blank();
         }
+        self.schema_entry_point(&mut w);
+        w.blank();
         w.line(format!("}} // namespace {}", self.ns));
         w.blank();
         w.line("#endif");

@@ -126,6 +126,72 @@ pub fn is_utf8(encoding: Option<&str>) -> bool {
     encoding.is_some_and(|e| e.eq_ignore_ascii_case("UTF-8") || e.eq_ignore_ascii_case("UTF8"))
 }
 
+/// Writes a schema description as a Doxygen comment (`/** ... */`, on one line, whitespace
+/// collapsed); nothing when there is none.
+pub fn doc(w: &mut crate::writer::CodeWriter, description: Option<&str>) {
+    let Some(text) = description.map(str::trim).filter(|d| !d.is_empty()) else {
+        return;
+    };
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    // `*/` would end the comment early.
+    w.line(format!("/** {} */", text.replace("*/", "* /")));
+}
+
+/// The declared `minValue` and `maxValue` of a primitive field, as C++ literals, each only when
+/// the schema narrows the type's own range and the C++ type can hold a value beyond it (so that
+/// the test is never always false).
+pub fn declared_range(p: &crate::model::Primitive) -> (Option<String>, Option<String>) {
+    let t = p.primitive_type;
+    if p.is_array() || p.is_constant() {
+        return (None, None);
+    }
+    let (min, max) = match t {
+        PrimitiveType::Float | PrimitiveType::Double => {
+            let f = |v: &PrimitiveValue| match v {
+                PrimitiveValue::Float(f) => Some(*f),
+                other => other.as_i128().map(|i| i as f64),
+            };
+            let narrower = |declared: &PrimitiveValue, implicit: PrimitiveValue| {
+                f(declared).filter(|d| d.is_finite() && Some(*d) != f(&implicit))
+            };
+            (
+                narrower(&p.min_value, t.min_value()).is_some(),
+                narrower(&p.max_value, t.max_value()).is_some(),
+            )
+        }
+        _ => {
+            let (lo, hi) = c_range(t);
+            let declared = |v: &PrimitiveValue, implicit: PrimitiveValue| {
+                v.as_i128().filter(|d| Some(*d) != implicit.as_i128())
+            };
+            (
+                declared(&p.min_value, t.min_value()).is_some_and(|d| d > lo && d <= hi),
+                declared(&p.max_value, t.max_value()).is_some_and(|d| d < hi && d >= lo),
+            )
+        }
+    };
+    (
+        min.then(|| literal(t, &p.min_value)),
+        max.then(|| literal(t, &p.max_value)),
+    )
+}
+
+/// The values every C++ compiler's type for `t` holds (`char` taken as 0..127).
+fn c_range(t: PrimitiveType) -> (i128, i128) {
+    match t {
+        PrimitiveType::Char => (0, 127),
+        PrimitiveType::Int8 => (i8::MIN.into(), i8::MAX.into()),
+        PrimitiveType::Int16 => (i16::MIN.into(), i16::MAX.into()),
+        PrimitiveType::Int32 => (i32::MIN.into(), i32::MAX.into()),
+        PrimitiveType::Int64 => (i64::MIN.into(), i64::MAX.into()),
+        PrimitiveType::UInt8 => (0, u8::MAX.into()),
+        PrimitiveType::UInt16 => (0, u16::MAX.into()),
+        PrimitiveType::UInt32 => (0, u32::MAX.into()),
+        PrimitiveType::UInt64 => (0, u64::MAX.into()),
+        PrimitiveType::Float | PrimitiveType::Double => (i128::MIN, i128::MAX),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #if __cplusplus >= 202002L
@@ -33,30 +35,76 @@
 
 namespace sable {
 
-/* What went wrong. A codec keeps the first error it meets; errc::ok when none. */
+/* What went wrong (docs/codecs.md, "Errors"). A codec keeps the first error it meets; errc::ok
+ * when none. The first five are a decoder's, the others an encoder's. */
 enum class errc : std::uint8_t {
   ok = 0,
-  short_buffer,       /* the buffer ends before the message does */
-  wrong_template,     /* the header's template id is another message's */
-  wrong_schema,       /* the header's schema id is another schema's */
-  block_too_short,    /* a block is shorter than the fields of its version */
-  value_out_of_range, /* a group count or var data length the encoding cannot hold */
+  truncated,              /* an item does not fit whole in the buffer */
+  schema_id_mismatch,     /* the header's schema id is another schema's */
+  unknown_template,       /* the header's template id is no message of the schema, or another */
+  block_length_too_short, /* a block is shorter than the fields of its version */
+  buffer_too_short,       /* writing past the end of the buffer */
+  text_too_long,          /* text longer than its char array */
+  index_out_of_range,     /* an array index (or group entry) outside 0..length */
+  value_out_of_range,     /* a value outside the field's declared minValue..maxValue */
+  count_too_large,        /* a group count above its numInGroup's maximum */
+  length_too_large,       /* var data longer than its length's maximum */
 };
 
+/* The contract's name of an error kind ("truncated", "schemaIdMismatch", ...). */
+inline constexpr const char *kind(errc e) noexcept {
+  switch (e) {
+  case errc::ok:
+    return "ok";
+  case errc::truncated:
+    return "truncated";
+  case errc::schema_id_mismatch:
+    return "schemaIdMismatch";
+  case errc::unknown_template:
+    return "unknownTemplate";
+  case errc::block_length_too_short:
+    return "blockLengthTooShort";
+  case errc::buffer_too_short:
+    return "bufferTooShort";
+  case errc::text_too_long:
+    return "textTooLong";
+  case errc::index_out_of_range:
+    return "indexOutOfRange";
+  case errc::value_out_of_range:
+    return "valueOutOfRange";
+  case errc::count_too_large:
+    return "countTooLarge";
+  case errc::length_too_large:
+    return "lengthTooLarge";
+  }
+  return "unknown";
+}
+
+/* A sentence for people. */
 inline constexpr const char *message(errc e) noexcept {
   switch (e) {
   case errc::ok:
     return "ok";
-  case errc::short_buffer:
-    return "buffer too short";
-  case errc::wrong_template:
-    return "wrong template id";
-  case errc::wrong_schema:
-    return "wrong schema id";
-  case errc::block_too_short:
-    return "block length too short";
+  case errc::truncated:
+    return "the buffer ends inside or before this item";
+  case errc::schema_id_mismatch:
+    return "the message header's schema id is not this schema's";
+  case errc::unknown_template:
+    return "the message header's template id is not a message of this schema (or not this one)";
+  case errc::block_length_too_short:
+    return "the block length is shorter than the block of this version";
+  case errc::buffer_too_short:
+    return "the buffer is too short for what is written";
+  case errc::text_too_long:
+    return "the text is longer than its char array";
+  case errc::index_out_of_range:
+    return "the index is outside the array or the group's count";
   case errc::value_out_of_range:
-    return "value out of range";
+    return "the value is outside the field's minValue..maxValue";
+  case errc::count_too_large:
+    return "the group count is above its maximum";
+  case errc::length_too_large:
+    return "the var data is longer than its length can say";
   }
   return "unknown error";
 }
@@ -151,6 +199,8 @@ struct dstate {
   std::size_t pos = 0;
   errc err = errc::ok;
   std::uint16_t acting_version = 0;
+  /* Where the first error's item starts in buf (its field path is found by reading again). */
+  std::size_t err_at = 0;
 
   /* Whether n more bytes are there (always true without checks). */
   bool fits(std::size_t n) const noexcept {
@@ -161,9 +211,10 @@ struct dstate {
     return true;
 #endif
   }
-  void fail(errc e) noexcept {
+  void fail(errc e, std::size_t at) noexcept {
     if (err == errc::ok) {
       err = e;
+      err_at = at;
     }
   }
 };
@@ -179,6 +230,12 @@ struct estate {
   std::size_t pos = 0;
   errc err = errc::ok;
   std::uint8_t *scratch = nullptr;
+  /* The first error's field path, each "[]" standing for the entry index in err_path. */
+  const char *err_field = nullptr;
+  /* The index of the entry being written at each group depth (set as groups are started), and
+   * a copy of it taken at the first error; both arrays belong to the message encoder. */
+  std::uint64_t *path = nullptr;
+  std::uint64_t *err_path = nullptr;
 
   bool fits(std::size_t n) const noexcept {
 #if SABLE_CHECKS
@@ -188,26 +245,37 @@ struct estate {
     return true;
 #endif
   }
-  void fail(errc e) noexcept {
-    if (err == errc::ok) {
-      err = e;
+  /* Records the first error: the field's path and, when it lies in `entries` nested group
+   * entries, their indices (the innermost is `index`, the outer ones are in path). */
+  void fail(errc e, const char *field, std::size_t entries = 0, std::uint64_t index = 0) noexcept {
+    if (err != errc::ok) {
+      return;
+    }
+    err = e;
+    err_field = field;
+    if (entries > 0) {
+      path[entries - 1] = index;
+      for (std::size_t k = 0; k < entries; ++k) {
+        err_path[k] = path[k];
+      }
     }
   }
   /* Reserves n bytes at the position: where to write them (scratch when they do not fit). */
-  std::uint8_t *reserve(std::size_t n) noexcept {
+  std::uint8_t *reserve(std::size_t n, const char *field, std::size_t entries = 0,
+                        std::uint64_t index = 0) noexcept {
     if (SABLE_LIKELY(fits(n))) {
       std::uint8_t *p = buf + pos;
       pos += n;
       return p;
     }
-    fail(errc::short_buffer);
+    fail(errc::buffer_too_short, field, entries, index);
     return scratch;
   }
 };
 
-/* Copies text into a fixed array of n bytes, padding with NUL. */
+/* Copies text into a fixed array of n bytes, padding with NUL (the caller checked the length). */
 inline void put_chars(std::uint8_t *p, std::size_t n, std::string_view s) noexcept {
-  std::size_t k = s.size() < n ? s.size() : n;
+  const std::size_t k = s.size() < n ? s.size() : n;
   if (k != 0) {
     std::memcpy(p, s.data(), k);
   }
@@ -216,16 +284,24 @@ inline void put_chars(std::uint8_t *p, std::size_t n, std::string_view s) noexce
   }
 }
 
+/* The text of a char array: its bytes up to the first NUL. */
+inline std::string_view chars_to_nul(const std::uint8_t *p, std::size_t n) noexcept {
+  const void *nul = std::memchr(p, 0, n);
+  const std::size_t k =
+      nul == nullptr ? n : static_cast<std::size_t>(static_cast<const std::uint8_t *>(nul) - p);
+  return std::string_view(reinterpret_cast<const char *>(p), k);
+}
+
 /* Reads var data (its length, then its bytes) at the decoder's position. */
 template <class L, bool BE> inline bytes_view read_var(dstate &s) noexcept {
   if (SABLE_UNLIKELY(!s.fits(sizeof(L)))) {
-    s.fail(errc::short_buffer);
+    s.fail(errc::truncated, s.pos);
     s.pos = s.len;
     return bytes_view();
   }
   const std::size_t n = static_cast<std::size_t>(load<L, BE>(s.buf + s.pos));
   if (SABLE_UNLIKELY(!s.fits(sizeof(L) + n))) {
-    s.fail(errc::short_buffer);
+    s.fail(errc::truncated, s.pos);
     s.pos = s.len;
     return bytes_view();
   }
@@ -234,15 +310,17 @@ template <class L, bool BE> inline bytes_view read_var(dstate &s) noexcept {
   return v;
 }
 
-/* Writes var data (its length, then its bytes) at the encoder's position. */
+/* Writes var data (its length, then its bytes) at the encoder's position; data longer than max
+ * or than the buffer's room is an error and writes nothing. */
 template <class L, bool BE>
-inline void write_var(estate &s, const void *p, std::size_t n, std::uint64_t max) noexcept {
-  if (SABLE_CHECKS && n > max) {
-    s.fail(errc::value_out_of_range);
-    n = 0;
+inline void write_var(estate &s, const void *p, std::size_t n, std::uint64_t max, const char *field,
+                      std::size_t entries = 0, std::uint64_t index = 0) noexcept {
+  if (SABLE_CHECKS && SABLE_UNLIKELY(n > max)) {
+    s.fail(errc::length_too_large, field, entries, index);
+    return;
   }
   if (SABLE_UNLIKELY(!s.fits(sizeof(L) + n))) {
-    s.fail(errc::short_buffer);
+    s.fail(errc::buffer_too_short, field, entries, index);
     return;
   }
   store<L, BE>(s.buf + s.pos, static_cast<L>(n));
@@ -253,6 +331,23 @@ inline void write_var(estate &s, const void *p, std::size_t n, std::uint64_t max
 }
 
 } // namespace checked / unchecked
+
+/* A field path with each "[]" filled with the next of indices ("fields.G[].x", {2} gives
+ * "fields.G[2].x"). */
+inline std::string fill_path(const char *pattern, const std::uint64_t *indices) {
+  std::string out;
+  if (pattern == nullptr) {
+    return out;
+  }
+  std::size_t k = 0;
+  for (const char *p = pattern; *p != 0; ++p) {
+    out += *p;
+    if (p[0] == '[' && p[1] == ']') {
+      out += std::to_string(indices[k++]);
+    }
+  }
+  return out;
+}
 
 /* Canonical JSON output (docs/json.md). */
 namespace json {
@@ -498,6 +593,19 @@ inline void key(std::ostream &os, std::string_view k) {
   os.put('"');
   raw(os, k);
   raw(os, "\":");
+}
+
+/* The error object a message that does not decode prints as (docs/codecs.md). */
+inline void error(std::ostream &os, std::size_t offset, std::string_view field, errc e) {
+  raw(os, "{\"error\":{\"offset\":");
+  uint(os, offset);
+  raw(os, ",\"field\":");
+  text(os, reinterpret_cast<const std::uint8_t *>(field.data()), field.size(), true);
+  raw(os, ",\"kind\":\"");
+  raw(os, kind(e));
+  raw(os, "\",\"message\":\"");
+  raw(os, message(e));
+  raw(os, "\"}}");
 }
 
 } // namespace json

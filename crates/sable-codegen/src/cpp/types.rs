@@ -3,7 +3,7 @@
 
 use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
 
-use super::names::{self, ctype, ident, literal, load, store, string_literal};
+use super::names::{self, ctype, declared_range, doc, ident, literal, load, store, string_literal};
 use super::Gen;
 use crate::model::{Composite, EnumType, Field, Member, Primitive, SetType, TypeRef};
 use crate::writer::CodeWriter;
@@ -17,6 +17,7 @@ pub(crate) struct Slot<'a> {
     pub constant: bool,
     pub const_enum: Option<&'a str>,
     pub utf8: bool,
+    pub description: Option<&'a str>,
 }
 
 impl<'a> Slot<'a> {
@@ -33,6 +34,7 @@ impl<'a> Slot<'a> {
             constant: f.is_constant(),
             const_enum: f.const_enum_value.as_deref(),
             utf8: names::is_utf8(f.meta.character_encoding.as_deref().or(prim_encoding)),
+            description: f.description.as_deref(),
         }
     }
 
@@ -53,6 +55,7 @@ impl<'a> Slot<'a> {
             constant,
             const_enum: None,
             utf8,
+            description: m.description.as_deref(),
         }
     }
 
@@ -97,6 +100,144 @@ fn json_scalar(w: &mut CodeWriter, t: PrimitiveType, v: &str, utf8: bool) {
     }
 }
 
+/// The getter of a constant.
+fn constant_getter(w: &mut CodeWriter, name: &str, p: &Primitive) {
+    let t = p.primitive_type;
+    match &p.const_value {
+        Some(PrimitiveValue::Bytes { bytes, .. }) if bytes.len() != 1 || p.length > 1 => {
+            w.line(format!(
+                "static constexpr std::string_view {name}() noexcept {{ return std::string_view({}, {}); }}",
+                string_literal(bytes),
+                bytes.len()
+            ));
+        }
+        value => {
+            let v = value.as_ref().unwrap_or(&p.null_value);
+            w.line(format!(
+                "static constexpr {} {name}() noexcept {{ return {}; }}",
+                ctype(t),
+                literal(t, v)
+            ));
+        }
+    }
+}
+
+/// The getters of an array: char arrays as text up to the first NUL (and every byte with
+/// `NAME_bytes()`), other arrays by index (and uint8/int8 arrays' bytes).
+fn array_getters(w: &mut CodeWriter, s: &Slot, p: &Primitive, base: &str, present: Option<&str>) {
+    let name = s.id();
+    let off = s.offset;
+    let t = p.primitive_type;
+    let len = p.length;
+    let (absent, guard) = match present {
+        Some(c) => (
+            format!("if (!({c})) {{ return {{}}; }}"),
+            format!("!({c}) || "),
+        ),
+        None => (String::new(), String::new()),
+    };
+    w.line(format!(
+        "static constexpr std::size_t {name}_length = {len};"
+    ));
+    let bytes = format!(
+        "sable::bytes_view {name}_bytes() const noexcept {{ {absent} return sable::bytes_view({base} + {off}, {len}); }}"
+    );
+    if t == PrimitiveType::Char {
+        w.line(format!(
+            "std::string_view {name}() const noexcept {{ {absent} return sable::detail::chars_to_nul({base} + {off}, {len}); }}"
+        ));
+        w.line(bytes);
+        w.line(format!(
+            "char {name}(std::size_t sbe_i) const noexcept {{ if ({guard}(SABLE_CHECKS && sbe_i >= {len})) {{ return 0; }} return static_cast<char>({base}[{off} + sbe_i]); }}"
+        ));
+        return;
+    }
+    let ty = ctype(t);
+    let null = literal(t, &p.null_value);
+    w.line(format!(
+        "static constexpr {ty} {name}_null_value() noexcept {{ return {null}; }}"
+    ));
+    w.line(format!(
+        "{ty} {name}(std::size_t sbe_i) const noexcept {{ if ({guard}(SABLE_CHECKS && sbe_i >= {len})) {{ return {null}; }} return {}; }}",
+        load(t, p.byte_order, &format!("{base} + {off} + sbe_i * {}", t.size()))
+    ));
+    if matches!(t, PrimitiveType::UInt8 | PrimitiveType::Int8) {
+        w.line(bytes);
+    }
+}
+
+/// The setters of an array: char arrays from text (NUL-padded; longer text is an error), any
+/// array by index (an index past the end is an error), uint8/int8 arrays from bytes.
+fn array_setters(
+    w: &mut CodeWriter,
+    s: &Slot,
+    p: &Primitive,
+    base: &str,
+    self_ty: &str,
+    check: &dyn Fn(&str, &str) -> String,
+) {
+    let name = s.id();
+    let off = s.offset;
+    let t = p.primitive_type;
+    let len = p.length;
+    let index = check(&format!("sbe_i >= {len}"), "index_out_of_range");
+    if t == PrimitiveType::Char {
+        w.line(format!(
+            "{self_ty} &{name}(std::string_view sbe_v) noexcept {{ {} sable::detail::put_chars({base} + {off}, {len}, sbe_v); return *this; }}",
+            check(&format!("sbe_v.size() > {len}"), "text_too_long")
+        ));
+        w.line(format!(
+            "{self_ty} &{name}(std::size_t sbe_i, char sbe_v) noexcept {{ {index} {base}[{off} + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }}"
+        ));
+        return;
+    }
+    w.line(format!(
+        "{self_ty} &{name}(std::size_t sbe_i, {} sbe_v) noexcept {{ {index} {}; return *this; }}",
+        ctype(t),
+        store(
+            t,
+            p.byte_order,
+            &format!("{base} + {off} + sbe_i * {}", t.size()),
+            "sbe_v"
+        )
+    ));
+    if matches!(t, PrimitiveType::UInt8 | PrimitiveType::Int8) {
+        w.line(format!(
+            "{self_ty} &{name}_bytes(const void *sbe_p, std::size_t sbe_n) noexcept {{ {} sable::detail::put_chars({base} + {off}, {len}, std::string_view(static_cast<const char *>(sbe_p), sbe_n)); return *this; }}",
+            check(&format!("sbe_n > {len}"), "text_too_long")
+        ));
+    }
+}
+
+/// A C++ test that `v` lies outside the field's declared minValue..maxValue (an optional
+/// field's null value is always accepted); None when the schema declares no narrower range.
+fn range_test(s: &Slot, p: &Primitive, v: &str) -> Option<String> {
+    let (min, max) = declared_range(p);
+    let mut outside = Vec::new();
+    if let Some(min) = min {
+        outside.push(format!("{v} < {min}"));
+    }
+    if let Some(max) = max {
+        outside.push(format!("{v} > {max}"));
+    }
+    if outside.is_empty() {
+        return None;
+    }
+    let outside = outside.join(" || ");
+    let float = matches!(
+        p.primitive_type,
+        PrimitiveType::Float | PrimitiveType::Double
+    );
+    Some(if s.optional && !float {
+        format!(
+            "{v} != {} && ({outside})",
+            literal(p.primitive_type, &p.null_value)
+        )
+    } else {
+        format!("({outside})")
+    })
+}
+
 impl Gen<'_> {
     /// Getters of a slot read at `base` (a `const std::uint8_t *`); `present` is a C++ boolean
     /// expression telling whether the slot is on the wire, when that can be false.
@@ -113,88 +254,22 @@ impl Gen<'_> {
             Some(p) => format!("if (!({p})) {{ return {fallback}; }}"),
             None => String::new(),
         };
+        doc(w, s.description);
         match s.type_ref {
-            TypeRef::Primitive(p) if s.constant => {
-                let t = p.primitive_type;
-                match &p.const_value {
-                    Some(PrimitiveValue::Bytes { bytes, .. })
-                        if bytes.len() != 1 || p.length > 1 =>
-                    {
-                        w.line(format!(
-                            "static constexpr std::string_view {name}() noexcept {{ return std::string_view({}, {}); }}",
-                            string_literal(bytes),
-                            bytes.len()
-                        ));
-                    }
-                    Some(v) => {
-                        w.line(format!(
-                            "static constexpr {} {name}() noexcept {{ return {}; }}",
-                            ctype(t),
-                            literal(t, v)
-                        ));
-                    }
-                    None => {
-                        w.line(format!(
-                            "static constexpr {} {name}() noexcept {{ return {}; }}",
-                            ctype(t),
-                            literal(t, &p.null_value)
-                        ));
-                    }
-                }
-            }
+            TypeRef::Primitive(p) if s.constant => constant_getter(w, &name, p),
+            TypeRef::Primitive(p) if p.is_array() => array_getters(w, s, p, base, present),
             TypeRef::Primitive(p) => {
                 let t = p.primitive_type;
                 let ty = ctype(t);
                 let null = literal(t, &p.null_value);
-                if !p.is_array() {
-                    w.line(format!(
-                        "static constexpr {ty} {name}_null_value() noexcept {{ return {null}; }}"
-                    ));
-                    w.line(format!(
-                        "{ty} {name}() const noexcept {{ {} return {}; }}",
-                        absent(&null),
-                        load(t, p.byte_order, &format!("{base} + {off}"))
-                    ));
-                } else if t == PrimitiveType::Char {
-                    let len = p.length;
-                    w.line(format!(
-                        "static constexpr std::size_t {name}_length = {len};"
-                    ));
-                    w.line(format!(
-                        "std::string_view {name}() const noexcept {{ {} return std::string_view(reinterpret_cast<const char *>({base} + {off}), {len}); }}",
-                        absent("{}")
-                    ));
-                    let guard = match present {
-                        Some(p) => format!("!({p}) || "),
-                        None => String::new(),
-                    };
-                    w.line(format!(
-                        "char {name}(std::size_t sbe_i) const noexcept {{ if ({guard}(SABLE_CHECKS && sbe_i >= {len})) {{ return 0; }} return static_cast<char>({base}[{off} + sbe_i]); }}"
-                    ));
-                } else {
-                    let len = p.length;
-                    let size = t.size();
-                    w.line(format!(
-                        "static constexpr std::size_t {name}_length = {len};"
-                    ));
-                    w.line(format!(
-                        "static constexpr {ty} {name}_null_value() noexcept {{ return {null}; }}"
-                    ));
-                    let guard = match present {
-                        Some(p) => format!("!({p}) || "),
-                        None => String::new(),
-                    };
-                    w.line(format!(
-                        "{ty} {name}(std::size_t sbe_i) const noexcept {{ if ({guard}(SABLE_CHECKS && sbe_i >= {len})) {{ return {null}; }} return {}; }}",
-                        load(t, p.byte_order, &format!("{base} + {off} + sbe_i * {size}"))
-                    ));
-                    if matches!(t, PrimitiveType::UInt8 | PrimitiveType::Int8) {
-                        w.line(format!(
-                            "sable::bytes_view {name}_bytes() const noexcept {{ {} return sable::bytes_view({base} + {off}, {len}); }}",
-                            absent("{}")
-                        ));
-                    }
-                }
+                w.line(format!(
+                    "static constexpr {ty} {name}_null_value() noexcept {{ return {null}; }}"
+                ));
+                w.line(format!(
+                    "{ty} {name}() const noexcept {{ {} return {}; }}",
+                    absent(&null),
+                    load(t, p.byte_order, &format!("{base} + {off}"))
+                ));
             }
             TypeRef::Enum(e) => {
                 let et = self.schema.enum_type(e);
@@ -240,49 +315,43 @@ impl Gen<'_> {
         }
     }
 
-    /// Setters of a slot written at `base` (a `std::uint8_t *`), returning `self_ty &`.
+    /// Setters of a slot written at `base` (a `std::uint8_t *`), returning `self_ty &`. `fail`
+    /// gives the statement recording an error of a kind (an `errc` name) for this slot;
+    /// `composite_args` the arguments after the pointer of a composite field's encoder.
     pub(crate) fn encoder_accessors(
         &self,
         w: &mut CodeWriter,
         s: &Slot,
         base: &str,
         self_ty: &str,
+        fail: &dyn Fn(&str) -> String,
+        composite_args: &str,
     ) {
         if s.constant {
             return;
         }
         let name = s.id();
         let off = s.offset;
+        let check = |test: &str, kind: &str| {
+            format!(
+                "if (SABLE_CHECKS && SABLE_UNLIKELY({test})) {{ {}; return *this; }}",
+                fail(kind)
+            )
+        };
         match s.type_ref {
+            TypeRef::Primitive(p) if p.is_array() => {
+                array_setters(w, s, p, base, self_ty, &check);
+            }
             TypeRef::Primitive(p) => {
                 let t = p.primitive_type;
-                let ty = ctype(t);
-                if !p.is_array() {
-                    w.line(format!(
-                        "{self_ty} &{name}({ty} sbe_v) noexcept {{ {}; return *this; }}",
-                        store(t, p.byte_order, &format!("{base} + {off}"), "sbe_v")
-                    ));
-                } else if t == PrimitiveType::Char {
-                    let len = p.length;
-                    w.line(format!(
-                        "{self_ty} &{name}(std::string_view sbe_v) noexcept {{ sable::detail::put_chars({base} + {off}, {len}, sbe_v); return *this; }}"
-                    ));
-                    w.line(format!(
-                        "{self_ty} &{name}(std::size_t sbe_i, char sbe_v) noexcept {{ if (SABLE_CHECKS && sbe_i >= {len}) {{ return *this; }} {base}[{off} + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }}"
-                    ));
-                } else {
-                    let len = p.length;
-                    let size = t.size();
-                    w.line(format!(
-                        "{self_ty} &{name}(std::size_t sbe_i, {ty} sbe_v) noexcept {{ if (SABLE_CHECKS && sbe_i >= {len}) {{ return *this; }} {}; return *this; }}",
-                        store(t, p.byte_order, &format!("{base} + {off} + sbe_i * {size}"), "sbe_v")
-                    ));
-                    if matches!(t, PrimitiveType::UInt8 | PrimitiveType::Int8) {
-                        w.line(format!(
-                            "{self_ty} &{name}_bytes(const void *sbe_p, std::size_t sbe_n) noexcept {{ sable::detail::put_chars({base} + {off}, {len}, std::string_view(static_cast<const char *>(sbe_p), sbe_n)); return *this; }}"
-                        ));
-                    }
-                }
+                let range = range_test(s, p, "sbe_v")
+                    .map(|test| check(&test, "value_out_of_range"))
+                    .unwrap_or_default();
+                w.line(format!(
+                    "{self_ty} &{name}({} sbe_v) noexcept {{ {range}{}; return *this; }}",
+                    ctype(t),
+                    store(t, p.byte_order, &format!("{base} + {off}"), "sbe_v")
+                ));
             }
             TypeRef::Enum(e) => {
                 let et = self.schema.enum_type(e);
@@ -314,7 +383,7 @@ impl Gen<'_> {
             TypeRef::Composite(c) => {
                 let q = self.qualified(c);
                 w.line(format!(
-                    "{q}::Encoder {name}() noexcept {{ return {q}::Encoder({base} + {off}); }}"
+                    "{q}::Encoder {name}() noexcept {{ return {q}::Encoder({base} + {off}, {composite_args}); }}"
                 ));
             }
         }
@@ -392,8 +461,10 @@ impl Gen<'_> {
     pub(crate) fn enum_type(&self, w: &mut CodeWriter, e: &EnumType) {
         let name = ident(&e.name);
         let ut = ctype(e.encoding_type);
+        doc(w, e.description.as_deref());
         w.open(format!("enum class {name} : {ut} {{"));
         for v in &e.values {
+            doc(w, v.description.as_deref());
             w.line(format!(
                 "{} = {},",
                 ident(&v.name),
@@ -462,6 +533,7 @@ impl Gen<'_> {
         let name = ident(&s.name);
         let ut = ctype(s.encoding_type);
         let bits = s.encoding_type.size() * 8;
+        doc(w, s.description.as_deref());
         w.line("/* A set of choices over its bits (a value type: get and set choices by name). */");
         w.open(format!("class {name} {{"));
         w.line("public:");
@@ -479,6 +551,7 @@ impl Gen<'_> {
         for c in &s.choices {
             let cn = ident(&c.name);
             let b = c.bit;
+            doc(w, c.description.as_deref());
             w.line(format!("static constexpr unsigned {cn}_bit = {b};"));
             w.line(format!(
                 "constexpr bool {cn}() const noexcept {{ return ((static_cast<std::uint64_t>(bits_) >> {b}) & 1u) != 0; }}"
@@ -529,6 +602,7 @@ impl Gen<'_> {
     pub(crate) fn composite(&self, w: &mut CodeWriter, c: &Composite) {
         let name = ident(&c.name);
         let len = c.encoded_length.max(0);
+        doc(w, c.description.as_deref());
         w.open(format!("struct {name} {{"));
         w.line(format!(
             "static constexpr std::size_t encoded_length = {len};"
@@ -561,15 +635,33 @@ impl Gen<'_> {
         w.line("const std::uint8_t *p_;");
         w.close("};");
         // Encoder
-        w.line("/* A writer of the composite in place. */");
+        w.line("/* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */");
         w.open("class Encoder {");
         w.line("public:");
         w.line("explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}");
+        w.line("Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}");
+        w.line("sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }");
         for s in &slots {
-            self.encoder_accessors(w, s, "p_", "Encoder");
+            doc(w, s.description);
+            self.encoder_accessors(
+                w,
+                s,
+                "p_",
+                "Encoder",
+                &|kind| format!("sbe_fail(sable::errc::{kind})"),
+                "s_, field_, entries_, index_",
+            );
         }
         w.line("private:");
+        w.open("void sbe_fail(sable::errc sbe_e) noexcept {");
+        w.line("if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }");
+        w.close("}");
         w.line("std::uint8_t *p_;");
+        w.line("sable::detail::estate *s_ = nullptr;");
+        w.line("const char *field_ = nullptr;");
+        w.line("std::size_t entries_ = 0;");
+        w.line("std::uint64_t index_ = 0;");
+        w.line("sable::errc err_ = sable::errc::ok;");
         w.close("};");
         w.close("};");
         if len > 0 {

@@ -6,6 +6,7 @@
 
 namespace baseline {
 
+/** Example schema */
 /* The schema. */
 struct Schema {
   static constexpr std::uint16_t id = 1;
@@ -15,6 +16,7 @@ struct Schema {
   static constexpr bool big_endian = false;
 };
 
+/** Message identifiers and length of message root */
 struct messageHeader {
   static constexpr std::size_t encoded_length = 8;
   /* A read-only view of the composite. */
@@ -57,16 +59,26 @@ struct messageHeader {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &templateId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 2, sbe_v); return *this; }
     Encoder &schemaId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 4, sbe_v); return *this; }
     Encoder &version(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 6, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(messageHeader::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -205,14 +217,24 @@ struct Booster {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &BoostType(::baseline::BoostType sbe_v) noexcept { sable::detail::store<char, false>(p_ + 0, static_cast<char>(sbe_v)); return *this; }
     Encoder &horsePower(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 1, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(Booster::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -230,7 +252,8 @@ struct Engine {
     std::uint8_t numCylinders() const noexcept {  return sable::detail::load<std::uint8_t, false>(p_ + 2); }
     static constexpr std::uint16_t maxRpm() noexcept { return static_cast<std::uint16_t>(9000); }
     static constexpr std::size_t manufacturerCode_length = 3;
-    std::string_view manufacturerCode() const noexcept {  return std::string_view(reinterpret_cast<const char *>(p_ + 3), 3); }
+    std::string_view manufacturerCode() const noexcept {  return sable::detail::chars_to_nul(p_ + 3, 3); }
+    sable::bytes_view manufacturerCode_bytes() const noexcept {  return sable::bytes_view(p_ + 3, 3); }
     char manufacturerCode(std::size_t sbe_i) const noexcept { if ((SABLE_CHECKS && sbe_i >= 3)) { return 0; } return static_cast<char>(p_[3 + sbe_i]); }
     static constexpr std::string_view fuel() noexcept { return std::string_view("Petrol", 6); }
     static constexpr std::int8_t efficiency_null_value() noexcept { return static_cast<std::int8_t>((-128)); }
@@ -279,23 +302,34 @@ struct Engine {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &capacity(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &numCylinders(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 2, sbe_v); return *this; }
-    Encoder &manufacturerCode(std::string_view sbe_v) noexcept { sable::detail::put_chars(p_ + 3, 3, sbe_v); return *this; }
-    Encoder &manufacturerCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && sbe_i >= 3) { return *this; } p_[3 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
-    Encoder &efficiency(std::int8_t sbe_v) noexcept { sable::detail::store<std::int8_t, false>(p_ + 6, sbe_v); return *this; }
+    Encoder &manufacturerCode(std::string_view sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_v.size() > 3)) { sbe_fail(sable::errc::text_too_long); return *this; } sable::detail::put_chars(p_ + 3, 3, sbe_v); return *this; }
+    Encoder &manufacturerCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_i >= 3)) { sbe_fail(sable::errc::index_out_of_range); return *this; } p_[3 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
+    Encoder &efficiency(std::int8_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v < static_cast<std::int8_t>(0) || sbe_v > static_cast<std::int8_t>(100)))) { sbe_fail(sable::errc::value_out_of_range); return *this; }sable::detail::store<std::int8_t, false>(p_ + 6, sbe_v); return *this; }
     Encoder &boosterEnabled(::baseline::BooleanType sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 7, static_cast<std::uint8_t>(sbe_v)); return *this; }
-    ::baseline::Booster::Encoder booster() noexcept { return ::baseline::Booster::Encoder(p_ + 8); }
+    ::baseline::Booster::Encoder booster() noexcept { return ::baseline::Booster::Encoder(p_ + 8, s_, field_, entries_, index_); }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(Engine::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
+/** Repeating group dimensions */
 struct groupSizeEncoding {
   static constexpr std::size_t encoded_length = 4;
   /* A read-only view of the composite. */
@@ -324,14 +358,24 @@ struct groupSizeEncoding {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &numInGroup(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 2, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(groupSizeEncoding::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -364,17 +408,28 @@ struct varStringEncoding {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder &length(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
+    Encoder &length(std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v > static_cast<std::uint32_t>(1073741824)))) { sbe_fail(sable::errc::value_out_of_range); return *this; }sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &varData(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 4, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 
+/** Description of a basic Car */
 /* Message Car (template 1). */
 class Car {
   public:
@@ -431,22 +486,37 @@ class Car {
     /* Reads the message header at buf and checks it is this message's. */
     sable::errc wrap(const void *sbe_buf, std::size_t sbe_len) noexcept {
       start(sbe_buf, sbe_len, 0, true);
-      if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::short_buffer); }
+      if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::truncated, 0, "header"); }
       const std::size_t sbe_bl = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 0));
       const std::uint64_t sbe_tid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 2));
       const std::uint64_t sbe_sid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 4));
       const std::uint16_t sbe_ver = static_cast<std::uint16_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 6));
-      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) { return fail_wrap(sbe_tid != sbe_template_id ? sable::errc::wrong_template : sable::errc::wrong_schema); }
-      return body(8, sbe_bl, sbe_ver);
+      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) {
+        if (sbe_sid != sbe_schema_id) { return fail_wrap(sable::errc::schema_id_mismatch, 4, "header.schemaId"); }
+        return fail_wrap(sable::errc::unknown_template, 2, "header.templateId");
+      }
+      return body(8, sbe_bl, sbe_ver, 0);
     }
     /* Reads a message body (no header) at buf + offset, written with the given block length and version. */
     sable::errc wrap_body(const void *sbe_buf, std::size_t sbe_len, std::size_t sbe_offset, std::size_t sbe_wire_block_length, std::uint16_t sbe_wire_version) noexcept {
       start(sbe_buf, sbe_len, sbe_offset, false);
-      return body(sbe_offset, sbe_wire_block_length, sbe_wire_version);
+      return body(sbe_offset, sbe_wire_block_length, sbe_wire_version, sbe_offset);
     }
-    /* The first error met, errc::ok when none. */
+    /* The first error met, errc::ok when none (docs/codecs.md, "Errors"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    /* Where the item that failed starts, in bytes from the message's first byte. */
+    std::size_t error_offset() const noexcept { return ok() ? 0 : st_.err_at - start_; }
+    /* The field path of the item that failed ("fields.fuelFigures[1]"), found by reading a copy from the start again; empty when none did. */
+    std::string error_field() const {
+      if (ok()) { return std::string(); }
+      if (wrap_field_ != nullptr) { return wrap_field_; }
+      Decoder sbe_d = *this;
+      sbe_d.rewind();
+      std::string sbe_path = "fields";
+      sbe_d.sbe_error_path(sbe_path);
+      return sbe_path;
+    }
     std::uint16_t acting_version() const noexcept { return st_.acting_version; }
     std::size_t acting_block_length() const noexcept { return block_; }
     /* Bytes from the message's start to the current read position. */
@@ -476,7 +546,8 @@ class Car {
     std::uint32_t someNumbers(std::size_t sbe_i) const noexcept { if (!(someNumbers_present()) || (SABLE_CHECKS && sbe_i >= 5)) { return static_cast<std::uint32_t>(4294967295LL); } return sable::detail::load<std::uint32_t, false>(base_ + 12 + sbe_i * 4); }
     bool vehicleCode_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 38u); }
     static constexpr std::size_t vehicleCode_length = 6;
-    std::string_view vehicleCode() const noexcept { if (!(vehicleCode_present())) { return {}; } return std::string_view(reinterpret_cast<const char *>(base_ + 32), 6); }
+    std::string_view vehicleCode() const noexcept { if (!(vehicleCode_present())) { return {}; } return sable::detail::chars_to_nul(base_ + 32, 6); }
+    sable::bytes_view vehicleCode_bytes() const noexcept { if (!(vehicleCode_present())) { return {}; } return sable::bytes_view(base_ + 32, 6); }
     char vehicleCode(std::size_t sbe_i) const noexcept { if (!(vehicleCode_present()) || (SABLE_CHECKS && sbe_i >= 6)) { return 0; } return static_cast<char>(base_[32 + sbe_i]); }
     bool extras_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 39u); }
     ::baseline::OptionalExtras extras() const noexcept { if (!(extras_present())) { return ::baseline::OptionalExtras(); } return ::baseline::OptionalExtras(sable::detail::load<std::uint8_t, false>(base_ + 38)); }
@@ -484,50 +555,17 @@ class Car {
     static constexpr ::baseline::Model discountedModel() noexcept { return ::baseline::Model::C; }
     bool engine_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 49u); }
     ::baseline::Engine::Decoder engine() const noexcept { if (!(engine_present())) { return ::baseline::Engine::Decoder(sable::detail::zeros); } return ::baseline::Engine::Decoder(base_ + 39); }
-    /* The fuelFigures group: an entry at a time. */
-    class FuelFigures {
+    /* An entry of the fuelFigures group. */
+    class FuelFiguresEntry {
       public:
       static constexpr std::size_t sbe_block_length = 6;
-      static constexpr std::size_t sbe_header_length = 4;
-      static constexpr int sbe_id = 10;
-      FuelFigures(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {
-        if (!sbe_present) { return; }
-        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; return; }
-        const std::uint8_t *sbe_h = s_->buf + s_->pos;
-        entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
-        count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
-        s_->pos += 4;
+      FuelFiguresEntry() noexcept = default;
+      /* A view of the entry whose block (of block_length bytes on the wire) is at base. */
+      FuelFiguresEntry(sable::detail::dstate *sbe_s, const std::uint8_t *sbe_base, std::size_t sbe_block) noexcept : s_(sbe_s), base_(sbe_base), block_(sbe_block) {
+        full_ = sbe_block >= 6u;
       }
-      /* Entries on the wire. */
-      std::uint64_t count() const noexcept { return count_; }
-      /* Entries read so far. */
-      std::uint64_t index() const noexcept { return index_; }
       /* The entry's block length on the wire. */
       std::size_t acting_block_length() const noexcept { return block_; }
-      /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
-      bool next() noexcept {
-        if (index_ >= count_) { return false; }
-        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
-        base_ = s_->buf + s_->pos;
-        s_->pos += entry_block_;
-        block_ = entry_block_;
-        full_ = entry_block_ >= 6u;
-        ++index_;
-        return true;
-      }
-      class iterator {
-        public:
-        iterator(FuelFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), valid_(sbe_valid) {}
-        FuelFigures &operator*() const noexcept { return *g_; }
-        iterator &operator++() noexcept { valid_ = g_->next(); return *this; }
-        bool operator!=(const iterator &sbe_o) const noexcept { return valid_ != sbe_o.valid_; }
-        bool operator==(const iterator &sbe_o) const noexcept { return valid_ == sbe_o.valid_; }
-        private:
-        FuelFigures *g_;
-        bool valid_;
-      };
-      iterator begin() noexcept { return iterator(this, next()); }
-      iterator end() noexcept { return iterator(this, false); }
       bool speed_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
       static constexpr std::uint16_t speed_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
       std::uint16_t speed() const noexcept { if (!(speed_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, false>(base_ + 0); }
@@ -535,13 +573,13 @@ class Car {
       static constexpr float mpg_null_value() noexcept { return std::numeric_limits<float>::quiet_NaN(); }
       float mpg() const noexcept { if (!(mpg_present())) { return std::numeric_limits<float>::quiet_NaN(); } return sable::detail::load<float, false>(base_ + 2); }
       bool usageDescription_present() const noexcept { return true; }
-      sable::bytes_view usageDescription_bytes() noexcept { if (!usageDescription_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>((*s_)); }
-      std::string_view usageDescription() noexcept { return usageDescription_bytes().as_chars(); }
+      sable::bytes_view usageDescription_bytes() const noexcept { if (!usageDescription_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>((*s_)); }
+      std::string_view usageDescription() const noexcept { return usageDescription_bytes().as_chars(); }
       /* Reads past the groups and var data (the position moves to the end). */
-      void sbe_skip() noexcept {
+      void sbe_skip() const noexcept {
         (void)usageDescription_bytes();
       }
-      void sbe_json_fields(std::ostream &os) {
+      void sbe_json_fields(std::ostream &os) const {
         (void)os;
         sable::detail::json::raw(os, "\"speed\":");
         if (!speed_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -559,29 +597,32 @@ class Car {
           sable::detail::json::var_text(os, sbe_d.data(), sbe_d.size(), true);
         }
       }
-      private:
-      sable::detail::dstate *s_;
+      /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+      bool sbe_error_path(std::string &sbe_path) const {
+        (void)sbe_path;
+        (void)usageDescription_bytes();
+        if ((*s_).err != sable::errc::ok) { sbe_path += ".usageDescription"; return true; }
+        return false;
+      }
+      protected:
+      sable::detail::dstate *s_ = nullptr;
       const std::uint8_t *base_ = sable::detail::zeros;
       std::size_t block_ = 0;
       bool full_ = false;
-      std::size_t entry_block_ = 0;
-      std::uint64_t count_ = 0;
-      std::uint64_t index_ = 0;
     };
-    bool fuelFigures_present() const noexcept { return true; }
-    /* The group's entries: read them (range-for or next()) before what follows. */
-    FuelFigures fuelFigures() noexcept { return FuelFigures(&st_, fuelFigures_present()); }
-    /* The performanceFigures group: an entry at a time. */
-    class PerformanceFigures {
+    /* The fuelFigures group: an entry at a time. */
+    class FuelFigures : public FuelFiguresEntry {
       public:
-      static constexpr std::size_t sbe_block_length = 1;
+      using Entry = FuelFiguresEntry;
       static constexpr std::size_t sbe_header_length = 4;
-      static constexpr int sbe_id = 13;
-      PerformanceFigures(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {
+      static constexpr int sbe_id = 10;
+      FuelFigures(sable::detail::dstate *sbe_s, bool sbe_present) noexcept {
+        s_ = sbe_s;
         if (!sbe_present) { return; }
-        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; return; }
+        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
         const std::uint8_t *sbe_h = s_->buf + s_->pos;
         entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
+        if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
         count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
         s_->pos += 4;
       }
@@ -589,85 +630,78 @@ class Car {
       std::uint64_t count() const noexcept { return count_; }
       /* Entries read so far. */
       std::uint64_t index() const noexcept { return index_; }
-      /* The entry's block length on the wire. */
-      std::size_t acting_block_length() const noexcept { return block_; }
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
         if (index_ >= count_) { return false; }
-        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         base_ = s_->buf + s_->pos;
         s_->pos += entry_block_;
         block_ = entry_block_;
-        full_ = entry_block_ >= 1u;
+        full_ = entry_block_ >= 6u;
         ++index_;
         return true;
       }
+      /* A forward iterator over the entries; *it is the current entry (valid until the iterator moves; its groups and var data are read in order). */
       class iterator {
         public:
-        iterator(PerformanceFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), valid_(sbe_valid) {}
-        PerformanceFigures &operator*() const noexcept { return *g_; }
-        iterator &operator++() noexcept { valid_ = g_->next(); return *this; }
-        bool operator!=(const iterator &sbe_o) const noexcept { return valid_ != sbe_o.valid_; }
-        bool operator==(const iterator &sbe_o) const noexcept { return valid_ == sbe_o.valid_; }
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = Entry;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const Entry *;
+        using reference = const Entry &;
+        iterator() noexcept = default;
+        iterator(FuelFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->index() : 0) {}
+        reference operator*() const noexcept { return *g_; }
+        pointer operator->() const noexcept { return g_; }
+        iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->index() : 0; return *this; }
+        iterator operator++(int) noexcept { iterator sbe_t = *this; ++*this; return sbe_t; }
+        friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
+        friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
         private:
-        PerformanceFigures *g_;
-        bool valid_;
+        FuelFigures *g_ = nullptr;
+        std::uint64_t i_ = 0;
       };
-      iterator begin() noexcept { return iterator(this, next()); }
+      iterator begin() noexcept { const bool sbe_valid = next(); return iterator(this, sbe_valid); }
       iterator end() noexcept { return iterator(this, false); }
+      private:
+      /* Reads past the entry's groups and var data when none of them was read (as std::distance or std::find_if leave them). */
+      void sbe_finish_entry() noexcept { if (s_->buf + s_->pos == base_ + block_) { sbe_skip(); } }
+      public:
+      private:
+      std::size_t entry_block_ = 0;
+      std::uint64_t count_ = 0;
+      std::uint64_t index_ = 0;
+    };
+    bool fuelFigures_present() const noexcept { return true; }
+    /* The group's entries: read them (range-for or next()) before what follows. */
+    FuelFigures fuelFigures() noexcept { return FuelFigures(&st_, fuelFigures_present()); }
+    /* An entry of the performanceFigures group. */
+    class PerformanceFiguresEntry {
+      public:
+      static constexpr std::size_t sbe_block_length = 1;
+      PerformanceFiguresEntry() noexcept = default;
+      /* A view of the entry whose block (of block_length bytes on the wire) is at base. */
+      PerformanceFiguresEntry(sable::detail::dstate *sbe_s, const std::uint8_t *sbe_base, std::size_t sbe_block) noexcept : s_(sbe_s), base_(sbe_base), block_(sbe_block) {
+        full_ = sbe_block >= 1u;
+      }
+      /* The entry's block length on the wire. */
+      std::size_t acting_block_length() const noexcept { return block_; }
       bool octaneRating_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 1u); }
       static constexpr std::uint8_t octaneRating_null_value() noexcept { return static_cast<std::uint8_t>(255); }
       std::uint8_t octaneRating() const noexcept { if (!(octaneRating_present())) { return static_cast<std::uint8_t>(255); } return sable::detail::load<std::uint8_t, false>(base_ + 0); }
-      /* The acceleration group: an entry at a time. */
-      class Acceleration {
+      /* An entry of the acceleration group. */
+      class AccelerationEntry {
         public:
         static constexpr std::size_t sbe_block_length = 6;
-        static constexpr std::size_t sbe_header_length = 4;
-        static constexpr int sbe_id = 15;
-        Acceleration(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {
-          if (!sbe_present) { return; }
-          if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; return; }
-          const std::uint8_t *sbe_h = s_->buf + s_->pos;
-          entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
-          count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
-          s_->pos += 4;
-          cur_ = s_->pos;
-          all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
-          if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+        AccelerationEntry() noexcept = default;
+        /* A view of the entry whose block (of block_length bytes on the wire) is at base. */
+        AccelerationEntry(sable::detail::dstate *sbe_s, const std::uint8_t *sbe_base, std::size_t sbe_block) noexcept : s_(sbe_s), base_(sbe_base), block_(sbe_block) {
+          full_ = sbe_block >= 6u;
         }
-        /* Entries on the wire. */
-        std::uint64_t count() const noexcept { return count_; }
-        /* Entries read so far. */
-        std::uint64_t index() const noexcept { return index_; }
         /* The entry's block length on the wire. */
         std::size_t acting_block_length() const noexcept { return block_; }
-        /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
-        bool next() noexcept {
-          if (index_ >= count_) { return false; }
-          if (SABLE_UNLIKELY(!all_fit_)) {
-            if (!s_->fits(entry_block_)) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
-            s_->pos += entry_block_;
-          }
-          base_ = s_->buf + cur_;
-          cur_ += entry_block_;
-          block_ = entry_block_;
-          full_ = entry_block_ >= 6u;
-          ++index_;
-          return true;
-        }
-        class iterator {
-          public:
-          iterator(Acceleration *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), valid_(sbe_valid) {}
-          Acceleration &operator*() const noexcept { return *g_; }
-          iterator &operator++() noexcept { valid_ = g_->next(); return *this; }
-          bool operator!=(const iterator &sbe_o) const noexcept { return valid_ != sbe_o.valid_; }
-          bool operator==(const iterator &sbe_o) const noexcept { return valid_ == sbe_o.valid_; }
-          private:
-          Acceleration *g_;
-          bool valid_;
-        };
-        iterator begin() noexcept { return iterator(this, next()); }
-        iterator end() noexcept { return iterator(this, false); }
+        /* Moves the view by n entries (for the group's iterator). */
+        void sbe_step(std::ptrdiff_t sbe_n) noexcept { base_ += sbe_n * static_cast<std::ptrdiff_t>(block_); }
         bool mph_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
         static constexpr std::uint16_t mph_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
         std::uint16_t mph() const noexcept { if (!(mph_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, false>(base_ + 0); }
@@ -675,9 +709,9 @@ class Car {
         static constexpr float seconds_null_value() noexcept { return std::numeric_limits<float>::quiet_NaN(); }
         float seconds() const noexcept { if (!(seconds_present())) { return std::numeric_limits<float>::quiet_NaN(); } return sable::detail::load<float, false>(base_ + 2); }
         /* Reads past the groups and var data (the position moves to the end). */
-        void sbe_skip() noexcept {
+        void sbe_skip() const noexcept {
         }
-        void sbe_json_fields(std::ostream &os) {
+        void sbe_json_fields(std::ostream &os) const {
           (void)os;
           sable::detail::json::raw(os, "\"mph\":");
           if (!mph_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -690,28 +724,129 @@ class Car {
             sable::detail::json::f32(os, sbe_v);
           }
         }
-        private:
-        sable::detail::dstate *s_;
+        /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+        bool sbe_error_path(std::string &sbe_path) const {
+          (void)sbe_path;
+          return false;
+        }
+        protected:
+        sable::detail::dstate *s_ = nullptr;
         const std::uint8_t *base_ = sable::detail::zeros;
         std::size_t block_ = 0;
         bool full_ = false;
+      };
+      /* The acceleration group: an entry at a time. */
+      class Acceleration : public AccelerationEntry {
+        public:
+        using Entry = AccelerationEntry;
+        static constexpr std::size_t sbe_header_length = 4;
+        static constexpr int sbe_id = 15;
+        Acceleration(sable::detail::dstate *sbe_s, bool sbe_present) noexcept {
+          s_ = sbe_s;
+          if (!sbe_present) { return; }
+          if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
+          const std::uint8_t *sbe_h = s_->buf + s_->pos;
+          entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
+          if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
+          count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
+          s_->pos += 4;
+          cur_ = s_->pos;
+          all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
+          if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+        }
+        /* Entries on the wire. */
+        std::uint64_t count() const noexcept { return count_; }
+        /* Entries read so far. */
+        std::uint64_t index() const noexcept { return index_; }
+        /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
+        bool next() noexcept {
+          if (index_ >= count_) { return false; }
+          if (SABLE_UNLIKELY(!all_fit_)) {
+            if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+            s_->pos += entry_block_;
+          }
+          base_ = s_->buf + cur_;
+          cur_ += entry_block_;
+          block_ = entry_block_;
+          full_ = entry_block_ >= 6u;
+          ++index_;
+          return true;
+        }
+        /* A random-access iterator over the entries; *it is the entry, a view held by value (so that iterators such as std::reverse_iterator that dereference a temporary stay valid). */
+        class iterator {
+          public:
+          /* What it-> gives: the entry, by value. */
+          struct sbe_arrow { Entry sbe_e; const Entry *operator->() const noexcept { return &sbe_e; } };
+          using iterator_category = std::random_access_iterator_tag;
+          using value_type = Entry;
+          using difference_type = std::ptrdiff_t;
+          using pointer = sbe_arrow;
+          using reference = Entry;
+          iterator() noexcept = default;
+          iterator(const Entry &sbe_first, difference_type sbe_i) noexcept : e_(sbe_first) { *this += sbe_i; }
+          reference operator*() const noexcept { return e_; }
+          pointer operator->() const noexcept { return sbe_arrow{e_}; }
+          value_type operator[](difference_type sbe_n) const noexcept { return *(*this + sbe_n); }
+          iterator &operator+=(difference_type sbe_n) noexcept { e_.sbe_step(sbe_n); i_ += sbe_n; return *this; }
+          iterator &operator-=(difference_type sbe_n) noexcept { return *this += -sbe_n; }
+          iterator &operator++() noexcept { return *this += 1; }
+          iterator &operator--() noexcept { return *this += -1; }
+          iterator operator++(int) noexcept { iterator sbe_t = *this; *this += 1; return sbe_t; }
+          iterator operator--(int) noexcept { iterator sbe_t = *this; *this += -1; return sbe_t; }
+          friend iterator operator+(iterator sbe_a, difference_type sbe_n) noexcept { return sbe_a += sbe_n; }
+          friend iterator operator+(difference_type sbe_n, iterator sbe_a) noexcept { return sbe_a += sbe_n; }
+          friend iterator operator-(iterator sbe_a, difference_type sbe_n) noexcept { return sbe_a += -sbe_n; }
+          friend difference_type operator-(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ - sbe_b.i_; }
+          friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
+          friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
+          friend bool operator<(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ < sbe_b.i_; }
+          friend bool operator>(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ > sbe_b.i_; }
+          friend bool operator<=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ <= sbe_b.i_; }
+          friend bool operator>=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ >= sbe_b.i_; }
+          private:
+          Entry e_;
+          difference_type i_ = 0;
+        };
+        /* The entries not read yet (all of them when next() was not called); begin() and end() read past them. */
+        iterator begin() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), 0); }
+        iterator end() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), n_); }
+        private:
+        /* Takes the entries not read yet at once: those that fit the buffer (the first that does not is the error). */
+        void sbe_range() noexcept {
+          if (ranged_) { return; }
+          ranged_ = true;
+          first_ = s_->buf + cur_;
+          std::uint64_t sbe_left = count_ - index_;
+          if (SABLE_UNLIKELY(!all_fit_)) {
+            const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
+            if (sbe_fit < sbe_left) { sbe_left = sbe_fit; s_->fail(sable::errc::truncated, s_->pos + static_cast<std::size_t>(sbe_fit) * entry_block_); s_->pos = s_->len; count_ = index_ + sbe_fit; } else { s_->pos += static_cast<std::size_t>(sbe_left) * entry_block_; }
+          }
+          cur_ += static_cast<std::size_t>(sbe_left) * entry_block_;
+          index_ += sbe_left;
+          n_ = static_cast<std::ptrdiff_t>(sbe_left);
+        }
+        public:
+        private:
         bool all_fit_ = false;
         std::size_t cur_ = 0;
+        bool ranged_ = false;
+        const std::uint8_t *first_ = nullptr;
+        std::ptrdiff_t n_ = 0;
         std::size_t entry_block_ = 0;
         std::uint64_t count_ = 0;
         std::uint64_t index_ = 0;
       };
       bool acceleration_present() const noexcept { return true; }
       /* The group's entries: read them (range-for or next()) before what follows. */
-      Acceleration acceleration() noexcept { return Acceleration(s_, acceleration_present()); }
+      Acceleration acceleration() const noexcept { return Acceleration(s_, acceleration_present()); }
       /* Reads past the groups and var data (the position moves to the end). */
-      void sbe_skip() noexcept {
+      void sbe_skip() const noexcept {
         {
           auto sbe_g = acceleration();
           while (sbe_g.next()) { sbe_g.sbe_skip(); }
         }
       }
-      void sbe_json_fields(std::ostream &os) {
+      void sbe_json_fields(std::ostream &os) const {
         (void)os;
         sable::detail::json::raw(os, "\"octaneRating\":");
         if (!octaneRating_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -733,11 +868,88 @@ class Car {
           os.put(']');
         }
       }
-      private:
-      sable::detail::dstate *s_;
+      /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+      bool sbe_error_path(std::string &sbe_path) const {
+        (void)sbe_path;
+        {
+          auto sbe_g = acceleration();
+          if ((*s_).err != sable::errc::ok) { sbe_path += ".acceleration"; return true; }
+          while (sbe_g.next()) {
+            const std::size_t sbe_n = sbe_path.size();
+            sbe_path += ".acceleration[";
+            sbe_path += std::to_string(sbe_g.index() - 1);
+            sbe_path += ']';
+            if (sbe_g.sbe_error_path(sbe_path)) { return true; }
+            sbe_path.resize(sbe_n);
+          }
+          if ((*s_).err != sable::errc::ok) { sbe_path += ".acceleration["; sbe_path += std::to_string(sbe_g.index()); sbe_path += ']'; return true; }
+        }
+        return false;
+      }
+      protected:
+      sable::detail::dstate *s_ = nullptr;
       const std::uint8_t *base_ = sable::detail::zeros;
       std::size_t block_ = 0;
       bool full_ = false;
+    };
+    /* The performanceFigures group: an entry at a time. */
+    class PerformanceFigures : public PerformanceFiguresEntry {
+      public:
+      using Entry = PerformanceFiguresEntry;
+      static constexpr std::size_t sbe_header_length = 4;
+      static constexpr int sbe_id = 13;
+      PerformanceFigures(sable::detail::dstate *sbe_s, bool sbe_present) noexcept {
+        s_ = sbe_s;
+        if (!sbe_present) { return; }
+        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
+        const std::uint8_t *sbe_h = s_->buf + s_->pos;
+        entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
+        if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
+        count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
+        s_->pos += 4;
+      }
+      /* Entries on the wire. */
+      std::uint64_t count() const noexcept { return count_; }
+      /* Entries read so far. */
+      std::uint64_t index() const noexcept { return index_; }
+      /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
+      bool next() noexcept {
+        if (index_ >= count_) { return false; }
+        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        base_ = s_->buf + s_->pos;
+        s_->pos += entry_block_;
+        block_ = entry_block_;
+        full_ = entry_block_ >= 1u;
+        ++index_;
+        return true;
+      }
+      /* A forward iterator over the entries; *it is the current entry (valid until the iterator moves; its groups and var data are read in order). */
+      class iterator {
+        public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = Entry;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const Entry *;
+        using reference = const Entry &;
+        iterator() noexcept = default;
+        iterator(PerformanceFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->index() : 0) {}
+        reference operator*() const noexcept { return *g_; }
+        pointer operator->() const noexcept { return g_; }
+        iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->index() : 0; return *this; }
+        iterator operator++(int) noexcept { iterator sbe_t = *this; ++*this; return sbe_t; }
+        friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
+        friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
+        private:
+        PerformanceFigures *g_ = nullptr;
+        std::uint64_t i_ = 0;
+      };
+      iterator begin() noexcept { const bool sbe_valid = next(); return iterator(this, sbe_valid); }
+      iterator end() noexcept { return iterator(this, false); }
+      private:
+      /* Reads past the entry's groups and var data when none of them was read (as std::distance or std::find_if leave them). */
+      void sbe_finish_entry() noexcept { if (s_->buf + s_->pos == base_ + block_) { sbe_skip(); } }
+      public:
+      private:
       std::size_t entry_block_ = 0;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
@@ -857,18 +1069,51 @@ class Car {
         sable::detail::json::var_text(os, sbe_d.data(), sbe_d.size(), true);
       }
     }
-    /* Prints the message's canonical JSON form (docs/json.md), reading a copy of the decoder from the start; a message that does not decode prints as {"error":{...}}. */
-    void sbe_print_json(std::ostream &os) const {
+    /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+    bool sbe_error_path(std::string &sbe_path) {
+      (void)sbe_path;
+      {
+        auto sbe_g = fuelFigures();
+        if (st_.err != sable::errc::ok) { sbe_path += ".fuelFigures"; return true; }
+        while (sbe_g.next()) {
+          const std::size_t sbe_n = sbe_path.size();
+          sbe_path += ".fuelFigures[";
+          sbe_path += std::to_string(sbe_g.index() - 1);
+          sbe_path += ']';
+          if (sbe_g.sbe_error_path(sbe_path)) { return true; }
+          sbe_path.resize(sbe_n);
+        }
+        if (st_.err != sable::errc::ok) { sbe_path += ".fuelFigures["; sbe_path += std::to_string(sbe_g.index()); sbe_path += ']'; return true; }
+      }
+      {
+        auto sbe_g = performanceFigures();
+        if (st_.err != sable::errc::ok) { sbe_path += ".performanceFigures"; return true; }
+        while (sbe_g.next()) {
+          const std::size_t sbe_n = sbe_path.size();
+          sbe_path += ".performanceFigures[";
+          sbe_path += std::to_string(sbe_g.index() - 1);
+          sbe_path += ']';
+          if (sbe_g.sbe_error_path(sbe_path)) { return true; }
+          sbe_path.resize(sbe_n);
+        }
+        if (st_.err != sable::errc::ok) { sbe_path += ".performanceFigures["; sbe_path += std::to_string(sbe_g.index()); sbe_path += ']'; return true; }
+      }
+      (void)manufacturer_bytes();
+      if (st_.err != sable::errc::ok) { sbe_path += ".manufacturer"; return true; }
+      (void)model_bytes();
+      if (st_.err != sable::errc::ok) { sbe_path += ".model"; return true; }
+      (void)activationCode_bytes();
+      if (st_.err != sable::errc::ok) { sbe_path += ".activationCode"; return true; }
+      return false;
+    }
+    /* Prints the message's canonical JSON form (docs/json.md), reading a copy of the decoder from the start; a message that does not decode prints as {"error":{...}} (docs/codecs.md). Returns the error, errc::ok when none. */
+    sable::errc sbe_print_json(std::ostream &os) const {
       Decoder sbe_d = *this;
       sbe_d.rewind();
       sbe_d.sbe_skip();
       if (!sbe_d.ok()) {
-        sable::detail::json::raw(os, "{\"error\":{\"offset\":");
-        sable::detail::json::uint(os, sbe_d.st_.pos - start_);
-        sable::detail::json::raw(os, ",\"message\":\"");
-        sable::detail::json::raw(os, sable::message(sbe_d.st_.err));
-        sable::detail::json::raw(os, "\"}}");
-        return;
+        sable::detail::json::error(os, sbe_d.error_offset(), sbe_d.error_field(), sbe_d.error());
+        return sbe_d.error();
       }
       sbe_d.rewind();
       sable::detail::json::raw(os, "{\"message\":\"Car\"");
@@ -879,6 +1124,7 @@ class Car {
       sable::detail::json::raw(os, ",\"fields\":{");
       sbe_d.sbe_json_fields(os);
       sable::detail::json::raw(os, "}}");
+      return sable::errc::ok;
     }
     friend std::ostream &operator<<(std::ostream &os, const Decoder &sbe_d) { sbe_d.sbe_print_json(os); return os; }
     private:
@@ -888,9 +1134,11 @@ class Car {
       st_.len = sbe_len;
       start_ = sbe_start;
       has_header_ = sbe_header;
+      wrap_field_ = nullptr;
     }
-    sable::errc fail_wrap(sable::errc sbe_e) noexcept {
-      st_.fail(sbe_e);
+    sable::errc fail_wrap(sable::errc sbe_e, std::size_t sbe_at, const char *sbe_field) noexcept {
+      st_.fail(sbe_e, start_ + sbe_at);
+      wrap_field_ = sbe_field;
       st_.pos = st_.len;
       base_ = sable::detail::zeros;
       block_ = 0;
@@ -899,11 +1147,13 @@ class Car {
       wrap_err_ = st_.err;
       return sbe_e;
     }
-    sable::errc body(std::size_t sbe_offset, std::size_t sbe_bl, std::uint16_t sbe_ver) noexcept {
+    /* The root block at offset, of bl bytes on the wire (the header's blockLength is at bl_at). */
+    sable::errc body(std::size_t sbe_offset, std::size_t sbe_bl, std::uint16_t sbe_ver, std::size_t sbe_bl_at) noexcept {
+      (void)sbe_bl_at;
       st_.acting_version = sbe_ver;
-      if (SABLE_CHECKS && (sbe_offset > st_.len || sbe_bl > st_.len - sbe_offset)) { return fail_wrap(sable::errc::short_buffer); }
       full_ = sbe_bl >= 49u;
-      if (SABLE_CHECKS && SABLE_UNLIKELY(!full_) && sbe_ver >= sbe_schema_version) { return fail_wrap(sable::errc::block_too_short); }
+      if (SABLE_CHECKS && SABLE_UNLIKELY(!full_) && sbe_ver >= sbe_schema_version) { return fail_wrap(sable::errc::block_length_too_short, sbe_bl_at - start_, "header.blockLength"); }
+      if (SABLE_CHECKS && (sbe_offset > st_.len || sbe_bl > st_.len - sbe_offset)) { return fail_wrap(sable::errc::truncated, sbe_offset - start_, "fields"); }
       base_ = st_.buf + sbe_offset;
       block_ = sbe_bl;
       st_.pos = sbe_offset + sbe_bl;
@@ -918,6 +1168,7 @@ class Car {
     std::size_t start_ = 0;
     std::size_t body_end_ = 0;
     sable::errc wrap_err_ = sable::errc::ok;
+    const char *wrap_field_ = nullptr;
     bool has_header_ = false;
   };
 
@@ -936,7 +1187,7 @@ class Car {
     /* Writes the message header at buf, then the root block's fields through the setters. */
     sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      std::uint8_t *sbe_h = st_.reserve(57);
+      std::uint8_t *sbe_h = st_.reserve(57, sbe_cap < 8u ? "header" : "fields");
       sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(49));
       sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_template_id));
       sable::detail::store<std::uint16_t, false>(sbe_h + 4, static_cast<std::uint16_t>(sbe_schema_id));
@@ -947,31 +1198,32 @@ class Car {
     /* Writes the root block at buf without a header. */
     sable::errc wrap_body(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      base_ = st_.reserve(49);
+      base_ = st_.reserve(49, "fields");
       return st_.err;
     }
-    /* The first error met, errc::ok when none. */
+    /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }
     /* Bytes written so far: the message's length once complete. */
     std::size_t encoded_length() const noexcept { return st_.pos; }
     Encoder &serialNumber(std::uint64_t sbe_v) noexcept { sable::detail::store<std::uint64_t, false>(base_ + 0, sbe_v); return *this; }
     Encoder &modelYear(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(base_ + 8, sbe_v); return *this; }
     Encoder &available(::baseline::BooleanType sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(base_ + 10, static_cast<std::uint8_t>(sbe_v)); return *this; }
     Encoder &code(::baseline::Model sbe_v) noexcept { sable::detail::store<char, false>(base_ + 11, static_cast<char>(sbe_v)); return *this; }
-    Encoder &someNumbers(std::size_t sbe_i, std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && sbe_i >= 5) { return *this; } sable::detail::store<std::uint32_t, false>(base_ + 12 + sbe_i * 4, sbe_v); return *this; }
-    Encoder &vehicleCode(std::string_view sbe_v) noexcept { sable::detail::put_chars(base_ + 32, 6, sbe_v); return *this; }
-    Encoder &vehicleCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && sbe_i >= 6) { return *this; } base_[32 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
+    Encoder &someNumbers(std::size_t sbe_i, std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_i >= 5)) { st_.fail(sable::errc::index_out_of_range, "fields.someNumbers"); return *this; } sable::detail::store<std::uint32_t, false>(base_ + 12 + sbe_i * 4, sbe_v); return *this; }
+    Encoder &vehicleCode(std::string_view sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_v.size() > 6)) { st_.fail(sable::errc::text_too_long, "fields.vehicleCode"); return *this; } sable::detail::put_chars(base_ + 32, 6, sbe_v); return *this; }
+    Encoder &vehicleCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_i >= 6)) { st_.fail(sable::errc::index_out_of_range, "fields.vehicleCode"); return *this; } base_[32 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
     Encoder &extras(::baseline::OptionalExtras sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(base_ + 38, sbe_v.raw()); return *this; }
-    ::baseline::Engine::Encoder engine() noexcept { return ::baseline::Engine::Encoder(base_ + 39); }
+    ::baseline::Engine::Encoder engine() noexcept { return ::baseline::Engine::Encoder(base_ + 39, &st_, "fields.engine", 0, 0); }
     /* The fuelFigures group: next() before each entry. */
     class FuelFigures {
       public:
       static constexpr std::size_t sbe_block_length = 6;
       static constexpr std::uint64_t sbe_max_count = 65534u;
       FuelFigures(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
-        if (SABLE_CHECKS && sbe_count > sbe_max_count) { s_->fail(sable::errc::value_out_of_range); sbe_count = 0; }
-        std::uint8_t *sbe_h = s_->reserve(4);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.fuelFigures"); sbe_count = 0; }
+        std::uint8_t *sbe_h = s_->reserve(4, "fields.fuelFigures");
         sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(6));
         sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
         count_ = sbe_count;
@@ -979,14 +1231,14 @@ class Car {
       std::uint64_t count() const noexcept { return count_; }
       /* Starts the next entry (an error past the count). */
       FuelFigures &next() noexcept {
-        if (SABLE_CHECKS && index_ >= count_) { s_->fail(sable::errc::value_out_of_range); base_ = s_->scratch; return *this; }
-        base_ = s_->reserve(6);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.fuelFigures[]", 1, index_); base_ = s_->scratch; return *this; }
+        base_ = s_->reserve(6, "fields.fuelFigures[]", 1, index_);
         ++index_;
         return *this;
       }
       FuelFigures &speed(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(base_ + 0, sbe_v); return *this; }
       FuelFigures &mpg(float sbe_v) noexcept { sable::detail::store<float, false>(base_ + 2, sbe_v); return *this; }
-      FuelFigures &usageDescription(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>((*s_), sbe_p, sbe_n, 1073741824u); return *this; }
+      FuelFigures &usageDescription(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>((*s_), sbe_p, sbe_n, 1073741824u, "fields.fuelFigures[].usageDescription", 1, index_ - 1); return *this; }
       FuelFigures &usageDescription(std::string_view sbe_v) noexcept { return usageDescription(sbe_v.data(), sbe_v.size()); }
       FuelFigures &usageDescription(sable::bytes_view sbe_v) noexcept { return usageDescription(sbe_v.data(), sbe_v.size()); }
       private:
@@ -1003,8 +1255,8 @@ class Car {
       static constexpr std::size_t sbe_block_length = 1;
       static constexpr std::uint64_t sbe_max_count = 65534u;
       PerformanceFigures(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
-        if (SABLE_CHECKS && sbe_count > sbe_max_count) { s_->fail(sable::errc::value_out_of_range); sbe_count = 0; }
-        std::uint8_t *sbe_h = s_->reserve(4);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.performanceFigures"); sbe_count = 0; }
+        std::uint8_t *sbe_h = s_->reserve(4, "fields.performanceFigures");
         sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(1));
         sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
         count_ = sbe_count;
@@ -1012,20 +1264,21 @@ class Car {
       std::uint64_t count() const noexcept { return count_; }
       /* Starts the next entry (an error past the count). */
       PerformanceFigures &next() noexcept {
-        if (SABLE_CHECKS && index_ >= count_) { s_->fail(sable::errc::value_out_of_range); base_ = s_->scratch; return *this; }
-        base_ = s_->reserve(1);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.performanceFigures[]", 1, index_); base_ = s_->scratch; return *this; }
+        base_ = s_->reserve(1, "fields.performanceFigures[]", 1, index_);
         ++index_;
         return *this;
       }
-      PerformanceFigures &octaneRating(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(base_ + 0, sbe_v); return *this; }
+      PerformanceFigures &octaneRating(std::uint8_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v < static_cast<std::uint8_t>(90) || sbe_v > static_cast<std::uint8_t>(110)))) { (*s_).fail(sable::errc::value_out_of_range, "fields.performanceFigures[].octaneRating", 1, index_ - 1); return *this; }sable::detail::store<std::uint8_t, false>(base_ + 0, sbe_v); return *this; }
       /* The acceleration group: next() before each entry. */
       class Acceleration {
         public:
         static constexpr std::size_t sbe_block_length = 6;
         static constexpr std::uint64_t sbe_max_count = 65534u;
-        Acceleration(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
-          if (SABLE_CHECKS && sbe_count > sbe_max_count) { s_->fail(sable::errc::value_out_of_range); sbe_count = 0; }
-          std::uint8_t *sbe_h = s_->reserve(4);
+        Acceleration(sable::detail::estate *sbe_s, std::uint64_t sbe_count, std::uint64_t sbe_parent) noexcept : s_(sbe_s) {
+          s_->path[0] = sbe_parent;
+          if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.performanceFigures[].acceleration", 1, sbe_parent); sbe_count = 0; }
+          std::uint8_t *sbe_h = s_->reserve(4, "fields.performanceFigures[].acceleration", 1, sbe_parent);
           sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(6));
           sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
           count_ = sbe_count;
@@ -1035,8 +1288,8 @@ class Car {
         std::uint64_t count() const noexcept { return count_; }
         /* Starts the next entry (an error past the count). */
         Acceleration &next() noexcept {
-          if (SABLE_CHECKS && index_ >= count_) { s_->fail(sable::errc::value_out_of_range); base_ = s_->scratch; return *this; }
-          if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 6; } else { base_ = s_->reserve(6); }
+          if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.performanceFigures[].acceleration[]", 2, index_); base_ = s_->scratch; return *this; }
+          if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 6; } else { base_ = s_->reserve(6, "fields.performanceFigures[].acceleration[]", 2, index_); }
           ++index_;
           return *this;
         }
@@ -1051,7 +1304,7 @@ class Car {
         std::uint8_t *cur_ = nullptr;
       };
       /* Writes the group's header for COUNT entries; then next() before each entry. */
-      Acceleration acceleration(std::uint64_t sbe_count) noexcept { return Acceleration(s_, sbe_count); }
+      Acceleration acceleration(std::uint64_t sbe_count) noexcept { return Acceleration(s_, sbe_count, index_ - 1); }
       private:
       sable::detail::estate *s_;
       std::uint8_t *base_ = s_->scratch;
@@ -1060,13 +1313,13 @@ class Car {
     };
     /* Writes the group's header for COUNT entries; then next() before each entry. */
     PerformanceFigures performanceFigures(std::uint64_t sbe_count) noexcept { return PerformanceFigures(&st_, sbe_count); }
-    Encoder &manufacturer(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u); return *this; }
+    Encoder &manufacturer(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u, "fields.manufacturer"); return *this; }
     Encoder &manufacturer(std::string_view sbe_v) noexcept { return manufacturer(sbe_v.data(), sbe_v.size()); }
     Encoder &manufacturer(sable::bytes_view sbe_v) noexcept { return manufacturer(sbe_v.data(), sbe_v.size()); }
-    Encoder &model(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u); return *this; }
+    Encoder &model(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u, "fields.model"); return *this; }
     Encoder &model(std::string_view sbe_v) noexcept { return model(sbe_v.data(), sbe_v.size()); }
     Encoder &model(sable::bytes_view sbe_v) noexcept { return model(sbe_v.data(), sbe_v.size()); }
-    Encoder &activationCode(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u); return *this; }
+    Encoder &activationCode(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u, "fields.activationCode"); return *this; }
     Encoder &activationCode(std::string_view sbe_v) noexcept { return activationCode(sbe_v.data(), sbe_v.size()); }
     Encoder &activationCode(sable::bytes_view sbe_v) noexcept { return activationCode(sbe_v.data(), sbe_v.size()); }
     private:
@@ -1076,11 +1329,26 @@ class Car {
       st_.cap = sbe_cap;
       reset_scratch();
     }
-    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<57>; base_ = st_.scratch; }
+    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<57>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }
     sable::detail::estate st_;
     std::uint8_t *base_ = nullptr;
+    /* The entry being written at each group depth, and at the first error. */
+    std::uint64_t path_[2] = {};
+    std::uint64_t err_path_[2] = {};
   };
 };
+
+/* Decodes whichever message of the schema buf[0..len) holds (the message header's template id says which) and prints its canonical JSON form (docs/json.md), or the error object of docs/codecs.md; returns the error, errc::ok when none. */
+inline sable::errc sbe_print_json(std::ostream &os, const void *sbe_buf, std::size_t sbe_len) {
+  const std::uint8_t *sbe_p = static_cast<const std::uint8_t *>(sbe_buf);
+  (void)sbe_p;
+  if (sbe_len < 8u) { sable::detail::json::error(os, 0, "header", sable::errc::truncated); return sable::errc::truncated; }
+  if (static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_p + 4)) != 1u) { sable::detail::json::error(os, 4, "header.schemaId", sable::errc::schema_id_mismatch); return sable::errc::schema_id_mismatch; }
+  switch (static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_p + 2))) {
+  case 1u: return Car::Decoder(sbe_buf, sbe_len).sbe_print_json(os);
+  default: { sable::detail::json::error(os, 2, "header.templateId", sable::errc::unknown_template); return sable::errc::unknown_template; }
+  }
+}
 
 } // namespace baseline
 

@@ -57,16 +57,26 @@ struct messageHeader {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &templateId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 2, sbe_v); return *this; }
     Encoder &schemaId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 4, sbe_v); return *this; }
     Encoder &version(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 6, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(messageHeader::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -99,14 +109,24 @@ struct Point {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &x(std::int16_t sbe_v) noexcept { sable::detail::store<std::int16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &y(std::int16_t sbe_v) noexcept { sable::detail::store<std::int16_t, false>(p_ + 2, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(Point::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -193,13 +213,23 @@ struct Decimal {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &mantissa(std::int64_t sbe_v) noexcept { sable::detail::store<std::int64_t, false>(p_ + 0, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(Decimal::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -264,19 +294,29 @@ struct Shape {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &id(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
-    ::conformance::structure::Point::Encoder origin() noexcept { return ::conformance::structure::Point::Encoder(p_ + 4); }
-    ::conformance::structure::Point::Encoder size() noexcept { return ::conformance::structure::Point::Encoder(p_ + 8); }
+    ::conformance::structure::Point::Encoder origin() noexcept { return ::conformance::structure::Point::Encoder(p_ + 4, s_, field_, entries_, index_); }
+    ::conformance::structure::Point::Encoder size() noexcept { return ::conformance::structure::Point::Encoder(p_ + 8, s_, field_, entries_, index_); }
     Encoder &filled(::conformance::structure::Bool sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 12, static_cast<std::uint8_t>(sbe_v)); return *this; }
     Encoder &caps(::conformance::structure::Caps sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 13, sbe_v.raw()); return *this; }
     Encoder &weight(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 14, sbe_v); return *this; }
-    ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(p_ + 16); }
+    ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(p_ + 16, s_, field_, entries_, index_); }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(Shape::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -331,14 +371,24 @@ struct groupSizeEncoding {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &numInGroup(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 2, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 static_assert(groupSizeEncoding::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
@@ -371,14 +421,24 @@ struct varStringEncoding {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder &length(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
+    Encoder &length(std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v > static_cast<std::uint32_t>(1073741824)))) { sbe_fail(sable::errc::value_out_of_range); return *this; }sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &varData(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 4, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 
@@ -410,14 +470,24 @@ struct varDataEncoding {
     private:
     const std::uint8_t *p_;
   };
-  /* A writer of the composite in place. */
+  /* A writer of the composite in place. A composite field's encoder reports its errors to its message's encoder; one made on its own keeps them (error()). */
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
+    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &length(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &varData(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 2, sbe_v); return *this; }
     private:
+    void sbe_fail(sable::errc sbe_e) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    }
     std::uint8_t *p_;
+    sable::detail::estate *s_ = nullptr;
+    const char *field_ = nullptr;
+    std::size_t entries_ = 0;
+    std::uint64_t index_ = 0;
+    sable::errc err_ = sable::errc::ok;
   };
 };
 
@@ -469,22 +539,37 @@ class Composites {
     /* Reads the message header at buf and checks it is this message's. */
     sable::errc wrap(const void *sbe_buf, std::size_t sbe_len) noexcept {
       start(sbe_buf, sbe_len, 0, true);
-      if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::short_buffer); }
+      if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::truncated, 0, "header"); }
       const std::size_t sbe_bl = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 0));
       const std::uint64_t sbe_tid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 2));
       const std::uint64_t sbe_sid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 4));
       const std::uint16_t sbe_ver = static_cast<std::uint16_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 6));
-      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) { return fail_wrap(sbe_tid != sbe_template_id ? sable::errc::wrong_template : sable::errc::wrong_schema); }
-      return body(8, sbe_bl, sbe_ver);
+      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) {
+        if (sbe_sid != sbe_schema_id) { return fail_wrap(sable::errc::schema_id_mismatch, 4, "header.schemaId"); }
+        return fail_wrap(sable::errc::unknown_template, 2, "header.templateId");
+      }
+      return body(8, sbe_bl, sbe_ver, 0);
     }
     /* Reads a message body (no header) at buf + offset, written with the given block length and version. */
     sable::errc wrap_body(const void *sbe_buf, std::size_t sbe_len, std::size_t sbe_offset, std::size_t sbe_wire_block_length, std::uint16_t sbe_wire_version) noexcept {
       start(sbe_buf, sbe_len, sbe_offset, false);
-      return body(sbe_offset, sbe_wire_block_length, sbe_wire_version);
+      return body(sbe_offset, sbe_wire_block_length, sbe_wire_version, sbe_offset);
     }
-    /* The first error met, errc::ok when none. */
+    /* The first error met, errc::ok when none (docs/codecs.md, "Errors"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    /* Where the item that failed starts, in bytes from the message's first byte. */
+    std::size_t error_offset() const noexcept { return ok() ? 0 : st_.err_at - start_; }
+    /* The field path of the item that failed ("fields.fuelFigures[1]"), found by reading a copy from the start again; empty when none did. */
+    std::string error_field() const {
+      if (ok()) { return std::string(); }
+      if (wrap_field_ != nullptr) { return wrap_field_; }
+      Decoder sbe_d = *this;
+      sbe_d.rewind();
+      std::string sbe_path = "fields";
+      sbe_d.sbe_error_path(sbe_path);
+      return sbe_path;
+    }
     std::uint16_t acting_version() const noexcept { return st_.acting_version; }
     std::size_t acting_block_length() const noexcept { return block_; }
     /* Bytes from the message's start to the current read position. */
@@ -555,18 +640,19 @@ class Composites {
         sable::detail::json::uint(os, static_cast<std::uint64_t>(sbe_v));
       }
     }
-    /* Prints the message's canonical JSON form (docs/json.md), reading a copy of the decoder from the start; a message that does not decode prints as {"error":{...}}. */
-    void sbe_print_json(std::ostream &os) const {
+    /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+    bool sbe_error_path(std::string &sbe_path) {
+      (void)sbe_path;
+      return false;
+    }
+    /* Prints the message's canonical JSON form (docs/json.md), reading a copy of the decoder from the start; a message that does not decode prints as {"error":{...}} (docs/codecs.md). Returns the error, errc::ok when none. */
+    sable::errc sbe_print_json(std::ostream &os) const {
       Decoder sbe_d = *this;
       sbe_d.rewind();
       sbe_d.sbe_skip();
       if (!sbe_d.ok()) {
-        sable::detail::json::raw(os, "{\"error\":{\"offset\":");
-        sable::detail::json::uint(os, sbe_d.st_.pos - start_);
-        sable::detail::json::raw(os, ",\"message\":\"");
-        sable::detail::json::raw(os, sable::message(sbe_d.st_.err));
-        sable::detail::json::raw(os, "\"}}");
-        return;
+        sable::detail::json::error(os, sbe_d.error_offset(), sbe_d.error_field(), sbe_d.error());
+        return sbe_d.error();
       }
       sbe_d.rewind();
       sable::detail::json::raw(os, "{\"message\":\"Composites\"");
@@ -577,6 +663,7 @@ class Composites {
       sable::detail::json::raw(os, ",\"fields\":{");
       sbe_d.sbe_json_fields(os);
       sable::detail::json::raw(os, "}}");
+      return sable::errc::ok;
     }
     friend std::ostream &operator<<(std::ostream &os, const Decoder &sbe_d) { sbe_d.sbe_print_json(os); return os; }
     private:
@@ -586,9 +673,11 @@ class Composites {
       st_.len = sbe_len;
       start_ = sbe_start;
       has_header_ = sbe_header;
+      wrap_field_ = nullptr;
     }
-    sable::errc fail_wrap(sable::errc sbe_e) noexcept {
-      st_.fail(sbe_e);
+    sable::errc fail_wrap(sable::errc sbe_e, std::size_t sbe_at, const char *sbe_field) noexcept {
+      st_.fail(sbe_e, start_ + sbe_at);
+      wrap_field_ = sbe_field;
       st_.pos = st_.len;
       base_ = sable::detail::zeros;
       block_ = 0;
@@ -597,11 +686,13 @@ class Composites {
       wrap_err_ = st_.err;
       return sbe_e;
     }
-    sable::errc body(std::size_t sbe_offset, std::size_t sbe_bl, std::uint16_t sbe_ver) noexcept {
+    /* The root block at offset, of bl bytes on the wire (the header's blockLength is at bl_at). */
+    sable::errc body(std::size_t sbe_offset, std::size_t sbe_bl, std::uint16_t sbe_ver, std::size_t sbe_bl_at) noexcept {
+      (void)sbe_bl_at;
       st_.acting_version = sbe_ver;
-      if (SABLE_CHECKS && (sbe_offset > st_.len || sbe_bl > st_.len - sbe_offset)) { return fail_wrap(sable::errc::short_buffer); }
       full_ = sbe_bl >= 36u;
-      if (SABLE_CHECKS && SABLE_UNLIKELY(!full_) && sbe_ver >= sbe_schema_version) { return fail_wrap(sable::errc::block_too_short); }
+      if (SABLE_CHECKS && SABLE_UNLIKELY(!full_) && sbe_ver >= sbe_schema_version) { return fail_wrap(sable::errc::block_length_too_short, sbe_bl_at - start_, "header.blockLength"); }
+      if (SABLE_CHECKS && (sbe_offset > st_.len || sbe_bl > st_.len - sbe_offset)) { return fail_wrap(sable::errc::truncated, sbe_offset - start_, "fields"); }
       base_ = st_.buf + sbe_offset;
       block_ = sbe_bl;
       st_.pos = sbe_offset + sbe_bl;
@@ -616,6 +707,7 @@ class Composites {
     std::size_t start_ = 0;
     std::size_t body_end_ = 0;
     sable::errc wrap_err_ = sable::errc::ok;
+    const char *wrap_field_ = nullptr;
     bool has_header_ = false;
   };
 
@@ -634,7 +726,7 @@ class Composites {
     /* Writes the message header at buf, then the root block's fields through the setters. */
     sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      std::uint8_t *sbe_h = st_.reserve(44);
+      std::uint8_t *sbe_h = st_.reserve(44, sbe_cap < 8u ? "header" : "fields");
       sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(36));
       sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_template_id));
       sable::detail::store<std::uint16_t, false>(sbe_h + 4, static_cast<std::uint16_t>(sbe_schema_id));
@@ -645,16 +737,17 @@ class Composites {
     /* Writes the root block at buf without a header. */
     sable::errc wrap_body(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      base_ = st_.reserve(36);
+      base_ = st_.reserve(36, "fields");
       return st_.err;
     }
-    /* The first error met, errc::ok when none. */
+    /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }
     /* Bytes written so far: the message's length once complete. */
     std::size_t encoded_length() const noexcept { return st_.pos; }
-    ::conformance::structure::Shape::Encoder shape() noexcept { return ::conformance::structure::Shape::Encoder(base_ + 0); }
-    ::conformance::structure::Decimal::Encoder lastPrice() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 24); }
+    ::conformance::structure::Shape::Encoder shape() noexcept { return ::conformance::structure::Shape::Encoder(base_ + 0, &st_, "fields.shape", 0, 0); }
+    ::conformance::structure::Decimal::Encoder lastPrice() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 24, &st_, "fields.lastPrice", 0, 0); }
     Encoder &count(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(base_ + 32, sbe_v); return *this; }
     private:
     void start(void *sbe_buf, std::size_t sbe_cap) noexcept {
@@ -663,9 +756,12 @@ class Composites {
       st_.cap = sbe_cap;
       reset_scratch();
     }
-    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<44>; base_ = st_.scratch; }
+    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<44>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }
     sable::detail::estate st_;
     std::uint8_t *base_ = nullptr;
+    /* The entry being written at each group depth, and at the first error. */
+    std::uint64_t path_[1] = {};
+    std::uint64_t err_path_[1] = {};
   };
 };
 
@@ -700,22 +796,37 @@ class Groups {
     /* Reads the message header at buf and checks it is this message's. */
     sable::errc wrap(const void *sbe_buf, std::size_t sbe_len) noexcept {
       start(sbe_buf, sbe_len, 0, true);
-      if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::short_buffer); }
+      if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::truncated, 0, "header"); }
       const std::size_t sbe_bl = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 0));
       const std::uint64_t sbe_tid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 2));
       const std::uint64_t sbe_sid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 4));
       const std::uint16_t sbe_ver = static_cast<std::uint16_t>(sable::detail::load<std::uint16_t, false>(st_.buf + 6));
-      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) { return fail_wrap(sbe_tid != sbe_template_id ? sable::errc::wrong_template : sable::errc::wrong_schema); }
-      return body(8, sbe_bl, sbe_ver);
+      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) {
+        if (sbe_sid != sbe_schema_id) { return fail_wrap(sable::errc::schema_id_mismatch, 4, "header.schemaId"); }
+        return fail_wrap(sable::errc::unknown_template, 2, "header.templateId");
+      }
+      return body(8, sbe_bl, sbe_ver, 0);
     }
     /* Reads a message body (no header) at buf + offset, written with the given block length and version. */
     sable::errc wrap_body(const void *sbe_buf, std::size_t sbe_len, std::size_t sbe_offset, std::size_t sbe_wire_block_length, std::uint16_t sbe_wire_version) noexcept {
       start(sbe_buf, sbe_len, sbe_offset, false);
-      return body(sbe_offset, sbe_wire_block_length, sbe_wire_version);
+      return body(sbe_offset, sbe_wire_block_length, sbe_wire_version, sbe_offset);
     }
-    /* The first error met, errc::ok when none. */
+    /* The first error met, errc::ok when none (docs/codecs.md, "Errors"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    /* Where the item that failed starts, in bytes from the message's first byte. */
+    std::size_t error_offset() const noexcept { return ok() ? 0 : st_.err_at - start_; }
+    /* The field path of the item that failed ("fields.fuelFigures[1]"), found by reading a copy from the start again; empty when none did. */
+    std::string error_field() const {
+      if (ok()) { return std::string(); }
+      if (wrap_field_ != nullptr) { return wrap_field_; }
+      Decoder sbe_d = *this;
+      sbe_d.rewind();
+      std::string sbe_path = "fields";
+      sbe_d.sbe_error_path(sbe_path);
+      return sbe_path;
+    }
     std::uint16_t acting_version() const noexcept { return st_.acting_version; }
     std::size_t acting_block_length() const noexcept { return block_; }
     /* Bytes from the message's start to the current read position. */
@@ -732,114 +843,44 @@ class Groups {
     bool orderId_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 8u); }
     static constexpr std::uint64_t orderId_null_value() noexcept { return static_cast<std::uint64_t>(18446744073709551615ULL); }
     std::uint64_t orderId() const noexcept { if (!(orderId_present())) { return static_cast<std::uint64_t>(18446744073709551615ULL); } return sable::detail::load<std::uint64_t, false>(base_ + 0); }
-    /* The legs group: an entry at a time. */
-    class Legs {
+    /* An entry of the legs group. */
+    class LegsEntry {
       public:
       static constexpr std::size_t sbe_block_length = 12;
-      static constexpr std::size_t sbe_header_length = 4;
-      static constexpr int sbe_id = 10;
-      Legs(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {
-        if (!sbe_present) { return; }
-        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; return; }
-        const std::uint8_t *sbe_h = s_->buf + s_->pos;
-        entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
-        count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
-        s_->pos += 4;
+      LegsEntry() noexcept = default;
+      /* A view of the entry whose block (of block_length bytes on the wire) is at base. */
+      LegsEntry(sable::detail::dstate *sbe_s, const std::uint8_t *sbe_base, std::size_t sbe_block) noexcept : s_(sbe_s), base_(sbe_base), block_(sbe_block) {
+        full_ = sbe_block >= 12u;
       }
-      /* Entries on the wire. */
-      std::uint64_t count() const noexcept { return count_; }
-      /* Entries read so far. */
-      std::uint64_t index() const noexcept { return index_; }
       /* The entry's block length on the wire. */
       std::size_t acting_block_length() const noexcept { return block_; }
-      /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
-      bool next() noexcept {
-        if (index_ >= count_) { return false; }
-        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
-        base_ = s_->buf + s_->pos;
-        s_->pos += entry_block_;
-        block_ = entry_block_;
-        full_ = entry_block_ >= 12u;
-        ++index_;
-        return true;
-      }
-      class iterator {
-        public:
-        iterator(Legs *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), valid_(sbe_valid) {}
-        Legs &operator*() const noexcept { return *g_; }
-        iterator &operator++() noexcept { valid_ = g_->next(); return *this; }
-        bool operator!=(const iterator &sbe_o) const noexcept { return valid_ != sbe_o.valid_; }
-        bool operator==(const iterator &sbe_o) const noexcept { return valid_ == sbe_o.valid_; }
-        private:
-        Legs *g_;
-        bool valid_;
-      };
-      iterator begin() noexcept { return iterator(this, next()); }
-      iterator end() noexcept { return iterator(this, false); }
       bool legId_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 4u); }
       static constexpr std::uint32_t legId_null_value() noexcept { return static_cast<std::uint32_t>(4294967295LL); }
       std::uint32_t legId() const noexcept { if (!(legId_present())) { return static_cast<std::uint32_t>(4294967295LL); } return sable::detail::load<std::uint32_t, false>(base_ + 0); }
       bool price_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 12u); }
       ::conformance::structure::Decimal::Decoder price() const noexcept { if (!(price_present())) { return ::conformance::structure::Decimal::Decoder(sable::detail::zeros); } return ::conformance::structure::Decimal::Decoder(base_ + 4); }
-      /* The fills group: an entry at a time. */
-      class Fills {
+      /* An entry of the fills group. */
+      class FillsEntry {
         public:
         static constexpr std::size_t sbe_block_length = 5;
-        static constexpr std::size_t sbe_header_length = 4;
-        static constexpr int sbe_id = 13;
-        Fills(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {
-          if (!sbe_present) { return; }
-          if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; return; }
-          const std::uint8_t *sbe_h = s_->buf + s_->pos;
-          entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
-          count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
-          s_->pos += 4;
-          cur_ = s_->pos;
-          all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
-          if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+        FillsEntry() noexcept = default;
+        /* A view of the entry whose block (of block_length bytes on the wire) is at base. */
+        FillsEntry(sable::detail::dstate *sbe_s, const std::uint8_t *sbe_base, std::size_t sbe_block) noexcept : s_(sbe_s), base_(sbe_base), block_(sbe_block) {
+          full_ = sbe_block >= 5u;
         }
-        /* Entries on the wire. */
-        std::uint64_t count() const noexcept { return count_; }
-        /* Entries read so far. */
-        std::uint64_t index() const noexcept { return index_; }
         /* The entry's block length on the wire. */
         std::size_t acting_block_length() const noexcept { return block_; }
-        /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
-        bool next() noexcept {
-          if (index_ >= count_) { return false; }
-          if (SABLE_UNLIKELY(!all_fit_)) {
-            if (!s_->fits(entry_block_)) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
-            s_->pos += entry_block_;
-          }
-          base_ = s_->buf + cur_;
-          cur_ += entry_block_;
-          block_ = entry_block_;
-          full_ = entry_block_ >= 5u;
-          ++index_;
-          return true;
-        }
-        class iterator {
-          public:
-          iterator(Fills *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), valid_(sbe_valid) {}
-          Fills &operator*() const noexcept { return *g_; }
-          iterator &operator++() noexcept { valid_ = g_->next(); return *this; }
-          bool operator!=(const iterator &sbe_o) const noexcept { return valid_ != sbe_o.valid_; }
-          bool operator==(const iterator &sbe_o) const noexcept { return valid_ == sbe_o.valid_; }
-          private:
-          Fills *g_;
-          bool valid_;
-        };
-        iterator begin() noexcept { return iterator(this, next()); }
-        iterator end() noexcept { return iterator(this, false); }
+        /* Moves the view by n entries (for the group's iterator). */
+        void sbe_step(std::ptrdiff_t sbe_n) noexcept { base_ += sbe_n * static_cast<std::ptrdiff_t>(block_); }
         bool qty_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 4u); }
         static constexpr std::uint32_t qty_null_value() noexcept { return static_cast<std::uint32_t>(4294967295LL); }
         std::uint32_t qty() const noexcept { if (!(qty_present())) { return static_cast<std::uint32_t>(4294967295LL); } return sable::detail::load<std::uint32_t, false>(base_ + 0); }
         bool venue_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 5u); }
         ::conformance::structure::Venue venue() const noexcept { if (!(venue_present())) { return static_cast<::conformance::structure::Venue>(static_cast<char>(0)); } return static_cast<::conformance::structure::Venue>(sable::detail::load<char, false>(base_ + 4)); }
         /* Reads past the groups and var data (the position moves to the end). */
-        void sbe_skip() noexcept {
+        void sbe_skip() const noexcept {
         }
-        void sbe_json_fields(std::ostream &os) {
+        void sbe_json_fields(std::ostream &os) const {
           (void)os;
           sable::detail::json::raw(os, "\"qty\":");
           if (!qty_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -851,32 +892,133 @@ class Groups {
             ::conformance::structure::sbe_write_json(os, venue(), false);
           }
         }
-        private:
-        sable::detail::dstate *s_;
+        /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+        bool sbe_error_path(std::string &sbe_path) const {
+          (void)sbe_path;
+          return false;
+        }
+        protected:
+        sable::detail::dstate *s_ = nullptr;
         const std::uint8_t *base_ = sable::detail::zeros;
         std::size_t block_ = 0;
         bool full_ = false;
+      };
+      /* The fills group: an entry at a time. */
+      class Fills : public FillsEntry {
+        public:
+        using Entry = FillsEntry;
+        static constexpr std::size_t sbe_header_length = 4;
+        static constexpr int sbe_id = 13;
+        Fills(sable::detail::dstate *sbe_s, bool sbe_present) noexcept {
+          s_ = sbe_s;
+          if (!sbe_present) { return; }
+          if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
+          const std::uint8_t *sbe_h = s_->buf + s_->pos;
+          entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
+          if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
+          count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
+          s_->pos += 4;
+          cur_ = s_->pos;
+          all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
+          if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+        }
+        /* Entries on the wire. */
+        std::uint64_t count() const noexcept { return count_; }
+        /* Entries read so far. */
+        std::uint64_t index() const noexcept { return index_; }
+        /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
+        bool next() noexcept {
+          if (index_ >= count_) { return false; }
+          if (SABLE_UNLIKELY(!all_fit_)) {
+            if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+            s_->pos += entry_block_;
+          }
+          base_ = s_->buf + cur_;
+          cur_ += entry_block_;
+          block_ = entry_block_;
+          full_ = entry_block_ >= 5u;
+          ++index_;
+          return true;
+        }
+        /* A random-access iterator over the entries; *it is the entry, a view held by value (so that iterators such as std::reverse_iterator that dereference a temporary stay valid). */
+        class iterator {
+          public:
+          /* What it-> gives: the entry, by value. */
+          struct sbe_arrow { Entry sbe_e; const Entry *operator->() const noexcept { return &sbe_e; } };
+          using iterator_category = std::random_access_iterator_tag;
+          using value_type = Entry;
+          using difference_type = std::ptrdiff_t;
+          using pointer = sbe_arrow;
+          using reference = Entry;
+          iterator() noexcept = default;
+          iterator(const Entry &sbe_first, difference_type sbe_i) noexcept : e_(sbe_first) { *this += sbe_i; }
+          reference operator*() const noexcept { return e_; }
+          pointer operator->() const noexcept { return sbe_arrow{e_}; }
+          value_type operator[](difference_type sbe_n) const noexcept { return *(*this + sbe_n); }
+          iterator &operator+=(difference_type sbe_n) noexcept { e_.sbe_step(sbe_n); i_ += sbe_n; return *this; }
+          iterator &operator-=(difference_type sbe_n) noexcept { return *this += -sbe_n; }
+          iterator &operator++() noexcept { return *this += 1; }
+          iterator &operator--() noexcept { return *this += -1; }
+          iterator operator++(int) noexcept { iterator sbe_t = *this; *this += 1; return sbe_t; }
+          iterator operator--(int) noexcept { iterator sbe_t = *this; *this += -1; return sbe_t; }
+          friend iterator operator+(iterator sbe_a, difference_type sbe_n) noexcept { return sbe_a += sbe_n; }
+          friend iterator operator+(difference_type sbe_n, iterator sbe_a) noexcept { return sbe_a += sbe_n; }
+          friend iterator operator-(iterator sbe_a, difference_type sbe_n) noexcept { return sbe_a += -sbe_n; }
+          friend difference_type operator-(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ - sbe_b.i_; }
+          friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
+          friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
+          friend bool operator<(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ < sbe_b.i_; }
+          friend bool operator>(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ > sbe_b.i_; }
+          friend bool operator<=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ <= sbe_b.i_; }
+          friend bool operator>=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ >= sbe_b.i_; }
+          private:
+          Entry e_;
+          difference_type i_ = 0;
+        };
+        /* The entries not read yet (all of them when next() was not called); begin() and end() read past them. */
+        iterator begin() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), 0); }
+        iterator end() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), n_); }
+        private:
+        /* Takes the entries not read yet at once: those that fit the buffer (the first that does not is the error). */
+        void sbe_range() noexcept {
+          if (ranged_) { return; }
+          ranged_ = true;
+          first_ = s_->buf + cur_;
+          std::uint64_t sbe_left = count_ - index_;
+          if (SABLE_UNLIKELY(!all_fit_)) {
+            const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
+            if (sbe_fit < sbe_left) { sbe_left = sbe_fit; s_->fail(sable::errc::truncated, s_->pos + static_cast<std::size_t>(sbe_fit) * entry_block_); s_->pos = s_->len; count_ = index_ + sbe_fit; } else { s_->pos += static_cast<std::size_t>(sbe_left) * entry_block_; }
+          }
+          cur_ += static_cast<std::size_t>(sbe_left) * entry_block_;
+          index_ += sbe_left;
+          n_ = static_cast<std::ptrdiff_t>(sbe_left);
+        }
+        public:
+        private:
         bool all_fit_ = false;
         std::size_t cur_ = 0;
+        bool ranged_ = false;
+        const std::uint8_t *first_ = nullptr;
+        std::ptrdiff_t n_ = 0;
         std::size_t entry_block_ = 0;
         std::uint64_t count_ = 0;
         std::uint64_t index_ = 0;
       };
       bool fills_present() const noexcept { return true; }
       /* The group's entries: read them (range-for or next()) before what follows. */
-      Fills fills() noexcept { return Fills(s_, fills_present()); }
+      Fills fills() const noexcept { return Fills(s_, fills_present()); }
       bool note_present() const noexcept { return true; }
-      sable::bytes_view note_bytes() noexcept { if (!note_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>((*s_)); }
-      std::string_view note() noexcept { return note_bytes().as_chars(); }
+      sable::bytes_view note_bytes() const noexcept { if (!note_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>((*s_)); }
+      std::string_view note() const noexcept { return note_bytes().as_chars(); }
       /* Reads past the groups and var data (the position moves to the end). */
-      void sbe_skip() noexcept {
+      void sbe_skip() const noexcept {
         {
           auto sbe_g = fills();
           while (sbe_g.next()) { sbe_g.sbe_skip(); }
         }
         (void)note_bytes();
       }
-      void sbe_json_fields(std::ostream &os) {
+      void sbe_json_fields(std::ostream &os) const {
         (void)os;
         sable::detail::json::raw(os, "\"legId\":");
         if (!legId_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -907,11 +1049,90 @@ class Groups {
           sable::detail::json::var_text(os, sbe_d.data(), sbe_d.size(), true);
         }
       }
-      private:
-      sable::detail::dstate *s_;
+      /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+      bool sbe_error_path(std::string &sbe_path) const {
+        (void)sbe_path;
+        {
+          auto sbe_g = fills();
+          if ((*s_).err != sable::errc::ok) { sbe_path += ".fills"; return true; }
+          while (sbe_g.next()) {
+            const std::size_t sbe_n = sbe_path.size();
+            sbe_path += ".fills[";
+            sbe_path += std::to_string(sbe_g.index() - 1);
+            sbe_path += ']';
+            if (sbe_g.sbe_error_path(sbe_path)) { return true; }
+            sbe_path.resize(sbe_n);
+          }
+          if ((*s_).err != sable::errc::ok) { sbe_path += ".fills["; sbe_path += std::to_string(sbe_g.index()); sbe_path += ']'; return true; }
+        }
+        (void)note_bytes();
+        if ((*s_).err != sable::errc::ok) { sbe_path += ".note"; return true; }
+        return false;
+      }
+      protected:
+      sable::detail::dstate *s_ = nullptr;
       const std::uint8_t *base_ = sable::detail::zeros;
       std::size_t block_ = 0;
       bool full_ = false;
+    };
+    /* The legs group: an entry at a time. */
+    class Legs : public LegsEntry {
+      public:
+      using Entry = LegsEntry;
+      static constexpr std::size_t sbe_header_length = 4;
+      static constexpr int sbe_id = 10;
+      Legs(sable::detail::dstate *sbe_s, bool sbe_present) noexcept {
+        s_ = sbe_s;
+        if (!sbe_present) { return; }
+        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
+        const std::uint8_t *sbe_h = s_->buf + s_->pos;
+        entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
+        if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
+        count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
+        s_->pos += 4;
+      }
+      /* Entries on the wire. */
+      std::uint64_t count() const noexcept { return count_; }
+      /* Entries read so far. */
+      std::uint64_t index() const noexcept { return index_; }
+      /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
+      bool next() noexcept {
+        if (index_ >= count_) { return false; }
+        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        base_ = s_->buf + s_->pos;
+        s_->pos += entry_block_;
+        block_ = entry_block_;
+        full_ = entry_block_ >= 12u;
+        ++index_;
+        return true;
+      }
+      /* A forward iterator over the entries; *it is the current entry (valid until the iterator moves; its groups and var data are read in order). */
+      class iterator {
+        public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = Entry;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const Entry *;
+        using reference = const Entry &;
+        iterator() noexcept = default;
+        iterator(Legs *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->index() : 0) {}
+        reference operator*() const noexcept { return *g_; }
+        pointer operator->() const noexcept { return g_; }
+        iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->index() : 0; return *this; }
+        iterator operator++(int) noexcept { iterator sbe_t = *this; ++*this; return sbe_t; }
+        friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
+        friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
+        private:
+        Legs *g_ = nullptr;
+        std::uint64_t i_ = 0;
+      };
+      iterator begin() noexcept { const bool sbe_valid = next(); return iterator(this, sbe_valid); }
+      iterator end() noexcept { return iterator(this, false); }
+      private:
+      /* Reads past the entry's groups and var data when none of them was read (as std::distance or std::find_if leave them). */
+      void sbe_finish_entry() noexcept { if (s_->buf + s_->pos == base_ + block_) { sbe_skip(); } }
+      public:
+      private:
       std::size_t entry_block_ = 0;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
@@ -919,17 +1140,57 @@ class Groups {
     bool legs_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
     Legs legs() noexcept { return Legs(&st_, legs_present()); }
-    /* The tags group: an entry at a time. */
-    class Tags {
+    /* An entry of the tags group. */
+    class TagsEntry {
       public:
       static constexpr std::size_t sbe_block_length = 2;
+      TagsEntry() noexcept = default;
+      /* A view of the entry whose block (of block_length bytes on the wire) is at base. */
+      TagsEntry(sable::detail::dstate *sbe_s, const std::uint8_t *sbe_base, std::size_t sbe_block) noexcept : s_(sbe_s), base_(sbe_base), block_(sbe_block) {
+        full_ = sbe_block >= 2u;
+      }
+      /* The entry's block length on the wire. */
+      std::size_t acting_block_length() const noexcept { return block_; }
+      /* Moves the view by n entries (for the group's iterator). */
+      void sbe_step(std::ptrdiff_t sbe_n) noexcept { base_ += sbe_n * static_cast<std::ptrdiff_t>(block_); }
+      bool tag_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
+      static constexpr std::uint16_t tag_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
+      std::uint16_t tag() const noexcept { if (!(tag_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, false>(base_ + 0); }
+      /* Reads past the groups and var data (the position moves to the end). */
+      void sbe_skip() const noexcept {
+      }
+      void sbe_json_fields(std::ostream &os) const {
+        (void)os;
+        sable::detail::json::raw(os, "\"tag\":");
+        if (!tag_present()) { sable::detail::json::raw(os, "null"); } else {
+          const std::uint16_t sbe_v = tag();
+          sable::detail::json::uint(os, static_cast<std::uint64_t>(sbe_v));
+        }
+      }
+      /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+      bool sbe_error_path(std::string &sbe_path) const {
+        (void)sbe_path;
+        return false;
+      }
+      protected:
+      sable::detail::dstate *s_ = nullptr;
+      const std::uint8_t *base_ = sable::detail::zeros;
+      std::size_t block_ = 0;
+      bool full_ = false;
+    };
+    /* The tags group: an entry at a time. */
+    class Tags : public TagsEntry {
+      public:
+      using Entry = TagsEntry;
       static constexpr std::size_t sbe_header_length = 4;
       static constexpr int sbe_id = 20;
-      Tags(sable::detail::dstate *sbe_s, bool sbe_present) noexcept : s_(sbe_s) {
+      Tags(sable::detail::dstate *sbe_s, bool sbe_present) noexcept {
+        s_ = sbe_s;
         if (!sbe_present) { return; }
-        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; return; }
+        if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
         const std::uint8_t *sbe_h = s_->buf + s_->pos;
         entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 0));
+        if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
         count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
         s_->pos += 4;
         cur_ = s_->pos;
@@ -940,13 +1201,11 @@ class Groups {
       std::uint64_t count() const noexcept { return count_; }
       /* Entries read so far. */
       std::uint64_t index() const noexcept { return index_; }
-      /* The entry's block length on the wire. */
-      std::size_t acting_block_length() const noexcept { return block_; }
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
         if (index_ >= count_) { return false; }
         if (SABLE_UNLIKELY(!all_fit_)) {
-          if (!s_->fits(entry_block_)) { s_->fail(sable::errc::short_buffer); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+          if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
           s_->pos += entry_block_;
         }
         base_ = s_->buf + cur_;
@@ -956,40 +1215,66 @@ class Groups {
         ++index_;
         return true;
       }
+      /* A random-access iterator over the entries; *it is the entry, a view held by value (so that iterators such as std::reverse_iterator that dereference a temporary stay valid). */
       class iterator {
         public:
-        iterator(Tags *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), valid_(sbe_valid) {}
-        Tags &operator*() const noexcept { return *g_; }
-        iterator &operator++() noexcept { valid_ = g_->next(); return *this; }
-        bool operator!=(const iterator &sbe_o) const noexcept { return valid_ != sbe_o.valid_; }
-        bool operator==(const iterator &sbe_o) const noexcept { return valid_ == sbe_o.valid_; }
+        /* What it-> gives: the entry, by value. */
+        struct sbe_arrow { Entry sbe_e; const Entry *operator->() const noexcept { return &sbe_e; } };
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = Entry;
+        using difference_type = std::ptrdiff_t;
+        using pointer = sbe_arrow;
+        using reference = Entry;
+        iterator() noexcept = default;
+        iterator(const Entry &sbe_first, difference_type sbe_i) noexcept : e_(sbe_first) { *this += sbe_i; }
+        reference operator*() const noexcept { return e_; }
+        pointer operator->() const noexcept { return sbe_arrow{e_}; }
+        value_type operator[](difference_type sbe_n) const noexcept { return *(*this + sbe_n); }
+        iterator &operator+=(difference_type sbe_n) noexcept { e_.sbe_step(sbe_n); i_ += sbe_n; return *this; }
+        iterator &operator-=(difference_type sbe_n) noexcept { return *this += -sbe_n; }
+        iterator &operator++() noexcept { return *this += 1; }
+        iterator &operator--() noexcept { return *this += -1; }
+        iterator operator++(int) noexcept { iterator sbe_t = *this; *this += 1; return sbe_t; }
+        iterator operator--(int) noexcept { iterator sbe_t = *this; *this += -1; return sbe_t; }
+        friend iterator operator+(iterator sbe_a, difference_type sbe_n) noexcept { return sbe_a += sbe_n; }
+        friend iterator operator+(difference_type sbe_n, iterator sbe_a) noexcept { return sbe_a += sbe_n; }
+        friend iterator operator-(iterator sbe_a, difference_type sbe_n) noexcept { return sbe_a += -sbe_n; }
+        friend difference_type operator-(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ - sbe_b.i_; }
+        friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
+        friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
+        friend bool operator<(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ < sbe_b.i_; }
+        friend bool operator>(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ > sbe_b.i_; }
+        friend bool operator<=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ <= sbe_b.i_; }
+        friend bool operator>=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ >= sbe_b.i_; }
         private:
-        Tags *g_;
-        bool valid_;
+        Entry e_;
+        difference_type i_ = 0;
       };
-      iterator begin() noexcept { return iterator(this, next()); }
-      iterator end() noexcept { return iterator(this, false); }
-      bool tag_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
-      static constexpr std::uint16_t tag_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
-      std::uint16_t tag() const noexcept { if (!(tag_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, false>(base_ + 0); }
-      /* Reads past the groups and var data (the position moves to the end). */
-      void sbe_skip() noexcept {
-      }
-      void sbe_json_fields(std::ostream &os) {
-        (void)os;
-        sable::detail::json::raw(os, "\"tag\":");
-        if (!tag_present()) { sable::detail::json::raw(os, "null"); } else {
-          const std::uint16_t sbe_v = tag();
-          sable::detail::json::uint(os, static_cast<std::uint64_t>(sbe_v));
-        }
-      }
+      /* The entries not read yet (all of them when next() was not called); begin() and end() read past them. */
+      iterator begin() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), 0); }
+      iterator end() noexcept { sbe_range(); return iterator(Entry(s_, first_, entry_block_), n_); }
       private:
-      sable::detail::dstate *s_;
-      const std::uint8_t *base_ = sable::detail::zeros;
-      std::size_t block_ = 0;
-      bool full_ = false;
+      /* Takes the entries not read yet at once: those that fit the buffer (the first that does not is the error). */
+      void sbe_range() noexcept {
+        if (ranged_) { return; }
+        ranged_ = true;
+        first_ = s_->buf + cur_;
+        std::uint64_t sbe_left = count_ - index_;
+        if (SABLE_UNLIKELY(!all_fit_)) {
+          const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
+          if (sbe_fit < sbe_left) { sbe_left = sbe_fit; s_->fail(sable::errc::truncated, s_->pos + static_cast<std::size_t>(sbe_fit) * entry_block_); s_->pos = s_->len; count_ = index_ + sbe_fit; } else { s_->pos += static_cast<std::size_t>(sbe_left) * entry_block_; }
+        }
+        cur_ += static_cast<std::size_t>(sbe_left) * entry_block_;
+        index_ += sbe_left;
+        n_ = static_cast<std::ptrdiff_t>(sbe_left);
+      }
+      public:
+      private:
       bool all_fit_ = false;
       std::size_t cur_ = 0;
+      bool ranged_ = false;
+      const std::uint8_t *first_ = nullptr;
+      std::ptrdiff_t n_ = 0;
       std::size_t entry_block_ = 0;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
@@ -1062,18 +1347,49 @@ class Groups {
         sable::detail::json::hex_string(os, sbe_d.data(), sbe_d.size());
       }
     }
-    /* Prints the message's canonical JSON form (docs/json.md), reading a copy of the decoder from the start; a message that does not decode prints as {"error":{...}}. */
-    void sbe_print_json(std::ostream &os) const {
+    /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */
+    bool sbe_error_path(std::string &sbe_path) {
+      (void)sbe_path;
+      {
+        auto sbe_g = legs();
+        if (st_.err != sable::errc::ok) { sbe_path += ".legs"; return true; }
+        while (sbe_g.next()) {
+          const std::size_t sbe_n = sbe_path.size();
+          sbe_path += ".legs[";
+          sbe_path += std::to_string(sbe_g.index() - 1);
+          sbe_path += ']';
+          if (sbe_g.sbe_error_path(sbe_path)) { return true; }
+          sbe_path.resize(sbe_n);
+        }
+        if (st_.err != sable::errc::ok) { sbe_path += ".legs["; sbe_path += std::to_string(sbe_g.index()); sbe_path += ']'; return true; }
+      }
+      {
+        auto sbe_g = tags();
+        if (st_.err != sable::errc::ok) { sbe_path += ".tags"; return true; }
+        while (sbe_g.next()) {
+          const std::size_t sbe_n = sbe_path.size();
+          sbe_path += ".tags[";
+          sbe_path += std::to_string(sbe_g.index() - 1);
+          sbe_path += ']';
+          if (sbe_g.sbe_error_path(sbe_path)) { return true; }
+          sbe_path.resize(sbe_n);
+        }
+        if (st_.err != sable::errc::ok) { sbe_path += ".tags["; sbe_path += std::to_string(sbe_g.index()); sbe_path += ']'; return true; }
+      }
+      (void)text_bytes();
+      if (st_.err != sable::errc::ok) { sbe_path += ".text"; return true; }
+      (void)blob_bytes();
+      if (st_.err != sable::errc::ok) { sbe_path += ".blob"; return true; }
+      return false;
+    }
+    /* Prints the message's canonical JSON form (docs/json.md), reading a copy of the decoder from the start; a message that does not decode prints as {"error":{...}} (docs/codecs.md). Returns the error, errc::ok when none. */
+    sable::errc sbe_print_json(std::ostream &os) const {
       Decoder sbe_d = *this;
       sbe_d.rewind();
       sbe_d.sbe_skip();
       if (!sbe_d.ok()) {
-        sable::detail::json::raw(os, "{\"error\":{\"offset\":");
-        sable::detail::json::uint(os, sbe_d.st_.pos - start_);
-        sable::detail::json::raw(os, ",\"message\":\"");
-        sable::detail::json::raw(os, sable::message(sbe_d.st_.err));
-        sable::detail::json::raw(os, "\"}}");
-        return;
+        sable::detail::json::error(os, sbe_d.error_offset(), sbe_d.error_field(), sbe_d.error());
+        return sbe_d.error();
       }
       sbe_d.rewind();
       sable::detail::json::raw(os, "{\"message\":\"Groups\"");
@@ -1084,6 +1400,7 @@ class Groups {
       sable::detail::json::raw(os, ",\"fields\":{");
       sbe_d.sbe_json_fields(os);
       sable::detail::json::raw(os, "}}");
+      return sable::errc::ok;
     }
     friend std::ostream &operator<<(std::ostream &os, const Decoder &sbe_d) { sbe_d.sbe_print_json(os); return os; }
     private:
@@ -1093,9 +1410,11 @@ class Groups {
       st_.len = sbe_len;
       start_ = sbe_start;
       has_header_ = sbe_header;
+      wrap_field_ = nullptr;
     }
-    sable::errc fail_wrap(sable::errc sbe_e) noexcept {
-      st_.fail(sbe_e);
+    sable::errc fail_wrap(sable::errc sbe_e, std::size_t sbe_at, const char *sbe_field) noexcept {
+      st_.fail(sbe_e, start_ + sbe_at);
+      wrap_field_ = sbe_field;
       st_.pos = st_.len;
       base_ = sable::detail::zeros;
       block_ = 0;
@@ -1104,11 +1423,13 @@ class Groups {
       wrap_err_ = st_.err;
       return sbe_e;
     }
-    sable::errc body(std::size_t sbe_offset, std::size_t sbe_bl, std::uint16_t sbe_ver) noexcept {
+    /* The root block at offset, of bl bytes on the wire (the header's blockLength is at bl_at). */
+    sable::errc body(std::size_t sbe_offset, std::size_t sbe_bl, std::uint16_t sbe_ver, std::size_t sbe_bl_at) noexcept {
+      (void)sbe_bl_at;
       st_.acting_version = sbe_ver;
-      if (SABLE_CHECKS && (sbe_offset > st_.len || sbe_bl > st_.len - sbe_offset)) { return fail_wrap(sable::errc::short_buffer); }
       full_ = sbe_bl >= 8u;
-      if (SABLE_CHECKS && SABLE_UNLIKELY(!full_) && sbe_ver >= sbe_schema_version) { return fail_wrap(sable::errc::block_too_short); }
+      if (SABLE_CHECKS && SABLE_UNLIKELY(!full_) && sbe_ver >= sbe_schema_version) { return fail_wrap(sable::errc::block_length_too_short, sbe_bl_at - start_, "header.blockLength"); }
+      if (SABLE_CHECKS && (sbe_offset > st_.len || sbe_bl > st_.len - sbe_offset)) { return fail_wrap(sable::errc::truncated, sbe_offset - start_, "fields"); }
       base_ = st_.buf + sbe_offset;
       block_ = sbe_bl;
       st_.pos = sbe_offset + sbe_bl;
@@ -1123,6 +1444,7 @@ class Groups {
     std::size_t start_ = 0;
     std::size_t body_end_ = 0;
     sable::errc wrap_err_ = sable::errc::ok;
+    const char *wrap_field_ = nullptr;
     bool has_header_ = false;
   };
 
@@ -1141,7 +1463,7 @@ class Groups {
     /* Writes the message header at buf, then the root block's fields through the setters. */
     sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      std::uint8_t *sbe_h = st_.reserve(16);
+      std::uint8_t *sbe_h = st_.reserve(16, sbe_cap < 8u ? "header" : "fields");
       sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(8));
       sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_template_id));
       sable::detail::store<std::uint16_t, false>(sbe_h + 4, static_cast<std::uint16_t>(sbe_schema_id));
@@ -1152,12 +1474,13 @@ class Groups {
     /* Writes the root block at buf without a header. */
     sable::errc wrap_body(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      base_ = st_.reserve(8);
+      base_ = st_.reserve(8, "fields");
       return st_.err;
     }
-    /* The first error met, errc::ok when none. */
+    /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }
     /* Bytes written so far: the message's length once complete. */
     std::size_t encoded_length() const noexcept { return st_.pos; }
     Encoder &orderId(std::uint64_t sbe_v) noexcept { sable::detail::store<std::uint64_t, false>(base_ + 0, sbe_v); return *this; }
@@ -1167,8 +1490,8 @@ class Groups {
       static constexpr std::size_t sbe_block_length = 12;
       static constexpr std::uint64_t sbe_max_count = 65534u;
       Legs(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
-        if (SABLE_CHECKS && sbe_count > sbe_max_count) { s_->fail(sable::errc::value_out_of_range); sbe_count = 0; }
-        std::uint8_t *sbe_h = s_->reserve(4);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.legs"); sbe_count = 0; }
+        std::uint8_t *sbe_h = s_->reserve(4, "fields.legs");
         sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(12));
         sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
         count_ = sbe_count;
@@ -1176,21 +1499,22 @@ class Groups {
       std::uint64_t count() const noexcept { return count_; }
       /* Starts the next entry (an error past the count). */
       Legs &next() noexcept {
-        if (SABLE_CHECKS && index_ >= count_) { s_->fail(sable::errc::value_out_of_range); base_ = s_->scratch; return *this; }
-        base_ = s_->reserve(12);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.legs[]", 1, index_); base_ = s_->scratch; return *this; }
+        base_ = s_->reserve(12, "fields.legs[]", 1, index_);
         ++index_;
         return *this;
       }
       Legs &legId(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(base_ + 0, sbe_v); return *this; }
-      ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 4); }
+      ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 4, s_, "fields.legs[].price", 1, index_ - 1); }
       /* The fills group: next() before each entry. */
       class Fills {
         public:
         static constexpr std::size_t sbe_block_length = 5;
         static constexpr std::uint64_t sbe_max_count = 65534u;
-        Fills(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
-          if (SABLE_CHECKS && sbe_count > sbe_max_count) { s_->fail(sable::errc::value_out_of_range); sbe_count = 0; }
-          std::uint8_t *sbe_h = s_->reserve(4);
+        Fills(sable::detail::estate *sbe_s, std::uint64_t sbe_count, std::uint64_t sbe_parent) noexcept : s_(sbe_s) {
+          s_->path[0] = sbe_parent;
+          if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.legs[].fills", 1, sbe_parent); sbe_count = 0; }
+          std::uint8_t *sbe_h = s_->reserve(4, "fields.legs[].fills", 1, sbe_parent);
           sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(5));
           sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
           count_ = sbe_count;
@@ -1200,8 +1524,8 @@ class Groups {
         std::uint64_t count() const noexcept { return count_; }
         /* Starts the next entry (an error past the count). */
         Fills &next() noexcept {
-          if (SABLE_CHECKS && index_ >= count_) { s_->fail(sable::errc::value_out_of_range); base_ = s_->scratch; return *this; }
-          if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 5; } else { base_ = s_->reserve(5); }
+          if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.legs[].fills[]", 2, index_); base_ = s_->scratch; return *this; }
+          if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 5; } else { base_ = s_->reserve(5, "fields.legs[].fills[]", 2, index_); }
           ++index_;
           return *this;
         }
@@ -1216,8 +1540,8 @@ class Groups {
         std::uint8_t *cur_ = nullptr;
       };
       /* Writes the group's header for COUNT entries; then next() before each entry. */
-      Fills fills(std::uint64_t sbe_count) noexcept { return Fills(s_, sbe_count); }
-      Legs &note(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>((*s_), sbe_p, sbe_n, 1073741824u); return *this; }
+      Fills fills(std::uint64_t sbe_count) noexcept { return Fills(s_, sbe_count, index_ - 1); }
+      Legs &note(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>((*s_), sbe_p, sbe_n, 1073741824u, "fields.legs[].note", 1, index_ - 1); return *this; }
       Legs &note(std::string_view sbe_v) noexcept { return note(sbe_v.data(), sbe_v.size()); }
       Legs &note(sable::bytes_view sbe_v) noexcept { return note(sbe_v.data(), sbe_v.size()); }
       private:
@@ -1234,8 +1558,8 @@ class Groups {
       static constexpr std::size_t sbe_block_length = 2;
       static constexpr std::uint64_t sbe_max_count = 65534u;
       Tags(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
-        if (SABLE_CHECKS && sbe_count > sbe_max_count) { s_->fail(sable::errc::value_out_of_range); sbe_count = 0; }
-        std::uint8_t *sbe_h = s_->reserve(4);
+        if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.tags"); sbe_count = 0; }
+        std::uint8_t *sbe_h = s_->reserve(4, "fields.tags");
         sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(2));
         sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
         count_ = sbe_count;
@@ -1245,8 +1569,8 @@ class Groups {
       std::uint64_t count() const noexcept { return count_; }
       /* Starts the next entry (an error past the count). */
       Tags &next() noexcept {
-        if (SABLE_CHECKS && index_ >= count_) { s_->fail(sable::errc::value_out_of_range); base_ = s_->scratch; return *this; }
-        if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 2; } else { base_ = s_->reserve(2); }
+        if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.tags[]", 1, index_); base_ = s_->scratch; return *this; }
+        if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 2; } else { base_ = s_->reserve(2, "fields.tags[]", 1, index_); }
         ++index_;
         return *this;
       }
@@ -1261,10 +1585,10 @@ class Groups {
     };
     /* Writes the group's header for COUNT entries; then next() before each entry. */
     Tags tags(std::uint64_t sbe_count) noexcept { return Tags(&st_, sbe_count); }
-    Encoder &text(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u); return *this; }
+    Encoder &text(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u, "fields.text"); return *this; }
     Encoder &text(std::string_view sbe_v) noexcept { return text(sbe_v.data(), sbe_v.size()); }
     Encoder &text(sable::bytes_view sbe_v) noexcept { return text(sbe_v.data(), sbe_v.size()); }
-    Encoder &blob(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint16_t, false>(st_, sbe_p, sbe_n, 65534u); return *this; }
+    Encoder &blob(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint16_t, false>(st_, sbe_p, sbe_n, 65534u, "fields.blob"); return *this; }
     Encoder &blob(std::string_view sbe_v) noexcept { return blob(sbe_v.data(), sbe_v.size()); }
     Encoder &blob(sable::bytes_view sbe_v) noexcept { return blob(sbe_v.data(), sbe_v.size()); }
     private:
@@ -1274,11 +1598,27 @@ class Groups {
       st_.cap = sbe_cap;
       reset_scratch();
     }
-    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<16>; base_ = st_.scratch; }
+    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<16>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }
     sable::detail::estate st_;
     std::uint8_t *base_ = nullptr;
+    /* The entry being written at each group depth, and at the first error. */
+    std::uint64_t path_[2] = {};
+    std::uint64_t err_path_[2] = {};
   };
 };
+
+/* Decodes whichever message of the schema buf[0..len) holds (the message header's template id says which) and prints its canonical JSON form (docs/json.md), or the error object of docs/codecs.md; returns the error, errc::ok when none. */
+inline sable::errc sbe_print_json(std::ostream &os, const void *sbe_buf, std::size_t sbe_len) {
+  const std::uint8_t *sbe_p = static_cast<const std::uint8_t *>(sbe_buf);
+  (void)sbe_p;
+  if (sbe_len < 8u) { sable::detail::json::error(os, 0, "header", sable::errc::truncated); return sable::errc::truncated; }
+  if (static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_p + 4)) != 904u) { sable::detail::json::error(os, 4, "header.schemaId", sable::errc::schema_id_mismatch); return sable::errc::schema_id_mismatch; }
+  switch (static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_p + 2))) {
+  case 1u: return Composites::Decoder(sbe_buf, sbe_len).sbe_print_json(os);
+  case 2u: return Groups::Decoder(sbe_buf, sbe_len).sbe_print_json(os);
+  default: { sable::detail::json::error(os, 2, "header.templateId", sable::errc::unknown_template); return sable::errc::unknown_template; }
+  }
+}
 
 } // namespace conformance::structure
 
