@@ -43,7 +43,7 @@ export CARGO_TARGET_DIR="$target/rust-codecs"
 status=0
 cargo test --workspace 2>&1 | tee "$CARGO_TARGET_DIR.log" || status=$?
 cargo clippy --workspace --all-targets -q -- -D warnings || status=$?
-rustfmt --edition 2021 --check codecs/src/*.rs tests/src/*.rs tests/tests/interop.rs tests/tests/props.rs tests/tests/malformed.rs tests/benches/*.rs || status=$?
+rustfmt --edition 2021 --check codecs/src/*.rs tests/src/*.rs tests/tests/interop.rs tests/tests/props.rs tests/tests/malformed.rs tests/tests/errors.rs tests/benches/*.rs tests/examples/*.rs || status=$?
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } }
      END { printf "rust codecs: %d passed, %d failed\n", p, f }' "$CARGO_TARGET_DIR.log"
 exit "$status"

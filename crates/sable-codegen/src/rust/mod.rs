@@ -2,7 +2,10 @@
 //! `no_std`), with decoders borrowing `&[u8]` and encoders over `&mut [u8]`. See `docs/rust.md`.
 
 mod names;
-mod support;
+
+/// The items every generated module carries (errors, `sbe_support`): a real Rust file, compiled
+/// and tested on its own (tests/rust_support.rs), copied in after its leading comment.
+const SUPPORT: &str = include_str!("codec_support.rs");
 
 pub use names::{camel, method, module, snake};
 
@@ -178,7 +181,31 @@ fn present_cond(block: &str, version: &str, since: i32, end: usize) -> Option<St
     }
 }
 
+/// A fixed-size element to read or write: a field of a block or a member of a composite.
+struct Slot<'s> {
+    /// Its name in the schema.
+    name: &'s str,
+    desc: Option<&'s str>,
+    kind: Kind<'s>,
+    presence: Presence,
+    /// A constant enum field's value name.
+    const_enum: Option<&'s str>,
+    /// Its offset in the block or composite.
+    off: usize,
+    since: i32,
+    /// The decoder's slice holding it: `block` (a message's or an entry's) or `buf` (a
+    /// composite's).
+    slice: &'static str,
+    /// The block's or composite's size at the schema's version.
+    full: usize,
+    /// The Rust expression of its [`FieldPath`] for errors: `FieldPath::new("fields.vehicleCode")`,
+    /// in an entry encoder `...with_indices(self.idx)`, in a composite encoder
+    /// `self.path.member("name")`.
+    path: String,
+}
+
 /// What a fixed-size element holds, resolved.
+#[derive(Clone, Copy)]
 enum Kind<'s> {
     Prim(&'s Primitive),
     Enum(&'s EnumType),
@@ -332,7 +359,12 @@ impl<'a> Gen<'a> {
             "/// The size of the message header, in bytes.\npub const HEADER_SIZE: usize = {};",
             self.header_size()
         ));
-        self.w(support::SUPPORT);
+        self.w(format!(
+            "/// The deepest nesting of groups in the schema's messages (at least 1): the entry\n/// indices a [`FieldPath`] holds.\npub const PATH_DEPTH: usize = {};",
+            self.s.messages.iter().map(|m| depth(&m.body)).max().unwrap_or(0).max(1)
+        ));
+        let start = SUPPORT.find("\n\n").map_or(0, |i| i + 2);
+        self.w(&SUPPORT[start..]);
         for t in &s.types {
             match t {
                 TypeDef::Enum(e) => self.enum_type(e),
@@ -554,21 +586,20 @@ impl core::fmt::Display for {name} {{
 
     // ----- values inside a block or composite (decoding) -----
 
-    /// Getter(s) for a fixed-size element at `off` of `self.{slice}`; `since`, `end` for
-    /// presence. `name`: schema name. Returns (getter code, JSON code).
-    #[allow(clippy::too_many_arguments)]
-    fn getter(
-        &self,
-        name: &str,
-        desc: Option<&str>,
-        kind: &Kind<'_>,
-        presence: Presence,
-        const_enum: Option<&str>,
-        off: usize,
-        since: i32,
-        slice: &str,
-        full: usize,
-    ) -> (String, String) {
+    /// Getter(s) for a fixed-size element (`slot`). Returns (getter code, JSON code).
+    fn getter(&self, slot: &Slot<'_>) -> (String, String) {
+        let Slot {
+            name,
+            desc,
+            ref kind,
+            presence,
+            const_enum,
+            off,
+            since,
+            slice,
+            full,
+            ref path,
+        } = *slot;
         let m = method(name);
         let mut o = String::new();
         let d = doc(desc);
@@ -634,13 +665,17 @@ impl core::fmt::Display for {name} {{
                 if p.is_array() {
                     let n = p.length;
                     let _ = writeln!(o, "/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};");
-                    if matches!(p.primitive_type, PrimitiveType::Char | PrimitiveType::UInt8) {
+                    if p.primitive_type == PrimitiveType::Char {
+                        let expr = gate(array_ref(slice, &sl, full, n, off), "None");
+                        let raw = format!("{}_raw", snake(name));
+                        let _ = writeln!(o, "{d}///\n/// The text: the bytes before the first NUL (all {n} when there is none).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ sbe_support::until_nul(self.{raw}()) }}");
+                        let _ = writeln!(o, "/// All {n} bytes of `{name}`, its NUL padding included.\n#[must_use]\n#[inline]\npub fn {raw}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
+                        let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str` (`InvalidText`).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, {off}, {path}) }}", snake(name));
+                        json = format!("sbe_support::w_chars(f, self.{raw}(), {utf8})?;");
+                    } else if p.primitive_type == PrimitiveType::UInt8 {
                         let expr = gate(array_ref(slice, &sl, full, n, off), "None");
                         let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
-                        if p.primitive_type == PrimitiveType::Char {
-                            let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(sbe_support::until_nul(self.{m}()), {utf8}, {off}) }}", snake(name));
-                            json = format!("sbe_support::w_chars(f, self.{m}(), {utf8})?;");
-                        } else {
+                        {
                             json = format!("sbe_support::w_hex(f, self.{m}())?;");
                         }
                     } else {
@@ -779,54 +814,76 @@ impl core::fmt::Display for {name} {{
         }
     }
 
-    /// Setter for a fixed-size element at `base + off` of `self.buf`.
-    #[allow(clippy::too_many_arguments)]
-    fn setter(
-        &self,
-        name: &str,
-        desc: Option<&str>,
-        kind: &Kind<'_>,
-        presence: Presence,
-        off: usize,
-        base: &str,
-        lifetime_ret: &str,
-    ) -> String {
-        let m = method(name);
-        let d = doc(desc);
-        let at = add(base, off);
+    /// Setter(s) for a fixed-size element (`slot`) at `base + slot.off` of `self.buf`;
+    /// `lifetime_ret`: the lifetime of a composite encoder returned.
+    fn setter(&self, slot: &Slot<'_>, base: &str, lifetime_ret: &str) -> String {
+        let m = method(slot.name);
+        let d = doc(slot.desc);
+        let at = add(base, slot.off);
+        let path = &slot.path;
         let mut o = String::new();
-        match kind {
+        match slot.kind {
             Kind::Prim(p) => {
-                if presence == Presence::Constant || p.is_constant() {
+                if slot.presence == Presence::Constant || p.is_constant() {
                     return o;
                 }
                 let t = rtype(p.primitive_type);
                 if p.is_array() {
                     let n = p.length;
+                    let sz = p.primitive_type.size();
                     if p.primitive_type == PrimitiveType::Char {
-                        let _ = writeln!(o, "{d}///\n/// The bytes are copied up to the array's {n}; a shorter value is padded with NUL.\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> &mut Self {{ sbe_support::put_padded(self.buf, {at}, {n}, value); self }}");
+                        let _ = writeln!(o, "{d}///\n/// A shorter value is padded with NUL.\n///\n/// # Errors\n///\n/// `TextTooLong`: longer than the array's {n} bytes (nothing written).\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{ sbe_support::put_padded(self.buf, {at}, {n}, value, {path})?; Ok(self) }}");
                     } else if p.primitive_type == PrimitiveType::UInt8 {
                         let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[u8; {n}]) -> &mut Self {{ sbe_support::put(self.buf, {at}, *value); self }}");
                     } else {
-                        let sz = p.primitive_type.size();
                         let tb = to_bytes(p.byte_order);
                         let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{ let mut b = [0u8; {}]; for (c, v) in b.chunks_exact_mut({sz}).zip(value) {{ c.copy_from_slice(&v.{tb}()); }} sbe_support::put(self.buf, {at}, b); self }}", n * sz);
                     }
-                } else if presence == Presence::Optional || p.presence == Presence::Optional {
-                    let w = write("self.buf", &at, "value.unwrap_or(CONST_NULL)", p.byte_order)
-                        .replace("CONST_NULL", &lit(&p.null_value, p.primitive_type));
-                    let _ = writeln!(o, "{d}///\n/// `None` writes the null value.\n#[inline]\npub fn {m}(&mut self, value: Option<{t}>) -> &mut Self {{ {w} self }}");
+                    let w = write("self.buf", "at", "value", p.byte_order);
+                    let _ = writeln!(o, "/// Writes element `index` of `{}`.\n///\n/// # Errors\n///\n/// `IndexOutOfRange`: `index` not below {n}.\n#[inline]\npub fn {}_at(&mut self, index: usize, value: {t}) -> Result<&mut Self, EncodeError> {{ let at = sbe_support::element({at}, index, {n}, {sz}, {path})?; {w} Ok(self) }}", slot.name, m.trim_end_matches('_'));
+                    return o;
+                }
+                let optional =
+                    slot.presence == Presence::Optional || p.presence == Presence::Optional;
+                let check = p.range_declared.then(|| {
+                    let (min, max) = (lit(&p.min_value, p.primitive_type), lit(&p.max_value, p.primitive_type));
+                    format!("if !({min}..={max}).contains(&v) {{ return Err(sbe_support::out_of_range({at}, {path})); }}")
+                });
+                let (arg, value, null_doc) = if optional {
+                    let null = lit(&p.null_value, p.primitive_type);
+                    (
+                        format!("Option<{t}>"),
+                        format!("value.unwrap_or({null})"),
+                        "\n///\n/// `None` writes the null value.",
+                    )
                 } else {
-                    let w = write("self.buf", &at, "value", p.byte_order);
-                    let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: {t}) -> &mut Self {{ {w} self }}");
+                    (t.to_owned(), "value".to_owned(), "")
+                };
+                let w = write("self.buf", &at, &value, p.byte_order);
+                match check {
+                    Some(check) => {
+                        let test = if optional {
+                            format!("if let Some(v) = value {{ {check} }}")
+                        } else {
+                            format!("let v = value; {check}")
+                        };
+                        let (min, max) = (
+                            lit(&p.min_value, p.primitive_type),
+                            lit(&p.max_value, p.primitive_type),
+                        );
+                        let _ = writeln!(o, "{d}{null_doc}\n///\n/// # Errors\n///\n/// `ValueOutOfRange`: outside the declared {min}..={max} (nothing written).\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> Result<&mut Self, EncodeError> {{ {test} {w} Ok(self) }}");
+                    }
+                    None => {
+                        let _ = writeln!(o, "{d}{null_doc}\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> &mut Self {{ {w} self }}");
+                    }
                 }
             }
             Kind::Enum(e) => {
-                if presence == Presence::Constant {
+                if slot.presence == Presence::Constant {
                     return o;
                 }
                 let en = camel(&e.name);
-                if presence == Presence::Optional {
+                if slot.presence == Presence::Optional {
                     let w = write(
                         "self.buf",
                         &at,
@@ -850,7 +907,7 @@ impl core::fmt::Display for {name} {{
             Kind::Comp(c) => {
                 let cn = format!("{}Encoder", camel(&c.name));
                 let len = c.encoded_length.max(0) as usize;
-                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{ let at = {at}; {cn}::wrap(self.buf.get_mut(at..at + {len}).unwrap_or_default()) }}");
+                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{ let at = {at}; {cn}::wrap_at(self.buf.get_mut(at..at + {len}).unwrap_or_default(), {path}) }}");
             }
         }
         o
@@ -874,17 +931,18 @@ impl core::fmt::Display for {name} {{
         for m in &c.members {
             let kind = self.kind(&m.type_ref);
             let presence = member_presence(m, &kind);
-            let (g, j) = self.getter(
-                &m.name,
-                m.description.as_deref(),
-                &kind,
+            let (g, j) = self.getter(&Slot {
+                name: &m.name,
+                desc: m.description.as_deref(),
+                kind,
                 presence,
-                None,
-                m.offset,
-                m.since_version,
-                "buf",
-                len,
-            );
+                const_enum: None,
+                off: m.offset,
+                since: m.since_version,
+                slice: "buf",
+                full: len,
+                path: format!("FieldPath::new({})", str_lit(&m.name)),
+            });
             o.push_str(&g);
             jsons.push(j);
         }
@@ -901,21 +959,25 @@ impl core::fmt::Display for {name} {{
         // Encoder.
         let _ = writeln!(
             o,
-            "{d}///\n/// Writes the composite's members into its bytes.\n#[derive(Debug)]\npub struct {en}<'b> {{ buf: &'b mut [u8] }}"
+            "{d}///\n/// Writes the composite's members into its bytes.\n#[derive(Debug)]\npub struct {en}<'b> {{ buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }}"
         );
-        let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\n#[inline]\npub fn wrap(buf: &'b mut [u8]) -> Self {{ Self {{ buf }} }}");
+        let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\n#[inline]\npub fn wrap(buf: &'b mut [u8]) -> Self {{ Self::wrap_at(buf, FieldPath::new({})) }}\n/// An encoder over `buf` whose errors name the composite `path`.\n#[inline]\npub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {{ Self {{ buf, path }} }}", str_lit(&c.name));
         for m in &c.members {
             let kind = self.kind(&m.type_ref);
             let presence = member_presence(m, &kind);
-            o.push_str(&self.setter(
-                &m.name,
-                m.description.as_deref(),
-                &kind,
+            let slot = Slot {
+                name: &m.name,
+                desc: m.description.as_deref(),
+                kind,
                 presence,
-                m.offset,
-                "0",
-                "'_",
-            ));
+                const_enum: None,
+                off: m.offset,
+                since: m.since_version,
+                slice: "buf",
+                full: len,
+                path: format!("self.path.member({})", str_lit(&m.name)),
+            };
+            o.push_str(&self.setter(&slot, "0", "'_"));
         }
         o.push_str("}\n");
         self.w(o);
@@ -1002,7 +1064,7 @@ impl core::fmt::Display for {name} {{
             #[inline]\npub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {{");
         let _ = writeln!(
             dec,
-            "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ sbe_support::cold(); return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }};"
+            "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len())); }};"
         );
         // Template id and schema id side by side: one test of both bytes against the
         // message's, the two tests (and their errors) only when it fails.
@@ -1028,13 +1090,14 @@ impl core::fmt::Display for {name} {{
                 bytes_lit(bytes)
             );
         }
-        if let Some(e) = hdr_read("templateId") {
-            let off = hc.member("templateId").map_or(0, |m| m.offset);
-            let _ = writeln!(dec, "let template_id = {e};\nif template_id != u64::from(Self::TEMPLATE_ID) {{ return Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::UnknownTemplateId(template_id) }}); }}");
-        }
+        // The contract's order: the schema id first, then the template id.
         if let Some(e) = hdr_read("schemaId") {
             let off = hc.member("schemaId").map_or(0, |m| m.offset);
-            let _ = writeln!(dec, "let schema_id = {e};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::SchemaIdMismatch(schema_id) }}); }}");
+            let _ = writeln!(dec, "let schema_id = {e};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(sbe_support::header_error({off}, \"header.schemaId\", DecodeErrorKind::SchemaIdMismatch(schema_id))); }}");
+        }
+        if let Some(e) = hdr_read("templateId") {
+            let off = hc.member("templateId").map_or(0, |m| m.offset);
+            let _ = writeln!(dec, "let template_id = {e};\nif template_id != u64::from(Self::TEMPLATE_ID) {{ return Err(sbe_support::header_error({off}, \"header.templateId\", DecodeErrorKind::UnknownTemplate(template_id))); }}");
         }
         if ids.is_some() {
             dec.push_str("}\n");
@@ -1080,11 +1143,11 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("block_length < {needs}")
             };
-            let _ = writeln!(dec, "if {cond} {{ sbe_support::cold(); return Err(DecodeError {{ offset: bl_at, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}");
+            let _ = writeln!(dec, "if {cond} {{ sbe_support::cold(); return Err(sbe_support::block_too_short(bl_at, FieldPath::new(\"header.blockLength\"), block_length, {needs})); }}");
         } else {
             dec.push_str("let _ = bl_at;\n");
         }
-        let _ = writeln!(dec, "let block_end = sbe_support::span(buf, start, block_length, \"message block\")?;\nlet block = buf.get(start..block_end).unwrap_or(&[]);");
+        let _ = writeln!(dec, "let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new(\"fields\"))?;\nlet block = buf.get(start..block_end).unwrap_or(&[]);");
         if n > 0 {
             let _ = writeln!(dec, "Ok(Self {{ hdr, block, version, buf, marks: sbe_support::Marks::new(block_end) }})\n}}");
         } else {
@@ -1103,7 +1166,8 @@ impl core::fmt::Display for {name} {{
             camel(&hc.name), camel(&hc.name));
         o.push_str(&dec);
         let names_ref = &names;
-        let (body_code, json) = self.body_decoder(&msg.body, "", names_ref, msg.block_length, true);
+        let (body_code, json) =
+            self.body_decoder(&msg.body, &BodyAt::message(names_ref), msg.block_length);
         o.push_str(&body_code);
         o.push_str("}\n");
         // A message whose groups or var data do not fit prints as its error (the reads below
@@ -1117,7 +1181,7 @@ impl core::fmt::Display for {name} {{
             do not fit in the buffer prints as `{{\"error\":\"...\"}}`.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
             str_lit(&format!("{{\"message\":{},\"header\":", json_str(&msg.name))));
         // Group types (decoders) for the body.
-        o.push_str(&self.group_types(&msg.body, "", names_ref));
+        o.push_str(&self.group_types(&msg.body, &BodyAt::message(names_ref)));
         // Encoder.
         o.push_str(&self.message_encoder(msg, &name, &en, names_ref));
         o.push_str("}\n");
@@ -1133,29 +1197,24 @@ impl core::fmt::Display for {name} {{
     /// A message's body (`top`) finds its groups and var data as they are read, each read
     /// checked (`sbe_start`); a group entry's were found and checked when its iterator made it
     /// (`sbe_walk`).
-    fn body_decoder(
-        &self,
-        body: &Body,
-        path: &str,
-        names: &GroupNames,
-        block_length: usize,
-        top: bool,
-    ) -> (String, String) {
+    fn body_decoder(&self, body: &Body, at: &BodyAt<'_>, block_length: usize) -> (String, String) {
+        let (path, names, top) = (at.path.as_str(), at.names, at.depth == 0);
         let mut o = String::new();
         let mut jsons = Vec::new();
         for fd in &body.fields {
             let kind = self.kind(&fd.type_ref);
-            let (g, j) = self.getter(
-                &fd.name,
-                fd.description.as_deref(),
-                &kind,
-                fd.presence,
-                fd.const_enum_value.as_deref(),
-                fd.offset,
-                fd.since_version,
-                "block",
-                block_length,
-            );
+            let (g, j) = self.getter(&Slot {
+                name: &fd.name,
+                desc: fd.description.as_deref(),
+                kind,
+                presence: fd.presence,
+                const_enum: fd.const_enum_value.as_deref(),
+                off: fd.offset,
+                since: fd.since_version,
+                slice: "block",
+                full: block_length,
+                path: format!("FieldPath::new({})", at.element(&fd.name)),
+            });
             o.push_str(&field_meta(fd));
             o.push_str(&g);
             jsons.push(j);
@@ -1181,7 +1240,7 @@ impl core::fmt::Display for {name} {{
                 let none = if fixed {
                     format!("{gname}Iter {{ entries: &[], remaining: 0, block_length: 0, version: self.version }}")
                 } else {
-                    format!("{gname}Iter {{ buf: self.buf, pos: 0, remaining: 0, block_length: 0, version: self.version, mark: None }}")
+                    format!("{gname}Iter {{ buf: self.buf, pos: 0, index: 0, remaining: 0, block_length: 0, version: self.version, mark: None }}")
                 };
                 let absent_check = if g.since_version > 0 {
                     format!(
@@ -1198,15 +1257,10 @@ impl core::fmt::Display for {name} {{
                 } else {
                     // Entries with groups or var data are checked one by one as the iterator
                     // makes them; the iterator records where the group ends once it gets there.
-                    let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}, each checked as it is made.\n///\n/// # Errors\n///\n/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'_>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl) = {gname}Iter::sbe_open::<true>(self.buf, p, self.version)?;\nOk({gname}Iter {{ buf: self.buf, pos: start, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark({})) }})\n}}", e + 1);
+                    let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}, each checked as it is made.\n///\n/// # Errors\n///\n/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'_>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl) = {gname}Iter::sbe_open::<true>(self.buf, p, self.version)?;\nOk({gname}Iter {{ buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark({})) }})\n}}", e + 1);
                 }
                 let key = json_str(&g.name);
-                let item = if fixed {
-                    ""
-                } else {
-                    "let e = e.map_err(|_| core::fmt::Error)?; "
-                };
-                let inner = format!("let Ok(it) = self.{m}() else {{ return Err(core::fmt::Error); }}; f.write_str(\"[\")?; for (i, e) in it.enumerate() {{ {item}if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
+                let inner = format!("let Ok(it) = self.{m}() else {{ return Err(core::fmt::Error); }}; f.write_str(\"[\")?; for (i, e) in it.enumerate() {{ let e = e.map_err(|_| core::fmt::Error)?; if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
                 jsons.push(versioned_member(&key, g.since_version, &inner));
                 idx += 3;
                 continue;
@@ -1220,7 +1274,7 @@ impl core::fmt::Display for {name} {{
             };
             let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ {at}, remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
             let key = json_str(&g.name);
-            let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
+            let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ let e = e.map_err(|_| core::fmt::Error)?; if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
             jsons.push(versioned_member(&key, g.since_version, &inner));
             idx += 3;
         }
@@ -1235,7 +1289,7 @@ impl core::fmt::Display for {name} {{
             }
             if top {
                 let ls = v.length_size();
-                let (len, end) = var_data_end(v, "self.buf");
+                let (len, end) = var_data_end(v, "self.buf", &at.element(&v.name));
                 let absent = if v.since_version > 0 {
                     format!(
                         "if self.version < {} {{ return Ok(&[]); }}\n",
@@ -1246,7 +1300,7 @@ impl core::fmt::Display for {name} {{
                 };
                 let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n///\n/// # Errors\n///\n/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<&'a [u8], DecodeError> {{\n{absent}let p = self.sbe_start({e})?;\n{len}let end = {end};\nself.marks.found({}, end);\nOk(self.buf.get(p + {ls}..end).unwrap_or(&[]))\n}}", e + 1);
                 if v.is_text() {
-                    let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// As [`Self::{m}`]; text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ let b = self.{m}()?; sbe_support::text(b, {utf8}, self.sbe_start({e})? + {ls}) }}", v.name, snake(&v.name));
+                    let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// As [`Self::{m}`]; text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ let b = self.{m}()?; sbe_support::text(b, {utf8}, self.sbe_start({e})? + {ls}, FieldPath::new({})) }}", v.name, snake(&v.name), at.element(&v.name));
                 }
                 let key = json_str(&v.name);
                 let inner = if v.is_text() {
@@ -1265,7 +1319,7 @@ impl core::fmt::Display for {name} {{
             };
             let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ {absent}self.buf.get(self.pos[{idx}]..self.pos[{}]).unwrap_or(&[]) }}", idx + 1);
             if v.is_text() {
-                let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, self.pos[{idx}]) }}", v.name, snake(&v.name));
+                let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, self.pos[{idx}], FieldPath::new({})) }}", v.name, snake(&v.name), at.element(&v.name));
             }
             let key = json_str(&v.name);
             let inner = if v.is_text() {
@@ -1297,7 +1351,7 @@ impl core::fmt::Display for {name} {{
                 e += 1;
             }
             for v in &body.var_data {
-                let (len, end) = var_data_end(v, "buf");
+                let (len, end) = var_data_end(v, "buf", &at.element(&v.name));
                 let step = format!("{len}{end}");
                 if v.since_version > 0 {
                     let _ = writeln!(
@@ -1329,7 +1383,7 @@ impl core::fmt::Display for {name} {{
             }
             for v in &body.var_data {
                 let ls = v.length_size();
-                let (len, end) = var_data_end(v, "buf");
+                let (len, end) = var_data_end(v, "buf", &at.element(&v.name));
                 let step = format!(
                     "{len}let end = {end};\npos[{i}] = p + {ls}; pos[{}] = end; p = end;",
                     i + 1
@@ -1360,25 +1414,29 @@ impl core::fmt::Display for {name} {{
     }
 
     /// The decoder types of a body's groups (recursively): iterators and entry decoders.
-    fn group_types(&self, body: &Body, path: &str, names: &GroupNames) -> String {
+    fn group_types(&self, body: &Body, at: &BodyAt<'_>) -> String {
         let mut o = String::new();
         for g in &body.groups {
-            o.push_str(&self.group_decoder(g, path, names));
-            let sub = format!("{path}/{}", g.name);
-            o.push_str(&self.group_types(&g.body, &sub, names));
+            o.push_str(&self.group_decoder(g, at));
+            o.push_str(&self.group_types(&g.body, &at.entry(g)));
         }
         o
     }
 
-    fn group_decoder(&self, g: &Group, path: &str, names: &GroupNames) -> String {
-        let gname = names.name(path, &g.name);
+    fn group_decoder(&self, g: &Group, at: &BodyAt<'_>) -> String {
+        let gname = at.type_name(g);
+        let path = at.path.as_str();
+        let (group_path, entry_path, depth) = (
+            at.element(&g.name),
+            str_lit(&format!("{}.{}[]", at.json, g.name)),
+            at.depth,
+        );
         let it = format!("{gname}Iter");
         let dn = format!("{gname}Decoder");
         let dim = self.s.composite(&g.dimension);
         let dim_len = dim.encoded_length.max(0) as usize;
         let k = slots(&g.body);
         let needs = min_block(&g.body);
-        let sub = format!("{path}/{}", g.name);
         let mut o = String::new();
         let dimread = |member: &str| -> String {
             match dim.primitive(member) {
@@ -1399,14 +1457,14 @@ impl core::fmt::Display for {name} {{
         // A message's group of entries with groups or var data checks each entry as it makes
         // it (`checked`), and records in the message where the group ends.
         let checked = path.is_empty() && k > 0;
-        let at = if k == 0 {
+        let storage = if k == 0 {
             "entries: &'a [u8]"
         } else if checked {
-            "buf: &'a [u8], pos: usize, mark: Option<sbe_support::Mark<'a>>"
+            "buf: &'a [u8], pos: usize, index: usize, mark: Option<sbe_support::Mark<'a>>"
         } else {
             "buf: &'a [u8], pos: usize"
         };
-        let _ = writeln!(o, "{d}///\n/// An iterator over the entries of group `{}`.\n#[derive(Debug, Clone)]\npub struct {it}<'a> {{ {at}, remaining: usize, block_length: usize, version: u16 }}", g.name);
+        let _ = writeln!(o, "{d}///\n/// An iterator over the entries of group `{}`.\n#[derive(Debug, Clone)]\npub struct {it}<'a> {{ {storage}, remaining: usize, block_length: usize, version: u16 }}", g.name);
         let bl_off = dim.member("blockLength").map_or(0, |m| m.offset);
         let needs_check = if needs > 0 {
             let cond = if self.s.version > 0 {
@@ -1414,25 +1472,25 @@ impl core::fmt::Display for {name} {{
             } else {
                 format!("block_length < {needs}")
             };
-            format!("if CHECK && {cond} {{ sbe_support::cold(); return Err(DecodeError {{ offset: {}, kind: DecodeErrorKind::BlockLengthTooShort {{ block_length, needed: {needs} }} }}); }}", add("p", bl_off))
+            format!("if CHECK && {cond} {{ sbe_support::cold(); return Err(sbe_support::block_too_short({}, FieldPath::new({group_path}), block_length, {needs})); }}", add("p", bl_off))
         } else {
             String::new()
         };
         let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// The block length of an entry at the schema's version.\npub const BLOCK_LENGTH: u16 = {};\n/// The size of the group's header (its dimensions).\npub const HEADER_SIZE: usize = {dim_len};", g.block_length);
-        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, \"group header\", {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
+        let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new({group_path}), {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
             dimread("blockLength"), dimread("numInGroup"));
         if k == 0 {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet end = sbe_support::span(buf, start, bl.saturating_mul(count), \"group entries\")?;\nOk((start, count, bl, end))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet Some(end) = start.checked_add(bl.saturating_mul(count)).filter(|&e| e <= buf.len()) else {{ sbe_support::cold(); return Err(sbe_support::entries_truncated(start, bl, buf.len(), FieldPath::new({entry_path}), {depth})); }};\nOk((start, count, bl, end))\n}}");
         } else {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet mut q = start;\nfor _ in 0..count {{\nq = sbe_support::span(buf, q, bl, \"group entry\")?;\nq = {dn}::sbe_walk::<CHECK>(buf, q, version)?.1;\n}}\nOk((start, count, bl, q))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet mut q = start;\nfor i in 0..count {{\nq = sbe_support::span(buf, q, bl, || FieldPath::new({entry_path}).with_index({depth}, i))?;\nq = {dn}::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, {depth}, i))?.1;\n}}\nOk((start, count, bl, q))\n}}");
         }
         let _ = writeln!(o, "/// The entries' block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block_length }}\n}}");
         let next_body = if checked {
             "if self.remaining == 0 {\nif let Some(m) = self.mark.take() { m.found(self.pos); }\nreturn None;\n}\nmatch self.sbe_entry() {\nOk(e) => Some(Ok(e)),\nErr(e) => { self.remaining = 0; self.mark = None; Some(Err(e)) }\n}".to_owned()
         } else if k == 0 {
-            "if self.block_length == 0 {\nif self.remaining == 0 { return None; }\nself.remaining -= 1;\nreturn Some(Self::Item { block: &[], version: self.version });\n}\nlet (block, rest) = self.entries.split_at_checked(self.block_length)?;\nself.entries = rest;\nSome(Self::Item { block, version: self.version })".to_owned()
+            "if self.block_length == 0 {\nif self.remaining == 0 { return None; }\nself.remaining -= 1;\nreturn Some(Ok(ENTRY { block: &[], version: self.version }));\n}\nlet (block, rest) = self.entries.split_at_checked(self.block_length)?;\nself.entries = rest;\nSome(Ok(ENTRY { block, version: self.version }))".replace("ENTRY", &dn)
         } else {
-            "if self.remaining == 0 { return None; }\nlet block = self.buf.get(self.pos..)?.get(..self.block_length)?;\nlet block_end = self.pos + block.len();\nlet (pos, end) = Self::Item::sbe_walk::<false>(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Self::Item { block, version: self.version, buf: self.buf, pos })".to_owned()
+            "if self.remaining == 0 { return None; }\nlet block = self.buf.get(self.pos..)?.get(..self.block_length)?;\nlet block_end = self.pos + block.len();\nlet (pos, end) = ENTRY::sbe_walk::<false>(self.buf, block_end, self.version).ok()?;\nself.pos = end;\nself.remaining -= 1;\nSome(Ok(ENTRY { block, version: self.version, buf: self.buf, pos }))".replace("ENTRY", &dn)
         };
         // Entries of a fixed size are counted by the bytes left (the walk checked that the
         // group holds its count of them exactly), so the loop keeps one counter; empty ones
@@ -1445,10 +1503,10 @@ impl core::fmt::Display for {name} {{
             "let n = self.remaining;"
         };
         if checked {
-            let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// Checks and makes the next entry (its block, groups and var data).\n#[inline]\nfn sbe_entry(&mut self) -> Result<{dn}<'a>, DecodeError> {{\nlet Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {{ sbe_support::cold(); return Err(sbe_support::truncated(self.pos, \"group entry\", self.block_length, self.buf.len())); }};\nlet block_end = self.pos + block.len();\nlet (pos, end) = {dn}::sbe_walk::<true>(self.buf, block_end, self.version)?;\nself.pos = end;\nself.remaining -= 1;\nOk({dn} {{ block, version: self.version, buf: self.buf, pos }})\n}}\n}}");
+            let _ = writeln!(o, "impl<'a> {it}<'a> {{\n/// Checks and makes the next entry (its block, groups and var data).\n#[inline]\nfn sbe_entry(&mut self) -> Result<{dn}<'a>, DecodeError> {{\nlet Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {{ sbe_support::cold(); return Err(sbe_support::truncated(self.pos, FieldPath::new({entry_path}).with_index(0, self.index), self.block_length, self.buf.len())); }};\nlet block_end = self.pos + block.len();\nlet index = self.index;\nlet (pos, end) = {dn}::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;\nself.pos = end;\nself.index += 1;\nself.remaining -= 1;\nOk({dn} {{ block, version: self.version, buf: self.buf, pos }})\n}}\n}}");
             let _ = writeln!(o, "/// Each entry checked as it is made: an entry that does not fit is an error, and the last item.\nimpl<'a> Iterator for {it}<'a> {{\ntype Item = Result<{dn}<'a>, DecodeError>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} }}\n}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
         } else {
-            let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = {dn}<'a>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
+            let _ = writeln!(o, "impl<'a> Iterator for {it}<'a> {{\ntype Item = Result<{dn}<'a>, DecodeError>;\n#[inline]\nfn next(&mut self) -> Option<Self::Item> {{\n{next_body}\n}}\nfn size_hint(&self) -> (usize, Option<usize>) {{ {len} (n, Some(n)) }}\n}}\nimpl ExactSizeIterator for {it}<'_> {{}}\nimpl core::iter::FusedIterator for {it}<'_> {{}}");
         }
         let mut fields = "block: &'a [u8],\nversion: u16,\n".to_owned();
         if k > 0 {
@@ -1456,7 +1514,7 @@ impl core::fmt::Display for {name} {{
         }
         let _ = writeln!(o, "{d}///\n/// An entry of group `{}`.\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\n{fields}}}", g.name);
         let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n/// The entry's block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}");
-        let (code, json) = self.body_decoder(&g.body, &sub, names, g.block_length, false);
+        let (code, json) = self.body_decoder(&g.body, &at.entry(g), g.block_length);
         o.push_str(&code);
         o.push_str("}\n");
         let _ = writeln!(o, "/// The canonical JSON object of the entry.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str(\"{{\")?;\n{json}\nf.write_str(\"}}\") }} }}");
@@ -1497,41 +1555,47 @@ impl core::fmt::Display for {name} {{
             }
         }
         let gaps = zero_gaps(&msg.body, bl, "buf", "start");
-        let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\n#[inline]\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {})?;\nif let Some(h) = buf.first_chunk_mut::<{hs}>() {{\n{hdr}}}\nlet start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}", hs + bl);
-        let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\n#[inline]\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl})?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}");
+        let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\n#[inline]\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {}, || FieldPath::new(\"header\"))?;\nif let Some(h) = buf.first_chunk_mut::<{hs}>() {{\n{hdr}}}\nlet start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}", hs + bl);
+        let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\n#[inline]\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl}, || FieldPath::new(\"fields\"))?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}");
         let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\n#[inline]\npub fn encoded_length(&self) -> usize {{ self.limit }}\n/// The message written so far.\n#[must_use]\npub fn as_bytes(&self) -> &[u8] {{ self.buf.get(..self.limit).unwrap_or(&[]) }}");
-        o.push_str(&self.body_encoder(&msg.body, "", names, "self.start", "self.limit", "'_"));
+        o.push_str(&self.body_encoder(
+            &msg.body,
+            &BodyAt::message(names),
+            "self.start",
+            "self.limit",
+        ));
         o.push_str("}\n");
-        o.push_str(&self.group_encoders(&msg.body, "", names));
+        o.push_str(&self.group_encoders(&msg.body, &BodyAt::message(names)));
         o
     }
 
     /// Encoder methods for a body: setters at `base`, groups and var data at `limit` (an
     /// lvalue expression).
-    fn body_encoder(
-        &self,
-        body: &Body,
-        path: &str,
-        names: &GroupNames,
-        base: &str,
-        limit: &str,
-        lt: &str,
-    ) -> String {
+    fn body_encoder(&self, body: &Body, at: &BodyAt<'_>, base: &str, limit: &str) -> String {
         let mut o = String::new();
         for fd in &body.fields {
-            let kind = self.kind(&fd.type_ref);
-            o.push_str(&self.setter(
-                &fd.name,
-                fd.description.as_deref(),
-                &kind,
-                fd.presence,
-                fd.offset,
-                base,
-                lt,
-            ));
+            let slot = Slot {
+                name: &fd.name,
+                desc: fd.description.as_deref(),
+                kind: self.kind(&fd.type_ref),
+                presence: fd.presence,
+                const_enum: None,
+                off: fd.offset,
+                since: fd.since_version,
+                slice: "block",
+                full: 0,
+                path: at.path_expr(&fd.name),
+            };
+            o.push_str(&self.setter(&slot, base, "'_"));
         }
+        let idx = if at.depth == 0 {
+            "[usize::MAX; PATH_DEPTH]"
+        } else {
+            "self.idx"
+        };
         for g in &body.groups {
-            let gname = names.name(path, &g.name);
+            let gname = at.type_name(g);
+            let gpath = at.path_expr(&g.name);
             let m = method(&g.name);
             let d = doc(g.description.as_deref());
             let dim = self.s.composite(&g.dimension);
@@ -1551,10 +1615,11 @@ impl core::fmt::Display for {name} {{
                     hdr.push('\n');
                 }
             }
-            let _ = writeln!(o, "{d}///\n/// Starts the group (with no entries): add them with `next_entry`.\n///\n/// # Errors\n///\n/// No room for the group's header.\n#[inline]\npub fn {m}(&mut self) -> Result<{gname}GroupEncoder<'_>, EncodeError> {{\nlet at = {limit};\n{limit} = sbe_support::room(self.buf.len(), at, {dim_len})?;\n{hdr}Ok({gname}GroupEncoder {{ buf: &mut *self.buf, limit: &mut {limit}, header: at, count: 0 }})\n}}");
+            let _ = writeln!(o, "{d}///\n/// Starts the group (with no entries): add them with `next_entry`.\n///\n/// # Errors\n///\n/// No room for the group's header.\n#[inline]\npub fn {m}(&mut self) -> Result<{gname}GroupEncoder<'_>, EncodeError> {{\nlet at = {limit};\n{limit} = sbe_support::room(self.buf.len(), at, {dim_len}, || {gpath})?;\n{hdr}Ok({gname}GroupEncoder {{ buf: &mut *self.buf, limit: &mut {limit}, header: at, count: 0, idx: {idx} }})\n}}");
         }
         for v in &body.var_data {
             let m = method(&v.name);
+            let vpath = at.path_expr(&v.name);
             let d = doc(v.description.as_deref());
             let ls = v.length_size();
             let lp = &v.length;
@@ -1576,15 +1641,17 @@ impl core::fmt::Display for {name} {{
                 &format!("value.len() as {t}"),
                 lp.byte_order,
             );
-            let _ = writeln!(o, "{d}///\n/// # Errors\n///\n/// Longer than the length type allows ({max} bytes), or no room.\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nlet at = {limit};\nif value.len() as u64 > {max}_u64 {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooLong {{ length: value.len(), max: {max} }} }}); }}\nlet end = sbe_support::room(self.buf.len(), at, {ls} + value.len())?;\n{wl}\nif let Some(d) = self.buf.get_mut(at + {ls}..end) {{ d.copy_from_slice(value); }}\n{limit} = end;\nOk(self)\n}}");
+            let _ = writeln!(o, "{d}///\n/// # Errors\n///\n/// `LengthTooLarge`: longer than its length allows ({max} bytes); `BufferTooShort`: no room.\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nlet at = {limit};\nif value.len() as u64 > {max}_u64 {{ return Err(sbe_support::length_too_large(at, {vpath}, value.len(), {max})); }}\nlet end = sbe_support::room(self.buf.len(), at, {ls} + value.len(), || {vpath})?;\n{wl}\nif let Some(d) = self.buf.get_mut(at + {ls}..end) {{ d.copy_from_slice(value); }}\n{limit} = end;\nOk(self)\n}}");
         }
         o
     }
 
-    fn group_encoders(&self, body: &Body, path: &str, names: &GroupNames) -> String {
+    fn group_encoders(&self, body: &Body, at: &BodyAt<'_>) -> String {
         let mut o = String::new();
         for g in &body.groups {
-            let gname = names.name(path, &g.name);
+            let gname = at.type_name(g);
+            let entry = at.entry(g);
+            let (gpath, epath, depth) = (at.element(&g.name), str_lit(&entry.json), at.depth);
             let ge = format!("{gname}GroupEncoder");
             let ee = format!("{gname}Encoder");
             let dim = self.s.composite(&g.dimension);
@@ -1610,14 +1677,13 @@ impl core::fmt::Display for {name} {{
                 ("", "")
             };
 
-            let _ = writeln!(o, "/// Writes the entries of group `{}`; the count in its header follows the entries added.\n#[derive(Debug)]\npub struct {ge}<'b> {{ buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: {ct} }}", g.name);
-            let _ = writeln!(o, "impl {ge}<'_> {{\n/// The most entries the group may hold.\npub const MAX_COUNT: {ct} = {max_lit};\n/// Adds an entry and returns its encoder.\n///\n/// # Errors\n///\n/// The group is full, or no room for the entry's block.\n#[inline]\npub fn next_entry(&mut self) -> Result<{ee}<'_>, EncodeError> {{\nlet at = *self.limit;\nif self.count >= Self::MAX_COUNT {{ return Err(EncodeError {{ offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }}); }}\n*self.limit = sbe_support::room(self.buf.len(), at, {bl})?;\nself.count += 1;\n{wc}\n{gaps}Ok({ee} {{ buf: &mut *self.buf, {limit_init}block: at }})\n}}\n/// The entries added so far.\n#[must_use]\npub fn count(&self) -> {ct} {{ self.count }}\n}}");
-            let _ = writeln!(o, "/// Writes an entry of group `{}`: fixed fields in any order, then nested groups and var data in schema order.\n#[derive(Debug)]\npub struct {ee}<'b> {{ #[allow(dead_code)] buf: &'b mut [u8], {limit_field}#[allow(dead_code)] block: usize }}", g.name);
-            let sub = format!("{path}/{}", g.name);
+            let _ = writeln!(o, "/// Writes the entries of group `{}`; the count in its header follows the entries added.\n#[derive(Debug)]\npub struct {ge}<'b> {{ buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: {ct}, idx: [usize; PATH_DEPTH] }}", g.name);
+            let _ = writeln!(o, "impl {ge}<'_> {{\n/// The most entries the group may hold.\npub const MAX_COUNT: {ct} = {max_lit};\n/// Adds an entry and returns its encoder.\n///\n/// # Errors\n///\n/// The group is full, or no room for the entry's block.\n#[inline]\npub fn next_entry(&mut self) -> Result<{ee}<'_>, EncodeError> {{\nlet at = *self.limit;\nif self.count >= Self::MAX_COUNT {{ return Err(sbe_support::count_too_large(at, FieldPath::new({gpath}).with_indices(self.idx), u64::from(Self::MAX_COUNT))); }}\nlet mut idx = self.idx;\nif let Some(i) = idx.get_mut({depth}) {{ *i = self.count as usize; }}\n*self.limit = sbe_support::room(self.buf.len(), at, {bl}, || FieldPath::new({epath}).with_indices(idx))?;\nself.count += 1;\n{wc}\n{gaps}Ok({ee} {{ buf: &mut *self.buf, {limit_init}block: at, idx }})\n}}\n/// The entries added so far.\n#[must_use]\npub fn count(&self) -> {ct} {{ self.count }}\n}}");
+            let _ = writeln!(o, "/// Writes an entry of group `{}`: fixed fields in any order, then nested groups and var data in schema order.\n#[derive(Debug)]\npub struct {ee}<'b> {{ #[allow(dead_code)] buf: &'b mut [u8], {limit_field}#[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }}", g.name);
             let _ = writeln!(o, "impl {ee}<'_> {{");
-            o.push_str(&self.body_encoder(&g.body, &sub, names, "self.block", "*self.limit", "'_"));
+            o.push_str(&self.body_encoder(&g.body, &entry, "self.block", "*self.limit"));
             o.push_str("}\n");
-            o.push_str(&self.group_encoders(&g.body, &sub, names));
+            o.push_str(&self.group_encoders(&g.body, &entry));
         }
         o
     }
@@ -1644,25 +1710,29 @@ impl core::fmt::Display for {name} {{
         o.push_str("}\n");
         let hc = self.s.header_composite();
         let hs = self.header_size();
-        let tid = hc.member("templateId").and_then(|m| match &m.type_ref {
-            TypeRef::Primitive(p) if p.is_constant() => Some(format!(
-                "{}_u64",
-                p.const_value
-                    .as_ref()
-                    .and_then(|v| v.as_i128())
-                    .unwrap_or(0)
-            )),
-            TypeRef::Primitive(p) => Some(read_u64(
-                "buf",
-                &m.offset.to_string(),
-                p.primitive_type,
-                p.byte_order,
-            )),
-            _ => None,
-        });
-        let off = hc.member("templateId").map_or(0, |m| m.offset);
-        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header.\n///\n/// # Errors\n///\n/// As the message decoders' `decode`, and their groups and var data running past the end (the whole message is checked); an unknown template id.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ sbe_support::cold(); return Err(sbe_support::truncated(0, \"message header\", {hs}, buf.len())); }}");
-        let tid = tid.unwrap_or_else(|| "0_u64".into());
+        let header_read = |name: &str| {
+            hc.member(name).and_then(|m| match &m.type_ref {
+                TypeRef::Primitive(p) if p.is_constant() => Some(format!(
+                    "{}_u64",
+                    p.const_value
+                        .as_ref()
+                        .and_then(|v| v.as_i128())
+                        .unwrap_or(0)
+                )),
+                TypeRef::Primitive(p) => Some((
+                    read_u64("buf", &m.offset.to_string(), p.primitive_type, p.byte_order),
+                    m.offset,
+                ))
+                .map(|(e, _)| e),
+                _ => None,
+            })
+        };
+        let offset = |name: &str| hc.member(name).map_or(0, |m| m.offset);
+        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).\n///\n/// # Errors\n///\n/// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len())); }}");
+        if let Some(sid) = header_read("schemaId") {
+            let _ = writeln!(o, "let schema_id = {sid};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(sbe_support::header_error({}, \"header.schemaId\", DecodeErrorKind::SchemaIdMismatch(schema_id))); }}", offset("schemaId"));
+        }
+        let tid = header_read("templateId").unwrap_or_else(|| "0_u64".into());
         let _ = writeln!(o, "let template_id = {tid};\nmatch template_id {{");
         for (v, m) in &variants {
             let _ = writeln!(
@@ -1672,7 +1742,7 @@ impl core::fmt::Display for {name} {{
                 camel(&m.name)
             );
         }
-        let _ = writeln!(o, "other => Err(DecodeError {{ offset: {off}, kind: DecodeErrorKind::UnknownTemplateId(other) }}),\n}}\n}}");
+        let _ = writeln!(o, "other => Err(sbe_support::header_error({}, \"header.templateId\", DecodeErrorKind::UnknownTemplate(other))),\n}}\n}}", offset("templateId"));
         let _ = writeln!(o, "impl AnyMessage<'_> {{\n/// The message's length in bytes.\n///\n/// # Errors\n///\n/// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{ match self {{");
         for (v, _) in &variants {
             let _ = writeln!(o, "Self::{v}(m) => m.encoded_length(),");
@@ -1744,14 +1814,24 @@ fn slots(body: &Body) -> usize {
 
 /// Where the var data `v` whose length is at `buf[p..]` ends, checked (`?` on the errors):
 /// statements reading its length (into `n`), then the expression of its end. `buf` is the
-/// buffer's expression.
-fn var_data_end(v: &VarData, buf: &str) -> (String, String) {
+/// buffer's expression, `field` the var data's path (a string literal). Both errors are at
+/// the length's first byte (the contract's var data item: its length and its bytes).
+fn var_data_end(v: &VarData, buf: &str, field: &str) -> (String, String) {
     let ls = v.length_size();
     let len_read = read_u64("&b", "0", v.length.primitive_type, v.length.byte_order);
     (
-        format!("let Some(b) = sbe_support::get::<{ls}>({buf}, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, \"var data length\", {ls}, {buf}.len())); }};\nlet n = sbe_support::to_usize({len_read});\n"),
-        format!("sbe_support::span({buf}, p + {ls}, n, \"var data\")?"),
+        format!("let Some(b) = sbe_support::get::<{ls}>({buf}, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new({field}), {ls}, {buf}.len())); }};\nlet n = sbe_support::to_usize({len_read});\n"),
+        format!("sbe_support::span({buf}, p, n.saturating_add({ls}), || FieldPath::new({field}))?"),
     )
+}
+
+/// The deepest nesting of groups in a body (0: none).
+fn depth(body: &Body) -> usize {
+    body.groups
+        .iter()
+        .map(|g| 1 + depth(&g.body))
+        .max()
+        .unwrap_or(0)
 }
 
 /// The number of a message body's groups and var data.
@@ -1799,6 +1879,62 @@ fn zero_gaps(body: &Body, block_length: usize, buf: &str, base: &str) -> String 
         );
     }
     o
+}
+
+/// Where a body lies in its message: for its group types' names and its errors' paths.
+struct BodyAt<'n> {
+    names: &'n GroupNames,
+    /// The groups above it, `/`-separated (as [`GroupNames`] keys them).
+    path: String,
+    /// Its [`FieldPath`] template: `fields`, `fields.G[]`, `fields.G[].H[]` ...
+    json: String,
+    /// The group entries above it: the nesting depth its groups' entry indices go at.
+    depth: usize,
+}
+
+impl<'n> BodyAt<'n> {
+    /// A message's body.
+    fn message(names: &'n GroupNames) -> Self {
+        Self {
+            names,
+            path: String::new(),
+            json: "fields".to_owned(),
+            depth: 0,
+        }
+    }
+
+    /// The body of group `g`'s entries.
+    fn entry(&self, g: &Group) -> Self {
+        Self {
+            names: self.names,
+            path: format!("{}/{}", self.path, g.name),
+            json: format!("{}.{}[]", self.json, g.name),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// The path of an element of the body (group `g`'s header, a var data): `fields.name`.
+    fn element(&self, name: &str) -> String {
+        str_lit(&format!("{}.{name}", self.json))
+    }
+
+    /// The Rust expression of the [`FieldPath`] of element `name` in an encoder of the body
+    /// (an entry encoder's indices in `self.idx`).
+    fn path_expr(&self, name: &str) -> String {
+        if self.depth == 0 {
+            format!("FieldPath::new({})", self.element(name))
+        } else {
+            format!(
+                "FieldPath::new({}).with_indices(self.idx)",
+                self.element(name)
+            )
+        }
+    }
+
+    /// The Rust type name of group `g` of the body.
+    fn type_name(&self, g: &Group) -> String {
+        self.names.name(&self.path, &g.name)
+    }
 }
 
 /// Rust type names of a message's groups: the group's own name, or its path when two groups
