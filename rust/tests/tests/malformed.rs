@@ -101,7 +101,7 @@ fn truncated_and_corrupted_example_car_errors_or_decodes_with_both_schemas() {
     // Display of a message whose groups or var data do not fit: its error, as JSON.
     let m = example_schema::CarDecoder::decode(&bytes[..n - 1]).unwrap();
     let e = m.encoded_length().unwrap_err();
-    assert_eq!(m.to_string(), format!("{{\"error\":\"{e}\"}}"));
+    assert_eq!(m.to_string(), e.json().to_string());
 }
 
 /// Reads every group entry and var data of the example Car in schema order (each read checked),

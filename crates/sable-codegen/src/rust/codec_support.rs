@@ -162,6 +162,31 @@ impl core::fmt::Display for DecodeError {
 
 impl core::error::Error for DecodeError {}
 
+impl DecodeError {
+    /// The error as the codec contract's JSON object:
+    /// `{"error":{"offset":N,"field":"...","kind":"...","message":"..."}}` (what the codec
+    /// driver prints for a message that does not decode).
+    #[must_use]
+    pub fn json(&self) -> impl core::fmt::Display + '_ {
+        ErrorJson(self)
+    }
+}
+
+/// [`DecodeError::json`]'s text.
+struct ErrorJson<'e>(&'e DecodeError);
+
+impl core::fmt::Display for ErrorJson<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        let e = self.0;
+        write!(f, "{{\"error\":{{\"offset\":{},\"field\":\"", e.offset)?;
+        write!(sbe_support::Escaped(f), "{}", e.field)?;
+        write!(f, "\",\"kind\":\"{}\",\"message\":\"", e.kind.name())?;
+        write!(sbe_support::Escaped(f), "{e}")?;
+        f.write_str("\"}}")
+    }
+}
+
 /// Why a value could not be encoded, and where (`offset` from the start of the buffer given to
 /// the encoder). Nothing is written by a call that fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -420,9 +445,23 @@ mod sbe_support {
         truncated(at, field.with_index(depth, whole), block_length, len)
     }
 
+    /// Where `count` entries of `block_length` bytes from `start` end, if the buffer holds them;
+    /// else the error of the first entry that does not fit (`field()`, made only then: the
+    /// entries of a group at nesting `depth`).
+    #[inline(always)]
+    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+        match start.checked_add(block_length.saturating_mul(count)) {
+            Some(end) if end <= buf.len() => Ok(end),
+            _ => {
+                cold();
+                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
+            }
+        }
+    }
+
     /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
     /// (`field()`, made only then) starting there.
-    #[inline(always)]
+    #[inline]
     pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
@@ -605,20 +644,37 @@ mod sbe_support {
         }
     }
 
+    /// A writer of JSON string content: what is written to it goes to the formatter escaped.
+    pub struct Escaped<'f, 'g>(pub &'f mut fmt::Formatter<'g>);
+
+    impl fmt::Write for Escaped<'_, '_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                escape(self.0, c)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// One character of a JSON string, escaped as the canonical JSON does.
+    fn escape(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+        match c {
+            '"' => f.write_str("\\\""),
+            '\\' => f.write_str("\\\\"),
+            '\n' => f.write_str("\\n"),
+            '\r' => f.write_str("\\r"),
+            '\t' => f.write_str("\\t"),
+            '\u{8}' => f.write_str("\\b"),
+            '\u{c}' => f.write_str("\\f"),
+            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c)),
+            c => f.write_char(c),
+        }
+    }
+
     fn escaped(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
         f.write_char('"')?;
         for c in chars {
-            match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                '\u{8}' => f.write_str("\\b")?,
-                '\u{c}' => f.write_str("\\f")?,
-                c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-                c => f.write_char(c)?,
-            }
+            escape(f, c)?;
         }
         f.write_char('"')
     }

@@ -498,7 +498,7 @@ impl<'a> Gen<'a> {
         }
         let _ = writeln!(
             o,
-            "/// Every choice: its name in the schema and its flag.\npub const CHOICES: &[(&str, Self)] = &["
+            "/// Every choice: its name in the schema and its flag.\npub const CHOICES: &'static [(&'static str, Self)] = &["
         );
         for (c, cn) in st.choices.iter().zip(&consts) {
             let _ = writeln!(o, "({}, Self::{cn}),", str_lit(&c.name));
@@ -854,7 +854,7 @@ impl core::fmt::Display for {name} {{
                     (
                         format!("Option<{t}>"),
                         format!("value.unwrap_or({null})"),
-                        "\n///\n/// `None` writes the null value.",
+                        "///\n/// `None` writes the null value.\n",
                     )
                 } else {
                     (t.to_owned(), "value".to_owned(), "")
@@ -871,10 +871,10 @@ impl core::fmt::Display for {name} {{
                             lit(&p.min_value, p.primitive_type),
                             lit(&p.max_value, p.primitive_type),
                         );
-                        let _ = writeln!(o, "{d}{null_doc}\n///\n/// # Errors\n///\n/// `ValueOutOfRange`: outside the declared {min}..={max} (nothing written).\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> Result<&mut Self, EncodeError> {{ {test} {w} Ok(self) }}");
+                        let _ = writeln!(o, "{d}{null_doc}///\n/// # Errors\n///\n/// `ValueOutOfRange`: outside the declared {min}..={max} (nothing written).\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> Result<&mut Self, EncodeError> {{ {test} {w} Ok(self) }}");
                     }
                     None => {
-                        let _ = writeln!(o, "{d}{null_doc}\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> &mut Self {{ {w} self }}");
+                        let _ = writeln!(o, "{d}{null_doc}#[inline]\npub fn {m}(&mut self, value: {arg}) -> &mut Self {{ {w} self }}");
                     }
                 }
             }
@@ -1173,12 +1173,12 @@ impl core::fmt::Display for {name} {{
         // A message whose groups or var data do not fit prints as its error (the reads below
         // then all succeed).
         let check = if n > 0 {
-            "if let Err(e) = self.encoded_length() { f.write_str(\"{\\\"error\\\":\\\"\")?; write!(f, \"{e}\")?; return f.write_str(\"\\\"}\"); }\n"
+            "if let Err(e) = self.encoded_length() { return write!(f, \"{}\", e.json()); }\n"
         } else {
             ""
         };
         let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data \
-            do not fit in the buffer prints as `{{\"error\":\"...\"}}`.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
+            do not fit in the buffer prints as its error, `{{\"error\":{{\"offset\":N,...}}}}` (`DecodeError::json`).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
             str_lit(&format!("{{\"message\":{},\"header\":", json_str(&msg.name))));
         // Group types (decoders) for the body.
         o.push_str(&self.group_types(&msg.body, &BodyAt::message(names_ref)));
@@ -1480,7 +1480,7 @@ impl core::fmt::Display for {name} {{
         let _ = writeln!(o, "/// Reads and checks the group's header at `p`: (first entry, count, block length).\n#[inline]\nfn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {{\nlet Some(dim) = sbe_support::get_ref::<{dim_len}>(buf, p) else {{ sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new({group_path}), {dim_len}, buf.len())); }};\nlet block_length = sbe_support::to_usize({});\nlet count = sbe_support::to_usize({});\nlet _ = version;\n{needs_check}\nOk((p + {dim_len}, count, block_length))\n}}",
             dimread("blockLength"), dimread("numInGroup"));
         if k == 0 {
-            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet Some(end) = start.checked_add(bl.saturating_mul(count)).filter(|&e| e <= buf.len()) else {{ sbe_support::cold(); return Err(sbe_support::entries_truncated(start, bl, buf.len(), FieldPath::new({entry_path}), {depth})); }};\nOk((start, count, bl, end))\n}}");
+            let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new({entry_path}), {depth})?;\nOk((start, count, bl, end))\n}}");
         } else {
             let _ = writeln!(o, "/// Checks the group at `p`: (first entry, count, block length, end).\n#[inline]\npub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {{\nlet (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;\nlet mut q = start;\nfor i in 0..count {{\nq = sbe_support::span(buf, q, bl, || FieldPath::new({entry_path}).with_index({depth}, i))?;\nq = {dn}::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, {depth}, i))?.1;\n}}\nOk((start, count, bl, q))\n}}");
         }

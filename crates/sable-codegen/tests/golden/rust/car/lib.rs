@@ -171,6 +171,31 @@ impl core::fmt::Display for DecodeError {
 
 impl core::error::Error for DecodeError {}
 
+impl DecodeError {
+    /// The error as the codec contract's JSON object:
+    /// `{"error":{"offset":N,"field":"...","kind":"...","message":"..."}}` (what the codec
+    /// driver prints for a message that does not decode).
+    #[must_use]
+    pub fn json(&self) -> impl core::fmt::Display + '_ {
+        ErrorJson(self)
+    }
+}
+
+/// [`DecodeError::json`]'s text.
+struct ErrorJson<'e>(&'e DecodeError);
+
+impl core::fmt::Display for ErrorJson<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        let e = self.0;
+        write!(f, "{{\"error\":{{\"offset\":{},\"field\":\"", e.offset)?;
+        write!(sbe_support::Escaped(f), "{}", e.field)?;
+        write!(f, "\",\"kind\":\"{}\",\"message\":\"", e.kind.name())?;
+        write!(sbe_support::Escaped(f), "{e}")?;
+        f.write_str("\"}}")
+    }
+}
+
 /// Why a value could not be encoded, and where (`offset` from the start of the buffer given to
 /// the encoder). Nothing is written by a call that fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -429,9 +454,23 @@ mod sbe_support {
         truncated(at, field.with_index(depth, whole), block_length, len)
     }
 
+    /// Where `count` entries of `block_length` bytes from `start` end, if the buffer holds them;
+    /// else the error of the first entry that does not fit (`field()`, made only then: the
+    /// entries of a group at nesting `depth`).
+    #[inline(always)]
+    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+        match start.checked_add(block_length.saturating_mul(count)) {
+            Some(end) if end <= buf.len() => Ok(end),
+            _ => {
+                cold();
+                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
+            }
+        }
+    }
+
     /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
     /// (`field()`, made only then) starting there.
-    #[inline(always)]
+    #[inline]
     pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
@@ -614,20 +653,37 @@ mod sbe_support {
         }
     }
 
+    /// A writer of JSON string content: what is written to it goes to the formatter escaped.
+    pub struct Escaped<'f, 'g>(pub &'f mut fmt::Formatter<'g>);
+
+    impl fmt::Write for Escaped<'_, '_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                escape(self.0, c)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// One character of a JSON string, escaped as the canonical JSON does.
+    fn escape(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+        match c {
+            '"' => f.write_str("\\\""),
+            '\\' => f.write_str("\\\\"),
+            '\n' => f.write_str("\\n"),
+            '\r' => f.write_str("\\r"),
+            '\t' => f.write_str("\\t"),
+            '\u{8}' => f.write_str("\\b"),
+            '\u{c}' => f.write_str("\\f"),
+            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c)),
+            c => f.write_char(c),
+        }
+    }
+
     fn escaped(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
         f.write_char('"')?;
         for c in chars {
-            match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                '\u{8}' => f.write_str("\\b")?,
-                '\u{c}' => f.write_str("\\f")?,
-                c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-                c => f.write_char(c)?,
-            }
+            escape(f, c)?;
         }
         f.write_char('"')
     }
@@ -885,16 +941,12 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("mess
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn template_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn schema_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 4, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn version(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 6, (value).to_le_bytes()); self }
 }
@@ -980,7 +1032,7 @@ pub const SUN_ROOF: Self = Self(1 << 0);
 pub const SPORTS_PACK: Self = Self(1 << 1);
 pub const CRUISE_CONTROL: Self = Self(1 << 2);
 /// Every choice: its name in the schema and its flag.
-pub const CHOICES: &[(&str, Self)] = &[
+pub const CHOICES: &'static [(&'static str, Self)] = &[
 ("sunRoof", Self::SUN_ROOF),
 ("sportsPack", Self::SPORTS_PACK),
 ("cruiseControl", Self::CRUISE_CONTROL),
@@ -1139,7 +1191,6 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Boos
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
 #[inline]
 pub fn boost_type(&mut self, value: BoostType) -> &mut Self { sbe_support::put(self.buf, 0, (value.raw()).to_le_bytes()); self }
-
 #[inline]
 pub fn horse_power(&mut self, value: u8) -> &mut Self { sbe_support::put(self.buf, 1, (value).to_le_bytes()); self }
 }
@@ -1252,10 +1303,8 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Engi
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn capacity(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn num_cylinders(&mut self, value: u8) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
 ///
@@ -1273,7 +1322,6 @@ pub fn manufacturer_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeErr
 /// `IndexOutOfRange`: `index` not below 3.
 #[inline]
 pub fn manufacturer_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(3, index, 3, 1, self.path.member("manufacturerCode"))?; sbe_support::put(self.buf, at, (value).to_le_bytes()); Ok(self) }
-
 ///
 /// # Errors
 ///
@@ -1341,10 +1389,8 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("grou
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn num_in_group(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
 }
@@ -1720,10 +1766,10 @@ m.found(j + 1, end);
 }
 }
 }
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as `{"error":"..."}`.
+/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
 impl core::fmt::Display for CarDecoder<'_> {
 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-if let Err(e) = self.encoded_length() { f.write_str("{\"error\":\"")?; write!(f, "{e}")?; return f.write_str("\"}"); }
+if let Err(e) = self.encoded_length() { return write!(f, "{}", e.json()); }
 f.write_str("{\"message\":\"Car\",\"header\":")?;
 write!(f, "{}", self.header())?;
 f.write_str(",\"fields\":{")?;
@@ -2047,7 +2093,7 @@ Ok((p + 4, count, block_length))
 #[inline]
 pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
 let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let Some(end) = start.checked_add(bl.saturating_mul(count)).filter(|&e| e <= buf.len()) else { sbe_support::cold(); return Err(sbe_support::entries_truncated(start, bl, buf.len(), FieldPath::new("fields.performanceFigures[].acceleration[]"), 1)); };
+let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.performanceFigures[].acceleration[]"), 1)?;
 Ok((start, count, bl, end))
 }
 /// The entries' block length (the writer's).
@@ -2173,10 +2219,8 @@ pub fn encoded_length(&self) -> usize { self.limit }
 /// The message written so far.
 #[must_use]
 pub fn as_bytes(&self) -> &[u8] { self.buf.get(..self.limit).unwrap_or(&[]) }
-
 #[inline]
 pub fn serial_number(&mut self, value: u64) -> &mut Self { sbe_support::put(self.buf, self.start, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn model_year(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.start + 8, (value).to_le_bytes()); self }
 #[inline]
@@ -2312,10 +2356,8 @@ pub fn count(&self) -> u16 { self.count }
 #[derive(Debug)]
 pub struct FuelFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl FuelFiguresEncoder<'_> {
-
 #[inline]
 pub fn speed(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn mpg(&mut self, value: f32) -> &mut Self { sbe_support::put(self.buf, self.block + 2, (value).to_le_bytes()); self }
 ///
@@ -2363,7 +2405,6 @@ pub fn count(&self) -> u16 { self.count }
 #[derive(Debug)]
 pub struct PerformanceFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl PerformanceFiguresEncoder<'_> {
-
 ///
 /// # Errors
 ///
@@ -2415,10 +2456,8 @@ pub fn count(&self) -> u16 { self.count }
 #[derive(Debug)]
 pub struct AccelerationEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl AccelerationEncoder<'_> {
-
 #[inline]
 pub fn mph(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn seconds(&mut self, value: f32) -> &mut Self { sbe_support::put(self.buf, self.block + 2, (value).to_le_bytes()); self }
 }

@@ -171,6 +171,31 @@ impl core::fmt::Display for DecodeError {
 
 impl core::error::Error for DecodeError {}
 
+impl DecodeError {
+    /// The error as the codec contract's JSON object:
+    /// `{"error":{"offset":N,"field":"...","kind":"...","message":"..."}}` (what the codec
+    /// driver prints for a message that does not decode).
+    #[must_use]
+    pub fn json(&self) -> impl core::fmt::Display + '_ {
+        ErrorJson(self)
+    }
+}
+
+/// [`DecodeError::json`]'s text.
+struct ErrorJson<'e>(&'e DecodeError);
+
+impl core::fmt::Display for ErrorJson<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        let e = self.0;
+        write!(f, "{{\"error\":{{\"offset\":{},\"field\":\"", e.offset)?;
+        write!(sbe_support::Escaped(f), "{}", e.field)?;
+        write!(f, "\",\"kind\":\"{}\",\"message\":\"", e.kind.name())?;
+        write!(sbe_support::Escaped(f), "{e}")?;
+        f.write_str("\"}}")
+    }
+}
+
 /// Why a value could not be encoded, and where (`offset` from the start of the buffer given to
 /// the encoder). Nothing is written by a call that fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -429,9 +454,23 @@ mod sbe_support {
         truncated(at, field.with_index(depth, whole), block_length, len)
     }
 
+    /// Where `count` entries of `block_length` bytes from `start` end, if the buffer holds them;
+    /// else the error of the first entry that does not fit (`field()`, made only then: the
+    /// entries of a group at nesting `depth`).
+    #[inline(always)]
+    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+        match start.checked_add(block_length.saturating_mul(count)) {
+            Some(end) if end <= buf.len() => Ok(end),
+            _ => {
+                cold();
+                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
+            }
+        }
+    }
+
     /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
     /// (`field()`, made only then) starting there.
-    #[inline(always)]
+    #[inline]
     pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
@@ -614,20 +653,37 @@ mod sbe_support {
         }
     }
 
+    /// A writer of JSON string content: what is written to it goes to the formatter escaped.
+    pub struct Escaped<'f, 'g>(pub &'f mut fmt::Formatter<'g>);
+
+    impl fmt::Write for Escaped<'_, '_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                escape(self.0, c)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// One character of a JSON string, escaped as the canonical JSON does.
+    fn escape(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+        match c {
+            '"' => f.write_str("\\\""),
+            '\\' => f.write_str("\\\\"),
+            '\n' => f.write_str("\\n"),
+            '\r' => f.write_str("\\r"),
+            '\t' => f.write_str("\\t"),
+            '\u{8}' => f.write_str("\\b"),
+            '\u{c}' => f.write_str("\\f"),
+            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c)),
+            c => f.write_char(c),
+        }
+    }
+
     fn escaped(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
         f.write_char('"')?;
         for c in chars {
-            match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                '\u{8}' => f.write_str("\\b")?,
-                '\u{c}' => f.write_str("\\f")?,
-                c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-                c => f.write_char(c)?,
-            }
+            escape(f, c)?;
         }
         f.write_char('"')
     }
@@ -883,16 +939,12 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("mess
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn template_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn schema_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 4, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn version(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 6, (value).to_le_bytes()); self }
 }
@@ -950,10 +1002,8 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Poin
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn x(&mut self, value: i16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn y(&mut self, value: i16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
 }
@@ -1000,7 +1050,7 @@ impl Caps {
 pub const FAST: Self = Self(1 << 0);
 pub const SAFE: Self = Self(1 << 1);
 /// Every choice: its name in the schema and its flag.
-pub const CHOICES: &[(&str, Self)] = &[
+pub const CHOICES: &'static [(&'static str, Self)] = &[
 ("fast", Self::FAST),
 ("safe", Self::SAFE),
 ];
@@ -1118,7 +1168,6 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Deci
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 ///
 /// `None` writes the null value.
 #[inline]
@@ -1206,7 +1255,6 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Shap
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn id(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
 #[inline]
@@ -1217,7 +1265,6 @@ pub fn size(&mut self) -> PointEncoder<'_> { let at = 8; PointEncoder::wrap_at(s
 pub fn filled(&mut self, value: Bool) -> &mut Self { sbe_support::put(self.buf, 12, (value.raw()).to_le_bytes()); self }
 #[inline]
 pub fn caps(&mut self, value: Caps) -> &mut Self { sbe_support::put(self.buf, 13, (value.bits()).to_le_bytes()); self }
-
 ///
 /// `None` writes the null value.
 #[inline]
@@ -1313,10 +1360,8 @@ pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("grou
 /// An encoder over `buf` whose errors name the composite `path`.
 #[inline]
 pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-
 #[inline]
 pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-
 #[inline]
 pub fn num_in_group(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
 }
@@ -1507,7 +1552,7 @@ pub const COUNT_MAX: u32 = 4294967294_u32;
 #[inline]
 pub fn count_(&self) -> u32 { (sbe_support::at::<36, 4>(self.block, 32).map(u32::from_le_bytes)).unwrap_or(Self::COUNT_NULL) }
 }
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as `{"error":"..."}`.
+/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
 impl core::fmt::Display for CompositesDecoder<'_> {
 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
 f.write_str("{\"message\":\"Composites\",\"header\":")?;
@@ -1571,7 +1616,6 @@ pub fn as_bytes(&self) -> &[u8] { self.buf.get(..self.limit).unwrap_or(&[]) }
 pub fn shape(&mut self) -> ShapeEncoder<'_> { let at = self.start; ShapeEncoder::wrap_at(self.buf.get_mut(at..at + 24).unwrap_or_default(), FieldPath::new("fields.shape")) }
 #[inline]
 pub fn last_price(&mut self) -> DecimalEncoder<'_> { let at = self.start + 24; DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), FieldPath::new("fields.lastPrice")) }
-
 #[inline]
 pub fn count_(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, self.start + 32, (value).to_le_bytes()); self }
 }
@@ -1781,10 +1825,10 @@ m.found(j + 1, end);
 }
 }
 }
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as `{"error":"..."}`.
+/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
 impl core::fmt::Display for GroupsDecoder<'_> {
 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-if let Err(e) = self.encoded_length() { f.write_str("{\"error\":\"")?; write!(f, "{e}")?; return f.write_str("\"}"); }
+if let Err(e) = self.encoded_length() { return write!(f, "{}", e.json()); }
 f.write_str("{\"message\":\"Groups\",\"header\":")?;
 write!(f, "{}", self.header())?;
 f.write_str(",\"fields\":{")?;
@@ -1979,7 +2023,7 @@ Ok((p + 4, count, block_length))
 #[inline]
 pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
 let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let Some(end) = start.checked_add(bl.saturating_mul(count)).filter(|&e| e <= buf.len()) else { sbe_support::cold(); return Err(sbe_support::entries_truncated(start, bl, buf.len(), FieldPath::new("fields.legs[].fills[]"), 1)); };
+let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.legs[].fills[]"), 1)?;
 Ok((start, count, bl, end))
 }
 /// The entries' block length (the writer's).
@@ -2077,7 +2121,7 @@ Ok((p + 4, count, block_length))
 #[inline]
 pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
 let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let Some(end) = start.checked_add(bl.saturating_mul(count)).filter(|&e| e <= buf.len()) else { sbe_support::cold(); return Err(sbe_support::entries_truncated(start, bl, buf.len(), FieldPath::new("fields.tags[]"), 0)); };
+let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.tags[]"), 0)?;
 Ok((start, count, bl, end))
 }
 /// The entries' block length (the writer's).
@@ -2184,7 +2228,6 @@ pub fn encoded_length(&self) -> usize { self.limit }
 /// The message written so far.
 #[must_use]
 pub fn as_bytes(&self) -> &[u8] { self.buf.get(..self.limit).unwrap_or(&[]) }
-
 #[inline]
 pub fn order_id(&mut self, value: u64) -> &mut Self { sbe_support::put(self.buf, self.start, (value).to_le_bytes()); self }
 ///
@@ -2274,7 +2317,6 @@ pub fn count(&self) -> u16 { self.count }
 #[derive(Debug)]
 pub struct LegsEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl LegsEncoder<'_> {
-
 #[inline]
 pub fn leg_id(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
 #[inline]
@@ -2338,7 +2380,6 @@ pub fn count(&self) -> u16 { self.count }
 #[derive(Debug)]
 pub struct FillsEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl FillsEncoder<'_> {
-
 #[inline]
 pub fn qty(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
 #[inline]
@@ -2374,7 +2415,6 @@ pub fn count(&self) -> u16 { self.count }
 #[derive(Debug)]
 pub struct TagsEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl TagsEncoder<'_> {
-
 #[inline]
 pub fn tag(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
 }
