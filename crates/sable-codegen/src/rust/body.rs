@@ -15,7 +15,7 @@ impl Gen<'_> {
         at: &BodyAt<'_>,
         block_length: usize,
     ) -> (String, String) {
-        let (path, names, top) = (at.path.as_str(), at.names, at.depth == 0);
+        let top = at.depth == 0;
         let mut o = String::new();
         let mut jsons = Vec::new();
         for fd in &body.fields {
@@ -37,116 +37,41 @@ impl Gen<'_> {
             jsons.push(j);
         }
         let mut idx = 0;
-        // `e`: the index among the body's groups and var data, in schema order.
+        // `e`: the index among the body's groups and var data, in schema order; `idx` the
+        // first of their slots in an entry's positions.
         for (e, g) in body.groups.iter().enumerate() {
-            let gname = names.name(path, &g.name);
-            let m = method(&g.name);
-            let u = upper(&g.name);
-            let d = doc(g.description.as_deref());
-            let _ = writeln!(o, "/// The id of group `{}`.\npub const {u}_ID: u16 = {};\n/// The version group `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};", g.name, g.id, g.name, g.since_version);
-            let absent = if g.since_version > 0 {
-                format!(
-                    " (none when the group is newer than the acting version {})",
-                    g.since_version
-                )
-            } else {
-                String::new()
-            };
-            if top {
-                let fixed = slots(&g.body) == 0;
-                let none = if fixed {
-                    format!("{gname}Iter {{ entries: &[], remaining: 0, block_length: 0, version: self.version }}")
-                } else {
-                    format!("{gname}Iter {{ buf: self.buf, pos: 0, index: 0, remaining: 0, block_length: 0, version: self.version, mark: None }}")
-                };
-                let absent_check = if g.since_version > 0 {
-                    format!(
-                        "if self.version < {} {{ return Ok({none}); }}\n",
-                        g.since_version
-                    )
-                } else {
-                    String::new()
-                };
-                if fixed {
-                    // The header read checks the group whole: its entries are one slice, cut
-                    // as the iterator goes.
-                    let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n///\n/// # Errors\n///\n/// The group's header or entries running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'a>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl, end) = {gname}Iter::sbe_skip::<true>(self.buf, p, self.version)?;\nself.marks.found({}, end);\nOk({gname}Iter {{ entries: self.buf.get(start..end).unwrap_or(&[]), remaining: count, block_length: bl, version: self.version }})\n}}", e + 1);
-                } else {
-                    // Entries with groups or var data are checked one by one as the iterator
-                    // makes them; the iterator records where the group ends once it gets there.
-                    let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}, each checked as it is made.\n///\n/// # Errors\n///\n/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'_>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl) = {gname}Iter::sbe_open::<true>(self.buf, p, self.version)?;\nOk({gname}Iter {{ buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark({})) }})\n}}", e + 1);
-                }
-                let key = json_str(&g.name);
-                let inner = format!("let Ok(it) = self.{m}() else {{ return Err(core::fmt::Error); }}; f.write_str(\"[\")?; for (i, e) in it.enumerate() {{ let e = e.map_err(|_| core::fmt::Error)?; if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
-                jsons.push(versioned_member(&key, g.since_version, &inner));
-                idx += 3;
-                continue;
-            }
-            // The walk checked the group whole: the entries of a group of fixed-size entries are
-            // one slice, cut as the iterator goes.
-            let at = if slots(&g.body) == 0 {
-                format!("entries: self.buf.get(self.pos[{idx}]..self.pos[{idx}].wrapping_add(self.pos[{}].wrapping_mul(self.pos[{}]))).unwrap_or(&[])", idx + 1, idx + 2)
-            } else {
-                format!("buf: self.buf, pos: self.pos[{idx}]")
-            };
-            let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ {at}, remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
-            let key = json_str(&g.name);
-            let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ let e = e.map_err(|_| core::fmt::Error)?; if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
-            jsons.push(versioned_member(&key, g.since_version, &inner));
+            let (code, json) = self.group_reads(g, e, idx, at);
+            o.push_str(&code);
+            jsons.push(json);
             idx += 3;
         }
         for (e, v) in (body.groups.len()..).zip(&body.var_data) {
-            let m = method(&v.name);
-            let u = upper(&v.name);
-            let d = doc(v.description.as_deref());
-            let utf8 = is_utf8(v.character_encoding.as_deref());
-            let _ = writeln!(o, "/// The id of var data `{}`.\npub const {u}_ID: u16 = {};\n/// The version var data `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};", v.name, v.id, v.name, v.since_version);
-            if let Some(ce) = &v.character_encoding {
-                let _ = writeln!(o, "/// The character encoding of `{}`.\npub const {u}_CHARACTER_ENCODING: &'static str = {};", v.name, str_lit(ce));
-            }
-            if top {
-                let ls = v.length_size();
-                let (len, end) = var_data_end(v, "self.buf", &at.element(&v.name));
-                let absent = if v.since_version > 0 {
-                    format!(
-                        "if self.version < {} {{ return Ok(&[]); }}\n",
-                        v.since_version
-                    )
-                } else {
-                    String::new()
-                };
-                let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n///\n/// # Errors\n///\n/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<&'a [u8], DecodeError> {{\n{absent}let p = self.sbe_start({e})?;\n{len}let end = {end};\nself.marks.found({}, end);\nOk(self.buf.get(p + {ls}..end).unwrap_or(&[]))\n}}", e + 1);
-                if v.is_text() {
-                    let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// As [`Self::{m}`]; text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ let b = self.{m}()?; sbe_support::text(b, {utf8}, self.sbe_start({e})? + {ls}, FieldPath::new({})) }}", v.name, snake(&v.name), at.element(&v.name));
-                }
-                let key = json_str(&v.name);
-                let inner = if v.is_text() {
-                    format!("let Ok(b) = self.{m}() else {{ return Err(core::fmt::Error); }}; sbe_support::w_text(f, b, b, {utf8})?;")
-                } else {
-                    format!("let Ok(b) = self.{m}() else {{ return Err(core::fmt::Error); }}; sbe_support::w_hex(f, b)?;")
-                };
-                jsons.push(versioned_member(&key, v.since_version, &inner));
-                idx += 2;
-                continue;
-            }
-            let absent = if v.since_version > 0 {
-                format!("if self.version < {} {{ return &[]; }}\n", v.since_version)
-            } else {
-                String::new()
-            };
-            let _ = writeln!(o, "{d}///\n/// The bytes (empty when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ {absent}self.buf.get(self.pos[{idx}]..self.pos[{}]).unwrap_or(&[]) }}", idx + 1);
-            if v.is_text() {
-                let _ = writeln!(o, "/// `{}` as text (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str`.\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, self.pos[{idx}], FieldPath::new({})) }}", v.name, snake(&v.name), at.element(&v.name));
-            }
-            let key = json_str(&v.name);
-            let inner = if v.is_text() {
-                format!("let b = self.{m}(); sbe_support::w_text(f, b, b, {utf8})?;")
-            } else {
-                format!("sbe_support::w_hex(f, self.{m}())?;")
-            };
-            jsons.push(versioned_member(&key, v.since_version, &inner));
+            let (code, json) = self.var_data_reads(v, e, idx, at);
+            o.push_str(&code);
+            jsons.push(json);
             idx += 2;
         }
+        if top {
+            o.push_str(&self.sbe_find(body, at));
+        } else {
+            o.push_str(&self.sbe_walk(body, at));
+        }
+        let mut json = String::new();
+        for (i, j) in jsons.iter().enumerate() {
+            if i > 0 {
+                json.push_str(&ws(","));
+            }
+            json.push_str(j);
+            json.push('\n');
+        }
+        (o, json)
+    }
+
+    /// A message's `sbe_start` and `sbe_find`: where its groups and var data start, found as
+    /// they are read.
+    pub(super) fn sbe_find(&self, body: &Body, at: &BodyAt<'_>) -> String {
+        let (path, names, top) = (at.path.as_str(), at.names, at.depth == 0);
+        let mut o = String::new();
         let n = elements(body);
         if top && n > 0 {
             let _ = writeln!(o, "/// Where group or var data `i` (in schema order; `{n}`: the end of the message) starts: found before, or found now \
@@ -183,7 +108,13 @@ impl Gen<'_> {
             }
             let _ = writeln!(o, "_ => return Ok(p),\n}};\nm.found(j + 1, end);\n}}\n}}");
         }
-        // walk
+        o
+    }
+
+    /// An entry's `sbe_walk`: its groups and var data found, and checked, when it is made.
+    pub(super) fn sbe_walk(&self, body: &Body, at: &BodyAt<'_>) -> String {
+        let (path, names, top) = (at.path.as_str(), at.names, at.depth == 0);
+        let mut o = String::new();
         let k = slots(body);
         if !top && k > 0 {
             let _ = writeln!(o, "/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.\n#[inline]\nfn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
@@ -219,15 +150,7 @@ impl Gen<'_> {
             }
             let _ = writeln!(o, "Ok((pos, p))\n}}");
         }
-        let mut json = String::new();
-        for (i, j) in jsons.iter().enumerate() {
-            if i > 0 {
-                json.push_str(&ws(","));
-            }
-            json.push_str(j);
-            json.push('\n');
-        }
-        (o, json)
+        o
     }
 
     /// Encoder methods for a body: setters at `base`, groups and var data at `limit` (an

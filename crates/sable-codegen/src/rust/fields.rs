@@ -16,7 +16,7 @@ impl Gen<'_> {
             since,
             slice,
             full,
-            ref path,
+            path: _,
         } = *slot;
         let m = method(name);
         let mut o = String::new();
@@ -39,30 +39,7 @@ impl Gen<'_> {
                 let t = rtype(p.primitive_type);
                 let u = upper(name);
                 if presence == Presence::Constant || p.is_constant() {
-                    let cv = p.const_value.clone().unwrap_or(PrimitiveValue::Int(0));
-                    let cname = format!("{u}_VALUE");
-                    match &cv {
-                        PrimitiveValue::Bytes { bytes, .. }
-                            if p.primitive_type == PrimitiveType::Char =>
-                        {
-                            let _ = writeln!(o, "/// The constant value of `{name}`.\npub const {cname}: &'static [u8] = {};", bytes_lit(bytes));
-                            let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'static [u8] {{ Self::{cname} }}");
-                        }
-                        _ => {
-                            let _ = writeln!(
-                                o,
-                                "/// The constant value of `{name}`.\npub const {cname}: {t} = {};",
-                                lit(&cv, p.primitive_type)
-                            );
-                            let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{ Self::{cname} }}");
-                        }
-                    }
-                    let val = const_json(p, &cv);
-                    json = match present_cond(&sl, "self.version", since, 0) {
-                        Some(c) => format!("if {c} {{ {} }} else {{ {} }}", ws(&val), ws("null")),
-                        None => ws(&val),
-                    };
-                    return (o, format!("{}{json}", ws(&format!("{key}:"))));
+                    return self.const_getter(slot, p);
                 }
                 let null = lit(&p.null_value, p.primitive_type);
                 let _ = writeln!(
@@ -81,40 +58,7 @@ impl Gen<'_> {
                 );
                 let utf8 = is_utf8(p.character_encoding.as_deref());
                 if p.is_array() {
-                    let n = p.length;
-                    let _ = writeln!(o, "/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};");
-                    if p.primitive_type == PrimitiveType::Char {
-                        let expr = gate(array_ref(slice, &sl, full, n, off), "None");
-                        let raw = format!("{}_raw", snake(name));
-                        let _ = writeln!(o, "{d}///\n/// The text: the bytes before the first NUL (all {n} when there is none).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ sbe_support::until_nul(self.{raw}()) }}");
-                        let _ = writeln!(o, "/// All {n} bytes of `{name}`, its NUL padding included.\n#[must_use]\n#[inline]\npub fn {raw}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
-                        let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str` (`InvalidText`).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, {off}, {path}) }}", snake(name));
-                        json = format!("sbe_support::w_chars(f, self.{raw}(), {utf8})?;");
-                    } else if p.primitive_type == PrimitiveType::UInt8 {
-                        let expr = gate(array_ref(slice, &sl, full, n, off), "None");
-                        let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
-                        {
-                            json = format!("sbe_support::w_hex(f, self.{m}())?;");
-                        }
-                    } else {
-                        let sz = p.primitive_type.size();
-                        let mut body = format!(
-                            "let mut out = [{null}; {n}];\nif let Some(b) = {} {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
-                            array_ref(slice, &sl, full, n * sz, off), from_bytes(p.primitive_type, p.byte_order)
-                        );
-                        if since > 0 {
-                            body = format!(
-                                "if self.version < {since} {{ return [{null}; {n}]; }}\n{body}"
-                            );
-                        }
-                        let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> [{t}; {n}] {{ {body} }}");
-                        json = if p.primitive_type == PrimitiveType::Int8 {
-                            format!("let a = self.{m}(); let mut b = [0u8; {n}]; for (d, s) in b.iter_mut().zip(a) {{ *d = s.to_le_bytes()[0]; }} sbe_support::w_hex(f, &b)?;")
-                        } else {
-                            let item = self.num_json("*v", p.primitive_type);
-                            format!("f.write_str(\"[\")?; for (i, v) in self.{m}().iter().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} {item} }} f.write_str(\"]\")?;")
-                        }
-                    }
+                    json = self.array_getter(slot, p, &mut o);
                 } else {
                     let raw = gate(
                         read(&sl, &offs, p.primitive_type, p.byte_order, full),
@@ -210,6 +154,112 @@ impl Gen<'_> {
             None => json,
         };
         (o, format!("{}{body}", ws(&format!("{key}:"))))
+    }
+
+    /// The getter of a constant primitive (`slot`), and its JSON member's statements.
+    fn const_getter(&self, slot: &Slot<'_>, p: &Primitive) -> (String, String) {
+        let (name, since) = (slot.name, slot.since);
+        let (m, d, u, t) = (
+            method(name),
+            doc(slot.desc),
+            upper(name),
+            rtype(p.primitive_type),
+        );
+        let sl = format!("self.{}", slot.slice);
+        let key = json_str(name);
+        let mut o = String::new();
+        let cv = p.const_value.clone().unwrap_or(PrimitiveValue::Int(0));
+        let cname = format!("{u}_VALUE");
+        match &cv {
+            PrimitiveValue::Bytes { bytes, .. } if p.primitive_type == PrimitiveType::Char => {
+                let _ = writeln!(
+                    o,
+                    "/// The constant value of `{name}`.\npub const {cname}: &'static [u8] = {};",
+                    bytes_lit(bytes)
+                );
+                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'static [u8] {{ Self::{cname} }}");
+            }
+            _ => {
+                let _ = writeln!(
+                    o,
+                    "/// The constant value of `{name}`.\npub const {cname}: {t} = {};",
+                    lit(&cv, p.primitive_type)
+                );
+                let _ = writeln!(
+                    o,
+                    "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{ Self::{cname} }}"
+                );
+            }
+        }
+        let val = const_json(p, &cv);
+        let json = match present_cond(&sl, "self.version", since, 0) {
+            Some(c) => format!("if {c} {{ {} }} else {{ {} }}", ws(&val), ws("null")),
+            None => ws(&val),
+        };
+        (o, format!("{}{json}", ws(&format!("{key}:"))))
+    }
+
+    /// The getters of an array primitive (`slot`), into `o`; the JSON value's statements.
+    fn array_getter(&self, slot: &Slot<'_>, p: &Primitive, o: &mut String) -> String {
+        let (name, since, slice, full, off, path) = (
+            slot.name, slot.since, slot.slice, slot.full, slot.off, &slot.path,
+        );
+        let (m, d, u, t) = (
+            method(name),
+            doc(slot.desc),
+            upper(name),
+            rtype(p.primitive_type),
+        );
+        let sl = format!("self.{slice}");
+        let null = lit(&p.null_value, p.primitive_type);
+        let utf8 = is_utf8(p.character_encoding.as_deref());
+        let gate = |expr: String, absent: &str| -> String {
+            if since > 0 {
+                format!("if self.version < {since} {{ {absent} }} else {{ {expr} }}")
+            } else {
+                expr
+            }
+        };
+        let json;
+        let n = p.length;
+        let _ = writeln!(
+            o,
+            "/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};"
+        );
+        if p.primitive_type == PrimitiveType::Char {
+            let expr = gate(array_ref(slice, &sl, full, n, off), "None");
+            let raw = format!("{}_raw", snake(name));
+            let _ = writeln!(o, "{d}///\n/// The text: the bytes before the first NUL (all {n} when there is none).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ sbe_support::until_nul(self.{raw}()) }}");
+            let _ = writeln!(o, "/// All {n} bytes of `{name}`, its NUL padding included.\n#[must_use]\n#[inline]\npub fn {raw}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
+            let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str` (`InvalidText`).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, {off}, {path}) }}", snake(name));
+            json = format!("sbe_support::w_chars(f, self.{raw}(), {utf8})?;");
+        } else if p.primitive_type == PrimitiveType::UInt8 {
+            let expr = gate(array_ref(slice, &sl, full, n, off), "None");
+            let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
+            {
+                json = format!("sbe_support::w_hex(f, self.{m}())?;");
+            }
+        } else {
+            let sz = p.primitive_type.size();
+            let mut body = format!(
+                    "let mut out = [{null}; {n}];\nif let Some(b) = {} {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
+                    array_ref(slice, &sl, full, n * sz, off), from_bytes(p.primitive_type, p.byte_order)
+                );
+            if since > 0 {
+                body = format!("if self.version < {since} {{ return [{null}; {n}]; }}\n{body}");
+            }
+            let _ = writeln!(
+                o,
+                "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> [{t}; {n}] {{ {body} }}"
+            );
+            json = if p.primitive_type == PrimitiveType::Int8 {
+                format!("let a = self.{m}(); let mut b = [0u8; {n}]; for (d, s) in b.iter_mut().zip(a) {{ *d = s.to_le_bytes()[0]; }} sbe_support::w_hex(f, &b)?;")
+            } else {
+                let item = self.num_json("*v", p.primitive_type);
+                format!("f.write_str(\"[\")?; for (i, v) in self.{m}().iter().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} {item} }} f.write_str(\"]\")?;")
+            }
+        }
+        json
     }
 
     pub(super) fn num_json(&self, v: &str, p: PrimitiveType) -> String {

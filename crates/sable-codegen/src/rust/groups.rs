@@ -4,6 +4,71 @@
 use super::*;
 
 impl Gen<'_> {
+    /// A message's or an entry's reads of group `g` (the `e`th of its groups and var data; in
+    /// an entry, its slots from `idx`): the accessor, and the JSON member's statements.
+    pub(super) fn group_reads(
+        &self,
+        g: &Group,
+        e: usize,
+        idx: usize,
+        at: &BodyAt<'_>,
+    ) -> (String, String) {
+        let (path, names, top) = (at.path.as_str(), at.names, at.depth == 0);
+        let mut o = String::new();
+        let gname = names.name(path, &g.name);
+        let m = method(&g.name);
+        let u = upper(&g.name);
+        let d = doc(g.description.as_deref());
+        let _ = writeln!(o, "/// The id of group `{}`.\npub const {u}_ID: u16 = {};\n/// The version group `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};", g.name, g.id, g.name, g.since_version);
+        let absent = if g.since_version > 0 {
+            format!(
+                " (none when the group is newer than the acting version {})",
+                g.since_version
+            )
+        } else {
+            String::new()
+        };
+        if top {
+            let fixed = slots(&g.body) == 0;
+            let none = if fixed {
+                format!("{gname}Iter {{ entries: &[], remaining: 0, block_length: 0, version: self.version }}")
+            } else {
+                format!("{gname}Iter {{ buf: self.buf, pos: 0, index: 0, remaining: 0, block_length: 0, version: self.version, mark: None }}")
+            };
+            let absent_check = if g.since_version > 0 {
+                format!(
+                    "if self.version < {} {{ return Ok({none}); }}\n",
+                    g.since_version
+                )
+            } else {
+                String::new()
+            };
+            if fixed {
+                // The header read checks the group whole: its entries are one slice, cut
+                // as the iterator goes.
+                let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n///\n/// # Errors\n///\n/// The group's header or entries running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'a>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl, end) = {gname}Iter::sbe_skip::<true>(self.buf, p, self.version)?;\nself.marks.found({}, end);\nOk({gname}Iter {{ entries: self.buf.get(start..end).unwrap_or(&[]), remaining: count, block_length: bl, version: self.version }})\n}}", e + 1);
+            } else {
+                // Entries with groups or var data are checked one by one as the iterator
+                // makes them; the iterator records where the group ends once it gets there.
+                let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}, each checked as it is made.\n///\n/// # Errors\n///\n/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).\n#[inline]\npub fn {m}(&self) -> Result<{gname}Iter<'_>, DecodeError> {{\n{absent_check}let p = self.sbe_start({e})?;\nlet (start, count, bl) = {gname}Iter::sbe_open::<true>(self.buf, p, self.version)?;\nOk({gname}Iter {{ buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark({})) }})\n}}", e + 1);
+            }
+            let key = json_str(&g.name);
+            let inner = format!("let Ok(it) = self.{m}() else {{ return Err(core::fmt::Error); }}; f.write_str(\"[\")?; for (i, e) in it.enumerate() {{ let e = e.map_err(|_| core::fmt::Error)?; if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
+            return (o, versioned_member(&key, g.since_version, &inner));
+        }
+        // The walk checked the group whole: the entries of a group of fixed-size entries are
+        // one slice, cut as the iterator goes.
+        let storage = if slots(&g.body) == 0 {
+            format!("entries: self.buf.get(self.pos[{idx}]..self.pos[{idx}].wrapping_add(self.pos[{}].wrapping_mul(self.pos[{}]))).unwrap_or(&[])", idx + 1, idx + 2)
+        } else {
+            format!("buf: self.buf, pos: self.pos[{idx}]")
+        };
+        let _ = writeln!(o, "{d}///\n/// An iterator over the entries{absent}.\n#[must_use]\n#[inline]\npub fn {m}(&self) -> {gname}Iter<'a> {{ {gname}Iter {{ {storage}, remaining: self.pos[{}], block_length: self.pos[{}], version: self.version }} }}", idx + 1, idx + 2);
+        let key = json_str(&g.name);
+        let inner = format!("f.write_str(\"[\")?; for (i, e) in self.{m}().enumerate() {{ let e = e.map_err(|_| core::fmt::Error)?; if i > 0 {{ f.write_str(\",\")?; }} write!(f, \"{{e}}\")?; }} f.write_str(\"]\")?;");
+        (o, versioned_member(&key, g.since_version, &inner))
+    }
+
     /// The decoder types of a body's groups (recursively): iterators and entry decoders.
     pub(super) fn group_types(&self, body: &Body, at: &BodyAt<'_>) -> String {
         let mut o = String::new();

@@ -19,10 +19,8 @@ impl Gen<'_> {
         let dn = format!("{name}Decoder");
         let en = format!("{name}Encoder");
         let hs = self.header_size();
-        let hc = self.s.header_composite();
         let d = doc(msg.description.as_deref());
         let n = elements(&msg.body);
-        let needs = min_block(&msg.body);
         let mut fields = format!("hdr: [u8; {hs}],\nblock: &'a [u8],\nversion: u16,\n");
         if n > 0 {
             fields.push_str(&format!(
@@ -55,7 +53,41 @@ impl Gen<'_> {
                 str_lit(st)
             );
         }
-        // decode
+        o.push_str(&self.message_decode_fns(msg));
+        let names_ref = &names;
+        let (body_code, json) =
+            self.body_decoder(&msg.body, &BodyAt::message(names_ref), msg.block_length);
+        o.push_str(&body_code);
+        o.push_str("}\n");
+        // A message whose groups or var data do not fit prints as its error (the reads below
+        // then all succeed).
+        let check = if n > 0 {
+            "if let Err(e) = self.encoded_length() { return write!(f, \"{}\", e.json()); }\n"
+        } else {
+            ""
+        };
+        let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data \
+            do not fit in the buffer prints as its error, `{{\"error\":{{\"offset\":N,...}}}}` (`DecodeError::json`).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
+            str_lit(&format!("{{\"message\":{},\"header\":", json_str(&msg.name))));
+        // Group types (decoders) for the body.
+        o.push_str(&self.group_types(&msg.body, &BodyAt::message(names_ref)));
+        // Encoder.
+        o.push_str(&self.message_encoder(msg, &name, &en, names_ref));
+        o.push_str("}\n");
+        let _ = writeln!(
+            o,
+            "#[allow(unused_imports)]\npub use {modname}::{{{dn}, {en}}};"
+        );
+        self.w(o);
+    }
+
+    /// A message decoder's constructors (`decode`, `decode_body`, `sbe_new`) and accessors of its
+    /// header, acting version and length.
+    fn message_decode_fns(&self, msg: &model::Message) -> String {
+        let hs = self.header_size();
+        let hc = self.s.header_composite();
+        let n = elements(&msg.body);
+        let needs = min_block(&msg.body);
         let hdr_read = |member: &str| -> Option<String> {
             let m = hc.member(member)?;
             match &m.type_ref {
@@ -183,32 +215,7 @@ impl Gen<'_> {
             /// The message header as read (or, after `decode_body`, as made from its arguments).\n#[must_use]\npub fn header(&self) -> {}Decoder<'_> {{ {}Decoder::wrap(&self.hdr, SCHEMA_VERSION) }}",
             if n > 0 { format!("self.sbe_start({n})") } else { "Ok(self.end)".to_owned() },
             camel(&hc.name), camel(&hc.name));
-        o.push_str(&dec);
-        let names_ref = &names;
-        let (body_code, json) =
-            self.body_decoder(&msg.body, &BodyAt::message(names_ref), msg.block_length);
-        o.push_str(&body_code);
-        o.push_str("}\n");
-        // A message whose groups or var data do not fit prints as its error (the reads below
-        // then all succeed).
-        let check = if n > 0 {
-            "if let Err(e) = self.encoded_length() { return write!(f, \"{}\", e.json()); }\n"
-        } else {
-            ""
-        };
-        let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data \
-            do not fit in the buffer prints as its error, `{{\"error\":{{\"offset\":N,...}}}}` (`DecodeError::json`).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
-            str_lit(&format!("{{\"message\":{},\"header\":", json_str(&msg.name))));
-        // Group types (decoders) for the body.
-        o.push_str(&self.group_types(&msg.body, &BodyAt::message(names_ref)));
-        // Encoder.
-        o.push_str(&self.message_encoder(msg, &name, &en, names_ref));
-        o.push_str("}\n");
-        let _ = writeln!(
-            o,
-            "#[allow(unused_imports)]\npub use {modname}::{{{dn}, {en}}};"
-        );
-        self.w(o);
+        dec
     }
 
     pub(super) fn message_encoder(
