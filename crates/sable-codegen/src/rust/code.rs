@@ -117,3 +117,16 @@ pub(super) fn int_bytes(v: i128, size: usize, order: ByteOrder) -> Vec<u8> {
     }
     b
 }
+
+/// An expression of `u64`: primitive member `name` of composite `c` (a message header, a
+/// group's dimensions) read from the bytes of `slice`, or its constant; `None` when `c` has no
+/// such member.
+pub(super) fn member_u64(c: &Composite, name: &str, slice: &str) -> Option<String> {
+    let (m, p) = c.primitive(name)?;
+    Some(if p.is_constant() {
+        let value = p.const_value.as_ref().and_then(PrimitiveValue::as_i128);
+        format!("{}_u64", value.unwrap_or(0))
+    } else {
+        read_u64(slice, &m.offset.to_string(), p.primitive_type, p.byte_order)
+    })
+}

@@ -4,6 +4,23 @@
 use super::*;
 
 impl Gen<'_> {
+    /// Member `m` of a composite of `len` bytes, as a slot (`path`: its [`Slot::path`]).
+    pub(super) fn member_slot<'m>(&'m self, m: &'m Member, len: usize, path: String) -> Slot<'m> {
+        let kind = self.kind(&m.type_ref);
+        Slot {
+            name: &m.name,
+            desc: m.description.as_deref(),
+            presence: member_presence(m, &kind),
+            kind,
+            const_enum: None,
+            off: m.offset,
+            since: m.since_version,
+            slice: "buf",
+            full: len,
+            path,
+        }
+    }
+
     /// Getter(s) for a fixed-size element (`slot`). Returns (getter code, JSON code).
     pub(super) fn getter(&self, slot: &Slot<'_>) -> (String, String) {
         let Slot {

@@ -94,21 +94,8 @@ impl Gen<'_> {
         let k = slots(&g.body);
         let needs = min_block(&g.body);
         let mut o = String::new();
-        let dimread = |member: &str| -> String {
-            match dim.primitive(member) {
-                Some((_, p)) if p.is_constant() => format!(
-                    "{}_u64",
-                    p.const_value
-                        .as_ref()
-                        .and_then(|v| v.as_i128())
-                        .unwrap_or(0)
-                ),
-                Some((m, p)) => {
-                    read_u64("dim", &m.offset.to_string(), p.primitive_type, p.byte_order)
-                }
-                None => "0_u64".into(),
-            }
-        };
+        let dimread =
+            |member: &str| member_u64(dim, member, "dim").unwrap_or_else(|| "0_u64".into());
         let d = doc(g.description.as_deref());
         // A message's group of entries with groups or var data checks each entry as it makes
         // it (`checked`), and records in the message where the group ends.

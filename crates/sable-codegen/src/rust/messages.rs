@@ -88,25 +88,7 @@ impl Gen<'_> {
         let hc = self.s.header_composite();
         let n = elements(&msg.body);
         let needs = min_block(&msg.body);
-        let hdr_read = |member: &str| -> Option<String> {
-            let m = hc.member(member)?;
-            match &m.type_ref {
-                TypeRef::Primitive(p) if p.is_constant() => Some(format!(
-                    "{}_u64",
-                    p.const_value
-                        .as_ref()
-                        .and_then(|v| v.as_i128())
-                        .unwrap_or(0)
-                )),
-                TypeRef::Primitive(p) => Some(read_u64(
-                    "&hdr",
-                    &m.offset.to_string(),
-                    p.primitive_type,
-                    p.byte_order,
-                )),
-                _ => None,
-            }
-        };
+        let hdr_read = |member: &str| member_u64(hc, member, "&hdr");
         let mut dec = String::new();
         let _ = writeln!(dec, "/// Decodes the message at the start of `buf`, header first: checks the template id \
             (and schema id), then reads the message at the block length and version the header gives.\n\
@@ -286,23 +268,7 @@ impl Gen<'_> {
         o.push_str("}\n");
         let hc = self.s.header_composite();
         let hs = self.header_size();
-        let header_read = |name: &str| {
-            hc.member(name).and_then(|m| match &m.type_ref {
-                TypeRef::Primitive(p) if p.is_constant() => Some(format!(
-                    "{}_u64",
-                    p.const_value
-                        .as_ref()
-                        .and_then(|v| v.as_i128())
-                        .unwrap_or(0)
-                )),
-                TypeRef::Primitive(p) => Some((
-                    read_u64("buf", &m.offset.to_string(), p.primitive_type, p.byte_order),
-                    m.offset,
-                ))
-                .map(|(e, _)| e),
-                _ => None,
-            })
-        };
+        let header_read = |name: &str| member_u64(hc, name, "buf");
         let offset = |name: &str| hc.member(name).map_or(0, |m| m.offset);
         let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).\n///\n/// # Errors\n///\n/// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len())); }}");
         if let Some(sid) = header_read("schemaId") {

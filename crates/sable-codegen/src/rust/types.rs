@@ -216,20 +216,8 @@ impl core::fmt::Display for {name} {{
         let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// A view of `buf` (from the composite's first byte), read at `acting_version`.\n#[must_use]\n#[inline]\npub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {{ Self {{ buf, version: acting_version }} }}\n/// The acting version.\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}");
         let mut jsons = Vec::new();
         for m in &c.members {
-            let kind = self.kind(&m.type_ref);
-            let presence = member_presence(m, &kind);
-            let (g, j) = self.getter(&Slot {
-                name: &m.name,
-                desc: m.description.as_deref(),
-                kind,
-                presence,
-                const_enum: None,
-                off: m.offset,
-                since: m.since_version,
-                slice: "buf",
-                full: len,
-                path: format!("FieldPath::new({})", str_lit(&m.name)),
-            });
+            let path = format!("FieldPath::new({})", str_lit(&m.name));
+            let (g, j) = self.getter(&self.member_slot(m, len, path));
             o.push_str(&g);
             jsons.push(j);
         }
@@ -250,20 +238,8 @@ impl core::fmt::Display for {name} {{
         );
         let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\n#[inline]\npub fn wrap(buf: &'b mut [u8]) -> Self {{ Self::wrap_at(buf, FieldPath::new({})) }}\n/// An encoder over `buf` whose errors name the composite `path`.\n#[inline]\npub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {{ Self {{ buf, path }} }}", str_lit(&c.name));
         for m in &c.members {
-            let kind = self.kind(&m.type_ref);
-            let presence = member_presence(m, &kind);
-            let slot = Slot {
-                name: &m.name,
-                desc: m.description.as_deref(),
-                kind,
-                presence,
-                const_enum: None,
-                off: m.offset,
-                since: m.since_version,
-                slice: "buf",
-                full: len,
-                path: format!("self.path.member({})", str_lit(&m.name)),
-            };
+            let path = format!("self.path.member({})", str_lit(&m.name));
+            let slot = self.member_slot(m, len, path);
             o.push_str(&self.setter(&slot, "0", "'_"));
         }
         o.push_str("}\n");
