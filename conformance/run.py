@@ -56,7 +56,7 @@ def read_vectors(path: Path) -> list[Vector]:
             continue
         raw = raw_members(line)
         value = json.loads(line)
-        where = f"{path.relative_to(ROOT)}:{number}"
+        where = f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{number}"
         if "error" in value:
             vectors.append(
                 Vector(where, value["name"], value["schema"], value["hex"], None, value["error"])

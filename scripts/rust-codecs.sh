@@ -10,7 +10,11 @@
 #   3. cargo test in rust/ (conformance, interop with the reference both ways, property tests,
 #      decoding of truncated and corrupted messages), unless --no-test;
 #   4. cargo clippy --all-targets -D warnings over the workspace (the generated modules of every
-#      schema in one crate) and rustfmt --check on the generated modules.
+#      schema in one crate) and rustfmt --check on the generated modules;
+#   5. the generated modules checked with the MSRV toolchain (sable-build's rust-version);
+#   6. the codec driver (scripts/drivers/rust.sh) over every conformance vector
+#      (conformance/run.py rust), and over truncations of a few messages at every byte with the
+#      contract's errors (rust/driver/truncations.py).
 #
 # Usage: scripts/rust-codecs.sh [--generate-only]. Needs Java 17+ and the reference jar
 # (scripts/fetch-reference.sh). CARGO_TARGET_DIR is honoured (the rust/ workspace builds in
@@ -43,7 +47,19 @@ export CARGO_TARGET_DIR="$target/rust-codecs"
 status=0
 cargo test --workspace 2>&1 | tee "$CARGO_TARGET_DIR.log" || status=$?
 cargo clippy --workspace --all-targets -q -- -D warnings || status=$?
-rustfmt --edition 2021 --check codecs/src/*.rs tests/src/*.rs tests/tests/interop.rs tests/tests/props.rs tests/tests/malformed.rs tests/benches/*.rs || status=$?
+rustfmt --edition 2021 --check codecs/src/*.rs tests/src/*.rs tests/tests/interop.rs tests/tests/props.rs tests/tests/malformed.rs tests/tests/errors.rs tests/benches/*.rs tests/examples/*.rs || status=$?
+# The generated code's MSRV (sable-build's rust-version, docs/rust.md): every schema's module
+# checked (metadata only) with that toolchain, installed once (minimal profile).
+msrv="$(sed -n 's/^rust-version = "\(.*\)"/\1/p' "$root/crates/sable-build/Cargo.toml")"
+rustup toolchain install "$msrv" --profile minimal >/dev/null 2>&1 || true
+rustup run "$msrv" rustc --edition 2021 --crate-type lib --emit=metadata \
+    -o "$CARGO_TARGET_DIR/msrv.rmeta" codecs/src/lib.rs && echo "rust codecs: generated code builds with Rust $msrv" || status=$?
+# The driver (scripts/drivers/rust.sh) over every conformance vector, then over truncations of
+# a few messages at every byte (rust/driver/truncations.py works out the contract's errors).
+cd "$root"
+CARGO_TARGET_DIR="$target" python3 conformance/run.py rust || status=$?
+python3 rust/driver/truncations.py "$target/rust-codecs/truncations.jsonl"
+CARGO_TARGET_DIR="$target" python3 conformance/run.py rust "$target/rust-codecs/truncations.jsonl" || status=$?
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i) ~ /^passed;?$/) p += $(i-1); if ($(i) ~ /^failed;?$/) f += $(i-1) } }
      END { printf "rust codecs: %d passed, %d failed\n", p, f }' "$CARGO_TARGET_DIR.log"
 exit "$status"

@@ -329,7 +329,11 @@ impl Emitter<'_> {
                     return;
                 }
                 let arg = self.prim_arg(p, presence, v);
-                let _ = writeln!(o, "{ind}{var}.{m}({arg});");
+                // Char arrays and fields with a declared range return a `Result`.
+                let fallible = (p.is_array() && p.primitive_type == PrimitiveType::Char)
+                    || (p.range_declared && !p.is_array());
+                let check = if fallible { ".expect(\"value\")" } else { "" };
+                let _ = writeln!(o, "{ind}{var}.{m}({arg}){check};");
             }
             TypeRef::Enum(e) => {
                 if presence == Presence::Constant {

@@ -89,6 +89,8 @@ pub struct Primitive {
     pub max_value: PrimitiveValue,
     pub const_value: Option<PrimitiveValue>,
     pub character_encoding: Option<String>,
+    /// The schema declares `minValue` or `maxValue` (encoders check values against them).
+    pub range_declared: bool,
 }
 
 impl Primitive {
@@ -121,6 +123,7 @@ impl Primitive {
                 .unwrap_or(primitive_type.max_value()),
             const_value: e.const_value.clone(),
             character_encoding: e.character_encoding.clone(),
+            range_declared: e.min_value.is_some() || e.max_value.is_some(),
         }
     }
 

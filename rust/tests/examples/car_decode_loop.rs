@@ -1,7 +1,8 @@
 //! Decodes a benchmark message in a loop, for profiling: the Car with Sable's codecs (`sable`,
 //! the default), the reference's (`reference`) or only Sable's `decode` and `encoded_length`
 //! (`walk`: the header and block checks, then the walk of the groups and var data); the
-//! MarketData message with Sable's (`md`) or the reference's (`md-reference`). These fold the
+//! MarketData message with Sable's (`md`) or the reference's (`md-reference`); or encodes one
+//! with Sable's codecs (`encode`, `md-encode`: the length is the checksum). The decodes fold the
 //! values into the rotate-xor checksum; with `-opaque` appended (`sable-opaque`,
 //! `reference-opaque`, `md-opaque`, `md-reference-opaque`) each value goes to `black_box`
 //! instead (`sable_rust_tests::Fold`).
@@ -36,6 +37,16 @@ fn md_reference<F: Fold>(b: &[u8]) -> (usize, u64) {
     md::reference::decode_with::<F>(b).unwrap()
 }
 
+#[inline(never)]
+fn car_encode(b: &mut [u8]) -> usize {
+    car::sable_encode(std::hint::black_box(b)).unwrap()
+}
+
+#[inline(never)]
+fn md_encode(b: &mut [u8]) -> usize {
+    md::sable_encode(std::hint::black_box(b)).unwrap()
+}
+
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
     let n: u64 = std::env::args()
@@ -50,6 +61,15 @@ fn main() {
     }
     let mut sum = 0u64;
     for _ in 0..n {
+        if mode.ends_with("encode") {
+            let n = if mode == "md-encode" {
+                md_encode(&mut buf)
+            } else {
+                car_encode(&mut buf)
+            };
+            sum = sum.wrapping_add(n as u64);
+            continue;
+        }
         let b = std::hint::black_box(&buf[..]);
         let (n, s) = match mode.as_str() {
             "walk" => {

@@ -77,13 +77,13 @@ pub mod car {
             .model_year(2005)
             .serial_number(12345)
             .available(sable::BooleanType::T)
-            .vehicle_code(b"abcdef")
+            .vehicle_code(b"abcdef")?
             .some_numbers(&[0, 1, 2, 3, 4])
             .extras(sable::OptionalExtras::SPORTS_PACK | sable::OptionalExtras::SUN_ROOF);
         car.engine()
             .capacity(4200)
             .num_cylinders(8)
-            .manufacturer_code(b"abc");
+            .manufacturer_code(b"abc")?;
         let mut fuel = car.fuel_figures()?;
         for (speed, mpg) in FUEL {
             fuel.next_entry()?.speed(speed).mpg(mpg);
@@ -118,7 +118,7 @@ pub mod car {
         for n in car.some_numbers() {
             s = F::mix(s, n as u64);
         }
-        for b in car.vehicle_code() {
+        for b in car.vehicle_code_raw() {
             s = F::mix(s, u64::from(*b));
         }
         let extras = car.extras();
@@ -138,11 +138,12 @@ pub mod car {
         s = F::mix(s, u64::from(engine.capacity()));
         s = F::mix(s, u64::from(engine.num_cylinders()));
         s = F::mix(s, u64::from(engine.max_rpm()));
-        for b in engine.manufacturer_code() {
+        for b in engine.manufacturer_code_raw() {
             s = F::mix(s, u64::from(*b));
         }
         s = F::mix(s, engine.fuel().len() as u64);
         for f in car.fuel_figures()? {
+            let f = f?;
             s = F::mix(s, u64::from(f.speed()));
             s = F::mix(s, u64::from(f.mpg().to_bits()));
         }
@@ -150,6 +151,7 @@ pub mod car {
             let p = p?;
             s = F::mix(s, u64::from(p.octane_rating()));
             for a in p.acceleration() {
+                let a = a?;
                 s = F::mix(s, u64::from(a.mph()));
                 s = F::mix(s, u64::from(a.seconds().to_bits()));
             }
@@ -327,6 +329,7 @@ pub mod md {
         s = F::mix(s, u64::from(md.event_time_delta()));
         s = F::mix(s, u64::from(md.match_event_indicator().raw()));
         for e in md.md_inc_grp()? {
+            let e = e?;
             s = F::mix(s, e.trade_id());
             s = F::mix(s, e.security_id());
             s = F::mix(s, e.md_entry_px().mantissa() as u64);

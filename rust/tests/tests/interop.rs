@@ -40,11 +40,13 @@ fn sable_base_car(buf: &mut [u8]) -> usize {
         .code(sbase::Model::A)
         .some_numbers(&[1, 2, 3, 4, 5])
         .vehicle_code(b"abcdef")
+        .unwrap()
         .extras(sbase::OptionalExtras::CRUISE_CONTROL);
     m.engine()
         .capacity(2000)
         .num_cylinders(4)
-        .manufacturer_code(b"123");
+        .manufacturer_code(b"123")
+        .unwrap();
     {
         let mut g = m.fuel_figures().unwrap();
         let mut e = g.next_entry().unwrap();
@@ -54,7 +56,7 @@ fn sable_base_car(buf: &mut [u8]) -> usize {
     {
         let mut g = m.performance_figures().unwrap();
         let mut e = g.next_entry().unwrap();
-        e.octane_rating(95);
+        e.octane_rating(95).unwrap();
         let mut a = e.acceleration().unwrap();
         a.next_entry().unwrap().mph(30).seconds(4.0);
     }
@@ -162,7 +164,8 @@ fn sable_extension_car_read_by_reference_v0_and_extension_decoders() {
         .model_year(2020)
         .uuid(&[7, 8])
         .cup_holder_count(Some(3))
-        .vehicle_code(b"zz");
+        .vehicle_code(b"zz")
+        .unwrap();
     {
         let mut g = m.fuel_figures().unwrap();
         let mut e = g.next_entry().unwrap();

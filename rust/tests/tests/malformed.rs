@@ -63,7 +63,10 @@ fn truncated_and_corrupted_bench_messages_error_or_decode() {
 fn truncated_and_corrupted_example_car_errors_or_decodes_with_both_schemas() {
     let mut buf = vec![0u8; 1024];
     let mut m = example_schema::CarEncoder::new(&mut buf).unwrap();
-    m.serial_number(1).model_year(2).vehicle_code(b"abc");
+    m.serial_number(1)
+        .model_year(2)
+        .vehicle_code(b"abc")
+        .unwrap();
     {
         let mut g = m.fuel_figures().unwrap();
         g.next_entry().unwrap().usage_description(b"urban").unwrap();
@@ -98,7 +101,7 @@ fn truncated_and_corrupted_example_car_errors_or_decodes_with_both_schemas() {
     // Display of a message whose groups or var data do not fit: its error, as JSON.
     let m = example_schema::CarDecoder::decode(&bytes[..n - 1]).unwrap();
     let e = m.encoded_length().unwrap_err();
-    assert_eq!(m.to_string(), format!("{{\"error\":\"{e}\"}}"));
+    assert_eq!(m.to_string(), e.json().to_string());
 }
 
 /// Reads every group entry and var data of the example Car in schema order (each read checked),
@@ -111,6 +114,7 @@ fn read_example(m: &example_schema::CarDecoder<'_>) -> Result<(), example_schema
     for p in m.performance_figures()? {
         let p = p?;
         for a in p.acceleration() {
+            let a = a?;
             let _ = (a.mph(), a.seconds());
         }
     }
@@ -134,32 +138,39 @@ fn errors_say_what_and_where() {
     );
     assert_eq!(m.encoded_length(), Err(e));
     assert_eq!(bench_car::decode_any(&buf[..n - 1]).unwrap_err(), e);
-    assert_eq!(e.offset, n - 5);
+    // The var data item is its length (4 bytes) and its bytes: the error is at the length.
+    assert_eq!(e.offset, n - 9);
+    assert_eq!(e.field.to_string(), "fields.model");
+    assert_eq!(e.kind.name(), "truncated");
     assert!(matches!(
         e.kind,
         bench_car::DecodeErrorKind::Truncated {
-            what: "var data",
-            needed: 5,
-            available: 4
+            needed: 9,
+            available: 8
         }
     ));
     assert_eq!(
         e.to_string(),
-        format!("at byte {}: var data needs 5 bytes, 4 left", n - 5)
+        format!(
+            "fields.model at byte {}: needs 9 bytes, the buffer has 8 left",
+            n - 9
+        )
     );
     let e = bench_car::CarDecoder::decode(&buf[..4]).unwrap_err();
     assert_eq!(e.offset, 0);
+    assert_eq!(e.field.to_string(), "header");
     // Header 8, block 41, fuelFigures 4 + 3 * 6, performanceFigures' header 4 (at 71), its first
     // entry's block 1 and acceleration header 4 (at 76), then 3 * 6 bytes of entries at 80.
     let m = bench_car::CarDecoder::decode(&buf[..60]).unwrap();
+    // The first entry that does not fit: the second, at 59.
     let e = m.fuel_figures().unwrap_err();
-    assert_eq!(e.offset, 53);
+    assert_eq!(e.offset, 59);
+    assert_eq!(e.field.to_string(), "fields.fuelFigures[1]");
     assert!(matches!(
         e.kind,
         bench_car::DecodeErrorKind::Truncated {
-            what: "group entries",
-            needed: 18,
-            available: 7
+            needed: 6,
+            available: 1
         }
     ));
     assert_eq!(m.performance_figures().unwrap_err(), e);
@@ -168,12 +179,21 @@ fn errors_say_what_and_where() {
     assert_eq!(m.fuel_figures().unwrap().len(), 3);
     let mut perf = m.performance_figures().unwrap();
     let e = perf.next().unwrap().unwrap_err();
-    assert_eq!(e.offset, 80);
+    // The acceleration entries at 80, 86, 92: the second does not fit.
+    assert_eq!(e.offset, 86);
+    assert_eq!(
+        e.field.to_string(),
+        "fields.performanceFigures[0].acceleration[1]"
+    );
     assert!(perf.next().is_none());
     assert_eq!(m.manufacturer().unwrap_err(), e);
     buf[2] = 99;
     let e = bench_car::CarDecoder::decode(&buf[..n]).unwrap_err();
-    assert_eq!(e.kind, bench_car::DecodeErrorKind::UnknownTemplateId(99));
+    assert_eq!(e.kind, bench_car::DecodeErrorKind::UnknownTemplate(99));
+    assert_eq!(
+        (e.offset, e.field.to_string()),
+        (2, "header.templateId".into())
+    );
 }
 
 #[test]
@@ -182,7 +202,7 @@ fn encoders_report_a_full_buffer() {
     let e = bench_car::CarEncoder::new(&mut small).unwrap_err();
     assert!(matches!(
         e.kind,
-        bench_car::EncodeErrorKind::BufferTooSmall {
+        bench_car::EncodeErrorKind::BufferTooShort {
             needed: 49,
             available: 20
         }
@@ -195,9 +215,10 @@ fn encoders_report_a_full_buffer() {
         g.next_entry().unwrap();
         let e = g.next_entry().unwrap_err();
         assert_eq!(e.offset, 59);
+        assert_eq!(e.field.to_string(), "fields.fuelFigures[1]");
         assert!(matches!(
             e.kind,
-            bench_car::EncodeErrorKind::BufferTooSmall {
+            bench_car::EncodeErrorKind::BufferTooShort {
                 needed: 6,
                 available: 5
             }

@@ -10,13 +10,100 @@ pub const SEMANTIC_VERSION: &str = "5.2";
 pub const PACKAGE: &str = "baseline";
 /// The size of the message header, in bytes.
 pub const HEADER_SIZE: usize = 8;
+/// The deepest nesting of groups in the schema's messages (at least 1): the entry
+/// indices a [`FieldPath`] holds.
+pub const PATH_DEPTH: usize = 2;
+/// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
+/// names from `header` or `fields`, `.` between them and each group entry's index in brackets,
+/// e.g. `fields.performanceFigures[0].acceleration[2]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldPath {
+    /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
+    template: &'static str,
+    /// A composite member after the path (an encoder's error in a composite), or empty.
+    member: &'static str,
+    /// The entries' indices, outermost first, filling the template's `[]` in order
+    /// (`usize::MAX`: not known, printed `[]`).
+    indices: [usize; PATH_DEPTH],
+}
 
-/// Why a message could not be decoded, and where: `offset` is the byte offset of the problem from
-/// the start of the buffer given to the decoder.
+impl FieldPath {
+    /// A path whose entry indices are not known yet.
+    #[must_use]
+    pub const fn new(template: &'static str) -> Self {
+        Self {
+            template,
+            member: "",
+            indices: [usize::MAX; PATH_DEPTH],
+        }
+    }
+
+    /// The path with the entry indices left out (`[]`), and without the member.
+    #[must_use]
+    pub const fn template(&self) -> &'static str {
+        self.template
+    }
+
+    /// The index of the entry at nesting `depth` (0: a group of the message), if known.
+    #[must_use]
+    pub fn index(&self, depth: usize) -> Option<usize> {
+        self.indices.get(depth).copied().filter(|&i| i != usize::MAX)
+    }
+
+    /// The path with the entry at nesting `depth` set to `index`.
+    #[must_use]
+    pub fn with_index(mut self, depth: usize, index: usize) -> Self {
+        if let Some(slot) = self.indices.get_mut(depth) {
+            *slot = index;
+        }
+        self
+    }
+
+    /// The path with all its entry indices (outermost first).
+    #[must_use]
+    pub const fn with_indices(mut self, indices: [usize; PATH_DEPTH]) -> Self {
+        self.indices = indices;
+        self
+    }
+
+    /// The path of member `name` of the composite at this path.
+    #[must_use]
+    pub const fn member(mut self, name: &'static str) -> Self {
+        self.member = name;
+        self
+    }
+}
+
+impl core::fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut depth = 0;
+        for (i, piece) in self.template.split("[]").enumerate() {
+            if i > 0 {
+                match self.index(depth) {
+                    Some(index) => write!(f, "[{index}]")?,
+                    None => f.write_str("[]")?,
+                }
+                depth += 1;
+            }
+            f.write_str(piece)?;
+        }
+        if !self.member.is_empty() {
+            write!(f, ".{}", self.member)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a message could not be decoded, and where (docs/codecs.md, "Errors").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DecodeError {
-    /// The byte offset of the problem.
+    /// The byte offset, from the first byte of the message (its header; after `decode_body`,
+    /// its body): the first byte of the item that could not be read, or of the header member at
+    /// fault.
     pub offset: usize,
+    /// The item at fault: `header`, `header.schemaId`, `fields`, `fields.G`, `fields.G[i]`,
+    /// `fields.V` ...
+    pub field: FieldPath,
     /// What went wrong.
     pub kind: DecodeErrorKind,
 }
@@ -25,19 +112,18 @@ pub struct DecodeError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
-    /// The buffer ends before the end of `what`: `needed` bytes at the offset, `available` left.
+    /// The item does not fit whole in the buffer: `needed` bytes from the offset, `available`
+    /// left.
     Truncated {
-        /// The element being read.
-        what: &'static str,
-        /// The bytes it needs.
+        /// The bytes the item needs.
         needed: usize,
         /// The bytes the buffer has from the offset on.
         available: usize,
     },
-    /// The header's template id is not the message's (or, for `decode_any`, no message's).
-    UnknownTemplateId(u64),
     /// The header's schema id is not the schema's.
     SchemaIdMismatch(u64),
+    /// The header's template id is not the message's (or, for `decode_any`, no message's).
+    UnknownTemplate(u64),
     /// A block length is shorter than the fields of a writer at the schema's version need.
     BlockLengthTooShort {
         /// The block length read.
@@ -46,44 +132,78 @@ pub enum DecodeErrorKind {
         needed: usize,
     },
     /// Text that is not valid in its character encoding (as `&str`: UTF-8, or ASCII for the
-    /// one-byte encodings).
+    /// one-byte encodings); only from the `_str` accessors, never from decoding.
     InvalidText,
+}
+
+impl DecodeErrorKind {
+    /// The kind's name in the codec contract (`truncated`, `schemaIdMismatch`,
+    /// `unknownTemplate`, `blockLengthTooShort`; `invalidText`).
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::Truncated { .. } => "truncated",
+            Self::SchemaIdMismatch(_) => "schemaIdMismatch",
+            Self::UnknownTemplate(_) => "unknownTemplate",
+            Self::BlockLengthTooShort { .. } => "blockLengthTooShort",
+            Self::InvalidText => "invalidText",
+        }
+    }
 }
 
 impl core::fmt::Display for DecodeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} at byte {}: ", self.field, self.offset)?;
         match self.kind {
-            DecodeErrorKind::Truncated { what, needed, available } => write!(
-                f,
-                "at byte {}: {what} needs {needed} bytes, {available} left",
-                self.offset
-            ),
-            DecodeErrorKind::UnknownTemplateId(id) => {
-                write!(f, "at byte {}: unknown template id {id}", self.offset)
+            DecodeErrorKind::Truncated { needed, available } => {
+                write!(f, "needs {needed} bytes, the buffer has {available} left")
             }
-            DecodeErrorKind::SchemaIdMismatch(id) => {
-                write!(f, "at byte {}: schema id {id} is not the schema's", self.offset)
-            }
+            DecodeErrorKind::SchemaIdMismatch(id) => write!(f, "schema id {id} is not the schema's"),
+            DecodeErrorKind::UnknownTemplate(id) => write!(f, "unknown template id {id}"),
             DecodeErrorKind::BlockLengthTooShort { block_length, needed } => write!(
                 f,
-                "at byte {}: block length {block_length} is less than the {needed} bytes its fields take",
-                self.offset
+                "block length {block_length} is less than the {needed} bytes its fields take"
             ),
-            DecodeErrorKind::InvalidText => {
-                write!(f, "at byte {}: text not valid in its character encoding", self.offset)
-            }
+            DecodeErrorKind::InvalidText => f.write_str("text not valid in its character encoding"),
         }
     }
 }
 
 impl core::error::Error for DecodeError {}
 
-/// Why a message could not be encoded, and where (`offset` from the start of the buffer given
-/// to the encoder).
+impl DecodeError {
+    /// The error as the codec contract's JSON object:
+    /// `{"error":{"offset":N,"field":"...","kind":"...","message":"..."}}` (what the codec
+    /// driver prints for a message that does not decode).
+    #[must_use]
+    pub fn json(&self) -> impl core::fmt::Display + '_ {
+        ErrorJson(self)
+    }
+}
+
+/// [`DecodeError::json`]'s text.
+struct ErrorJson<'e>(&'e DecodeError);
+
+impl core::fmt::Display for ErrorJson<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        let e = self.0;
+        write!(f, "{{\"error\":{{\"offset\":{},\"field\":\"", e.offset)?;
+        write!(sbe_support::Escaped(f), "{}", e.field)?;
+        write!(f, "\",\"kind\":\"{}\",\"message\":\"", e.kind.name())?;
+        write!(sbe_support::Escaped(f), "{e}")?;
+        f.write_str("\"}}")
+    }
+}
+
+/// Why a value could not be encoded, and where (`offset` from the start of the buffer given to
+/// the encoder). Nothing is written by a call that fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EncodeError {
     /// Where the write was to start.
     pub offset: usize,
+    /// The field, group or var data written.
+    pub field: FieldPath,
     /// What went wrong.
     pub kind: EncodeErrorKind,
 }
@@ -92,17 +212,34 @@ pub struct EncodeError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EncodeErrorKind {
-    /// The buffer is too small: `needed` bytes from the offset, `available` left.
-    BufferTooSmall {
+    /// The buffer is too short: `needed` bytes from the offset, `available` left.
+    BufferTooShort {
         /// The bytes the write needs.
         needed: usize,
         /// The bytes the buffer has from the offset on.
         available: usize,
     },
-    /// A group already holds the most entries its `numInGroup` allows.
-    TooManyEntries(u64),
-    /// Var data longer than its length type allows.
-    TooLong {
+    /// Text longer than its char array.
+    TextTooLong {
+        /// The length given.
+        length: usize,
+        /// The array's length.
+        max: usize,
+    },
+    /// An array index outside `0..length`.
+    IndexOutOfRange {
+        /// The index given.
+        index: usize,
+        /// The array's length.
+        length: usize,
+    },
+    /// A value outside the field's declared `minValue`..=`maxValue`.
+    ValueOutOfRange,
+    /// A group already holds the most entries its `numInGroup` allows (its type's maximum, or
+    /// its declared `maxValue`).
+    CountTooLarge(u64),
+    /// Var data longer than its length type allows (its maximum, or its declared `maxValue`).
+    LengthTooLarge {
         /// The length given.
         length: usize,
         /// The largest allowed.
@@ -110,22 +247,40 @@ pub enum EncodeErrorKind {
     },
 }
 
+impl EncodeErrorKind {
+    /// The kind's name in the codec contract (`bufferTooShort`, `textTooLong`,
+    /// `indexOutOfRange`, `valueOutOfRange`, `countTooLarge`, `lengthTooLarge`).
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::BufferTooShort { .. } => "bufferTooShort",
+            Self::TextTooLong { .. } => "textTooLong",
+            Self::IndexOutOfRange { .. } => "indexOutOfRange",
+            Self::ValueOutOfRange => "valueOutOfRange",
+            Self::CountTooLarge(_) => "countTooLarge",
+            Self::LengthTooLarge { .. } => "lengthTooLarge",
+        }
+    }
+}
+
 impl core::fmt::Display for EncodeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} at byte {}: ", self.field, self.offset)?;
         match self.kind {
-            EncodeErrorKind::BufferTooSmall { needed, available } => write!(
-                f,
-                "at byte {}: {needed} bytes needed, {available} left in the buffer",
-                self.offset
-            ),
-            EncodeErrorKind::TooManyEntries(max) => {
-                write!(f, "at byte {}: a group holds at most {max} entries", self.offset)
+            EncodeErrorKind::BufferTooShort { needed, available } => {
+                write!(f, "{needed} bytes needed, {available} left in the buffer")
             }
-            EncodeErrorKind::TooLong { length, max } => write!(
-                f,
-                "at byte {}: var data of {length} bytes is longer than {max}",
-                self.offset
-            ),
+            EncodeErrorKind::TextTooLong { length, max } => {
+                write!(f, "text of {length} bytes is longer than its {max}")
+            }
+            EncodeErrorKind::IndexOutOfRange { index, length } => {
+                write!(f, "index {index} is outside the array's {length} elements")
+            }
+            EncodeErrorKind::ValueOutOfRange => f.write_str("value outside the field's minValue..maxValue"),
+            EncodeErrorKind::CountTooLarge(max) => write!(f, "a group holds at most {max} entries"),
+            EncodeErrorKind::LengthTooLarge { length, max } => {
+                write!(f, "var data of {length} bytes is longer than {max}")
+            }
         }
     }
 }
@@ -136,7 +291,7 @@ impl core::error::Error for EncodeError {}
 mod sbe_support {
     use core::fmt::{self, Write as _};
 
-    use super::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+    use super::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, FieldPath};
 
     /// `N` bytes at `off`, if the slice holds them.
     #[inline(always)]
@@ -204,15 +359,50 @@ mod sbe_support {
         }
     }
 
-    /// Copies `src` to `off` (as much as fits), zeroing the rest of `len` bytes.
+    /// Copies `src` to `off`, zeroing the rest of `len` bytes; text longer than `len` is an
+    /// error (nothing written), never cut.
     #[inline(always)]
-    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8]) {
+    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8], field: FieldPath) -> Result<(), EncodeError> {
+        if src.len() > len {
+            cold();
+            return Err(EncodeError { offset: off, field, kind: EncodeErrorKind::TextTooLong { length: src.len(), max: len } });
+        }
         if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
-            let n = src.len().min(d.len());
-            let (head, tail) = d.split_at_mut(n);
-            head.copy_from_slice(&src[..n]);
+            let (head, tail) = d.split_at_mut(src.len());
+            head.copy_from_slice(src);
             tail.fill(0);
         }
+        Ok(())
+    }
+
+    /// Element `index` of an array of `length` elements of `N` bytes at `off`: where it lies,
+    /// or the error of an index out of range.
+    #[inline(always)]
+    pub fn element(off: usize, index: usize, length: usize, n: usize, field: FieldPath) -> Result<usize, EncodeError> {
+        if index < length {
+            Ok(off + index * n)
+        } else {
+            cold();
+            Err(EncodeError { offset: off, field, kind: EncodeErrorKind::IndexOutOfRange { index, length } })
+        }
+    }
+
+    /// The error of a value outside the field's declared range.
+    #[cold]
+    pub fn out_of_range(offset: usize, field: FieldPath) -> EncodeError {
+        EncodeError { offset, field, kind: EncodeErrorKind::ValueOutOfRange }
+    }
+
+    /// The error of a group already holding `max` entries.
+    #[cold]
+    pub fn count_too_large(offset: usize, field: FieldPath, max: u64) -> EncodeError {
+        EncodeError { offset, field, kind: EncodeErrorKind::CountTooLarge(max) }
+    }
+
+    /// The error of var data of `length` bytes, longer than `max`.
+    #[cold]
+    pub fn length_too_large(offset: usize, field: FieldPath, length: usize, max: u64) -> EncodeError {
+        EncodeError { offset, field, kind: EncodeErrorKind::LengthTooLarge { length, max } }
     }
 
     /// Zeroes `len` bytes at `off` (a block's padding).
@@ -223,41 +413,91 @@ mod sbe_support {
         }
     }
 
-    pub fn truncated(offset: usize, what: &'static str, needed: usize, len: usize) -> DecodeError {
+    /// The error of an item of `needed` bytes at `offset` that a buffer of `len` bytes does not
+    /// hold whole.
+    #[cold]
+    pub fn truncated(offset: usize, field: FieldPath, needed: usize, len: usize) -> DecodeError {
         DecodeError {
             offset,
+            field,
             kind: DecodeErrorKind::Truncated {
-                what,
                 needed,
                 available: len.saturating_sub(offset),
             },
         }
     }
 
-    /// Where `n` bytes at `start` end, if the buffer holds them.
-    #[inline]
-    pub fn span(buf: &[u8], start: usize, n: usize, what: &'static str) -> Result<usize, DecodeError> {
-        match start.checked_add(n) {
+    /// The error of a header member (`field`, at `offset`): the template id or schema id.
+    #[cold]
+    pub fn header_error(offset: usize, field: &'static str, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError { offset, field: FieldPath::new(field), kind }
+    }
+
+    /// The error of a block length (at `offset`, of `field`) shorter than the `needed` bytes.
+    #[cold]
+    pub fn block_too_short(offset: usize, field: FieldPath, block_length: usize, needed: usize) -> DecodeError {
+        DecodeError { offset, field, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed } }
+    }
+
+    /// `e`, an error inside entry `index` of a group at nesting `depth`, with that index.
+    #[cold]
+    pub fn in_entry(e: DecodeError, depth: usize, index: usize) -> DecodeError {
+        DecodeError { field: e.field.with_index(depth, index), ..e }
+    }
+
+    /// The error of a group whose `count` entries of `block_length` bytes from `start` do not
+    /// fit: at the first entry that does not (a group at nesting `depth`, entries `field`).
+    #[cold]
+    pub fn entries_truncated(start: usize, block_length: usize, len: usize, field: FieldPath, depth: usize) -> DecodeError {
+        let whole = len.saturating_sub(start).checked_div(block_length).unwrap_or(0);
+        let at = start.saturating_add(whole.saturating_mul(block_length));
+        truncated(at, field.with_index(depth, whole), block_length, len)
+    }
+
+    /// Where `count` entries of `block_length` bytes from `start` end, if the buffer holds them;
+    /// else the error of the first entry that does not fit (`field()`, made only then: the
+    /// entries of a group at nesting `depth`).
+    #[inline(always)]
+    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+        match start.checked_add(block_length.saturating_mul(count)) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
                 cold();
-                Err(truncated(start, what, n, buf.len()))
+                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
             }
         }
     }
 
-    /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end.
+    /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
+    /// (`field()`, made only then) starting there.
     #[inline]
-    pub fn room(len: usize, at: usize, n: usize) -> Result<usize, EncodeError> {
+    pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
+        match start.checked_add(n) {
+            Some(end) if end <= buf.len() => Ok(end),
+            _ => {
+                cold();
+                Err(truncated(start, field(), n, buf.len()))
+            }
+        }
+    }
+
+    /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end. The error
+    /// names `field()` (made only then).
+    #[inline(always)]
+    pub fn room(len: usize, at: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, EncodeError> {
         match at.checked_add(n) {
             Some(end) if end <= len => Ok(end),
-            _ => Err(EncodeError {
-                offset: at,
-                kind: EncodeErrorKind::BufferTooSmall {
-                    needed: n,
-                    available: len.saturating_sub(at),
-                },
-            }),
+            _ => {
+                cold();
+                Err(EncodeError {
+                    offset: at,
+                    field: field(),
+                    kind: EncodeErrorKind::BufferTooShort {
+                        needed: n,
+                        available: len.saturating_sub(at),
+                    },
+                })
+            }
         }
     }
 
@@ -393,9 +633,10 @@ mod sbe_support {
     }
 
     /// Text as `&str`: UTF-8 checked for UTF-8, plain ASCII for the one-byte encodings.
-    pub fn text(bytes: &[u8], utf8: bool, offset: usize) -> Result<&str, DecodeError> {
+    pub fn text(bytes: &[u8], utf8: bool, offset: usize, field: FieldPath) -> Result<&str, DecodeError> {
         let invalid = DecodeError {
             offset,
+            field,
             kind: DecodeErrorKind::InvalidText,
         };
         if !utf8 && !bytes.is_ascii() {
@@ -412,20 +653,37 @@ mod sbe_support {
         }
     }
 
+    /// A writer of JSON string content: what is written to it goes to the formatter escaped.
+    pub struct Escaped<'f, 'g>(pub &'f mut fmt::Formatter<'g>);
+
+    impl fmt::Write for Escaped<'_, '_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                escape(self.0, c)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// One character of a JSON string, escaped as the canonical JSON does.
+    fn escape(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+        match c {
+            '"' => f.write_str("\\\""),
+            '\\' => f.write_str("\\\\"),
+            '\n' => f.write_str("\\n"),
+            '\r' => f.write_str("\\r"),
+            '\t' => f.write_str("\\t"),
+            '\u{8}' => f.write_str("\\b"),
+            '\u{c}' => f.write_str("\\f"),
+            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c)),
+            c => f.write_char(c),
+        }
+    }
+
     fn escaped(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
         f.write_char('"')?;
         for c in chars {
-            match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                '\u{8}' => f.write_str("\\b")?,
-                '\u{c}' => f.write_str("\\f")?,
-                c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-                c => f.write_char(c)?,
-            }
+            escape(f, c)?;
         }
         f.write_char('"')
     }
@@ -673,13 +931,16 @@ f.write_str("}") } }
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct MessageHeaderEncoder<'b> { buf: &'b mut [u8] }
+pub struct MessageHeaderEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
 impl<'b> MessageHeaderEncoder<'b> {
 /// The composite's size in bytes.
 pub const ENCODED_LENGTH: usize = 8;
 /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
 #[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self { buf } }
+pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("messageHeader")) }
+/// An encoder over `buf` whose errors name the composite `path`.
+#[inline]
+pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
 #[inline]
 pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
 #[inline]
@@ -771,7 +1032,7 @@ pub const SUN_ROOF: Self = Self(1 << 0);
 pub const SPORTS_PACK: Self = Self(1 << 1);
 pub const CRUISE_CONTROL: Self = Self(1 << 2);
 /// Every choice: its name in the schema and its flag.
-pub const CHOICES: &[(&str, Self)] = &[
+pub const CHOICES: &'static [(&'static str, Self)] = &[
 ("sunRoof", Self::SUN_ROOF),
 ("sportsPack", Self::SPORTS_PACK),
 ("cruiseControl", Self::CRUISE_CONTROL),
@@ -918,13 +1179,16 @@ f.write_str("}") } }
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct BoosterEncoder<'b> { buf: &'b mut [u8] }
+pub struct BoosterEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
 impl<'b> BoosterEncoder<'b> {
 /// The composite's size in bytes.
 pub const ENCODED_LENGTH: usize = 2;
 /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
 #[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self { buf } }
+pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Booster")) }
+/// An encoder over `buf` whose errors name the composite `path`.
+#[inline]
+pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
 #[inline]
 pub fn boost_type(&mut self, value: BoostType) -> &mut Self { sbe_support::put(self.buf, 0, (value.raw()).to_le_bytes()); self }
 #[inline]
@@ -976,12 +1240,22 @@ pub const MANUFACTURER_CODE_MIN: u8 = 32_u8;
 pub const MANUFACTURER_CODE_MAX: u8 = 126_u8;
 /// The number of elements of `manufacturerCode`.
 pub const MANUFACTURER_CODE_LENGTH: usize = 3;
+///
+/// The text: the bytes before the first NUL (all 3 when there is none).
 #[must_use]
 #[inline]
-pub fn manufacturer_code(&self) -> &'a [u8; 3] { (sbe_support::at_ref::<10, 3>(self.buf, 3)).unwrap_or(&[0; 3]) }
-/// `manufacturerCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
+pub fn manufacturer_code(&self) -> &'a [u8] { sbe_support::until_nul(self.manufacturer_code_raw()) }
+/// All 3 bytes of `manufacturerCode`, its NUL padding included.
+#[must_use]
 #[inline]
-pub fn manufacturer_code_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(sbe_support::until_nul(self.manufacturer_code()), false, 3) }
+pub fn manufacturer_code_raw(&self) -> &'a [u8; 3] { (sbe_support::at_ref::<10, 3>(self.buf, 3)).unwrap_or(&[0; 3]) }
+/// `manufacturerCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
+///
+/// # Errors
+///
+/// Text not valid as `&str` (`InvalidText`).
+#[inline]
+pub fn manufacturer_code_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.manufacturer_code(), false, 3, FieldPath::new("manufacturerCode")) }
 /// The constant value of `fuel`.
 pub const FUEL_VALUE: &'static [u8] = b"Petrol";
 #[must_use]
@@ -1010,7 +1284,7 @@ f.write_str("{")?;
 f.write_str("\"capacity\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.capacity())?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"numCylinders\":")?;if self.buf.len() >= 3 { write!(f, "{}", self.num_cylinders())?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"maxRpm\":")?;f.write_str("9000")?;
-f.write_str(",")?;f.write_str("\"manufacturerCode\":")?;if self.buf.len() >= 6 { sbe_support::w_chars(f, self.manufacturer_code(), false)?; } else { f.write_str("null")?; }
+f.write_str(",")?;f.write_str("\"manufacturerCode\":")?;if self.buf.len() >= 6 { sbe_support::w_chars(f, self.manufacturer_code_raw(), false)?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"fuel\":")?;f.write_str("\"Petrol\"")?;
 f.write_str(",")?;f.write_str("\"efficiency\":")?;if self.buf.len() >= 7 { write!(f, "{}", self.efficiency())?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"boosterEnabled\":")?;if self.buf.len() >= 8 { write!(f, "{}", self.booster_enabled())?; } else { f.write_str("null")?; }
@@ -1019,27 +1293,45 @@ f.write_str("}") } }
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct EngineEncoder<'b> { buf: &'b mut [u8] }
+pub struct EngineEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
 impl<'b> EngineEncoder<'b> {
 /// The composite's size in bytes.
 pub const ENCODED_LENGTH: usize = 10;
 /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
 #[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self { buf } }
+pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Engine")) }
+/// An encoder over `buf` whose errors name the composite `path`.
+#[inline]
+pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
 #[inline]
 pub fn capacity(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
 #[inline]
 pub fn num_cylinders(&mut self, value: u8) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
 ///
-/// The bytes are copied up to the array's 3; a shorter value is padded with NUL.
+/// A shorter value is padded with NUL.
+///
+/// # Errors
+///
+/// `TextTooLong`: longer than the array's 3 bytes (nothing written).
 #[inline]
-pub fn manufacturer_code(&mut self, value: &[u8]) -> &mut Self { sbe_support::put_padded(self.buf, 3, 3, value); self }
+pub fn manufacturer_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> { sbe_support::put_padded(self.buf, 3, 3, value, self.path.member("manufacturerCode"))?; Ok(self) }
+/// Writes element `index` of `manufacturerCode`.
+///
+/// # Errors
+///
+/// `IndexOutOfRange`: `index` not below 3.
 #[inline]
-pub fn efficiency(&mut self, value: i8) -> &mut Self { sbe_support::put(self.buf, 6, (value).to_le_bytes()); self }
+pub fn manufacturer_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(3, index, 3, 1, self.path.member("manufacturerCode"))?; sbe_support::put(self.buf, at, (value).to_le_bytes()); Ok(self) }
+///
+/// # Errors
+///
+/// `ValueOutOfRange`: outside the declared 0_i8..=100_i8 (nothing written).
+#[inline]
+pub fn efficiency(&mut self, value: i8) -> Result<&mut Self, EncodeError> { let v = value; if !(0_i8..=100_i8).contains(&v) { return Err(sbe_support::out_of_range(6, self.path.member("efficiency"))); } sbe_support::put(self.buf, 6, (value).to_le_bytes()); Ok(self) }
 #[inline]
 pub fn booster_enabled(&mut self, value: BooleanType) -> &mut Self { sbe_support::put(self.buf, 7, (value.raw()).to_le_bytes()); self }
 #[inline]
-pub fn booster(&mut self) -> BoosterEncoder<'_> { let at = 8; BoosterEncoder::wrap(self.buf.get_mut(at..at + 2).unwrap_or_default()) }
+pub fn booster(&mut self) -> BoosterEncoder<'_> { let at = 8; BoosterEncoder::wrap_at(self.buf.get_mut(at..at + 2).unwrap_or_default(), self.path.member("booster")) }
 }
 
 /// Repeating group dimensions
@@ -1087,13 +1379,16 @@ f.write_str("}") } }
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct GroupSizeEncodingEncoder<'b> { buf: &'b mut [u8] }
+pub struct GroupSizeEncodingEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
 impl<'b> GroupSizeEncodingEncoder<'b> {
 /// The composite's size in bytes.
 pub const ENCODED_LENGTH: usize = 4;
 /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
 #[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self { buf } }
+pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("groupSizeEncoding")) }
+/// An encoder over `buf` whose errors name the composite `path`.
+#[inline]
+pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
 #[inline]
 pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
 #[inline]
@@ -1130,13 +1425,13 @@ pub const BLOCK_LENGTH: u16 = 49;
 /// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
 #[inline]
 pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
-let Some(hdr) = sbe_support::get::<8>(buf, 0) else { sbe_support::cold(); return Err(sbe_support::truncated(0, "message header", 8, buf.len())); };
+let Some(hdr) = sbe_support::get::<8>(buf, 0) else { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); };
 if sbe_support::get::<4>(buf, 2) != Some(*b"\x01\x00\x01\x00") {
 sbe_support::cold();
-let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if template_id != u64::from(Self::TEMPLATE_ID) { return Err(DecodeError { offset: 2, kind: DecodeErrorKind::UnknownTemplateId(template_id) }); }
 let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if schema_id != u64::from(SCHEMA_ID) { return Err(DecodeError { offset: 4, kind: DecodeErrorKind::SchemaIdMismatch(schema_id) }); }
+if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
+let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+if template_id != u64::from(Self::TEMPLATE_ID) { return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id))); }
 }
 let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
@@ -1158,8 +1453,8 @@ Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
 }
 #[inline]
 fn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; 8], bl_at: usize) -> Result<Self, DecodeError> {
-if block_length < 49 { sbe_support::cold(); return Err(DecodeError { offset: bl_at, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed: 49 } }); }
-let block_end = sbe_support::span(buf, start, block_length, "message block")?;
+if block_length < 49 { sbe_support::cold(); return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 49)); }
+let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
 let block = buf.get(start..block_end).unwrap_or(&[]);
 Ok(Self { hdr, block, version, buf, marks: sbe_support::Marks::new(block_end) })
 }
@@ -1274,12 +1569,22 @@ pub const VEHICLE_CODE_MIN: u8 = 32_u8;
 pub const VEHICLE_CODE_MAX: u8 = 126_u8;
 /// The number of elements of `vehicleCode`.
 pub const VEHICLE_CODE_LENGTH: usize = 6;
+///
+/// The text: the bytes before the first NUL (all 6 when there is none).
 #[must_use]
 #[inline]
-pub fn vehicle_code(&self) -> &'a [u8; 6] { (sbe_support::get_ref::<6>(self.block, 32)).unwrap_or(&[0; 6]) }
-/// `vehicleCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
+pub fn vehicle_code(&self) -> &'a [u8] { sbe_support::until_nul(self.vehicle_code_raw()) }
+/// All 6 bytes of `vehicleCode`, its NUL padding included.
+#[must_use]
 #[inline]
-pub fn vehicle_code_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(sbe_support::until_nul(self.vehicle_code()), false, 32) }
+pub fn vehicle_code_raw(&self) -> &'a [u8; 6] { (sbe_support::get_ref::<6>(self.block, 32)).unwrap_or(&[0; 6]) }
+/// `vehicleCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
+///
+/// # Errors
+///
+/// Text not valid as `&str` (`InvalidText`).
+#[inline]
+pub fn vehicle_code_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.vehicle_code(), false, 32, FieldPath::new("fields.vehicleCode")) }
 /// The id of field `extras`.
 pub const EXTRAS_ID: u16 = 7;
 /// The version field `extras` appeared in.
@@ -1329,7 +1634,7 @@ pub const FUEL_FIGURES_SINCE_VERSION: u16 = 0;
 pub fn fuel_figures(&self) -> Result<FuelFiguresIter<'_>, DecodeError> {
 let p = self.sbe_start(0)?;
 let (start, count, bl) = FuelFiguresIter::sbe_open::<true>(self.buf, p, self.version)?;
-Ok(FuelFiguresIter { buf: self.buf, pos: start, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(1)) })
+Ok(FuelFiguresIter { buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(1)) })
 }
 /// The id of group `performanceFigures`.
 pub const PERFORMANCE_FIGURES_ID: u16 = 13;
@@ -1345,7 +1650,7 @@ pub const PERFORMANCE_FIGURES_SINCE_VERSION: u16 = 0;
 pub fn performance_figures(&self) -> Result<PerformanceFiguresIter<'_>, DecodeError> {
 let p = self.sbe_start(1)?;
 let (start, count, bl) = PerformanceFiguresIter::sbe_open::<true>(self.buf, p, self.version)?;
-Ok(PerformanceFiguresIter { buf: self.buf, pos: start, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(2)) })
+Ok(PerformanceFiguresIter { buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(2)) })
 }
 /// The id of var data `manufacturer`.
 pub const MANUFACTURER_ID: u16 = 18;
@@ -1362,9 +1667,9 @@ pub const MANUFACTURER_CHARACTER_ENCODING: &'static str = "UTF-8";
 #[inline]
 pub fn manufacturer(&self) -> Result<&'a [u8], DecodeError> {
 let p = self.sbe_start(2)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, self.buf.len())); };
+let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.manufacturer"), 4, self.buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-let end = sbe_support::span(self.buf, p + 4, n, "var data")?;
+let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.manufacturer"))?;
 self.marks.found(3, end);
 Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
 }
@@ -1374,7 +1679,7 @@ Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
 ///
 /// As [`Self::manufacturer`]; text not valid as `&str`.
 #[inline]
-pub fn manufacturer_str(&self) -> Result<&'a str, DecodeError> { let b = self.manufacturer()?; sbe_support::text(b, true, self.sbe_start(2)? + 4) }
+pub fn manufacturer_str(&self) -> Result<&'a str, DecodeError> { let b = self.manufacturer()?; sbe_support::text(b, true, self.sbe_start(2)? + 4, FieldPath::new("fields.manufacturer")) }
 /// The id of var data `model`.
 pub const MODEL_ID: u16 = 19;
 /// The version var data `model` appeared in.
@@ -1390,9 +1695,9 @@ pub const MODEL_CHARACTER_ENCODING: &'static str = "UTF-8";
 #[inline]
 pub fn model(&self) -> Result<&'a [u8], DecodeError> {
 let p = self.sbe_start(3)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, self.buf.len())); };
+let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.model"), 4, self.buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-let end = sbe_support::span(self.buf, p + 4, n, "var data")?;
+let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.model"))?;
 self.marks.found(4, end);
 Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
 }
@@ -1402,7 +1707,7 @@ Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
 ///
 /// As [`Self::model`]; text not valid as `&str`.
 #[inline]
-pub fn model_str(&self) -> Result<&'a str, DecodeError> { let b = self.model()?; sbe_support::text(b, true, self.sbe_start(3)? + 4) }
+pub fn model_str(&self) -> Result<&'a str, DecodeError> { let b = self.model()?; sbe_support::text(b, true, self.sbe_start(3)? + 4, FieldPath::new("fields.model")) }
 /// The id of var data `activationCode`.
 pub const ACTIVATION_CODE_ID: u16 = 20;
 /// The version var data `activationCode` appeared in.
@@ -1418,9 +1723,9 @@ pub const ACTIVATION_CODE_CHARACTER_ENCODING: &'static str = "UTF-8";
 #[inline]
 pub fn activation_code(&self) -> Result<&'a [u8], DecodeError> {
 let p = self.sbe_start(4)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, self.buf.len())); };
+let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.activationCode"), 4, self.buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-let end = sbe_support::span(self.buf, p + 4, n, "var data")?;
+let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.activationCode"))?;
 self.marks.found(5, end);
 Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
 }
@@ -1430,7 +1735,7 @@ Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
 ///
 /// As [`Self::activation_code`]; text not valid as `&str`.
 #[inline]
-pub fn activation_code_str(&self) -> Result<&'a str, DecodeError> { let b = self.activation_code()?; sbe_support::text(b, true, self.sbe_start(4)? + 4) }
+pub fn activation_code_str(&self) -> Result<&'a str, DecodeError> { let b = self.activation_code()?; sbe_support::text(b, true, self.sbe_start(4)? + 4, FieldPath::new("fields.activationCode")) }
 /// Where group or var data `i` (in schema order; `5`: the end of the message) starts: found before, or found now by skipping (checked) the ones between the last found and it.
 #[inline(always)]
 fn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {
@@ -1446,25 +1751,25 @@ let (j, p) = m.last();
 let end = match j {
 0 => FuelFiguresIter::sbe_skip::<true>(buf, p, version)?.3,
 1 => PerformanceFiguresIter::sbe_skip::<true>(buf, p, version)?.3,
-2 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, buf.len())); };
+2 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.manufacturer"), 4, buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-sbe_support::span(buf, p + 4, n, "var data")? }
-3 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, buf.len())); };
+sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.manufacturer"))? }
+3 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.model"), 4, buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-sbe_support::span(buf, p + 4, n, "var data")? }
-4 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, buf.len())); };
+sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.model"))? }
+4 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.activationCode"), 4, buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-sbe_support::span(buf, p + 4, n, "var data")? }
+sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.activationCode"))? }
 _ => return Ok(p),
 };
 m.found(j + 1, end);
 }
 }
 }
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as `{"error":"..."}`.
+/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
 impl core::fmt::Display for CarDecoder<'_> {
 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-if let Err(e) = self.encoded_length() { f.write_str("{\"error\":\"")?; write!(f, "{e}")?; return f.write_str("\"}"); }
+if let Err(e) = self.encoded_length() { return write!(f, "{}", e.json()); }
 f.write_str("{\"message\":\"Car\",\"header\":")?;
 write!(f, "{}", self.header())?;
 f.write_str(",\"fields\":{")?;
@@ -1473,7 +1778,7 @@ f.write_str(",")?;f.write_str("\"modelYear\":")?;if self.block.len() >= 10 { wri
 f.write_str(",")?;f.write_str("\"available\":")?;if self.block.len() >= 11 { write!(f, "{}", self.available())?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"code\":")?;if self.block.len() >= 12 { write!(f, "{}", self.code())?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"someNumbers\":")?;if self.block.len() >= 32 { f.write_str("[")?; for (i, v) in self.some_numbers().iter().enumerate() { if i > 0 { f.write_str(",")?; } write!(f, "{}", *v)?; } f.write_str("]")?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"vehicleCode\":")?;if self.block.len() >= 38 { sbe_support::w_chars(f, self.vehicle_code(), false)?; } else { f.write_str("null")?; }
+f.write_str(",")?;f.write_str("\"vehicleCode\":")?;if self.block.len() >= 38 { sbe_support::w_chars(f, self.vehicle_code_raw(), false)?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"extras\":")?;if self.block.len() >= 39 { write!(f, "{}", self.extras())?; } else { f.write_str("null")?; }
 f.write_str(",")?;f.write_str("\"discountedModel\":")?;f.write_str("\"C\"")?;
 f.write_str(",")?;f.write_str("\"engine\":")?;if self.block.len() >= 49 { write!(f, "{}", self.engine())?; } else { f.write_str("null")?; }
@@ -1487,7 +1792,7 @@ f.write_str("}}") } }
 ///
 /// An iterator over the entries of group `fuelFigures`.
 #[derive(Debug, Clone)]
-pub struct FuelFiguresIter<'a> { buf: &'a [u8], pos: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
+pub struct FuelFiguresIter<'a> { buf: &'a [u8], pos: usize, index: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
 impl<'a> FuelFiguresIter<'a> {
 /// The block length of an entry at the schema's version.
 pub const BLOCK_LENGTH: u16 = 6;
@@ -1496,11 +1801,11 @@ pub const HEADER_SIZE: usize = 4;
 /// Reads and checks the group's header at `p`: (first entry, count, block length).
 #[inline]
 fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "group header", 4, buf.len())); };
+let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.fuelFigures"), 4, buf.len())); };
 let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let _ = version;
-if CHECK && block_length < 6 { sbe_support::cold(); return Err(DecodeError { offset: p, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed: 6 } }); }
+if CHECK && block_length < 6 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.fuelFigures"), block_length, 6)); }
 Ok((p + 4, count, block_length))
 }
 /// Checks the group at `p`: (first entry, count, block length, end).
@@ -1508,9 +1813,9 @@ Ok((p + 4, count, block_length))
 pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
 let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
 let mut q = start;
-for _ in 0..count {
-q = sbe_support::span(buf, q, bl, "group entry")?;
-q = FuelFiguresDecoder::sbe_walk::<CHECK>(buf, q, version)?.1;
+for i in 0..count {
+q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.fuelFigures[]").with_index(0, i))?;
+q = FuelFiguresDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
 }
 Ok((start, count, bl, q))
 }
@@ -1522,10 +1827,12 @@ impl<'a> FuelFiguresIter<'a> {
 /// Checks and makes the next entry (its block, groups and var data).
 #[inline]
 fn sbe_entry(&mut self) -> Result<FuelFiguresDecoder<'a>, DecodeError> {
-let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, "group entry", self.block_length, self.buf.len())); };
+let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.fuelFigures[]").with_index(0, self.index), self.block_length, self.buf.len())); };
 let block_end = self.pos + block.len();
-let (pos, end) = FuelFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version)?;
+let index = self.index;
+let (pos, end) = FuelFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
 self.pos = end;
+self.index += 1;
 self.remaining -= 1;
 Ok(FuelFiguresDecoder { block, version: self.version, buf: self.buf, pos })
 }
@@ -1614,16 +1921,16 @@ pub fn usage_description(&self) -> &'a [u8] { self.buf.get(self.pos[0]..self.pos
 ///
 /// Text not valid as `&str`.
 #[inline]
-pub fn usage_description_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.usage_description(), true, self.pos[0]) }
+pub fn usage_description_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.usage_description(), true, self.pos[0], FieldPath::new("fields.fuelFigures[].usageDescription")) }
 /// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
 #[inline]
 fn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; 2], usize), DecodeError> {
 let mut pos = [0usize; 2];
 let mut p = p;
 let _ = version;
-let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "var data length", 4, buf.len())); };
+let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.fuelFigures[].usageDescription"), 4, buf.len())); };
 let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-let end = sbe_support::span(buf, p + 4, n, "var data")?;
+let end = sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.fuelFigures[].usageDescription"))?;
 pos[0] = p + 4; pos[1] = end; p = end;
 Ok((pos, p))
 }
@@ -1640,7 +1947,7 @@ f.write_str("}") } }
 ///
 /// An iterator over the entries of group `performanceFigures`.
 #[derive(Debug, Clone)]
-pub struct PerformanceFiguresIter<'a> { buf: &'a [u8], pos: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
+pub struct PerformanceFiguresIter<'a> { buf: &'a [u8], pos: usize, index: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
 impl<'a> PerformanceFiguresIter<'a> {
 /// The block length of an entry at the schema's version.
 pub const BLOCK_LENGTH: u16 = 1;
@@ -1649,11 +1956,11 @@ pub const HEADER_SIZE: usize = 4;
 /// Reads and checks the group's header at `p`: (first entry, count, block length).
 #[inline]
 fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "group header", 4, buf.len())); };
+let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.performanceFigures"), 4, buf.len())); };
 let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let _ = version;
-if CHECK && block_length < 1 { sbe_support::cold(); return Err(DecodeError { offset: p, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed: 1 } }); }
+if CHECK && block_length < 1 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.performanceFigures"), block_length, 1)); }
 Ok((p + 4, count, block_length))
 }
 /// Checks the group at `p`: (first entry, count, block length, end).
@@ -1661,9 +1968,9 @@ Ok((p + 4, count, block_length))
 pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
 let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
 let mut q = start;
-for _ in 0..count {
-q = sbe_support::span(buf, q, bl, "group entry")?;
-q = PerformanceFiguresDecoder::sbe_walk::<CHECK>(buf, q, version)?.1;
+for i in 0..count {
+q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.performanceFigures[]").with_index(0, i))?;
+q = PerformanceFiguresDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
 }
 Ok((start, count, bl, q))
 }
@@ -1675,10 +1982,12 @@ impl<'a> PerformanceFiguresIter<'a> {
 /// Checks and makes the next entry (its block, groups and var data).
 #[inline]
 fn sbe_entry(&mut self) -> Result<PerformanceFiguresDecoder<'a>, DecodeError> {
-let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, "group entry", self.block_length, self.buf.len())); };
+let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.performanceFigures[]").with_index(0, self.index), self.block_length, self.buf.len())); };
 let block_end = self.pos + block.len();
-let (pos, end) = PerformanceFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version)?;
+let index = self.index;
+let (pos, end) = PerformanceFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
 self.pos = end;
+self.index += 1;
 self.remaining -= 1;
 Ok(PerformanceFiguresDecoder { block, version: self.version, buf: self.buf, pos })
 }
@@ -1758,7 +2067,7 @@ impl core::fmt::Display for PerformanceFiguresDecoder<'_> {
 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
 f.write_str("{")?;
 f.write_str("\"octaneRating\":")?;if !self.block.is_empty() { write!(f, "{}", self.octane_rating())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"acceleration\":")?;f.write_str("[")?; for (i, e) in self.acceleration().enumerate() { if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
+f.write_str(",")?;f.write_str("\"acceleration\":")?;f.write_str("[")?; for (i, e) in self.acceleration().enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
 
 f.write_str("}") } }
 ///
@@ -1773,18 +2082,18 @@ pub const HEADER_SIZE: usize = 4;
 /// Reads and checks the group's header at `p`: (first entry, count, block length).
 #[inline]
 fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, "group header", 4, buf.len())); };
+let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[].acceleration"), 4, buf.len())); };
 let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
 let _ = version;
-if CHECK && block_length < 6 { sbe_support::cold(); return Err(DecodeError { offset: p, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed: 6 } }); }
+if CHECK && block_length < 6 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.performanceFigures[].acceleration"), block_length, 6)); }
 Ok((p + 4, count, block_length))
 }
 /// Checks the group at `p`: (first entry, count, block length, end).
 #[inline]
 pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
 let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let end = sbe_support::span(buf, start, bl.saturating_mul(count), "group entries")?;
+let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.performanceFigures[].acceleration[]"), 1)?;
 Ok((start, count, bl, end))
 }
 /// The entries' block length (the writer's).
@@ -1792,17 +2101,17 @@ Ok((start, count, bl, end))
 pub fn acting_block_length(&self) -> usize { self.block_length }
 }
 impl<'a> Iterator for AccelerationIter<'a> {
-type Item = AccelerationDecoder<'a>;
+type Item = Result<AccelerationDecoder<'a>, DecodeError>;
 #[inline]
 fn next(&mut self) -> Option<Self::Item> {
 if self.block_length == 0 {
 if self.remaining == 0 { return None; }
 self.remaining -= 1;
-return Some(Self::Item { block: &[], version: self.version });
+return Some(Ok(AccelerationDecoder { block: &[], version: self.version }));
 }
 let (block, rest) = self.entries.split_at_checked(self.block_length)?;
 self.entries = rest;
-Some(Self::Item { block, version: self.version })
+Some(Ok(AccelerationDecoder { block, version: self.version }))
 }
 fn size_hint(&self) -> (usize, Option<usize>) { let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining); (n, Some(n)) }
 }
@@ -1882,7 +2191,7 @@ pub const BLOCK_LENGTH: u16 = 49;
 /// `buf` too small for the header and the root block.
 #[inline]
 pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 57)?;
+let limit = sbe_support::room(buf.len(), 0, 57, || FieldPath::new("header"))?;
 if let Some(h) = buf.first_chunk_mut::<8>() {
 sbe_support::put(h, 0, (49_u16).to_le_bytes());
 sbe_support::put(h, 2, (1_u16).to_le_bytes());
@@ -1899,7 +2208,7 @@ Ok(Self { buf, start, limit })
 /// `buf` too small for the root block.
 #[inline]
 pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 49)?;
+let limit = sbe_support::room(buf.len(), 0, 49, || FieldPath::new("fields"))?;
 let start = 0;
 Ok(Self { buf, start, limit })
 }
@@ -1920,14 +2229,32 @@ pub fn available(&mut self, value: BooleanType) -> &mut Self { sbe_support::put(
 pub fn code(&mut self, value: Model) -> &mut Self { sbe_support::put(self.buf, self.start + 11, (value.raw()).to_le_bytes()); self }
 #[inline]
 pub fn some_numbers(&mut self, value: &[u32; 5]) -> &mut Self { let mut b = [0u8; 20]; for (c, v) in b.chunks_exact_mut(4).zip(value) { c.copy_from_slice(&v.to_le_bytes()); } sbe_support::put(self.buf, self.start + 12, b); self }
+/// Writes element `index` of `someNumbers`.
 ///
-/// The bytes are copied up to the array's 6; a shorter value is padded with NUL.
+/// # Errors
+///
+/// `IndexOutOfRange`: `index` not below 5.
 #[inline]
-pub fn vehicle_code(&mut self, value: &[u8]) -> &mut Self { sbe_support::put_padded(self.buf, self.start + 32, 6, value); self }
+pub fn some_numbers_at(&mut self, index: usize, value: u32) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(self.start + 12, index, 5, 4, FieldPath::new("fields.someNumbers"))?; sbe_support::put(self.buf, at, (value).to_le_bytes()); Ok(self) }
+///
+/// A shorter value is padded with NUL.
+///
+/// # Errors
+///
+/// `TextTooLong`: longer than the array's 6 bytes (nothing written).
+#[inline]
+pub fn vehicle_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> { sbe_support::put_padded(self.buf, self.start + 32, 6, value, FieldPath::new("fields.vehicleCode"))?; Ok(self) }
+/// Writes element `index` of `vehicleCode`.
+///
+/// # Errors
+///
+/// `IndexOutOfRange`: `index` not below 6.
+#[inline]
+pub fn vehicle_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(self.start + 32, index, 6, 1, FieldPath::new("fields.vehicleCode"))?; sbe_support::put(self.buf, at, (value).to_le_bytes()); Ok(self) }
 #[inline]
 pub fn extras(&mut self, value: OptionalExtras) -> &mut Self { sbe_support::put(self.buf, self.start + 38, (value.bits()).to_le_bytes()); self }
 #[inline]
-pub fn engine(&mut self) -> EngineEncoder<'_> { let at = self.start + 39; EngineEncoder::wrap(self.buf.get_mut(at..at + 10).unwrap_or_default()) }
+pub fn engine(&mut self) -> EngineEncoder<'_> { let at = self.start + 39; EngineEncoder::wrap_at(self.buf.get_mut(at..at + 10).unwrap_or_default(), FieldPath::new("fields.engine")) }
 ///
 /// Starts the group (with no entries): add them with `next_entry`.
 ///
@@ -1937,10 +2264,10 @@ pub fn engine(&mut self) -> EngineEncoder<'_> { let at = self.start + 39; Engine
 #[inline]
 pub fn fuel_figures(&mut self) -> Result<FuelFiguresGroupEncoder<'_>, EncodeError> {
 let at = self.limit;
-self.limit = sbe_support::room(self.buf.len(), at, 4)?;
+self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.fuelFigures"))?;
 sbe_support::put(self.buf, at, (6_u16).to_le_bytes());
 sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
-Ok(FuelFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0 })
+Ok(FuelFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0, idx: [usize::MAX; PATH_DEPTH] })
 }
 ///
 /// Starts the group (with no entries): add them with `next_entry`.
@@ -1951,20 +2278,20 @@ Ok(FuelFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header
 #[inline]
 pub fn performance_figures(&mut self) -> Result<PerformanceFiguresGroupEncoder<'_>, EncodeError> {
 let at = self.limit;
-self.limit = sbe_support::room(self.buf.len(), at, 4)?;
+self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.performanceFigures"))?;
 sbe_support::put(self.buf, at, (1_u16).to_le_bytes());
 sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
-Ok(PerformanceFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0 })
+Ok(PerformanceFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0, idx: [usize::MAX; PATH_DEPTH] })
 }
 ///
 /// # Errors
 ///
-/// Longer than the length type allows (1073741824 bytes), or no room.
+/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
 #[inline]
 pub fn manufacturer(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
 let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooLong { length: value.len(), max: 1073741824 } }); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len())?;
+if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.manufacturer"), value.len(), 1073741824)); }
+let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.manufacturer"))?;
 sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
 if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
 self.limit = end;
@@ -1973,12 +2300,12 @@ Ok(self)
 ///
 /// # Errors
 ///
-/// Longer than the length type allows (1073741824 bytes), or no room.
+/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
 #[inline]
 pub fn model(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
 let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooLong { length: value.len(), max: 1073741824 } }); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len())?;
+if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.model"), value.len(), 1073741824)); }
+let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.model"))?;
 sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
 if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
 self.limit = end;
@@ -1987,12 +2314,12 @@ Ok(self)
 ///
 /// # Errors
 ///
-/// Longer than the length type allows (1073741824 bytes), or no room.
+/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
 #[inline]
 pub fn activation_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
 let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooLong { length: value.len(), max: 1073741824 } }); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len())?;
+if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.activationCode"), value.len(), 1073741824)); }
+let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.activationCode"))?;
 sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
 if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
 self.limit = end;
@@ -2001,7 +2328,7 @@ Ok(self)
 }
 /// Writes the entries of group `fuelFigures`; the count in its header follows the entries added.
 #[derive(Debug)]
-pub struct FuelFiguresGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16 }
+pub struct FuelFiguresGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
 impl FuelFiguresGroupEncoder<'_> {
 /// The most entries the group may hold.
 pub const MAX_COUNT: u16 = 65534_u16;
@@ -2013,11 +2340,13 @@ pub const MAX_COUNT: u16 = 65534_u16;
 #[inline]
 pub fn next_entry(&mut self) -> Result<FuelFiguresEncoder<'_>, EncodeError> {
 let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }); }
-*self.limit = sbe_support::room(self.buf.len(), at, 6)?;
+if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.fuelFigures").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
+let mut idx = self.idx;
+if let Some(i) = idx.get_mut(0) { *i = self.count as usize; }
+*self.limit = sbe_support::room(self.buf.len(), at, 6, || FieldPath::new("fields.fuelFigures[]").with_indices(idx))?;
 self.count += 1;
 sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
-Ok(FuelFiguresEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at })
+Ok(FuelFiguresEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at, idx })
 }
 /// The entries added so far.
 #[must_use]
@@ -2025,7 +2354,7 @@ pub fn count(&self) -> u16 { self.count }
 }
 /// Writes an entry of group `fuelFigures`: fixed fields in any order, then nested groups and var data in schema order.
 #[derive(Debug)]
-pub struct FuelFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize }
+pub struct FuelFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl FuelFiguresEncoder<'_> {
 #[inline]
 pub fn speed(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
@@ -2034,12 +2363,12 @@ pub fn mpg(&mut self, value: f32) -> &mut Self { sbe_support::put(self.buf, self
 ///
 /// # Errors
 ///
-/// Longer than the length type allows (1073741824 bytes), or no room.
+/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
 #[inline]
 pub fn usage_description(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
 let at = *self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooLong { length: value.len(), max: 1073741824 } }); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len())?;
+if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.fuelFigures[].usageDescription").with_indices(self.idx), value.len(), 1073741824)); }
+let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.fuelFigures[].usageDescription").with_indices(self.idx))?;
 sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
 if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
 *self.limit = end;
@@ -2048,7 +2377,7 @@ Ok(self)
 }
 /// Writes the entries of group `performanceFigures`; the count in its header follows the entries added.
 #[derive(Debug)]
-pub struct PerformanceFiguresGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16 }
+pub struct PerformanceFiguresGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
 impl PerformanceFiguresGroupEncoder<'_> {
 /// The most entries the group may hold.
 pub const MAX_COUNT: u16 = 65534_u16;
@@ -2060,11 +2389,13 @@ pub const MAX_COUNT: u16 = 65534_u16;
 #[inline]
 pub fn next_entry(&mut self) -> Result<PerformanceFiguresEncoder<'_>, EncodeError> {
 let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }); }
-*self.limit = sbe_support::room(self.buf.len(), at, 1)?;
+if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.performanceFigures").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
+let mut idx = self.idx;
+if let Some(i) = idx.get_mut(0) { *i = self.count as usize; }
+*self.limit = sbe_support::room(self.buf.len(), at, 1, || FieldPath::new("fields.performanceFigures[]").with_indices(idx))?;
 self.count += 1;
 sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
-Ok(PerformanceFiguresEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at })
+Ok(PerformanceFiguresEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at, idx })
 }
 /// The entries added so far.
 #[must_use]
@@ -2072,10 +2403,14 @@ pub fn count(&self) -> u16 { self.count }
 }
 /// Writes an entry of group `performanceFigures`: fixed fields in any order, then nested groups and var data in schema order.
 #[derive(Debug)]
-pub struct PerformanceFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize }
+pub struct PerformanceFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl PerformanceFiguresEncoder<'_> {
+///
+/// # Errors
+///
+/// `ValueOutOfRange`: outside the declared 90_u8..=110_u8 (nothing written).
 #[inline]
-pub fn octane_rating(&mut self, value: u8) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
+pub fn octane_rating(&mut self, value: u8) -> Result<&mut Self, EncodeError> { let v = value; if !(90_u8..=110_u8).contains(&v) { return Err(sbe_support::out_of_range(self.block, FieldPath::new("fields.performanceFigures[].octaneRating").with_indices(self.idx))); } sbe_support::put(self.buf, self.block, (value).to_le_bytes()); Ok(self) }
 ///
 /// Starts the group (with no entries): add them with `next_entry`.
 ///
@@ -2085,15 +2420,15 @@ pub fn octane_rating(&mut self, value: u8) -> &mut Self { sbe_support::put(self.
 #[inline]
 pub fn acceleration(&mut self) -> Result<AccelerationGroupEncoder<'_>, EncodeError> {
 let at = *self.limit;
-*self.limit = sbe_support::room(self.buf.len(), at, 4)?;
+*self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.performanceFigures[].acceleration").with_indices(self.idx))?;
 sbe_support::put(self.buf, at, (6_u16).to_le_bytes());
 sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
-Ok(AccelerationGroupEncoder { buf: &mut *self.buf, limit: &mut *self.limit, header: at, count: 0 })
+Ok(AccelerationGroupEncoder { buf: &mut *self.buf, limit: &mut *self.limit, header: at, count: 0, idx: self.idx })
 }
 }
 /// Writes the entries of group `acceleration`; the count in its header follows the entries added.
 #[derive(Debug)]
-pub struct AccelerationGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16 }
+pub struct AccelerationGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
 impl AccelerationGroupEncoder<'_> {
 /// The most entries the group may hold.
 pub const MAX_COUNT: u16 = 65534_u16;
@@ -2105,11 +2440,13 @@ pub const MAX_COUNT: u16 = 65534_u16;
 #[inline]
 pub fn next_entry(&mut self) -> Result<AccelerationEncoder<'_>, EncodeError> {
 let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(EncodeError { offset: at, kind: EncodeErrorKind::TooManyEntries(u64::from(Self::MAX_COUNT)) }); }
-*self.limit = sbe_support::room(self.buf.len(), at, 6)?;
+if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.performanceFigures[].acceleration").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
+let mut idx = self.idx;
+if let Some(i) = idx.get_mut(1) { *i = self.count as usize; }
+*self.limit = sbe_support::room(self.buf.len(), at, 6, || FieldPath::new("fields.performanceFigures[].acceleration[]").with_indices(idx))?;
 self.count += 1;
 sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
-Ok(AccelerationEncoder { buf: &mut *self.buf, block: at })
+Ok(AccelerationEncoder { buf: &mut *self.buf, block: at, idx })
 }
 /// The entries added so far.
 #[must_use]
@@ -2117,7 +2454,7 @@ pub fn count(&self) -> u16 { self.count }
 }
 /// Writes an entry of group `acceleration`: fixed fields in any order, then nested groups and var data in schema order.
 #[derive(Debug)]
-pub struct AccelerationEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize }
+pub struct AccelerationEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
 impl AccelerationEncoder<'_> {
 #[inline]
 pub fn mph(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
@@ -2135,17 +2472,19 @@ pub enum AnyMessage<'a> {
 /// A `Car` message.
 Car(CarDecoder<'a>),
 }
-/// Decodes the message at the start of `buf` by the template id in its header.
+/// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).
 ///
 /// # Errors
 ///
-/// As the message decoders' `decode`, and their groups and var data running past the end (the whole message is checked); an unknown template id.
+/// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.
 pub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {
-if buf.len() < 8 { sbe_support::cold(); return Err(sbe_support::truncated(0, "message header", 8, buf.len())); }
+if buf.len() < 8 { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); }
+let schema_id = sbe_support::get::<2>(buf, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
 let template_id = sbe_support::get::<2>(buf, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
 match template_id {
 1 => { let m = CarDecoder::decode(buf)?; m.encoded_length()?; Ok(AnyMessage::Car(m)) }
-other => Err(DecodeError { offset: 2, kind: DecodeErrorKind::UnknownTemplateId(other) }),
+other => Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(other))),
 }
 }
 impl AnyMessage<'_> {

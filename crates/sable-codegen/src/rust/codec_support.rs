@@ -1,14 +1,100 @@
-//! The helpers every generated Rust module carries (it depends on nothing): byte reads and
-//! writes that never panic, the error types, and the canonical JSON value writers.
+// The items every generated Rust module carries, copied into it as they are here (the module
+// depends on nothing): the error types and the private `sbe_support` module (byte reads and
+// writes that never panic, the checks, the canonical JSON value writers). The generator writes
+// `PATH_DEPTH` (the deepest nesting of groups in the schema, at least 1) before it.
+// Compiled and tested on its own by sable-codegen's tests/rust_support.rs.
 
-/// The module-level items: errors, and the private `sbe_support` module.
-pub(crate) const SUPPORT: &str = r##"
-/// Why a message could not be decoded, and where: `offset` is the byte offset of the problem from
-/// the start of the buffer given to the decoder.
+/// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
+/// names from `header` or `fields`, `.` between them and each group entry's index in brackets,
+/// e.g. `fields.performanceFigures[0].acceleration[2]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldPath {
+    /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
+    template: &'static str,
+    /// A composite member after the path (an encoder's error in a composite), or empty.
+    member: &'static str,
+    /// The entries' indices, outermost first, filling the template's `[]` in order
+    /// (`usize::MAX`: not known, printed `[]`).
+    indices: [usize; PATH_DEPTH],
+}
+
+impl FieldPath {
+    /// A path whose entry indices are not known yet.
+    #[must_use]
+    pub const fn new(template: &'static str) -> Self {
+        Self {
+            template,
+            member: "",
+            indices: [usize::MAX; PATH_DEPTH],
+        }
+    }
+
+    /// The path with the entry indices left out (`[]`), and without the member.
+    #[must_use]
+    pub const fn template(&self) -> &'static str {
+        self.template
+    }
+
+    /// The index of the entry at nesting `depth` (0: a group of the message), if known.
+    #[must_use]
+    pub fn index(&self, depth: usize) -> Option<usize> {
+        self.indices.get(depth).copied().filter(|&i| i != usize::MAX)
+    }
+
+    /// The path with the entry at nesting `depth` set to `index`.
+    #[must_use]
+    pub fn with_index(mut self, depth: usize, index: usize) -> Self {
+        if let Some(slot) = self.indices.get_mut(depth) {
+            *slot = index;
+        }
+        self
+    }
+
+    /// The path with all its entry indices (outermost first).
+    #[must_use]
+    pub const fn with_indices(mut self, indices: [usize; PATH_DEPTH]) -> Self {
+        self.indices = indices;
+        self
+    }
+
+    /// The path of member `name` of the composite at this path.
+    #[must_use]
+    pub const fn member(mut self, name: &'static str) -> Self {
+        self.member = name;
+        self
+    }
+}
+
+impl core::fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut depth = 0;
+        for (i, piece) in self.template.split("[]").enumerate() {
+            if i > 0 {
+                match self.index(depth) {
+                    Some(index) => write!(f, "[{index}]")?,
+                    None => f.write_str("[]")?,
+                }
+                depth += 1;
+            }
+            f.write_str(piece)?;
+        }
+        if !self.member.is_empty() {
+            write!(f, ".{}", self.member)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a message could not be decoded, and where (docs/codecs.md, "Errors").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DecodeError {
-    /// The byte offset of the problem.
+    /// The byte offset, from the first byte of the message (its header; after `decode_body`,
+    /// its body): the first byte of the item that could not be read, or of the header member at
+    /// fault.
     pub offset: usize,
+    /// The item at fault: `header`, `header.schemaId`, `fields`, `fields.G`, `fields.G[i]`,
+    /// `fields.V` ...
+    pub field: FieldPath,
     /// What went wrong.
     pub kind: DecodeErrorKind,
 }
@@ -17,19 +103,18 @@ pub struct DecodeError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
-    /// The buffer ends before the end of `what`: `needed` bytes at the offset, `available` left.
+    /// The item does not fit whole in the buffer: `needed` bytes from the offset, `available`
+    /// left.
     Truncated {
-        /// The element being read.
-        what: &'static str,
-        /// The bytes it needs.
+        /// The bytes the item needs.
         needed: usize,
         /// The bytes the buffer has from the offset on.
         available: usize,
     },
-    /// The header's template id is not the message's (or, for `decode_any`, no message's).
-    UnknownTemplateId(u64),
     /// The header's schema id is not the schema's.
     SchemaIdMismatch(u64),
+    /// The header's template id is not the message's (or, for `decode_any`, no message's).
+    UnknownTemplate(u64),
     /// A block length is shorter than the fields of a writer at the schema's version need.
     BlockLengthTooShort {
         /// The block length read.
@@ -38,44 +123,78 @@ pub enum DecodeErrorKind {
         needed: usize,
     },
     /// Text that is not valid in its character encoding (as `&str`: UTF-8, or ASCII for the
-    /// one-byte encodings).
+    /// one-byte encodings); only from the `_str` accessors, never from decoding.
     InvalidText,
+}
+
+impl DecodeErrorKind {
+    /// The kind's name in the codec contract (`truncated`, `schemaIdMismatch`,
+    /// `unknownTemplate`, `blockLengthTooShort`; `invalidText`).
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::Truncated { .. } => "truncated",
+            Self::SchemaIdMismatch(_) => "schemaIdMismatch",
+            Self::UnknownTemplate(_) => "unknownTemplate",
+            Self::BlockLengthTooShort { .. } => "blockLengthTooShort",
+            Self::InvalidText => "invalidText",
+        }
+    }
 }
 
 impl core::fmt::Display for DecodeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} at byte {}: ", self.field, self.offset)?;
         match self.kind {
-            DecodeErrorKind::Truncated { what, needed, available } => write!(
-                f,
-                "at byte {}: {what} needs {needed} bytes, {available} left",
-                self.offset
-            ),
-            DecodeErrorKind::UnknownTemplateId(id) => {
-                write!(f, "at byte {}: unknown template id {id}", self.offset)
+            DecodeErrorKind::Truncated { needed, available } => {
+                write!(f, "needs {needed} bytes, the buffer has {available} left")
             }
-            DecodeErrorKind::SchemaIdMismatch(id) => {
-                write!(f, "at byte {}: schema id {id} is not the schema's", self.offset)
-            }
+            DecodeErrorKind::SchemaIdMismatch(id) => write!(f, "schema id {id} is not the schema's"),
+            DecodeErrorKind::UnknownTemplate(id) => write!(f, "unknown template id {id}"),
             DecodeErrorKind::BlockLengthTooShort { block_length, needed } => write!(
                 f,
-                "at byte {}: block length {block_length} is less than the {needed} bytes its fields take",
-                self.offset
+                "block length {block_length} is less than the {needed} bytes its fields take"
             ),
-            DecodeErrorKind::InvalidText => {
-                write!(f, "at byte {}: text not valid in its character encoding", self.offset)
-            }
+            DecodeErrorKind::InvalidText => f.write_str("text not valid in its character encoding"),
         }
     }
 }
 
 impl core::error::Error for DecodeError {}
 
-/// Why a message could not be encoded, and where (`offset` from the start of the buffer given
-/// to the encoder).
+impl DecodeError {
+    /// The error as the codec contract's JSON object:
+    /// `{"error":{"offset":N,"field":"...","kind":"...","message":"..."}}` (what the codec
+    /// driver prints for a message that does not decode).
+    #[must_use]
+    pub fn json(&self) -> impl core::fmt::Display + '_ {
+        ErrorJson(self)
+    }
+}
+
+/// [`DecodeError::json`]'s text.
+struct ErrorJson<'e>(&'e DecodeError);
+
+impl core::fmt::Display for ErrorJson<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write as _;
+        let e = self.0;
+        write!(f, "{{\"error\":{{\"offset\":{},\"field\":\"", e.offset)?;
+        write!(sbe_support::Escaped(f), "{}", e.field)?;
+        write!(f, "\",\"kind\":\"{}\",\"message\":\"", e.kind.name())?;
+        write!(sbe_support::Escaped(f), "{e}")?;
+        f.write_str("\"}}")
+    }
+}
+
+/// Why a value could not be encoded, and where (`offset` from the start of the buffer given to
+/// the encoder). Nothing is written by a call that fails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EncodeError {
     /// Where the write was to start.
     pub offset: usize,
+    /// The field, group or var data written.
+    pub field: FieldPath,
     /// What went wrong.
     pub kind: EncodeErrorKind,
 }
@@ -84,17 +203,34 @@ pub struct EncodeError {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EncodeErrorKind {
-    /// The buffer is too small: `needed` bytes from the offset, `available` left.
-    BufferTooSmall {
+    /// The buffer is too short: `needed` bytes from the offset, `available` left.
+    BufferTooShort {
         /// The bytes the write needs.
         needed: usize,
         /// The bytes the buffer has from the offset on.
         available: usize,
     },
-    /// A group already holds the most entries its `numInGroup` allows.
-    TooManyEntries(u64),
-    /// Var data longer than its length type allows.
-    TooLong {
+    /// Text longer than its char array.
+    TextTooLong {
+        /// The length given.
+        length: usize,
+        /// The array's length.
+        max: usize,
+    },
+    /// An array index outside `0..length`.
+    IndexOutOfRange {
+        /// The index given.
+        index: usize,
+        /// The array's length.
+        length: usize,
+    },
+    /// A value outside the field's declared `minValue`..=`maxValue`.
+    ValueOutOfRange,
+    /// A group already holds the most entries its `numInGroup` allows (its type's maximum, or
+    /// its declared `maxValue`).
+    CountTooLarge(u64),
+    /// Var data longer than its length type allows (its maximum, or its declared `maxValue`).
+    LengthTooLarge {
         /// The length given.
         length: usize,
         /// The largest allowed.
@@ -102,22 +238,40 @@ pub enum EncodeErrorKind {
     },
 }
 
+impl EncodeErrorKind {
+    /// The kind's name in the codec contract (`bufferTooShort`, `textTooLong`,
+    /// `indexOutOfRange`, `valueOutOfRange`, `countTooLarge`, `lengthTooLarge`).
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Self::BufferTooShort { .. } => "bufferTooShort",
+            Self::TextTooLong { .. } => "textTooLong",
+            Self::IndexOutOfRange { .. } => "indexOutOfRange",
+            Self::ValueOutOfRange => "valueOutOfRange",
+            Self::CountTooLarge(_) => "countTooLarge",
+            Self::LengthTooLarge { .. } => "lengthTooLarge",
+        }
+    }
+}
+
 impl core::fmt::Display for EncodeError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} at byte {}: ", self.field, self.offset)?;
         match self.kind {
-            EncodeErrorKind::BufferTooSmall { needed, available } => write!(
-                f,
-                "at byte {}: {needed} bytes needed, {available} left in the buffer",
-                self.offset
-            ),
-            EncodeErrorKind::TooManyEntries(max) => {
-                write!(f, "at byte {}: a group holds at most {max} entries", self.offset)
+            EncodeErrorKind::BufferTooShort { needed, available } => {
+                write!(f, "{needed} bytes needed, {available} left in the buffer")
             }
-            EncodeErrorKind::TooLong { length, max } => write!(
-                f,
-                "at byte {}: var data of {length} bytes is longer than {max}",
-                self.offset
-            ),
+            EncodeErrorKind::TextTooLong { length, max } => {
+                write!(f, "text of {length} bytes is longer than its {max}")
+            }
+            EncodeErrorKind::IndexOutOfRange { index, length } => {
+                write!(f, "index {index} is outside the array's {length} elements")
+            }
+            EncodeErrorKind::ValueOutOfRange => f.write_str("value outside the field's minValue..maxValue"),
+            EncodeErrorKind::CountTooLarge(max) => write!(f, "a group holds at most {max} entries"),
+            EncodeErrorKind::LengthTooLarge { length, max } => {
+                write!(f, "var data of {length} bytes is longer than {max}")
+            }
         }
     }
 }
@@ -128,7 +282,7 @@ impl core::error::Error for EncodeError {}
 mod sbe_support {
     use core::fmt::{self, Write as _};
 
-    use super::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+    use super::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, FieldPath};
 
     /// `N` bytes at `off`, if the slice holds them.
     #[inline(always)]
@@ -196,15 +350,50 @@ mod sbe_support {
         }
     }
 
-    /// Copies `src` to `off` (as much as fits), zeroing the rest of `len` bytes.
+    /// Copies `src` to `off`, zeroing the rest of `len` bytes; text longer than `len` is an
+    /// error (nothing written), never cut.
     #[inline(always)]
-    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8]) {
+    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8], field: FieldPath) -> Result<(), EncodeError> {
+        if src.len() > len {
+            cold();
+            return Err(EncodeError { offset: off, field, kind: EncodeErrorKind::TextTooLong { length: src.len(), max: len } });
+        }
         if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
-            let n = src.len().min(d.len());
-            let (head, tail) = d.split_at_mut(n);
-            head.copy_from_slice(&src[..n]);
+            let (head, tail) = d.split_at_mut(src.len());
+            head.copy_from_slice(src);
             tail.fill(0);
         }
+        Ok(())
+    }
+
+    /// Element `index` of an array of `length` elements of `N` bytes at `off`: where it lies,
+    /// or the error of an index out of range.
+    #[inline(always)]
+    pub fn element(off: usize, index: usize, length: usize, n: usize, field: FieldPath) -> Result<usize, EncodeError> {
+        if index < length {
+            Ok(off + index * n)
+        } else {
+            cold();
+            Err(EncodeError { offset: off, field, kind: EncodeErrorKind::IndexOutOfRange { index, length } })
+        }
+    }
+
+    /// The error of a value outside the field's declared range.
+    #[cold]
+    pub fn out_of_range(offset: usize, field: FieldPath) -> EncodeError {
+        EncodeError { offset, field, kind: EncodeErrorKind::ValueOutOfRange }
+    }
+
+    /// The error of a group already holding `max` entries.
+    #[cold]
+    pub fn count_too_large(offset: usize, field: FieldPath, max: u64) -> EncodeError {
+        EncodeError { offset, field, kind: EncodeErrorKind::CountTooLarge(max) }
+    }
+
+    /// The error of var data of `length` bytes, longer than `max`.
+    #[cold]
+    pub fn length_too_large(offset: usize, field: FieldPath, length: usize, max: u64) -> EncodeError {
+        EncodeError { offset, field, kind: EncodeErrorKind::LengthTooLarge { length, max } }
     }
 
     /// Zeroes `len` bytes at `off` (a block's padding).
@@ -215,41 +404,91 @@ mod sbe_support {
         }
     }
 
-    pub fn truncated(offset: usize, what: &'static str, needed: usize, len: usize) -> DecodeError {
+    /// The error of an item of `needed` bytes at `offset` that a buffer of `len` bytes does not
+    /// hold whole.
+    #[cold]
+    pub fn truncated(offset: usize, field: FieldPath, needed: usize, len: usize) -> DecodeError {
         DecodeError {
             offset,
+            field,
             kind: DecodeErrorKind::Truncated {
-                what,
                 needed,
                 available: len.saturating_sub(offset),
             },
         }
     }
 
-    /// Where `n` bytes at `start` end, if the buffer holds them.
-    #[inline]
-    pub fn span(buf: &[u8], start: usize, n: usize, what: &'static str) -> Result<usize, DecodeError> {
-        match start.checked_add(n) {
+    /// The error of a header member (`field`, at `offset`): the template id or schema id.
+    #[cold]
+    pub fn header_error(offset: usize, field: &'static str, kind: DecodeErrorKind) -> DecodeError {
+        DecodeError { offset, field: FieldPath::new(field), kind }
+    }
+
+    /// The error of a block length (at `offset`, of `field`) shorter than the `needed` bytes.
+    #[cold]
+    pub fn block_too_short(offset: usize, field: FieldPath, block_length: usize, needed: usize) -> DecodeError {
+        DecodeError { offset, field, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed } }
+    }
+
+    /// `e`, an error inside entry `index` of a group at nesting `depth`, with that index.
+    #[cold]
+    pub fn in_entry(e: DecodeError, depth: usize, index: usize) -> DecodeError {
+        DecodeError { field: e.field.with_index(depth, index), ..e }
+    }
+
+    /// The error of a group whose `count` entries of `block_length` bytes from `start` do not
+    /// fit: at the first entry that does not (a group at nesting `depth`, entries `field`).
+    #[cold]
+    pub fn entries_truncated(start: usize, block_length: usize, len: usize, field: FieldPath, depth: usize) -> DecodeError {
+        let whole = len.saturating_sub(start).checked_div(block_length).unwrap_or(0);
+        let at = start.saturating_add(whole.saturating_mul(block_length));
+        truncated(at, field.with_index(depth, whole), block_length, len)
+    }
+
+    /// Where `count` entries of `block_length` bytes from `start` end, if the buffer holds them;
+    /// else the error of the first entry that does not fit (`field()`, made only then: the
+    /// entries of a group at nesting `depth`).
+    #[inline(always)]
+    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+        match start.checked_add(block_length.saturating_mul(count)) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
                 cold();
-                Err(truncated(start, what, n, buf.len()))
+                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
             }
         }
     }
 
-    /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end.
+    /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
+    /// (`field()`, made only then) starting there.
     #[inline]
-    pub fn room(len: usize, at: usize, n: usize) -> Result<usize, EncodeError> {
+    pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
+        match start.checked_add(n) {
+            Some(end) if end <= buf.len() => Ok(end),
+            _ => {
+                cold();
+                Err(truncated(start, field(), n, buf.len()))
+            }
+        }
+    }
+
+    /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end. The error
+    /// names `field()` (made only then).
+    #[inline(always)]
+    pub fn room(len: usize, at: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, EncodeError> {
         match at.checked_add(n) {
             Some(end) if end <= len => Ok(end),
-            _ => Err(EncodeError {
-                offset: at,
-                kind: EncodeErrorKind::BufferTooSmall {
-                    needed: n,
-                    available: len.saturating_sub(at),
-                },
-            }),
+            _ => {
+                cold();
+                Err(EncodeError {
+                    offset: at,
+                    field: field(),
+                    kind: EncodeErrorKind::BufferTooShort {
+                        needed: n,
+                        available: len.saturating_sub(at),
+                    },
+                })
+            }
         }
     }
 
@@ -385,9 +624,10 @@ mod sbe_support {
     }
 
     /// Text as `&str`: UTF-8 checked for UTF-8, plain ASCII for the one-byte encodings.
-    pub fn text(bytes: &[u8], utf8: bool, offset: usize) -> Result<&str, DecodeError> {
+    pub fn text(bytes: &[u8], utf8: bool, offset: usize, field: FieldPath) -> Result<&str, DecodeError> {
         let invalid = DecodeError {
             offset,
+            field,
             kind: DecodeErrorKind::InvalidText,
         };
         if !utf8 && !bytes.is_ascii() {
@@ -404,20 +644,37 @@ mod sbe_support {
         }
     }
 
+    /// A writer of JSON string content: what is written to it goes to the formatter escaped.
+    pub struct Escaped<'f, 'g>(pub &'f mut fmt::Formatter<'g>);
+
+    impl fmt::Write for Escaped<'_, '_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            for c in s.chars() {
+                escape(self.0, c)?;
+            }
+            Ok(())
+        }
+    }
+
+    /// One character of a JSON string, escaped as the canonical JSON does.
+    fn escape(f: &mut fmt::Formatter<'_>, c: char) -> fmt::Result {
+        match c {
+            '"' => f.write_str("\\\""),
+            '\\' => f.write_str("\\\\"),
+            '\n' => f.write_str("\\n"),
+            '\r' => f.write_str("\\r"),
+            '\t' => f.write_str("\\t"),
+            '\u{8}' => f.write_str("\\b"),
+            '\u{c}' => f.write_str("\\f"),
+            c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c)),
+            c => f.write_char(c),
+        }
+    }
+
     fn escaped(f: &mut fmt::Formatter<'_>, chars: impl Iterator<Item = char>) -> fmt::Result {
         f.write_char('"')?;
         for c in chars {
-            match c {
-                '"' => f.write_str("\\\"")?,
-                '\\' => f.write_str("\\\\")?,
-                '\n' => f.write_str("\\n")?,
-                '\r' => f.write_str("\\r")?,
-                '\t' => f.write_str("\\t")?,
-                '\u{8}' => f.write_str("\\b")?,
-                '\u{c}' => f.write_str("\\f")?,
-                c if u32::from(c) < 0x20 => write!(f, "\\u{:04x}", u32::from(c))?,
-                c => f.write_char(c)?,
-            }
+            escape(f, c)?;
         }
         f.write_char('"')
     }
@@ -599,4 +856,3 @@ mod sbe_support {
         f.write_char(']')
     }
 }
-"##;

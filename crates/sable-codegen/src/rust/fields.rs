@@ -1,0 +1,466 @@
+//! Fixed-size elements (fields of a block, members of a composite): their getters and setters.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+impl Gen<'_> {
+    /// Member `m` of a composite of `len` bytes, as a slot (`path`: its [`Slot::path`]).
+    pub(super) fn member_slot<'m>(&'m self, m: &'m Member, len: usize, path: String) -> Slot<'m> {
+        let kind = self.kind(&m.type_ref);
+        Slot {
+            name: &m.name,
+            desc: m.description.as_deref(),
+            presence: member_presence(m, &kind),
+            kind,
+            const_enum: None,
+            off: m.offset,
+            since: m.since_version,
+            slice: "buf",
+            full: len,
+            path,
+        }
+    }
+
+    /// Getter(s) for a fixed-size element (`slot`). Returns (getter code, JSON code).
+    pub(super) fn getter(&self, slot: &Slot<'_>) -> (String, String) {
+        let Slot {
+            name,
+            desc,
+            ref kind,
+            presence,
+            const_enum,
+            off,
+            since,
+            slice,
+            full,
+            path: _,
+        } = *slot;
+        let m = method(name);
+        let mut o = String::new();
+        let d = doc(desc);
+        let end = off + self.kind_size(kind, presence);
+        let present = present_cond(&format!("self.{slice}"), "self.version", since, end);
+        let gate = |expr: String, absent: &str| -> String {
+            if since > 0 {
+                format!("if self.version < {since} {{ {absent} }} else {{ {expr} }}")
+            } else {
+                expr
+            }
+        };
+        let sl = format!("self.{slice}");
+        let offs = off.to_string();
+        let json;
+        let key = json_str(name);
+        match kind {
+            Kind::Prim(p) => {
+                let t = rtype(p.primitive_type);
+                let u = upper(name);
+                if presence == Presence::Constant || p.is_constant() {
+                    return self.const_getter(slot, p);
+                }
+                let null = lit(&p.null_value, p.primitive_type);
+                let _ = writeln!(
+                    o,
+                    "/// The null value of `{name}`.\npub const {u}_NULL: {t} = {null};"
+                );
+                let _ = writeln!(
+                    o,
+                    "/// The minimum value of `{name}`.\npub const {u}_MIN: {t} = {};",
+                    lit(&p.min_value, p.primitive_type)
+                );
+                let _ = writeln!(
+                    o,
+                    "/// The maximum value of `{name}`.\npub const {u}_MAX: {t} = {};",
+                    lit(&p.max_value, p.primitive_type)
+                );
+                let utf8 = is_utf8(p.character_encoding.as_deref());
+                if p.is_array() {
+                    json = self.array_getter(slot, p, &mut o);
+                } else {
+                    let raw = gate(
+                        read(&sl, &offs, p.primitive_type, p.byte_order, full),
+                        "None",
+                    );
+                    let optional =
+                        presence == Presence::Optional || p.presence == Presence::Optional;
+                    if optional {
+                        let filt = if is_float(p.primitive_type)
+                            && p.null_value.as_f64().is_some_and(f64::is_nan)
+                        {
+                            ".filter(|v| !v.is_nan())".to_owned()
+                        } else {
+                            format!(".filter(|v| *v != Self::{u}_NULL)")
+                        };
+                        let _ = writeln!(o, "{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{t}> {{ ({raw}){filt} }}");
+                        let item = if p.primitive_type == PrimitiveType::Char {
+                            format!("sbe_support::w_chars(f, &[v], {utf8})?;")
+                        } else {
+                            self.num_json("v", p.primitive_type)
+                        };
+                        json = format!("match self.{m}() {{ Some(v) => {{ {item} }} None => f.write_str(\"null\")?, }}");
+                    } else {
+                        let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{ ({raw}).unwrap_or(Self::{u}_NULL) }}");
+                        json = if p.primitive_type == PrimitiveType::Char {
+                            format!("sbe_support::w_chars(f, &[self.{m}()], {utf8})?;")
+                        } else {
+                            let v = format!("self.{m}()");
+                            self.num_json(&v, p.primitive_type)
+                        };
+                    }
+                }
+            }
+            Kind::Enum(e) => {
+                let en = camel(&e.name);
+                let t = rtype(e.encoding_type);
+                if presence == Presence::Constant {
+                    let vname = const_enum.unwrap_or("");
+                    let var = e
+                        .values
+                        .iter()
+                        .find(|v| v.name == vname)
+                        .map(|v| lit(&v.value, e.encoding_type))
+                        .unwrap_or_else(|| "0".into());
+                    let u = upper(name);
+                    let _ = writeln!(o, "/// The constant value of `{name}`.\npub const {u}_VALUE: {en} = {en}::from_raw({var});");
+                    let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{ Self::{u}_VALUE }}");
+                    let val = json_str(vname);
+                    json = match present_cond(&sl, "self.version", since, 0) {
+                        Some(c) => format!("if {c} {{ {} }} else {{ {} }}", ws(&val), ws("null")),
+                        None => ws(&val),
+                    };
+                    return (o, format!("{}{json}", ws(&format!("{key}:"))));
+                }
+                let raw = gate(
+                    read(&sl, &offs, e.encoding_type, e.byte_order, full),
+                    "None",
+                );
+                if presence == Presence::Optional {
+                    let _ = writeln!(o, "{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{ ({raw}).filter(|v| *v != {en}::NULL_VALUE).map({en}::from_raw) }}");
+                    json = format!("match self.{m}() {{ Some(v) => write!(f, \"{{v}}\")?, None => f.write_str(\"null\")?, }}");
+                } else {
+                    let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{ {en}::from_raw(({raw}).unwrap_or({en}::NULL_VALUE)) }}");
+                    let _ = t;
+                    json = format!("write!(f, \"{{}}\", self.{m}())?;");
+                }
+            }
+            Kind::Set(st) => {
+                let sn = camel(&st.name);
+                let raw = gate(
+                    read(&sl, &offs, st.encoding_type, st.byte_order, full),
+                    "None",
+                );
+                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {sn} {{ {sn}::from_bits(({raw}).unwrap_or(0)) }}");
+                json = format!("write!(f, \"{{}}\", self.{m}())?;");
+            }
+            Kind::Comp(c) => {
+                let cn = format!("{}Decoder", camel(&c.name));
+                // The block's full size when it holds the composite (it does at the schema's
+                // version), so that the test is the one the block's other reads share.
+                let full = full.max(off + c.encoded_length.max(0) as usize);
+                let slice = if since > 0 {
+                    format!("if self.version < {since} {{ &[] }} else {{ sbe_support::from::<{full}>({sl}, {off}) }}")
+                } else {
+                    format!("sbe_support::from::<{full}>({sl}, {off})")
+                };
+                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {cn}<'a> {{ {cn}::wrap({slice}, self.version) }}");
+                json = format!("write!(f, \"{{}}\", self.{m}())?;");
+            }
+        }
+        let body = match present {
+            Some(c) => format!("if {c} {{ {json} }} else {{ f.write_str(\"null\")?; }}"),
+            None => json,
+        };
+        (o, format!("{}{body}", ws(&format!("{key}:"))))
+    }
+
+    /// The getter of a constant primitive (`slot`), and its JSON member's statements.
+    fn const_getter(&self, slot: &Slot<'_>, p: &Primitive) -> (String, String) {
+        let (name, since) = (slot.name, slot.since);
+        let (m, d, u, t) = (
+            method(name),
+            doc(slot.desc),
+            upper(name),
+            rtype(p.primitive_type),
+        );
+        let sl = format!("self.{}", slot.slice);
+        let key = json_str(name);
+        let mut o = String::new();
+        let cv = p.const_value.clone().unwrap_or(PrimitiveValue::Int(0));
+        let cname = format!("{u}_VALUE");
+        match &cv {
+            PrimitiveValue::Bytes { bytes, .. } if p.primitive_type == PrimitiveType::Char => {
+                let _ = writeln!(
+                    o,
+                    "/// The constant value of `{name}`.\npub const {cname}: &'static [u8] = {};",
+                    bytes_lit(bytes)
+                );
+                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'static [u8] {{ Self::{cname} }}");
+            }
+            _ => {
+                let _ = writeln!(
+                    o,
+                    "/// The constant value of `{name}`.\npub const {cname}: {t} = {};",
+                    lit(&cv, p.primitive_type)
+                );
+                let _ = writeln!(
+                    o,
+                    "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{ Self::{cname} }}"
+                );
+            }
+        }
+        let val = const_json(p, &cv);
+        let json = match present_cond(&sl, "self.version", since, 0) {
+            Some(c) => format!("if {c} {{ {} }} else {{ {} }}", ws(&val), ws("null")),
+            None => ws(&val),
+        };
+        (o, format!("{}{json}", ws(&format!("{key}:"))))
+    }
+
+    /// The getters of an array primitive (`slot`), into `o`; the JSON value's statements.
+    fn array_getter(&self, slot: &Slot<'_>, p: &Primitive, o: &mut String) -> String {
+        let (name, since, slice, full, off, path) = (
+            slot.name, slot.since, slot.slice, slot.full, slot.off, &slot.path,
+        );
+        let (m, d, u, t) = (
+            method(name),
+            doc(slot.desc),
+            upper(name),
+            rtype(p.primitive_type),
+        );
+        let sl = format!("self.{slice}");
+        let null = lit(&p.null_value, p.primitive_type);
+        let utf8 = is_utf8(p.character_encoding.as_deref());
+        let gate = |expr: String, absent: &str| -> String {
+            if since > 0 {
+                format!("if self.version < {since} {{ {absent} }} else {{ {expr} }}")
+            } else {
+                expr
+            }
+        };
+        let json;
+        let n = p.length;
+        let _ = writeln!(
+            o,
+            "/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};"
+        );
+        if p.primitive_type == PrimitiveType::Char {
+            let expr = gate(array_ref(slice, &sl, full, n, off), "None");
+            let raw = format!("{}_raw", snake(name));
+            let _ = writeln!(o, "{d}///\n/// The text: the bytes before the first NUL (all {n} when there is none).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ sbe_support::until_nul(self.{raw}()) }}");
+            let _ = writeln!(o, "/// All {n} bytes of `{name}`, its NUL padding included.\n#[must_use]\n#[inline]\npub fn {raw}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
+            let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str` (`InvalidText`).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, {off}, {path}) }}", snake(name));
+            json = format!("sbe_support::w_chars(f, self.{raw}(), {utf8})?;");
+        } else if p.primitive_type == PrimitiveType::UInt8 {
+            let expr = gate(array_ref(slice, &sl, full, n, off), "None");
+            let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
+            {
+                json = format!("sbe_support::w_hex(f, self.{m}())?;");
+            }
+        } else {
+            let sz = p.primitive_type.size();
+            let mut body = format!(
+                    "let mut out = [{null}; {n}];\nif let Some(b) = {} {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
+                    array_ref(slice, &sl, full, n * sz, off), from_bytes(p.primitive_type, p.byte_order)
+                );
+            if since > 0 {
+                body = format!("if self.version < {since} {{ return [{null}; {n}]; }}\n{body}");
+            }
+            let _ = writeln!(
+                o,
+                "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> [{t}; {n}] {{ {body} }}"
+            );
+            json = if p.primitive_type == PrimitiveType::Int8 {
+                format!("let a = self.{m}(); let mut b = [0u8; {n}]; for (d, s) in b.iter_mut().zip(a) {{ *d = s.to_le_bytes()[0]; }} sbe_support::w_hex(f, &b)?;")
+            } else {
+                let item = self.num_json("*v", p.primitive_type);
+                format!("f.write_str(\"[\")?; for (i, v) in self.{m}().iter().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} {item} }} f.write_str(\"]\")?;")
+            }
+        }
+        json
+    }
+
+    pub(super) fn num_json(&self, v: &str, p: PrimitiveType) -> String {
+        match p {
+            PrimitiveType::Float => format!("sbe_support::w_f32(f, {v})?;"),
+            PrimitiveType::Double => format!("sbe_support::w_f64(f, {v})?;"),
+            _ => format!("write!(f, \"{{}}\", {v})?;"),
+        }
+    }
+
+    pub(super) fn kind_size(&self, kind: &Kind<'_>, presence: Presence) -> usize {
+        if presence == Presence::Constant {
+            return 0;
+        }
+        match kind {
+            Kind::Prim(p) => p.size(),
+            Kind::Enum(e) => e.encoding_type.size(),
+            Kind::Set(s) => s.encoding_type.size(),
+            Kind::Comp(c) => c.encoded_length.max(0) as usize,
+        }
+    }
+
+    /// Setter(s) for a fixed-size element (`slot`) at `base + slot.off` of `self.buf`;
+    /// `lifetime_ret`: the lifetime of a composite encoder returned.
+    pub(super) fn setter(&self, slot: &Slot<'_>, base: &str, lifetime_ret: &str) -> String {
+        let m = method(slot.name);
+        let d = doc(slot.desc);
+        let at = add(base, slot.off);
+        let path = &slot.path;
+        let mut o = String::new();
+        match slot.kind {
+            Kind::Prim(p) => {
+                if slot.presence == Presence::Constant || p.is_constant() {
+                    return o;
+                }
+                let t = rtype(p.primitive_type);
+                if p.is_array() {
+                    let n = p.length;
+                    let sz = p.primitive_type.size();
+                    if p.primitive_type == PrimitiveType::Char {
+                        let _ = writeln!(o, "{d}///\n/// A shorter value is padded with NUL.\n///\n/// # Errors\n///\n/// `TextTooLong`: longer than the array's {n} bytes (nothing written).\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{ sbe_support::put_padded(self.buf, {at}, {n}, value, {path})?; Ok(self) }}");
+                    } else if p.primitive_type == PrimitiveType::UInt8 {
+                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[u8; {n}]) -> &mut Self {{ sbe_support::put(self.buf, {at}, *value); self }}");
+                    } else {
+                        let tb = to_bytes(p.byte_order);
+                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{ let mut b = [0u8; {}]; for (c, v) in b.chunks_exact_mut({sz}).zip(value) {{ c.copy_from_slice(&v.{tb}()); }} sbe_support::put(self.buf, {at}, b); self }}", n * sz);
+                    }
+                    let w = write("self.buf", "at", "value", p.byte_order);
+                    let _ = writeln!(o, "/// Writes element `index` of `{}`.\n///\n/// # Errors\n///\n/// `IndexOutOfRange`: `index` not below {n}.\n#[inline]\npub fn {}_at(&mut self, index: usize, value: {t}) -> Result<&mut Self, EncodeError> {{ let at = sbe_support::element({at}, index, {n}, {sz}, {path})?; {w} Ok(self) }}", slot.name, m.trim_end_matches('_'));
+                    return o;
+                }
+                let optional =
+                    slot.presence == Presence::Optional || p.presence == Presence::Optional;
+                let check = p.range_declared.then(|| {
+                    let (min, max) = (lit(&p.min_value, p.primitive_type), lit(&p.max_value, p.primitive_type));
+                    format!("if !({min}..={max}).contains(&v) {{ return Err(sbe_support::out_of_range({at}, {path})); }}")
+                });
+                let (arg, value, null_doc) = if optional {
+                    let null = lit(&p.null_value, p.primitive_type);
+                    (
+                        format!("Option<{t}>"),
+                        format!("value.unwrap_or({null})"),
+                        "///\n/// `None` writes the null value.\n",
+                    )
+                } else {
+                    (t.to_owned(), "value".to_owned(), "")
+                };
+                let w = write("self.buf", &at, &value, p.byte_order);
+                match check {
+                    Some(check) => {
+                        let test = if optional {
+                            format!("if let Some(v) = value {{ {check} }}")
+                        } else {
+                            format!("let v = value; {check}")
+                        };
+                        let (min, max) = (
+                            lit(&p.min_value, p.primitive_type),
+                            lit(&p.max_value, p.primitive_type),
+                        );
+                        let _ = writeln!(o, "{d}{null_doc}///\n/// # Errors\n///\n/// `ValueOutOfRange`: outside the declared {min}..={max} (nothing written).\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> Result<&mut Self, EncodeError> {{ {test} {w} Ok(self) }}");
+                    }
+                    None => {
+                        let _ = writeln!(o, "{d}{null_doc}#[inline]\npub fn {m}(&mut self, value: {arg}) -> &mut Self {{ {w} self }}");
+                    }
+                }
+            }
+            Kind::Enum(e) => {
+                if slot.presence == Presence::Constant {
+                    return o;
+                }
+                let en = camel(&e.name);
+                if slot.presence == Presence::Optional {
+                    let w = write(
+                        "self.buf",
+                        &at,
+                        &format!("value.map_or({en}::NULL_VALUE, {en}::raw)"),
+                        e.byte_order,
+                    );
+                    let _ = writeln!(o, "{d}///\n/// `None` writes the null value.\n#[inline]\npub fn {m}(&mut self, value: Option<{en}>) -> &mut Self {{ {w} self }}");
+                } else {
+                    let w = write("self.buf", &at, "value.raw()", e.byte_order);
+                    let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: {en}) -> &mut Self {{ {w} self }}");
+                }
+            }
+            Kind::Set(st) => {
+                let sn = camel(&st.name);
+                let w = write("self.buf", &at, "value.bits()", st.byte_order);
+                let _ = writeln!(
+                    o,
+                    "{d}#[inline]\npub fn {m}(&mut self, value: {sn}) -> &mut Self {{ {w} self }}"
+                );
+            }
+            Kind::Comp(c) => {
+                let cn = format!("{}Encoder", camel(&c.name));
+                let len = c.encoded_length.max(0) as usize;
+                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{ let at = {at}; {cn}::wrap_at(self.buf.get_mut(at..at + {len}).unwrap_or_default(), {path}) }}");
+            }
+        }
+        o
+    }
+}
+
+/// A fixed-size element to read or write: a field of a block or a member of a composite.
+pub(super) struct Slot<'s> {
+    /// Its name in the schema.
+    pub(super) name: &'s str,
+    pub(super) desc: Option<&'s str>,
+    pub(super) kind: Kind<'s>,
+    pub(super) presence: Presence,
+    /// A constant enum field's value name.
+    pub(super) const_enum: Option<&'s str>,
+    /// Its offset in the block or composite.
+    pub(super) off: usize,
+    pub(super) since: i32,
+    /// The decoder's slice holding it: `block` (a message's or an entry's) or `buf` (a
+    /// composite's).
+    pub(super) slice: &'static str,
+    /// The block's or composite's size at the schema's version.
+    pub(super) full: usize,
+    /// The Rust expression of its [`FieldPath`] for errors: `FieldPath::new("fields.vehicleCode")`,
+    /// in an entry encoder `...with_indices(self.idx)`, in a composite encoder
+    /// `self.path.member("name")`.
+    pub(super) path: String,
+}
+
+/// What a fixed-size element holds, resolved.
+#[derive(Clone, Copy)]
+pub(super) enum Kind<'s> {
+    Prim(&'s Primitive),
+    Enum(&'s EnumType),
+    Set(&'s SetType),
+    Comp(&'s Composite),
+}
+
+/// Static metadata of a field, as associated consts.
+pub(super) fn field_meta(fd: &Field) -> String {
+    let u = upper(&fd.name);
+    let mut o = String::new();
+    let _ = writeln!(o, "/// The id of field `{}`.\npub const {u}_ID: u16 = {};\n/// The version field `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};\n/// The offset of field `{}` in the block.\npub const {u}_OFFSET: usize = {};\n/// The size of field `{}` in bytes (0 for a constant).\npub const {u}_ENCODED_LENGTH: usize = {};",
+        fd.name, fd.id.max(0), fd.name, fd.since_version.max(0), fd.name, fd.offset, fd.name, fd.size);
+    for (what, v) in [
+        ("SEMANTIC_TYPE", &fd.meta.semantic_type),
+        ("EPOCH", &fd.meta.epoch),
+        ("TIME_UNIT", &fd.meta.time_unit),
+        ("CHARACTER_ENCODING", &fd.meta.character_encoding),
+    ] {
+        if let Some(v) = v {
+            let _ = writeln!(
+                o,
+                "/// The {} of field `{}`.\npub const {u}_{what}: &'static str = {};",
+                what.to_lowercase().replace('_', " "),
+                fd.name,
+                str_lit(v)
+            );
+        }
+    }
+    o
+}
+
+/// A composite member's presence, as a field's.
+pub(super) fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
+    match kind {
+        Kind::Prim(p) if p.is_constant() => Presence::Constant,
+        Kind::Prim(p) => p.presence,
+        _ => m.presence,
+    }
+}
