@@ -29,6 +29,7 @@
 //! room is checked to be at least `reserve[0]` before a block's operations run (by the caller
 //! for a block's code, by the message's code itself before each block, key and closing); each
 //! helper is given a room that ends `reserve[i + 1]` bytes before the end, and returns null
+//! when it did not fit.
 //!
 //! The JIT sits above the program (`crate::program`), whose data it compiles and whose slots
 //! ([`crate::program::CompiledBlock`], [`crate::program::CompiledMessage`]) it fills; the JSON

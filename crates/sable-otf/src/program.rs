@@ -6,7 +6,7 @@
 //! fixed-size copy. A block's fields are one flat list of operations (composites flattened into
 //! it); values newer than their block are behind one version test per run of them
 //! ([`K::Since`]). Its groups and var data follow, walked beside the decoder's plan (whose
-//! checks, shared with [`Decoder::decode`], give the same errors at the same offsets); the
+//! checks, shared with [`crate::decode::Decoder::decode`], give the same errors at the same offsets); the
 //! entries of groups of common shapes (fields only; fields then var data; fields then groups of
 //! fields only) are printed by loops of their own, without a call per entry. Output goes to a
 //! scratch buffer kept per thread, each block's operations writing into room reserved for the
@@ -19,7 +19,7 @@
 //! the generic [`crate::decode::Visitor`] path (the tests compare the two on every conformance
 //! vector, every truncation of each, and random messages of every shared schema).
 //!
-//! The program is data: [`build`] lays it out, [`value`] runs one operation, and the JSON
+//! The program is data: `build.rs` lays it out, `value.rs` runs one operation, and the JSON
 //! printer's interpreter (`json/run.rs`) walks it beside the decoder's plan; the JIT
 //! (`crate::jit`, feature `jit`) compiles its blocks and messages into the slots it keeps for
 //! them. Nothing here depends on either.

@@ -9,7 +9,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{FuncId, Linkage, Module};
 
 use super::bounds::analyse;
-use super::gen::{Gen, Helpers, Val};
+use super::gen::{entry, Gen, Helpers};
 use super::message::compile_message;
 use super::runtime::{self, Code};
 use crate::decode::MessagePlan;
@@ -135,12 +135,7 @@ fn compile(
     let mut fbc = FunctionBuilderContext::new();
     {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        b.seal_block(entry);
-        let p = b.block_params(entry);
-        let params: [Val; 7] = p.try_into().ok()?;
+        let params = entry(&mut b)?;
         let ptr = module.target_config().pointer_type();
         let cur = b.declare_var(ptr);
         b.def_var(cur, params[4]);

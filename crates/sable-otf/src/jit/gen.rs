@@ -22,6 +22,15 @@ pub(super) struct Refs {
     pub(super) data_ref: cranelift_codegen::ir::FuncRef,
 }
 
+/// Starts the function `b` builds: its entry block (sealed) and its seven parameters.
+pub(super) fn entry(b: &mut FunctionBuilder<'_>) -> Option<[Val; 7]> {
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    b.seal_block(entry);
+    b.block_params(entry).try_into().ok()
+}
+
 /// The helpers the compiled code calls, as declared in the module.
 pub(super) struct Helpers {
     pub(super) value_id: FuncId,

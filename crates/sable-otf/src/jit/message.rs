@@ -9,7 +9,7 @@ use cranelift_jit::JITModule;
 use cranelift_module::{FuncId, Linkage, Module};
 
 use super::bounds::analyse;
-use super::gen::{Blk, Gen, Helpers, Val};
+use super::gen::{entry, Blk, Gen, Helpers, Val};
 use crate::decode::{Block, Charset, DataPlan, GroupPlan, Kind, MessagePlan, Node, Tail};
 use crate::program::{BlockProgram, Tables, TailProgram};
 
@@ -262,13 +262,8 @@ pub(super) fn compile_message(
     let mut fbc = FunctionBuilderContext::new();
     {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        let entry = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.switch_to_block(entry);
-        b.seal_block(entry);
-        let p = b.block_params(entry);
         // (tables, buf, len, block_length, out, out_end, pos_out)
-        let params: [Val; 7] = p.try_into().ok()?;
+        let params = entry(&mut b)?;
         let ptr = module.target_config().pointer_type();
         let cur = b.declare_var(ptr);
         b.def_var(cur, params[4]);
