@@ -23,6 +23,7 @@
 //! `no_std` crates, and is formatted with `rustfmt` when the toolchain has it (set
 //! `Config::rustfmt(false)` to skip). See Sable's docs/rust.md for the API it generates.
 
+#![forbid(unsafe_code)]
 // The crate's example is a whole build script, so its `fn main` is the point.
 #![allow(clippy::needless_doctest_main)]
 

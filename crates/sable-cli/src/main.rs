@@ -1,6 +1,8 @@
 //! `sable`: the command-line front end. Compiles SBE XML message schemas (or reads `.sbeir`
 //! files) to IR, decodes and encodes messages on the fly, and generates codecs (Java).
 
+#![forbid(unsafe_code)]
+
 mod input;
 mod otf;
 mod progress;

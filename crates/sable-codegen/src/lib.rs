@@ -4,6 +4,8 @@
 //! from the IR's token lists, [`naming`] helpers and an indenting [`writer`]; and one module per
 //! target language ([`java`]).
 
+#![forbid(unsafe_code)]
+
 pub mod cpp;
 pub mod java;
 pub mod model;

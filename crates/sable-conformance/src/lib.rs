@@ -7,6 +7,8 @@
 //! examples are the generator's command line (`malformed`) and Sable's codec driver (`driver`,
 //! run by `scripts/drivers/sable.sh`).
 
+#![forbid(unsafe_code)]
+
 pub mod malformed;
 pub mod walk;
 

@@ -58,6 +58,7 @@
 //!
 //! See `docs/framing.md` for the details.
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod capture;

@@ -8,6 +8,8 @@
 //!
 //! See `docs/ir.md` for the model and [`sbeir`] for the binary file format.
 
+#![forbid(unsafe_code)]
+
 mod dump;
 pub mod sbeir;
 pub mod validate;

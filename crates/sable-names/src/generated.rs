@@ -5,11 +5,12 @@
 //!
 //! For Java, C++ and Rust these lists follow what the generators write (accessors and the
 //! constants and methods derived from a name, such as Rust's `BID_PX_ID` or Java's
-//! `fooLength()`); for the other languages they are the rules docs/naming.md sets for them.
+//! `fooLength()`); for the other languages they are the rules docs/naming.md sets for them
+//! (Erlang's functions with their arity, `bid_px/1`, since only name and arity together clash).
 //! Where a generator itself renames clashing names (Rust's enum variants, set constants and
 //! group types get `_` or a path prefix), nothing is listed, since the code compiles.
 
-use crate::{common, cpp, csharp, go, java, python, rust, typescript, Language};
+use crate::{c, common, cpp, csharp, erlang, go, java, python, rust, typescript, Language};
 
 /// What a field's type makes of it, as far as its generated names go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +99,33 @@ pub fn member(lang: Language, name: &str, member: Member, owner: Owner) -> Vec<S
             let c = typescript::camel(name);
             vec![c.clone(), format!("{c}Id"), format!("{c}SinceVersion")]
         }
+        Language::C => {
+            let i = c::ident(name);
+            let mut v = vec![
+                i.clone(),
+                format!("set_{i}"),
+                format!("{i}_id"),
+                format!("{i}_since_version"),
+            ];
+            if member == Member::Data {
+                v.push(format!("{i}_length"));
+            }
+            v
+        }
+        Language::Erlang => {
+            // Functions by name and arity: the decoder's accessor, the encoder's, the metadata.
+            let s = erlang::snake(name);
+            let mut v = vec![
+                format!("{s}/1"),
+                format!("{s}/2"),
+                format!("{s}_id/0"),
+                format!("{s}_since_version/0"),
+            ];
+            if member == Member::Data {
+                v.push(format!("{s}_length/1"));
+            }
+            v
+        }
     }
 }
 
@@ -115,6 +143,14 @@ pub fn composite_member(lang: Language, name: &str, t: FieldType) -> Vec<String>
         }
         Language::Python => vec![python::snake(name)],
         Language::TypeScript => vec![typescript::camel(name)],
+        Language::C => {
+            let i = c::ident(name);
+            vec![i.clone(), format!("set_{i}")]
+        }
+        Language::Erlang => {
+            let s = erlang::snake(name);
+            vec![format!("{s}/1"), format!("{s}/2")]
+        }
     }
 }
 
@@ -128,6 +164,8 @@ pub fn enum_value(lang: Language, name: &str) -> Option<String> {
         Language::Go => Some(go::exported(name)),
         Language::Python => Some(python::constant(name)),
         Language::TypeScript => Some(typescript::pascal(name)),
+        Language::C => Some(c::ident(name)),
+        Language::Erlang => Some(erlang::value(name)),
     }
 }
 
@@ -165,6 +203,9 @@ pub fn package_type(lang: Language, name: &str, kind: TypeKind) -> Vec<String> {
         Language::Go => vec![go::exported(name)],
         Language::Python => vec![python::class_name(name)],
         Language::TypeScript => vec![typescript::pascal(name)],
+        Language::C => vec![c::ident(name)],
+        // One module per type and message.
+        Language::Erlang => vec![erlang::snake(name)],
     }
 }
 
@@ -299,6 +340,38 @@ mod tests {
         let scalar = Member::Field(FieldType::Scalar);
         let field = member(Language::Java, "fooLength", scalar, Owner::Group);
         assert!(data.contains(&field[0]));
+    }
+
+    #[test]
+    fn c_and_erlang_members() {
+        let data = member(Language::C, "switch", Member::Data, Owner::Message);
+        assert_eq!(
+            data,
+            [
+                "switch_",
+                "set_switch_",
+                "switch__id",
+                "switch__since_version",
+                "switch__length"
+            ]
+        );
+        let scalar = Member::Field(FieldType::Scalar);
+        let e = member(Language::Erlang, "bidPx", scalar, Owner::Group);
+        assert_eq!(
+            e,
+            [
+                "bid_px/1",
+                "bid_px/2",
+                "bid_px_id/0",
+                "bid_px_since_version/0"
+            ]
+        );
+        // `a`'s id function and a field `a_id`'s accessor differ by arity: no clash.
+        let a = member(Language::Erlang, "a", scalar, Owner::Message);
+        let a_id = member(Language::Erlang, "a_id", scalar, Owner::Message);
+        assert!(a.iter().all(|x| !a_id.contains(x)));
+        assert_eq!(enum_value(Language::Erlang, "NITROUS").unwrap(), "nitrous");
+        assert_eq!(enum_value(Language::C, "NULL").unwrap(), "NULL_");
     }
 
     #[test]

@@ -4,9 +4,13 @@
 //! generators in sable-codegen call them, and sable-schema's `check` uses [`generated`] to find
 //! schema names that would become the same identifier. docs/naming.md describes the rules.
 
+#![forbid(unsafe_code)]
+
+pub mod c;
 pub mod common;
 pub mod cpp;
 pub mod csharp;
+pub mod erlang;
 pub mod generated;
 pub mod go;
 pub mod java;
@@ -15,7 +19,7 @@ pub mod rust;
 pub mod typescript;
 
 /// A target language: those generated now (Java, C++, Rust) and those planned (C#, Go,
-/// Python, TypeScript: issues 17 to 20).
+/// Python, TypeScript: issues 17 to 20; then C and Erlang).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Language {
     Java,
@@ -25,10 +29,12 @@ pub enum Language {
     Go,
     Python,
     TypeScript,
+    C,
+    Erlang,
 }
 
 impl Language {
-    pub const ALL: [Language; 7] = [
+    pub const ALL: [Language; 9] = [
         Language::Java,
         Language::Cpp,
         Language::Rust,
@@ -36,6 +42,8 @@ impl Language {
         Language::Go,
         Language::Python,
         Language::TypeScript,
+        Language::C,
+        Language::Erlang,
     ];
 
     /// The language's name as people write it: `C++`, `C#`.
@@ -48,10 +56,13 @@ impl Language {
             Language::Go => "Go",
             Language::Python => "Python",
             Language::TypeScript => "TypeScript",
+            Language::C => "C",
+            Language::Erlang => "Erlang",
         }
     }
 
-    /// The language's keywords: a schema name that is one gets escaped.
+    /// The language's keywords: a schema name that is one gets escaped. (C's generator also
+    /// escapes the standard headers' macros, [`c::RESERVED`], and C++'s its own list.)
     pub fn keywords(self) -> &'static [&'static str] {
         match self {
             Language::Java => java::KEYWORDS,
@@ -61,6 +72,8 @@ impl Language {
             Language::Go => go::KEYWORDS,
             Language::Python => python::KEYWORDS,
             Language::TypeScript => typescript::KEYWORDS,
+            Language::C => c::KEYWORDS,
+            Language::Erlang => erlang::KEYWORDS,
         }
     }
 
@@ -74,6 +87,8 @@ impl Language {
             Language::Go => go::package(package),
             Language::Python => python::module(package),
             Language::TypeScript => typescript::module(package),
+            Language::C => c::prefix(package),
+            Language::Erlang => erlang::module(package),
         }
     }
 }

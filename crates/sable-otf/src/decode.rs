@@ -169,15 +169,7 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// How the bytes of a character array or var data are to be read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Charset {
-    /// One byte, one character U+0000..U+00FF: US-ASCII, ISO-8859-1, no encoding declared, and
-    /// every encoding other than UTF-8.
-    Latin1,
-    /// UTF-8.
-    Utf8,
-}
+pub use crate::write::Charset;
 
 impl Charset {
     fn of(name: Option<&str>) -> Charset {
@@ -322,7 +314,7 @@ pub struct FieldInfo {
 impl FieldInfo {
     fn new(token: &Token, constant: bool) -> FieldInfo {
         let mut json_key = Vec::new();
-        crate::json::write_json_str(&mut json_key, token.name.as_bytes(), Charset::Utf8);
+        crate::write::write_json_str(&mut json_key, token.name.as_bytes(), Charset::Utf8);
         json_key.push(b':');
         FieldInfo {
             name: token.name.as_str().into(),
@@ -971,7 +963,7 @@ impl Builder {
                             .map_or(0, |v| bits_of(v, PrimitiveType::UInt64))
                             as u32;
                         let mut json = Vec::new();
-                        crate::json::write_json_str(&mut json, c.name.as_bytes(), Charset::Utf8);
+                        crate::write::write_json_str(&mut json, c.name.as_bytes(), Charset::Utf8);
                         choices.push(Choice {
                             bit,
                             name: c.name.as_str().into(),
@@ -1236,7 +1228,7 @@ impl Decoder {
                 .map_err(|_| Error::new(format!("message '{}' has a negative id", m.name)))?;
             let block = builder.block(&tokens[1..tokens.len() - 1], 2)?;
             let mut json_prefix = b"{\"message\":".to_vec();
-            crate::json::write_json_str(&mut json_prefix, m.name.as_bytes(), Charset::Utf8);
+            crate::write::write_json_str(&mut json_prefix, m.name.as_bytes(), Charset::Utf8);
             json_prefix.extend_from_slice(b",\"header\":{");
             index.push((template_id, messages.len()));
             messages.push(MessagePlan {

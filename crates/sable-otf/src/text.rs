@@ -23,7 +23,7 @@ use sable_ir::Ir;
 use crate::decode::{
     DecodeError, Decoder, Error, FieldInfo, GroupHeader, Header, MessageInfo, Value, Visitor,
 };
-use crate::json::write_value;
+use crate::json_value::write_value;
 
 /// Decodes messages of one schema into the text form.
 #[derive(Debug)]

@@ -1,5 +1,7 @@
 //! SBE XML message schemas: parsing, validation with located diagnostics, and lowering to IR.
 
+#![forbid(unsafe_code)]
+
 mod collisions;
 mod diagnostic;
 mod lower;

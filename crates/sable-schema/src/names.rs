@@ -53,5 +53,14 @@ mod tests {
             "{p}"
         );
         assert!(problem("type").unwrap().contains("Go"));
+        // C's and Erlang's lists too (sable-names).
+        assert_eq!(
+            problem("receive").unwrap(),
+            "name \"receive\" is a keyword in Erlang"
+        );
+        assert_eq!(
+            problem("restrict").unwrap(),
+            "name \"restrict\" is a keyword in C"
+        );
     }
 }

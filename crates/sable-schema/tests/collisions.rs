@@ -72,7 +72,7 @@ fn fields_that_become_one_name_in_rust_and_python() {
     assert_eq!(
         clashes(&text),
         [
-            r#"18:10: fields "bidPx" and "bid_px" both become bid_px in Rust and Python, BidPx in C# and Go, bidPx in TypeScript | "bidPx" is at test.xml:17:8; rename one of them"#
+            r#"18:10: fields "bidPx" and "bid_px" both become bid_px in Rust and Python, BidPx in C# and Go, bidPx in TypeScript, bid_px/1 in Erlang | "bidPx" is at test.xml:17:8; rename one of them"#
         ]
     );
 }
@@ -103,7 +103,7 @@ fn java_var_data_length_meets_a_field() {
     assert_eq!(
         clashes(&text),
         [
-            r#"18:7: field "fooLength" and var data "foo" both generate fooLength in Java, FooLength in C# and Go | "fooLength" is at test.xml:17:8; rename one of them"#
+            r#"18:7: field "fooLength" and var data "foo" both generate fooLength in Java, FooLength in C# and Go, foo_length/1 in Erlang | "fooLength" is at test.xml:17:8; rename one of them"#
         ]
     );
 }
@@ -150,7 +150,7 @@ fn names_that_are_not_identifiers_collide_once_cleaned() {
     assert_eq!(
         clashes(&text),
         [
-            r#"18:8: fields "a-b" and "a_b" both become a_b in Java, C++, Rust and Python, AB in C# and Go, aB in TypeScript | "a-b" is at test.xml:17:8; rename one of them"#
+            r#"18:8: fields "a-b" and "a_b" both become a_b in Java, C++, Rust, Python and C, AB in C# and Go, aB in TypeScript, a_b/1 in Erlang | "a-b" is at test.xml:17:8; rename one of them"#
         ]
     );
 }
@@ -168,7 +168,7 @@ fn group_members_are_a_scope_of_their_own() {
     assert_eq!(
         clashes(&text),
         [
-            r#"20:8: fields "px" and "PX" both become px in Rust, Python and TypeScript, Px in C# | "px" is at test.xml:19:8; rename one of them"#
+            r#"20:8: fields "px" and "PX" both become px in Rust, Python and TypeScript, Px in C#, px/1 in Erlang | "px" is at test.xml:19:8; rename one of them"#
         ]
     );
 }
@@ -182,7 +182,7 @@ fn enum_values_that_differ_only_in_case() {
     assert_eq!(
         clashes(&text),
         [
-            r#"14:89: values "buy" and "Buy" both become Buy in C#, Go and TypeScript, BUY in Python | "buy" is at test.xml:14:52; rename one of them"#
+            r#"14:89: values "buy" and "Buy" both become Buy in C#, Go and TypeScript, BUY in Python, buy in Erlang | "buy" is at test.xml:14:52; rename one of them"#
         ]
     );
 }
@@ -196,7 +196,7 @@ fn set_choices_that_differ_only_in_case() {
     assert_eq!(
         clashes(&text),
         [
-            r#"14:77: choices "a_b" and "aB" both become AB in C# and Go, A_B in Python, aB in TypeScript | "a_b" is at test.xml:14:48; rename one of them"#
+            r#"14:77: choices "a_b" and "aB" both become AB in C# and Go, A_B in Python, aB in TypeScript, a_b in Erlang | "a_b" is at test.xml:14:48; rename one of them"#
         ]
     );
 }
@@ -210,7 +210,7 @@ fn composite_members_that_meet_in_java_and_rust() {
     assert_eq!(
         clashes(&text),
         [
-            r#"14:76: members "mantissa" and "Mantissa" both become mantissa in Java, Rust, Python and TypeScript, Mantissa in C# and Go | "mantissa" is at test.xml:14:31; rename one of them"#
+            r#"14:76: members "mantissa" and "Mantissa" both become mantissa in Java, Rust, Python and TypeScript, Mantissa in C# and Go, mantissa/1 in Erlang | "mantissa" is at test.xml:14:31; rename one of them"#
         ]
     );
 }
@@ -224,7 +224,7 @@ fn a_type_and_a_message_that_become_one_class() {
     assert_eq!(
         clashes(&text),
         [
-            r#"16:14: composite "Price" and message "price" both become PriceDecoder in Java, Rust and C#, Price in Go, Python and TypeScript | "Price" is at test.xml:14:12; rename one of them"#
+            r#"16:14: composite "Price" and message "price" both become PriceDecoder in Java, Rust and C#, Price in Go, Python and TypeScript, price in Erlang | "Price" is at test.xml:14:12; rename one of them"#
         ]
     );
 }

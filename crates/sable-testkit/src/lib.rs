@@ -5,11 +5,17 @@
 //!   (`uk.co.real-logic:sbe-all:1.32.1`) and returns the reference's IR in the text form of
 //!   `sable_ir::dump`;
 //! - comparing such dumps with a readable report of the first difference: [`compare_dumps`];
+//! - [`imports::ModuleGraph`]: a crate's module graph from its sources, to keep its imports
+//!   one-way;
 //! - [`ScratchDir`] for files the oracle reads and writes, and [`run_parallel`] to spread the
 //!   JVM runs over the machine's cores.
 //!
 //! The oracle needs `scripts/fetch-reference.sh` to have been run; when it has not, [`Oracle::new`]
 //! panics saying so, so that interop tests fail rather than pass without checking anything.
+
+#![forbid(unsafe_code)]
+
+pub mod imports;
 
 use std::ffi::OsStr;
 use std::fmt;

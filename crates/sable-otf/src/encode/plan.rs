@@ -2,7 +2,8 @@
 
 use sable_ir::{PrimitiveType, PrimitiveValue, Signal, Token};
 
-use super::{is_optional, primitive_of, signal_is, value_as_i128, Error};
+use super::error::Error;
+use super::tokens::{is_optional, primitive_of, signal_is, value_as_i128};
 
 /// One message: its name and id, its block length, and its body.
 #[derive(Debug, Clone)]

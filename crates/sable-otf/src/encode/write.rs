@@ -3,8 +3,9 @@
 use sable_ir::{ByteOrder, PrimitiveType, PrimitiveValue};
 use serde_json::{Map, Value};
 
+use super::error::{EncodeError, EncodeErrorKind};
 use super::plan::{Block, Composite, Enum, Prim, Set, Type, VarData};
-use super::{value_as_f64, value_as_i128, EncodeError, EncodeErrorKind};
+use super::tokens::{value_as_f64, value_as_i128};
 
 /// A JSON path, built on the stack as the writer descends and printed only for an error.
 pub(super) enum Path<'a> {
