@@ -266,6 +266,7 @@ impl Cli {
             max_bytes: self.max_schema_size,
             quiet: self.quiet,
             generated_names: matches!(self.command, Command::Check(_) | Command::Generate(_)),
+            lower: !matches!(self.command, Command::Check(_)),
         }
     }
 
@@ -546,9 +547,10 @@ fn run_check(args: &CheckArgs, cli: &Cli) -> u8 {
         }
         input::report(&summary);
     }
-    match loaded.into_ir(warnings_as_errors) {
-        Some(_) => 0,
-        None => EXIT_FAILURE,
+    if loaded.passed(warnings_as_errors) {
+        0
+    } else {
+        EXIT_FAILURE
     }
 }
 

@@ -166,11 +166,11 @@ fn definition(name: &str) -> Option<&'static Definition> {
 /// Reports every SBE element or attribute that is unknown or out of place, and removes those of
 /// other namespaces from the tree.
 pub fn check(root: &mut Element, sources: &Sources, diags: &mut Vec<Diagnostic>) {
-    let root_namespace = root.namespace.clone();
-    let is_sbe = |ns: &Option<String>| match ns.as_deref() {
+    let root_namespace = root.namespace;
+    let is_sbe = |ns: Option<&str>| match ns {
         None => true,
         Some(ns) => {
-            root_namespace.as_deref() == Some(ns)
+            root_namespace == Some(ns)
                 || ns.starts_with("http://fixprotocol.io/")
                 || ns.starts_with("http://www.fixprotocol.org/ns/simple")
         }
@@ -183,9 +183,9 @@ pub fn check(root: &mut Element, sources: &Sources, diags: &mut Vec<Diagnostic>)
 }
 
 /// Drops the elements and attributes of namespaces other than SBE's.
-fn prune(el: &mut Element, is_sbe: &dyn Fn(&Option<String>) -> bool) {
-    el.attrs.retain(|a| is_sbe(&a.namespace));
-    el.children.retain(|c| is_sbe(&c.namespace));
+fn prune(el: &mut Element, is_sbe: &dyn Fn(Option<&str>) -> bool) {
+    el.attrs.retain(|a| is_sbe(a.namespace));
+    el.children.retain(|c| is_sbe(c.namespace));
     for child in &mut el.children {
         prune(child, is_sbe);
     }
@@ -231,7 +231,7 @@ impl Checker<'_> {
                 self.error(child, child.loc, message, help);
                 continue;
             };
-            if !def.children.contains(&child.name.as_str()) {
+            if !def.children.contains(&child.name) {
                 let message = format!("<{}> is not allowed inside <{}>", child.name, def.name);
                 self.error(child, child.loc, message, holds(def));
             }
