@@ -505,6 +505,24 @@ mod tests {
     }
 
     #[test]
+    fn values_and_text_with_entities_comments_and_cdata_are_decoded_and_joined() {
+        let text = "<a x=\"&lt;b&gt;\" y='plain'>1<!-- c -->2&amp;3<![CDATA[<4>]]><b>5</b></a>";
+        let arena = Bump::new();
+        let root = load(text, Path::new("t.xml"), &mut Sources::default(), &arena).unwrap();
+        assert_eq!(root.value("x"), Some("<b>"));
+        assert_eq!(root.value("y"), Some("plain"));
+        assert_eq!(root.text, "12&3<4>");
+        assert_eq!(root.children[0].text, "5");
+        let blank = load(
+            "<a> <b/>\n</a>",
+            Path::new("t.xml"),
+            &mut Sources::default(),
+            &arena,
+        );
+        assert_eq!(blank.unwrap().text, "");
+    }
+
+    #[test]
     fn absurd_nesting_is_an_error_not_a_crash() {
         let text = "<a>".repeat(100_000);
         let err = load(
