@@ -177,7 +177,7 @@ pub fn check(root: &mut Element, sources: &Sources, diags: &mut Vec<Diagnostic>)
     };
     prune(root, &is_sbe);
     // A root other than <messageSchema> is the parser's to report.
-    if let Some(def) = definition(&root.name).filter(|d| d.name == "messageSchema") {
+    if let Some(def) = definition(root.name).filter(|d| d.name == "messageSchema") {
         Checker { sources, diags }.element(root, def);
     }
 }
@@ -207,7 +207,7 @@ impl Checker<'_> {
     fn element(&mut self, el: &Element, def: &Definition) {
         for attr in &el.attrs {
             if !def.attr_names().any(|a| a == attr.name) {
-                let help = match closest(&attr.name, def.attr_names()) {
+                let help = match closest(attr.name, def.attr_names()) {
                     Some(near) => format!("did you mean `{near}`?"),
                     None => {
                         let all: Vec<&str> = def.attr_names().collect();
@@ -219,10 +219,10 @@ impl Checker<'_> {
             }
         }
         for child in &el.children {
-            let Some(child_def) = definition(&child.name) else {
+            let Some(child_def) = definition(child.name) else {
                 // Suggest from what may stand here first, then from the whole vocabulary.
-                let near = closest(&child.name, def.children.iter().copied())
-                    .or_else(|| closest(&child.name, VOCABULARY.iter().map(|d| d.name)));
+                let near = closest(child.name, def.children.iter().copied())
+                    .or_else(|| closest(child.name, VOCABULARY.iter().map(|d| d.name)));
                 let help = match near {
                     Some(near) => format!("did you mean `{near}`?"),
                     None => holds(def),
