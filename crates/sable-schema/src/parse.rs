@@ -47,7 +47,7 @@ struct Parser<'a> {
     /// Type elements declared in `<types>`, by name (the first declaration wins).
     declared: HashMap<String, &'a Element<'a>>,
     /// Types resolved so far; `None` for one that failed to resolve (reported once).
-    resolved: HashMap<String, Option<TypeDef>>,
+    resolved: HashMap<String, Option<Rc<TypeDef>>>,
     schema_version: i32,
     /// IR tokens of the messages parsed so far, against [`MAX_SCHEMA_TOKENS`].
     tokens: usize,
@@ -387,15 +387,21 @@ impl<'a> Parser<'a> {
         self.resolved.insert(name.clone(), None);
     }
 
+    /// Resolves a type by name, as a copy that the caller may change (a ref renames it).
+    fn resolve(&mut self, name: &str) -> Option<TypeDef> {
+        self.resolve_shared(name).map(|t| TypeDef::clone(&t))
+    }
+
     /// Resolves a type by name: a primitive, or a declared type. Declared types are resolved in
     /// an order that puts each after those it uses (see [`resolution_order`]), so this finds them
-    /// resolved already and does not recurse from one declared type into another.
-    fn resolve(&mut self, name: &str) -> Option<TypeDef> {
+    /// resolved already and does not recurse from one declared type into another. Shared, so
+    /// that the fields using a type do not each copy its names and description.
+    fn resolve_shared(&mut self, name: &str) -> Option<Rc<TypeDef>> {
         if let Some(done) = self.resolved.get(name) {
             return done.clone();
         }
         if let Some(t) = PrimitiveType::from_schema_name(name) {
-            let t = bare_type(
+            let t = Rc::new(bare_type(
                 name,
                 TypeKind::Encoded(Rc::new(Encoded {
                     presence: Presence::Required,
@@ -408,14 +414,14 @@ impl<'a> Parser<'a> {
                     null: None,
                     constant: None,
                 })),
-            );
+            ));
             self.resolved.insert(name.to_owned(), Some(t.clone()));
             return Some(t);
         }
         let el = *self.declared.get(name)?;
         // Marked failed while in progress, so that a use the resolution order missed cannot loop.
         self.resolved.insert(name.to_owned(), None);
-        let t = self.type_element(el);
+        let t = self.type_element(el).map(Rc::new);
         self.resolved.insert(name.to_owned(), t.clone());
         t
     }
@@ -1039,7 +1045,8 @@ impl<'a> Parser<'a> {
     /// the schema's, and reports the field that takes them past [`MAX_SCHEMA_TOKENS`].
     fn count_tokens(&mut self, el: &Element, field: &Field) {
         let own = match &field.kind {
-            FieldKind::Plain(t) | FieldKind::Data(t) => t.tokens(),
+            FieldKind::Plain(t) => t.tokens(),
+            FieldKind::Data(t) => t.tokens(),
             FieldKind::Group { dimension, .. } => dimension.tokens(),
         };
         let before = self.tokens;
@@ -1082,7 +1089,7 @@ impl<'a> Parser<'a> {
 
     fn field(&mut self, el: &Element) -> Option<Field> {
         let type_name = self.required(el, "type")?;
-        let Some(t) = self.resolve(&type_name) else {
+        let Some(t) = self.resolve_shared(&type_name) else {
             if !self.resolved.contains_key(&type_name) {
                 self.error(
                     el,
