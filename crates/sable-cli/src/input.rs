@@ -21,6 +21,8 @@ pub struct LoadOptions {
     /// Report warnings about names in generated code (`check` and `generate`); other commands
     /// neither print nor count them.
     pub generated_names: bool,
+    /// Lower the schema to IR; `check` needs only the diagnostics.
+    pub lower: bool,
 }
 
 /// What loading a schema argument came to. Everything worth saying has been said on stderr.
@@ -39,13 +41,22 @@ pub enum Loaded {
 impl Loaded {
     /// The IR, if loading succeeded: no errors, and no warnings either when they count as errors.
     pub fn into_ir(self, warnings_as_errors: bool) -> Option<Ir> {
+        let passed = self.passed(warnings_as_errors);
+        match self {
+            Loaded::Compiled { ir, .. } if passed => ir,
+            _ => None,
+        }
+    }
+
+    /// Whether the schema passed: read, no errors, and no warnings when they count as errors.
+    pub fn passed(&self, warnings_as_errors: bool) -> bool {
         match self {
             Loaded::Compiled {
-                ir,
                 errors: 0,
                 warnings,
-            } if !(warnings_as_errors && warnings > 0) => ir,
-            _ => None,
+                ..
+            } => !(warnings_as_errors && *warnings > 0),
+            _ => false,
         }
     }
 }
@@ -112,8 +123,12 @@ pub fn load(path: &Path, options: &LoadOptions) -> Loaded {
     let limits = sable_schema::Options {
         max_file_bytes: options.max_bytes,
     };
-    let compiled = sable_schema::compile_str_with(text, origin, &limits);
-    let mut diagnostics = compiled.diagnostics;
+    let (ir, mut diagnostics) = if options.lower {
+        let compiled = sable_schema::compile_str_with(text, origin, &limits);
+        (compiled.ir, compiled.diagnostics)
+    } else {
+        (None, sable_schema::check_str_with(text, origin, &limits))
+    };
     diagnostics.retain(|d| options.generated_names || d.category != Category::GeneratedNames);
     diagnostics.sort_by(|a, b| position(a).cmp(&position(b)));
     for d in &diagnostics {
@@ -124,7 +139,7 @@ pub fn load(path: &Path, options: &LoadOptions) -> Loaded {
     let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
     let errors = count(Severity::Error);
     Loaded::Compiled {
-        ir: compiled.ir.filter(|_| errors == 0),
+        ir: ir.filter(|_| errors == 0),
         errors,
         warnings: count(Severity::Warning),
     }

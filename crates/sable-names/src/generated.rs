@@ -13,7 +13,7 @@
 use crate::{c, common, cpp, csharp, erlang, go, java, python, rust, typescript, Language};
 
 /// What a field's type makes of it, as far as its generated names go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FieldType {
     /// One number or character.
     Scalar,
@@ -29,7 +29,7 @@ pub enum FieldType {
 }
 
 /// A member of a message or group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Member {
     Field(FieldType),
     Group,
@@ -37,7 +37,7 @@ pub enum Member {
 }
 
 /// What a member belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Owner {
     Message,
     Group,
@@ -45,7 +45,7 @@ pub enum Owner {
 }
 
 /// A type declared at package level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TypeKind {
     Composite,
     Enum,

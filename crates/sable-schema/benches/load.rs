@@ -1,6 +1,7 @@
-//! Schema loading speed against schema size: `compile_str` (parse, validate, lower to IR) of
-//! generated schemas of about 1, 10 and 50 MB, reported per byte so that time per MB can be
-//! compared across sizes (it should stay flat: loading is linear).
+//! Schema loading speed against schema size: `compile_str` (parse, validate, lower to IR) and
+//! `check_str_with` (parse and validate: what `sable check` runs) of generated schemas of about
+//! 1, 10 and 50 MB, reported per byte so that time per MB can be compared across sizes (it
+//! should stay flat: loading is linear).
 //!
 //! Run with `cargo bench -p sable-schema --bench load` (or `make bench`). The generated schemas
 //! are also written to `target/schema-bench/` (under `CARGO_TARGET_DIR` when set), so that
@@ -125,6 +126,10 @@ fn load(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(format!("compile_str/{mb}MB"), |b| {
             b.iter(|| sable_schema::compile_str(std::hint::black_box(&text), &path))
+        });
+        let options = sable_schema::Options::default();
+        group.bench_function(format!("check_str/{mb}MB"), |b| {
+            b.iter(|| sable_schema::check_str_with(std::hint::black_box(&text), &path, &options))
         });
     }
     group.finish();

@@ -2,9 +2,18 @@
 //! then does not compile: `bidPx` and `bid_px` are both `bid_px` in Rust. Which identifiers
 //! each name gives, and which of them share a scope, is sable-names' `generated` module; this
 //! walks the schema's scopes and reports each clash at the second name, as an error.
+//!
+//! Every name gives a few dozen identifiers over all languages, and large schemas repeat the
+//! same member names in every message: a member's identifiers are computed once per name and
+//! interned as numbers, so that its scope compares numbers rather than strings. (Package-level
+//! names are each declared once; their identifiers are used as they are.)
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::hash::Hash;
+use std::rc::Rc;
 
+use bumpalo::Bump;
+use foldhash::HashMap;
 use sable_ir::PrimitiveType;
 use sable_names::generated::{self, FieldType, Member, Owner, TypeKind};
 use sable_names::Language;
@@ -19,28 +28,39 @@ pub fn check(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) {
         .iter()
         .filter(|c| c.name == "types")
         .flat_map(|t| &t.children)
-        .filter(|c| matches!(c.name.as_str(), "type" | "composite" | "enum" | "set"))
+        .filter(|c| matches!(c.name, "type" | "composite" | "enum" | "set"))
         .collect();
     let types: HashMap<&str, &Element> = declared
         .iter()
         .filter_map(|el| Some((name_of(el)?, *el)))
         .collect();
+    let arena = Bump::new();
     let mut c = Checker {
         sources,
         diags,
         types,
+        identifiers: Identifiers {
+            arena: &arena,
+            by_name: HashMap::default(),
+            interned: HashMap::default(),
+        },
+        spare: Vec::new(),
     };
     let mut messages = Vec::new();
     crate::parse::collect_messages(root, &mut messages);
 
-    let mut package = Scope::default();
+    // Most package-level names give a handful of identifiers in all: room for them up front.
+    let mut package = Scope::with_capacity((declared.len() + messages.len()) * 8);
     for el in &declared {
         c.declared_type(el, &mut package);
     }
     for message in &messages {
-        c.add(&mut package, message, "message", |l, n| {
-            generated::package_type(l, n, TypeKind::Message)
-        });
+        c.add(
+            &mut package,
+            message,
+            "message",
+            Kind::PackageType(TypeKind::Message),
+        );
         c.members(message, Owner::Message);
     }
 }
@@ -49,15 +69,135 @@ struct Checker<'a> {
     sources: &'a Sources,
     diags: &'a mut Vec<Diagnostic>,
     /// Declared types by name (the first of a name; later ones are reported by the parser).
-    types: HashMap<&'a str, &'a Element>,
+    types: HashMap<&'a str, &'a Element<'a>>,
+    identifiers: Identifiers<'a>,
+    /// Emptied tables of scopes done with, for the next scope to fill without growing one.
+    spare: Vec<HashMap<(Language, u32), (usize, bool)>>,
+}
+
+/// What a name is in its scope, which decides the identifiers it gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    PackageType(TypeKind),
+    CompositeMember(FieldType),
+    EnumValue,
+    SetChoice,
+    Member(Member, Owner),
+}
+
+impl Kind {
+    /// The identifiers `name` gives in `lang`: its own first, then those derived from it.
+    fn identifiers(self, lang: Language, name: &str) -> Vec<String> {
+        match self {
+            Kind::PackageType(kind) => generated::package_type(lang, name, kind),
+            Kind::CompositeMember(t) => generated::composite_member(lang, name, t),
+            Kind::EnumValue => generated::enum_value(lang, name).into_iter().collect(),
+            Kind::SetChoice => generated::set_choice(lang, name).into_iter().collect(),
+            Kind::Member(member, owner) => generated::member(lang, name, member, owner),
+        }
+    }
+}
+
+/// One identifier a name gives: in which language, as an interned number, and its place in
+/// that language's list (0 for the name's own identifier).
+#[derive(Clone, Copy)]
+struct Identifier {
+    lang: Language,
+    id: u32,
+    index: u32,
+}
+
+/// Each member name's identifiers in every language, computed once per kind and name.
+struct Identifiers<'b> {
+    /// Holds the package-level identifiers, which live as long as the check.
+    arena: &'b Bump,
+    by_name: HashMap<Kind, HashMap<Box<str>, Rc<[Identifier]>>>,
+    /// Every member identifier seen, per language, and its number.
+    interned: HashMap<Language, HashMap<String, u32>>,
+}
+
+impl Identifiers<'_> {
+    fn of(&mut self, kind: Kind, name: &str) -> Rc<[Identifier]> {
+        let names = self.by_name.entry(kind).or_default();
+        if let Some(known) = names.get(name) {
+            return Rc::clone(known);
+        }
+        let mut all = Vec::new();
+        for lang in Language::ALL {
+            let interned = self.interned.entry(lang).or_default();
+            for (index, text) in kind.identifiers(lang, name).into_iter().enumerate() {
+                let next = u32::try_from(interned.len()).unwrap_or(u32::MAX);
+                let id = *interned.entry(text).or_insert(next);
+                all.push(Identifier {
+                    lang,
+                    id,
+                    index: index as u32,
+                });
+            }
+        }
+        let all: Rc<[Identifier]> = all.into();
+        names.insert(name.into(), Rc::clone(&all));
+        all
+    }
+}
+
+/// How a scope keys the identifiers in it: by language and identifier, as text or interned.
+trait Key<'b>: Hash + Eq + Sized {
+    /// The identifiers `name` gives as `kind`: each one's key, language and place in its
+    /// language's list (0 for the name's own identifier).
+    fn keys(
+        identifiers: &mut Identifiers<'b>,
+        kind: Kind,
+        name: &str,
+    ) -> Vec<(Self, Language, usize)>;
+}
+
+/// For the package scope, whose names are each declared once: the text, kept in the arena.
+impl<'b> Key<'b> for (Language, &'b str) {
+    fn keys(
+        identifiers: &mut Identifiers<'b>,
+        kind: Kind,
+        name: &str,
+    ) -> Vec<(Self, Language, usize)> {
+        let mut keys = Vec::new();
+        for lang in Language::ALL {
+            for (index, text) in kind.identifiers(lang, name).into_iter().enumerate() {
+                let text: &'b str = identifiers.arena.alloc_str(&text);
+                keys.push(((lang, text), lang, index));
+            }
+        }
+        keys
+    }
+}
+
+/// For the scopes of members, whose names repeat from one message (or type) to the next.
+impl Key<'_> for (Language, u32) {
+    fn keys(identifiers: &mut Identifiers, kind: Kind, name: &str) -> Vec<(Self, Language, usize)> {
+        identifiers
+            .of(kind, name)
+            .iter()
+            .map(|i| ((i.lang, i.id), i.lang, i.index as usize))
+            .collect()
+    }
 }
 
 /// The names seen so far in one scope: each one's element and kind, and, per language, which
 /// of them declared each identifier (and whether as its own name rather than a derived one).
-#[derive(Default)]
-struct Scope<'e> {
-    names: Vec<(&'e Element, &'static str)>,
-    taken: HashMap<(Language, String), (usize, bool)>,
+struct Scope<'e, K> {
+    names: Vec<(&'e Element<'e>, &'static str)>,
+    taken: HashMap<K, (usize, bool)>,
+}
+
+/// A scope of members, keyed by interned identifiers.
+type Members<'e> = Scope<'e, (Language, u32)>;
+
+impl<K> Scope<'_, K> {
+    fn with_capacity(identifiers: usize) -> Self {
+        Scope {
+            names: Vec::new(),
+            taken: HashMap::with_capacity_and_hasher(identifiers, Default::default()),
+        }
+    }
 }
 
 /// A clash with an earlier name: which, in what language, the identifier, and whether it is
@@ -66,67 +206,71 @@ type Clash = (usize, Language, String, bool);
 
 impl<'a> Checker<'a> {
     /// A declared type (and the types declared inside a composite), and its members.
-    fn declared_type<'e>(&mut self, el: &'e Element, package: &mut Scope<'e>) {
-        let (kind, word) = match el.name.as_str() {
+    fn declared_type<'e>(&mut self, el: &'e Element, package: &mut Scope<'e, (Language, &'a str)>) {
+        let (kind, word) = match el.name {
             "composite" => (TypeKind::Composite, "composite"),
             "enum" => (TypeKind::Enum, "enum"),
             "set" => (TypeKind::Set, "set"),
             _ => return,
         };
-        self.add(package, el, word, |l, n| {
-            generated::package_type(l, n, kind)
-        });
-        let mut scope = Scope::default();
+        self.add(package, el, word, Kind::PackageType(kind));
+        let mut scope = self.scope();
         match kind {
             TypeKind::Composite => {
-                for m in el.children.iter().filter(|m| {
-                    matches!(
-                        m.name.as_str(),
-                        "type" | "composite" | "enum" | "set" | "ref"
-                    )
-                }) {
+                for m in el
+                    .children
+                    .iter()
+                    .filter(|m| matches!(m.name, "type" | "composite" | "enum" | "set" | "ref"))
+                {
                     let t = self.member_type(m);
-                    self.add(&mut scope, m, "member", |l, n| {
-                        generated::composite_member(l, n, t)
-                    });
+                    self.add(&mut scope, m, "member", Kind::CompositeMember(t));
                     self.declared_type(m, package);
                 }
             }
             TypeKind::Enum => {
                 for v in el.children.iter().filter(|v| v.name == "validValue") {
-                    self.add(&mut scope, v, "value", |l, n| {
-                        generated::enum_value(l, n).into_iter().collect()
-                    });
+                    self.add(&mut scope, v, "value", Kind::EnumValue);
                 }
             }
             TypeKind::Set => {
                 for v in el.children.iter().filter(|v| v.name == "choice") {
-                    self.add(&mut scope, v, "choice", |l, n| {
-                        generated::set_choice(l, n).into_iter().collect()
-                    });
+                    self.add(&mut scope, v, "choice", Kind::SetChoice);
                 }
             }
             TypeKind::Message => {}
         }
+        self.done(scope);
+    }
+
+    /// A new scope of members, with a table left by an earlier one.
+    fn scope<'e>(&mut self) -> Members<'e> {
+        Scope {
+            names: Vec::new(),
+            taken: self.spare.pop().unwrap_or_default(),
+        }
+    }
+
+    fn done(&mut self, mut scope: Members) {
+        scope.taken.clear();
+        self.spare.push(scope.taken);
     }
 
     /// The fields, groups and var data of a message or group, and those of its groups.
     fn members(&mut self, parent: &Element, owner: Owner) {
-        let mut scope = Scope::default();
+        let mut scope = self.scope();
         for el in &parent.children {
-            let (member, kind) = match el.name.as_str() {
+            let (member, kind) = match el.name {
                 "field" => (Member::Field(self.field_type(el)), "field"),
                 "group" => (Member::Group, "group"),
                 "data" => (Member::Data, "var data"),
                 _ => continue,
             };
-            self.add(&mut scope, el, kind, |l, n| {
-                generated::member(l, n, member, owner)
-            });
+            self.add(&mut scope, el, kind, Kind::Member(member, owner));
             if member == Member::Group {
                 self.members(el, Owner::Group);
             }
         }
+        self.done(scope);
     }
 
     /// What a field's type makes of it (a constant field is one whatever its type).
@@ -146,7 +290,7 @@ impl<'a> Checker<'a> {
 
     /// What a type element (or a composite's `<ref>`) makes of a name typed by it.
     fn member_type(&self, el: &Element) -> FieldType {
-        match el.name.as_str() {
+        match el.name {
             "composite" => FieldType::Composite,
             "enum" => FieldType::Enum,
             "set" => FieldType::Set,
@@ -179,12 +323,12 @@ impl<'a> Checker<'a> {
     }
 
     /// Adds `el`'s name to `scope`, reporting it when one of its identifiers is already taken.
-    fn add<'e>(
+    fn add<'e, K: Key<'a>>(
         &mut self,
-        scope: &mut Scope<'e>,
+        scope: &mut Scope<'e, K>,
         el: &'e Element,
-        kind: &'static str,
-        identifiers: impl Fn(Language, &str) -> Vec<String>,
+        word: &'static str,
+        kind: Kind,
     ) {
         let Some(name) = name_of(el) else {
             return;
@@ -192,32 +336,32 @@ impl<'a> Checker<'a> {
         let index = scope.names.len();
         // The first clash with each earlier name, per language.
         let mut clashes: Vec<Clash> = Vec::new();
-        for lang in Language::ALL {
-            for (i, id) in identifiers(lang, name).into_iter().enumerate() {
-                match scope.taken.get(&(lang, id.clone())) {
-                    // The name's own identifiers may repeat; the same name twice is the
-                    // parser's to report.
-                    Some(&(earlier, own))
-                        if earlier != index && name_of(scope.names[earlier].0) != Some(name) =>
+        for (key, lang, i) in K::keys(&mut self.identifiers, kind, name) {
+            match scope.taken.entry(key) {
+                // The name's own identifiers may repeat; the same name twice is the
+                // parser's to report.
+                Entry::Occupied(taken) => {
+                    let (earlier, own) = *taken.get();
+                    if earlier != index
+                        && name_of(scope.names[earlier].0) != Some(name)
+                        && !clashes.iter().any(|c| c.0 == earlier && c.1 == lang)
                     {
-                        if !clashes.iter().any(|c| c.0 == earlier && c.1 == lang) {
-                            clashes.push((earlier, lang, id, own && i == 0));
-                        }
+                        let id = kind.identifiers(lang, name).swap_remove(i);
+                        clashes.push((earlier, lang, id, own && i == 0));
                     }
-                    Some(_) => {}
-                    None => {
-                        scope.taken.insert((lang, id), (index, i == 0));
-                    }
+                }
+                Entry::Vacant(free) => {
+                    free.insert((index, i == 0));
                 }
             }
         }
-        scope.names.push((el, kind));
+        scope.names.push((el, word));
         let Some(&(earlier, ..)) = clashes.first() else {
             return;
         };
         clashes.retain(|c| c.0 == earlier);
         let (first, first_kind) = scope.names[earlier];
-        self.report(first, first_kind, el, kind, &clashes);
+        self.report(first, first_kind, el, word, &clashes);
     }
 
     fn report(
@@ -298,6 +442,6 @@ fn plural(kind: &str) -> String {
     }
 }
 
-fn name_of(el: &Element) -> Option<&str> {
+fn name_of<'t>(el: &Element<'t>) -> Option<&'t str> {
     el.value("name").map(str::trim).filter(|n| !n.is_empty())
 }

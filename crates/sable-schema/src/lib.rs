@@ -92,16 +92,34 @@ pub fn compile_str(text: &str, path: &Path) -> Compiled {
 
 /// [`compile_str`] within `options`' limits (the text itself counts towards them).
 pub fn compile_str_with(text: &str, path: &Path, options: &Options) -> Compiled {
+    let (schema, diagnostics) = analyse(text, path, options);
+    let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let ir = schema.filter(|_| !has_errors).map(|s| lower::lower(&s));
+    Compiled { ir, diagnostics }
+}
+
+/// The diagnostics [`compile_str_with`] gives, without lowering the schema to IR: all that
+/// checking a schema needs, in less time and memory.
+pub fn check_str_with(text: &str, path: &Path, options: &Options) -> Vec<Diagnostic> {
+    analyse(text, path, options).1
+}
+
+/// Parses and validates: the schema (when one could be built) and every diagnostic, sorted.
+fn analyse(text: &str, path: &Path, options: &Options) -> (Option<model::Schema>, Vec<Diagnostic>) {
     let mut sources = xml::Sources {
         max_file_bytes: options.max_file_bytes,
         include_budget: options.max_file_bytes.saturating_sub(text.len() as u64),
         ..xml::Sources::default()
     };
     let mut diagnostics = Vec::new();
-    let schema = match xml::load(text, path, &mut sources) {
+    let arena = bumpalo::Bump::new();
+    let schema = match xml::load(text, path, &mut sources, &arena) {
         Ok(mut root) => {
             vocabulary::check(&mut root, &sources, &mut diagnostics);
-            parse::parse(&root, &sources, &mut diagnostics)
+            let schema = parse::parse(&root, &sources, &mut diagnostics);
+            // All the tree holds is in the arena, freed with it: no need to walk it to drop it.
+            std::mem::forget(root);
+            schema
         }
         Err(d) => {
             diagnostics.push(d);
@@ -110,7 +128,5 @@ pub fn compile_str_with(text: &str, path: &Path, options: &Options) -> Compiled 
     };
     diagnostics.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     diagnostics.dedup();
-    let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
-    let ir = schema.filter(|_| !has_errors).map(|s| lower::lower(&s));
-    Compiled { ir, diagnostics }
+    (schema, diagnostics)
 }

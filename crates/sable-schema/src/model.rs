@@ -209,7 +209,8 @@ pub struct Field {
 
 #[derive(Debug, Clone)]
 pub enum FieldKind {
-    Plain(TypeDef),
+    /// Shared with the type's other uses.
+    Plain(Rc<TypeDef>),
     Group {
         dimension: TypeDef,
         block_length: i32,

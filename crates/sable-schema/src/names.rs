@@ -1,7 +1,23 @@
 //! Names that will not work as identifiers in the languages Sable generates (each language's
 //! keywords come from sable-names).
 
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
 use sable_names::Language;
+
+/// Whether `name` is a keyword in any target language: one lookup, where a schema of a million
+/// names would otherwise compare each with every language's list.
+fn is_any_keyword(name: &str) -> bool {
+    static ALL: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        Language::ALL
+            .iter()
+            .flat_map(|l| l.keywords().iter().copied())
+            .collect()
+    })
+    .contains(name)
+}
 
 /// Whether `name` is an identifier in every target language: ASCII letter or underscore, then
 /// letters, digits and underscores.
@@ -19,6 +35,9 @@ pub fn problem(name: &str) -> Option<String> {
         return Some(format!(
             "name \"{name}\" is not a valid identifier in generated code (letters, digits and _ only, not starting with a digit)"
         ));
+    }
+    if !is_any_keyword(name) {
+        return None;
     }
     let languages: Vec<&str> = Language::ALL
         .iter()

@@ -3,7 +3,7 @@
 //! recurses from type to type, however long a chain of refs is, and cycles are found here, in
 //! time linear in the schema.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::xml::Element;
 
@@ -23,10 +23,10 @@ enum State {
 
 /// Visits `roots` (declared names, in declaration order) depth first, without recursion.
 pub fn resolution_order<'a>(
-    declared: &HashMap<String, &'a Element>,
+    declared: &HashMap<String, &'a Element<'a>>,
     roots: &[&'a str],
 ) -> Order<'a> {
-    let mut state: HashMap<&str, State> = HashMap::new();
+    let mut state: HashMap<&str, State> = HashMap::default();
     let mut order = Vec::new();
     let mut cycles = Vec::new();
     // Each frame: a type, the declared types it names, and how many of those are visited.
@@ -64,11 +64,11 @@ pub fn resolution_order<'a>(
 
 /// The declared types that the type `name` names: in refs, enum and set encoding types and
 /// `valueRef`s, anywhere in its element.
-fn names_used<'a>(declared: &HashMap<String, &'a Element>, name: &str) -> Vec<&'a str> {
+fn names_used<'a>(declared: &HashMap<String, &'a Element<'a>>, name: &str) -> Vec<&'a str> {
     let mut used = Vec::new();
-    let mut elements: Vec<&'a Element> = declared.get(name).copied().into_iter().collect();
+    let mut elements: Vec<&'a Element<'a>> = declared.get(name).copied().into_iter().collect();
     while let Some(el) = elements.pop() {
-        let named = match el.name.as_str() {
+        let named = match el.name {
             "ref" => el.value("type"),
             "enum" | "set" => el.value("encodingType"),
             "type" => el

@@ -2,7 +2,7 @@
 //! implementation enforces as it goes. Every problem becomes a diagnostic; parsing carries on
 //! past errors so that one run reports them all.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashSet};
 use std::rc::Rc;
 
 use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
@@ -29,12 +29,12 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
     let mut p = Parser {
         sources,
         diags,
-        declared: HashMap::new(),
-        resolved: HashMap::new(),
+        declared: HashMap::default(),
+        resolved: HashMap::default(),
         schema_version: 0,
         tokens: 0,
         block_limit: BlockLimit::ir(),
-        data_types: HashSet::new(),
+        data_types: HashSet::default(),
     };
     let schema = p.schema(root);
     crate::collisions::check(root, sources, diags);
@@ -45,9 +45,9 @@ struct Parser<'a> {
     sources: &'a Sources,
     diags: &'a mut Vec<Diagnostic>,
     /// Type elements declared in `<types>`, by name (the first declaration wins).
-    declared: HashMap<String, &'a Element>,
+    declared: HashMap<String, &'a Element<'a>>,
     /// Types resolved so far; `None` for one that failed to resolve (reported once).
-    resolved: HashMap<String, Option<TypeDef>>,
+    resolved: HashMap<String, Option<Rc<TypeDef>>>,
     schema_version: i32,
     /// IR tokens of the messages parsed so far, against [`MAX_SCHEMA_TOKENS`].
     tokens: usize,
@@ -174,7 +174,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn schema(&mut self, root: &'a Element) -> Option<Schema> {
+    fn schema(&mut self, root: &'a Element<'a>) -> Option<Schema> {
         if root.name != "messageSchema" {
             self.error(
                 root,
@@ -213,7 +213,7 @@ impl<'a> Parser<'a> {
 
         for types in root.children.iter().filter(|c| c.name == "types") {
             for el in &types.children {
-                if !matches!(el.name.as_str(), "type" | "composite" | "enum" | "set") {
+                if !matches!(el.name, "type" | "composite" | "enum" | "set") {
                     continue;
                 }
                 let Some(name) = self.required(el, "name") else {
@@ -277,7 +277,7 @@ impl<'a> Parser<'a> {
             self.block_limit = BlockLimit::of(h, "the message header");
         }
         let mut messages = Vec::new();
-        let mut ids: HashMap<i32, String> = HashMap::new();
+        let mut ids: HashMap<i32, String> = HashMap::default();
         let mut message_elements = Vec::new();
         collect_messages(root, &mut message_elements);
         for el in &message_elements {
@@ -387,15 +387,21 @@ impl<'a> Parser<'a> {
         self.resolved.insert(name.clone(), None);
     }
 
+    /// Resolves a type by name, as a copy that the caller may change (a ref renames it).
+    fn resolve(&mut self, name: &str) -> Option<TypeDef> {
+        self.resolve_shared(name).map(|t| TypeDef::clone(&t))
+    }
+
     /// Resolves a type by name: a primitive, or a declared type. Declared types are resolved in
     /// an order that puts each after those it uses (see [`resolution_order`]), so this finds them
-    /// resolved already and does not recurse from one declared type into another.
-    fn resolve(&mut self, name: &str) -> Option<TypeDef> {
+    /// resolved already and does not recurse from one declared type into another. Shared, so
+    /// that the fields using a type do not each copy its names and description.
+    fn resolve_shared(&mut self, name: &str) -> Option<Rc<TypeDef>> {
         if let Some(done) = self.resolved.get(name) {
             return done.clone();
         }
         if let Some(t) = PrimitiveType::from_schema_name(name) {
-            let t = bare_type(
+            let t = Rc::new(bare_type(
                 name,
                 TypeKind::Encoded(Rc::new(Encoded {
                     presence: Presence::Required,
@@ -408,20 +414,20 @@ impl<'a> Parser<'a> {
                     null: None,
                     constant: None,
                 })),
-            );
+            ));
             self.resolved.insert(name.to_owned(), Some(t.clone()));
             return Some(t);
         }
         let el = *self.declared.get(name)?;
         // Marked failed while in progress, so that a use the resolution order missed cannot loop.
         self.resolved.insert(name.to_owned(), None);
-        let t = self.type_element(el);
+        let t = self.type_element(el).map(Rc::new);
         self.resolved.insert(name.to_owned(), t.clone());
         t
     }
 
     fn type_element(&mut self, el: &Element) -> Option<TypeDef> {
-        match el.name.as_str() {
+        match el.name {
             "type" => self.encoded(el),
             "composite" => self.composite(el),
             "enum" => self.enumeration(el),
@@ -583,14 +589,14 @@ impl<'a> Parser<'a> {
     fn composite(&mut self, el: &Element) -> Option<TypeDef> {
         let name = self.required(el, "name")?;
         let mut members: Vec<TypeDef> = Vec::new();
-        let mut member_names: HashSet<String> = HashSet::new();
+        let mut member_names: HashSet<String> = HashSet::default();
         let mut offset: i64 = 0;
         let mut tokens: usize = 2;
         // A member composite or ref that failed, or limits exceeded: this composite fails too,
         // so that a chain of refs past a limit is reported once, where it crosses it.
         let mut failed = false;
         for child in &el.children {
-            let member = match child.name.as_str() {
+            let member = match child.name {
                 "type" => self.encoded(child),
                 "composite" => self.composite(child),
                 "enum" => self.enumeration(child),
@@ -600,7 +606,7 @@ impl<'a> Parser<'a> {
                 _ => continue,
             };
             let Some(member) = member else {
-                failed |= matches!(child.name.as_str(), "composite" | "ref");
+                failed |= matches!(child.name, "composite" | "ref");
                 continue;
             };
             if failed {
@@ -969,17 +975,17 @@ impl<'a> Parser<'a> {
     }
 
     fn fields(&mut self, parent: &Element) -> Vec<Field> {
-        let mut fields: Vec<Field> = Vec::new();
+        let mut fields: Vec<Field> = Vec::with_capacity(parent.children.len());
         let mut seen_group = false;
         let mut seen_data = false;
-        let mut ids: HashSet<i32> = HashSet::new();
-        let mut names: HashSet<String> = HashSet::new();
+        let mut ids: HashSet<i32> = HashSet::default();
+        let mut names: HashSet<String> = HashSet::default();
         for el in &parent.children {
             if self.tokens > MAX_SCHEMA_TOKENS {
                 // Reported where the schema crossed the limit; checking on would cost as much.
                 break;
             }
-            let field = match el.name.as_str() {
+            let field = match el.name {
                 "field" => {
                     if seen_group || seen_data {
                         self.error(
@@ -1039,7 +1045,8 @@ impl<'a> Parser<'a> {
     /// the schema's, and reports the field that takes them past [`MAX_SCHEMA_TOKENS`].
     fn count_tokens(&mut self, el: &Element, field: &Field) {
         let own = match &field.kind {
-            FieldKind::Plain(t) | FieldKind::Data(t) => t.tokens(),
+            FieldKind::Plain(t) => t.tokens(),
+            FieldKind::Data(t) => t.tokens(),
             FieldKind::Group { dimension, .. } => dimension.tokens(),
         };
         let before = self.tokens;
@@ -1082,7 +1089,7 @@ impl<'a> Parser<'a> {
 
     fn field(&mut self, el: &Element) -> Option<Field> {
         let type_name = self.required(el, "type")?;
-        let Some(t) = self.resolve(&type_name) else {
+        let Some(t) = self.resolve_shared(&type_name) else {
             if !self.resolved.contains_key(&type_name) {
                 self.error(
                     el,
@@ -1454,9 +1461,9 @@ fn placeholder(name: &str) -> TypeDef {
 }
 
 /// Messages anywhere under the root except inside `<types>` (XIncludes may wrap them).
-pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) {
+pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element<'a>>) {
     for child in &el.children {
-        match child.name.as_str() {
+        match child.name {
             "message" => out.push(child),
             "types" => {}
             _ => collect_messages(child, out),
@@ -1467,7 +1474,7 @@ pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element>) 
 /// The types named by `<data>` elements in a message or group, at any depth.
 fn collect_data_types(el: &Element, out: &mut HashSet<String>) {
     for child in &el.children {
-        match child.name.as_str() {
+        match child.name {
             "data" => out.extend(child.value("type").map(|t| t.trim().to_owned())),
             "group" => collect_data_types(child, out),
             _ => {}

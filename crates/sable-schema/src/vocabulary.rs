@@ -166,26 +166,26 @@ fn definition(name: &str) -> Option<&'static Definition> {
 /// Reports every SBE element or attribute that is unknown or out of place, and removes those of
 /// other namespaces from the tree.
 pub fn check(root: &mut Element, sources: &Sources, diags: &mut Vec<Diagnostic>) {
-    let root_namespace = root.namespace.clone();
-    let is_sbe = |ns: &Option<String>| match ns.as_deref() {
+    let root_namespace = root.namespace;
+    let is_sbe = |ns: Option<&str>| match ns {
         None => true,
         Some(ns) => {
-            root_namespace.as_deref() == Some(ns)
+            root_namespace == Some(ns)
                 || ns.starts_with("http://fixprotocol.io/")
                 || ns.starts_with("http://www.fixprotocol.org/ns/simple")
         }
     };
     prune(root, &is_sbe);
     // A root other than <messageSchema> is the parser's to report.
-    if let Some(def) = definition(&root.name).filter(|d| d.name == "messageSchema") {
+    if let Some(def) = definition(root.name).filter(|d| d.name == "messageSchema") {
         Checker { sources, diags }.element(root, def);
     }
 }
 
 /// Drops the elements and attributes of namespaces other than SBE's.
-fn prune(el: &mut Element, is_sbe: &dyn Fn(&Option<String>) -> bool) {
-    el.attrs.retain(|a| is_sbe(&a.namespace));
-    el.children.retain(|c| is_sbe(&c.namespace));
+fn prune(el: &mut Element, is_sbe: &dyn Fn(Option<&str>) -> bool) {
+    el.attrs.retain(|a| is_sbe(a.namespace));
+    el.children.retain(|c| is_sbe(c.namespace));
     for child in &mut el.children {
         prune(child, is_sbe);
     }
@@ -207,7 +207,7 @@ impl Checker<'_> {
     fn element(&mut self, el: &Element, def: &Definition) {
         for attr in &el.attrs {
             if !def.attr_names().any(|a| a == attr.name) {
-                let help = match closest(&attr.name, def.attr_names()) {
+                let help = match closest(attr.name, def.attr_names()) {
                     Some(near) => format!("did you mean `{near}`?"),
                     None => {
                         let all: Vec<&str> = def.attr_names().collect();
@@ -219,10 +219,10 @@ impl Checker<'_> {
             }
         }
         for child in &el.children {
-            let Some(child_def) = definition(&child.name) else {
+            let Some(child_def) = definition(child.name) else {
                 // Suggest from what may stand here first, then from the whole vocabulary.
-                let near = closest(&child.name, def.children.iter().copied())
-                    .or_else(|| closest(&child.name, VOCABULARY.iter().map(|d| d.name)));
+                let near = closest(child.name, def.children.iter().copied())
+                    .or_else(|| closest(child.name, VOCABULARY.iter().map(|d| d.name)));
                 let help = match near {
                     Some(near) => format!("did you mean `{near}`?"),
                     None => holds(def),
@@ -231,7 +231,7 @@ impl Checker<'_> {
                 self.error(child, child.loc, message, help);
                 continue;
             };
-            if !def.children.contains(&child.name.as_str()) {
+            if !def.children.contains(&child.name) {
                 let message = format!("<{}> is not allowed inside <{}>", child.name, def.name);
                 self.error(child, child.loc, message, holds(def));
             }

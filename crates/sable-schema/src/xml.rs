@@ -1,9 +1,16 @@
-//! An owned XML element tree with source positions, with XIncludes spliced in.
+//! An XML element tree with source positions, with XIncludes spliced in.
 //!
-//! roxmltree borrows its input, and included files are separate documents; this tree owns its
-//! text so that elements from several files can sit in one tree, each knowing where it came from.
+//! roxmltree borrows its input, and included files are separate documents. This tree borrows
+//! its names, values and text from the schema's text, and from an arena that holds the included
+//! files' texts (and the few strings that are not in any text as they stand: values with entity
+//! references, URIs), so that elements from several files sit in one tree, each knowing where it
+//! came from, without a string allocated per name and attribute. The lists of attributes and
+//! children are in the arena too, so that the tree is freed with it, all at once.
 
 use std::path::{Path, PathBuf};
+
+use bumpalo::collections::Vec as ArenaVec;
+use bumpalo::Bump;
 
 use crate::diagnostic::{Diagnostic, Severity};
 
@@ -22,35 +29,35 @@ pub struct Loc {
 }
 
 #[derive(Debug, Clone)]
-pub struct Attr {
+pub struct Attr<'t> {
     /// Local name, without any namespace prefix.
-    pub name: String,
+    pub name: &'t str,
     /// The namespace URI, for a prefixed attribute (`xml:lang`, `xsi:type`).
-    pub namespace: Option<String>,
-    pub value: String,
+    pub namespace: Option<&'t str>,
+    pub value: &'t str,
     pub loc: Loc,
 }
 
 #[derive(Debug, Clone)]
-pub struct Element {
+pub struct Element<'t> {
     /// Local name, without any namespace prefix.
-    pub name: String,
+    pub name: &'t str,
     /// The namespace URI, if the element is in one.
-    pub namespace: Option<String>,
-    pub attrs: Vec<Attr>,
-    pub children: Vec<Element>,
+    pub namespace: Option<&'t str>,
+    pub attrs: ArenaVec<'t, Attr<'t>>,
+    pub children: ArenaVec<'t, Element<'t>>,
     /// The element's own text, concatenated; empty when it is only whitespace.
-    pub text: String,
+    pub text: &'t str,
     pub loc: Loc,
 }
 
-impl Element {
-    pub fn attr(&self, name: &str) -> Option<&Attr> {
+impl<'t> Element<'t> {
+    pub fn attr(&self, name: &str) -> Option<&Attr<'t>> {
         self.attrs.iter().find(|a| a.name == name)
     }
 
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.attr(name).map(|a| a.value.as_str())
+    pub fn value(&self, name: &str) -> Option<&'t str> {
+        self.attr(name).map(|a| a.value)
     }
 
     /// Where an attribute is, or the element when it has no such attribute.
@@ -109,17 +116,24 @@ impl Sources {
     }
 }
 
-/// Parses `text` (read from `path`) into an element tree, splicing in XIncludes.
-pub fn load(text: &str, path: &Path, sources: &mut Sources) -> Result<Element, Diagnostic> {
-    load_file(text, path, sources, 0)
-}
-
-fn load_file(
-    text: &str,
+/// Parses `text` (read from `path`) into an element tree, splicing in XIncludes, whose texts go
+/// into `arena`.
+pub fn load<'t>(
+    text: &'t str,
     path: &Path,
     sources: &mut Sources,
+    arena: &'t Bump,
+) -> Result<Element<'t>, Diagnostic> {
+    load_file(text, path, sources, arena, 0)
+}
+
+fn load_file<'t>(
+    text: &'t str,
+    path: &Path,
+    sources: &mut Sources,
+    arena: &'t Bump,
     depth: usize,
-) -> Result<Element, Diagnostic> {
+) -> Result<Element<'t>, Diagnostic> {
     let file = sources.files.len();
     sources.files.push(path.to_path_buf());
     if let Some(pos) = nesting_exceeds(text, MAX_ELEMENT_DEPTH) {
@@ -156,19 +170,24 @@ fn load_file(
         file,
         dir: path.parent().unwrap_or(Path::new("")).to_path_buf(),
         depth,
+        arena,
+        namespaces: Vec::new(),
     };
     // An included file's root may itself be an include: that file's root stands for it.
     cx.convert(doc.root_element(), sources, 0)
 }
 
-struct Cx<'input> {
-    cursor: Cursor<'input>,
+struct Cx<'t> {
+    cursor: Cursor<'t>,
     file: usize,
     dir: PathBuf,
     depth: usize,
+    arena: &'t Bump,
+    /// The namespace URIs met so far, each copied into the arena once.
+    namespaces: Vec<&'t str>,
 }
 
-impl Cx<'_> {
+impl<'t> Cx<'t> {
     fn loc(&mut self, pos: usize) -> Loc {
         let (line, column) = self.cursor.line_col(pos);
         Loc {
@@ -178,13 +197,32 @@ impl Cx<'_> {
         }
     }
 
+    /// A string of the document: borrowed from the text, or (with entities decoded) copied into
+    /// the arena.
+    fn stored(&self, s: &roxmltree::StringStorage<'t>) -> &'t str {
+        match s {
+            roxmltree::StringStorage::Borrowed(s) => s,
+            roxmltree::StringStorage::Owned(s) => self.arena.alloc_str(s),
+        }
+    }
+
+    fn namespace(&mut self, uri: Option<&str>) -> Option<&'t str> {
+        let uri = uri?;
+        if let Some(known) = self.namespaces.iter().find(|n| **n == uri) {
+            return Some(known);
+        }
+        let stored: &'t str = self.arena.alloc_str(uri);
+        self.namespaces.push(stored);
+        Some(stored)
+    }
+
     /// Converts a node to an element: itself, or for an XInclude the included file's root.
     fn convert(
         &mut self,
-        node: roxmltree::Node,
+        node: roxmltree::Node<'_, 't>,
         sources: &mut Sources,
         depth: usize,
-    ) -> Result<Element, Diagnostic> {
+    ) -> Result<Element<'t>, Diagnostic> {
         let loc = self.loc(node.range().start);
         if depth > MAX_ELEMENT_DEPTH {
             return Err(sources.diagnostic(
@@ -198,31 +236,41 @@ impl Cx<'_> {
         if node.tag_name().namespace() == Some(XINCLUDE_NS) && node.tag_name().name() == "include" {
             return self.include(node, loc, sources);
         }
-        let attrs = node
-            .attributes()
-            .map(|a| Attr {
-                name: a.name().to_owned(),
-                namespace: a.namespace().map(str::to_owned),
-                value: a.value().to_owned(),
+        let mut attrs = ArenaVec::with_capacity_in(node.attributes().len(), self.arena);
+        for a in node.attributes() {
+            attrs.push(Attr {
+                name: a.name(),
+                namespace: self.namespace(a.namespace()),
+                value: self.stored(a.value_storage()),
                 loc: self.loc(a.range().start),
-            })
-            .collect();
-        let mut children = Vec::new();
-        let mut text = String::new();
+            });
+        }
+        let elements = node.children().filter(|c| c.is_element()).count();
+        let mut children = ArenaVec::with_capacity_in(elements, self.arena);
         // Text is only read trimmed, so whitespace between child elements is not kept.
         let has_text = node
             .children()
             .any(|c| c.is_text() && !c.text().unwrap_or("").trim().is_empty());
-        for child in node.children() {
-            if child.is_element() {
-                children.push(self.convert(child, sources, depth + 1)?);
-            } else if has_text && child.is_text() {
-                text.push_str(child.text().unwrap_or(""));
+        let mut texts = node
+            .children()
+            .filter(|c| c.is_text())
+            .filter_map(|c| c.text_storage());
+        let text = match (has_text, texts.next(), texts.next()) {
+            (true, Some(only), None) => self.stored(only),
+            (true, Some(first), Some(second)) => {
+                let mut text = String::from(first.as_str());
+                text.push_str(second.as_str());
+                texts.for_each(|t| text.push_str(t.as_str()));
+                self.arena.alloc_str(&text)
             }
+            _ => "",
+        };
+        for child in node.children().filter(|c| c.is_element()) {
+            children.push(self.convert(child, sources, depth + 1)?);
         }
         Ok(Element {
-            name: node.tag_name().name().to_owned(),
-            namespace: node.tag_name().namespace().map(str::to_owned),
+            name: node.tag_name().name(),
+            namespace: self.namespace(node.tag_name().namespace()),
             attrs,
             children,
             text,
@@ -235,7 +283,7 @@ impl Cx<'_> {
         node: roxmltree::Node,
         loc: Loc,
         sources: &mut Sources,
-    ) -> Result<Element, Diagnostic> {
+    ) -> Result<Element<'t>, Diagnostic> {
         let fail = |sources: &Sources, message: String| {
             sources.diagnostic(
                 Severity::Error,
@@ -294,7 +342,13 @@ impl Cx<'_> {
                 ),
             )
         })?;
-        load_file(text, &path, sources, self.depth + 1)
+        load_file(
+            self.arena.alloc_str(text),
+            &path,
+            sources,
+            self.arena,
+            self.depth + 1,
+        )
     }
 }
 
@@ -442,7 +496,8 @@ mod tests {
     #[test]
     fn element_and_attribute_locations_count_characters() {
         let text = "<a>\r\n<bé x=\"1\"  日=\"2\"/></a>";
-        let root = load(text, Path::new("t.xml"), &mut Sources::default()).unwrap();
+        let arena = Bump::new();
+        let root = load(text, Path::new("t.xml"), &mut Sources::default(), &arena).unwrap();
         let b = &root.children[0];
         assert_eq!((b.loc.line, b.loc.column), (2, 1));
         let cols: Vec<(u32, u32)> = b.attrs.iter().map(|a| (a.loc.line, a.loc.column)).collect();
@@ -450,9 +505,33 @@ mod tests {
     }
 
     #[test]
+    fn values_and_text_with_entities_comments_and_cdata_are_decoded_and_joined() {
+        let text = "<a x=\"&lt;b&gt;\" y='plain'>1<!-- c -->2&amp;3<![CDATA[<4>]]><b>5</b></a>";
+        let arena = Bump::new();
+        let root = load(text, Path::new("t.xml"), &mut Sources::default(), &arena).unwrap();
+        assert_eq!(root.value("x"), Some("<b>"));
+        assert_eq!(root.value("y"), Some("plain"));
+        assert_eq!(root.text, "12&3<4>");
+        assert_eq!(root.children[0].text, "5");
+        let blank = load(
+            "<a> <b/>\n</a>",
+            Path::new("t.xml"),
+            &mut Sources::default(),
+            &arena,
+        );
+        assert_eq!(blank.unwrap().text, "");
+    }
+
+    #[test]
     fn absurd_nesting_is_an_error_not_a_crash() {
         let text = "<a>".repeat(100_000);
-        let err = load(&text, Path::new("deep.xml"), &mut Sources::default()).unwrap_err();
+        let err = load(
+            &text,
+            Path::new("deep.xml"),
+            &mut Sources::default(),
+            &Bump::new(),
+        )
+        .unwrap_err();
         assert!(err.message.contains("nested more than"), "{err}");
         assert_eq!(
             (err.line, err.column),

@@ -177,3 +177,19 @@ fn every_invalid_schema_gets_its_diagnostics() {
         }
     }
 }
+
+/// `check_str_with` (what `sable check` runs) skips only the lowering: it gives exactly the
+/// diagnostics `compile_str_with` gives, for every schema of the corpus, valid or not.
+#[test]
+fn checking_without_lowering_gives_the_same_diagnostics() {
+    let options = sable_schema::Options::default();
+    let schemas = sable_testkit::valid_schemas();
+    let invalid = sable_testkit::invalid_schemas();
+    assert!(!schemas.is_empty() && !invalid.is_empty());
+    for file in schemas.iter().chain(&invalid) {
+        let text = std::fs::read_to_string(file).unwrap();
+        let compiled = sable_schema::compile_str_with(&text, file, &options);
+        let checked = sable_schema::check_str_with(&text, file, &options);
+        assert_eq!(checked, compiled.diagnostics, "{}", file.display());
+    }
+}
