@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # JMH benchmarks of Sable's generated Java codecs against the reference implementation's (sbe-all
 # 1.32.1) and protobuf-java: Car and MarketDataIncrementalRefreshTrades, encode and decode, the
-# messages of the reference's own benchmarks (java/benchmarks, docs/java-benchmarks.md). One JMH
+# messages of the reference's own benchmarks (java/benchmarks, docs/benchmarks.md). One JMH
 # run covers Sable over heap memory (MemorySegment.ofArray) and off-heap memory (an Arena), the
 # reference over Agrona's UnsafeBuffer with bounds checks off (as its benchmarks run) and
 # protobuf-java; then a table of ns/op and ratios is printed.
