@@ -14,16 +14,17 @@
 # Output is flushed after each line. Build output and diagnostics go to standard error only. A
 # line that is not hex is a usage error: the driver says so on standard error and exits 2.
 #
-# Each language provides scripts/drivers/LANG.sh SCHEMA, which does all of the above.
+# Each language provides scripts/drivers/LANG.sh SCHEMA, which does all of the above
+# (scripts/drivers/lib.sh holds what the drivers of generated codecs share).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ $# -ne 2 ]; then
-    echo "usage: scripts/codec-driver.sh LANG SCHEMA (LANG: $(cd "$root/scripts/drivers" && ls -- *.sh 2>/dev/null | sed 's/\.sh$//' | tr '\n' ' '))" >&2
+    echo "usage: scripts/codec-driver.sh LANG SCHEMA (LANG: $(cd "$root/scripts/drivers" && ls -- *.sh 2>/dev/null | grep -vx 'lib\.sh' | sed 's/\.sh$//' | tr '\n' ' '))" >&2
     exit 2
 fi
 lang="$1"
 schema="$2"
 driver="$root/scripts/drivers/$lang.sh"
-[ -f "$driver" ] || { echo "codec-driver: no driver for language '$lang' (no $driver)" >&2; exit 2; }
+[ "$lang" != lib ] && [ -f "$driver" ] || { echo "codec-driver: no driver for language '$lang' (each is scripts/drivers/LANG.sh)" >&2; exit 2; }
 [ -f "$schema" ] || { echo "codec-driver: no schema at $schema" >&2; exit 2; }
 exec bash "$driver" "$(cd "$(dirname "$schema")" && pwd)/$(basename "$schema")"

@@ -7,19 +7,17 @@
 # driver's source and the compiler>: a second run with the same schema and generator starts at
 # once. Build output goes to standard error.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 [ $# -eq 1 ] || { echo "usage: scripts/drivers/cpp.sh SCHEMA" >&2; exit 2; }
 schema="$1"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 cxx="${CXX:-g++}"
 
-(cd "$root" && cargo build -q --release -p sable-cli) >&2
+sable="$(driver_sable)"
 work="$(mktemp -d)"
-"$CARGO_TARGET_DIR/release/sable" generate --quiet --lang cpp --package sable_driver \
+"$sable" generate --quiet --lang cpp --package sable_driver \
     -o "$work" "$schema" >&2 || { rm -rf "$work"; exit 1; }
-key="$( (cat "$work/sable_driver.hpp" "$work/sable/sbe.hpp" "$root/cpp/driver/driver.cpp"
-    "$cxx" --version) | sha256sum | cut -c1-24)"
-dir="$CARGO_TARGET_DIR/codec-driver/cpp/$key"
+key="$("$cxx" --version | driver_key "$work" "$root/cpp/driver/driver.cpp")"
+dir="$target/codec-driver/cpp/$key"
 if [ ! -x "$dir/driver" ]; then
     mkdir -p "$dir"
     rm -rf "$dir/include"

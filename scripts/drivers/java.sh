@@ -16,16 +16,12 @@ die() {
     echo "java driver: $*" >&2
     exit 2
 }
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 [ $# -eq 1 ] || die "usage: scripts/drivers/java.sh SCHEMA"
 schema="$1"
 flavour="${SABLE_JAVA_BUFFER:-segment}"
 case "$flavour" in segment | agrona) ;; *) die "SABLE_JAVA_BUFFER must be segment or agrona, not '$flavour'" ;; esac
-target="${CARGO_TARGET_DIR:-$root/target}"
-if [ -z "${SABLE:-}" ]; then
-    (cd "$root" && cargo build --quiet --release -p sable-cli) >&2
-    SABLE="$target/release/sable"
-fi
+SABLE="$(driver_sable)"
 JAVA_HOME="$(bash "$root/scripts/jdk.sh" 25)" || die "a JDK 25 is needed (scripts/setup.sh installs one)"
 
 classpath=""
@@ -41,8 +37,7 @@ trap 'rm -rf "$work"' EXIT
 "$SABLE" generate --lang java --java-buffer "$flavour" --package sable.driver.codecs \
     --output "$work/src" "$schema" >&2 || die "sable generate failed on $schema"
 driver_sources=("$root/java/driver/Driver.java" "$root/java/driver/$flavour/Message.java")
-key="$( (cd "$work/src" && find . -name '*.java' | LC_ALL=C sort | xargs cat; cat "${driver_sources[@]}"; echo "$flavour") |
-    sha256sum | cut -c1-24)"
+key="$(echo "$flavour" | driver_key "$work/src" "${driver_sources[@]}")"
 cache="$target/codec-driver/java/$key"
 if [ ! -f "$cache/built" ]; then
     rm -rf "$cache"
