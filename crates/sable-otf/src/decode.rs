@@ -934,15 +934,12 @@ impl Builder {
                         None => Kind::Const(ConstValue::Null),
                     }
                 } else {
-                    let null = if t.encoding.presence == Presence::Optional
-                        || named.encoding.presence == Presence::Optional
-                    {
-                        match t.encoding.applicable_null_value() {
-                            Some(v) => NullCheck::Bits(bits_of(&v, ty)),
-                            None => NullCheck::None,
-                        }
-                    } else {
-                        NullCheck::None
+                    // Every enum's null value is `null`, required or not: the IR does not
+                    // keep whether an enum's encodingType is optional (iLink 3's
+                    // `uInt8NULL`), so presence cannot tell them apart (docs/json.md).
+                    let null = match t.encoding.applicable_null_value() {
+                        Some(v) => NullCheck::Bits(bits_of(&v, ty)),
+                        None => NullCheck::None,
                     };
                     Kind::Enum {
                         ty,

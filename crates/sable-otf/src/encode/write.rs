@@ -481,13 +481,12 @@ impl Writer {
         &self,
         e: &Enum,
         v: &Value,
-        nullable: bool,
         path: &Path,
         buf: &mut [u8],
     ) -> Result<(), EncodeError> {
         let n = match v {
-            Value::Null if nullable => e.null,
-            Value::Null => return Err(path.error(EncodeErrorKind::NullNotAllowed)),
+            // Any enum's null value decodes as `null` (docs/json.md), so any takes it back.
+            Value::Null => e.null,
             Value::String(name) => match e.values.iter().find(|(n, _)| n == name) {
                 Some((_, n)) => *n,
                 None => {
@@ -644,7 +643,7 @@ impl Writer {
     ) -> Result<(), EncodeError> {
         match t {
             Type::Prim(p) => self.prim(p, v, nullable, path, buf),
-            Type::Enum(e) => self.enumeration(e, v, nullable, path, buf),
+            Type::Enum(e) => self.enumeration(e, v, path, buf),
             Type::Set(s) => self.set(s, v, nullable, path, buf),
             Type::Composite(c) => self.composite(c, v, nullable, path, buf),
         }
