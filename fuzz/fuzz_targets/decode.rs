@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
 use sable_otf::decode::Decoder;
-use sable_otf::json::{JsonPrinter, JsonVisitor};
+use sable_otf::json::{Jit, JsonPrinter, JsonVisitor};
 use sable_otf::text::TextPrinter;
 
 const SCHEMAS: [&str; 5] = [
@@ -38,7 +38,7 @@ fn schemas() -> &'static [Schema] {
                     .unwrap_or_else(|| panic!("{name} does not compile"));
                 Schema {
                     decoder: Decoder::new(&ir).unwrap(),
-                    json: JsonPrinter::new(&ir).unwrap(),
+                    json: JsonPrinter::with_jit(&ir, Jit::Eager).unwrap(),
                     text: TextPrinter::new(&ir).unwrap(),
                 }
             })

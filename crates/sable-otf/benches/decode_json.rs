@@ -8,7 +8,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sable_ir::Ir;
 use sable_otf::decode::Decoder;
-use sable_otf::json::JsonPrinter;
+use sable_otf::json::{Jit, JsonPrinter};
 
 const N: usize = 1000;
 
@@ -102,7 +102,7 @@ fn market_data() -> Vec<u8> {
 
 fn bench(c: &mut Criterion, name: &str, schema: &str, one: Vec<u8>) {
     let ir = ir(schema);
-    let printer = JsonPrinter::new(&ir).unwrap();
+    let printer = JsonPrinter::with_jit(&ir, Jit::Eager).unwrap();
     let decoder = Decoder::new(&ir).unwrap();
     let buf: Vec<u8> = one.iter().copied().cycle().take(one.len() * N).collect();
     let mut out = Vec::with_capacity(4096);

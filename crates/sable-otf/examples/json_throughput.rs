@@ -11,7 +11,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use sable_otf::json::JsonPrinter;
+use sable_otf::json::{Jit, JsonPrinter};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,7 +31,7 @@ fn main() {
         eprintln!("cannot read {}: {e}", args[1]);
         std::process::exit(1)
     });
-    let printer = JsonPrinter::new(&ir).unwrap_or_else(|e| {
+    let printer = JsonPrinter::with_jit(&ir, Jit::Eager).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(1)
     });

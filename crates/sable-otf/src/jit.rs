@@ -49,5 +49,5 @@ mod numbers;
 mod runtime;
 mod text;
 
-pub(crate) use compile::compile_all;
+pub(crate) use compile::compile_message_code;
 pub(crate) use runtime::{run, run_message, Code};

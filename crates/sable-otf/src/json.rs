@@ -13,6 +13,7 @@ use sable_ir::Ir;
 
 mod run;
 
+pub use run::Jit;
 use run::Program;
 
 use crate::decode::{
@@ -32,15 +33,26 @@ pub struct JsonPrinter {
 }
 
 impl JsonPrinter {
-    /// A printer for the messages of `ir`.
+    /// A printer for the messages of `ir`, compiling each to machine code as [`Jit::DEFAULT`]
+    /// says.
     pub fn new(ir: &Ir) -> Result<JsonPrinter, Error> {
-        Ok(JsonPrinter::from_decoder(Decoder::new(ir)?))
+        JsonPrinter::with_jit(ir, Jit::DEFAULT)
     }
 
-    /// A printer using `decoder`.
+    /// A printer for the messages of `ir`, compiling each to machine code as `jit` says.
+    pub fn with_jit(ir: &Ir, jit: Jit) -> Result<JsonPrinter, Error> {
+        Ok(JsonPrinter::from_decoder_with_jit(Decoder::new(ir)?, jit))
+    }
+
+    /// A printer using `decoder`, compiling as [`Jit::DEFAULT`] says.
     pub fn from_decoder(decoder: Decoder) -> JsonPrinter {
+        JsonPrinter::from_decoder_with_jit(decoder, Jit::DEFAULT)
+    }
+
+    /// A printer using `decoder`, compiling each message to machine code as `jit` says.
+    pub fn from_decoder_with_jit(decoder: Decoder, jit: Jit) -> JsonPrinter {
         JsonPrinter {
-            program: Program::new(&decoder),
+            program: Program::new(&decoder, jit),
             decoder,
         }
     }

@@ -6,14 +6,14 @@ mod support;
 
 use sable_ir::{Ir, Presence, PrimitiveType, Signal, Token};
 use sable_otf::encode::Encoder;
-use sable_otf::json::JsonPrinter;
+use sable_otf::json::{Jit, JsonPrinter};
 use serde_json::{json, Map, Value};
 use support::{compile, shared};
 
 /// Encodes `v`, prints it back, and checks both directions; returns the printed value.
 fn round_trip(ir: &Ir, v: &Value) -> Value {
     let encoder = Encoder::new(ir).unwrap();
-    let printer = JsonPrinter::new(ir).unwrap();
+    let printer = JsonPrinter::with_jit(ir, Jit::Eager).unwrap();
     let mut bytes = Vec::new();
     let n = encoder
         .encode_value(v, &mut bytes)
@@ -99,7 +99,7 @@ fn spec_example_bytes_round_trip() {
     // encode(decode(bytes)) == bytes for the spec's own dumps (less the SOFH).
     let ir = compile(&shared().join("spec/v1.0/Examples.xml"));
     let encoder = Encoder::new(&ir).unwrap();
-    let printer = JsonPrinter::new(&ir).unwrap();
+    let printer = JsonPrinter::with_jit(&ir, Jit::Eager).unwrap();
     for hex in [
         "360063005b0000004f52443030303031414343543031000047454d3400000000318016b33b1365291507000000321a850100000000000000000000000080",
         "2a0062005b0000004f303030303030314558454330303030463147454d3400000000de0706ffff310100000006000000753e0c0002001a8501000000000002000000248501000000000004000000",
@@ -297,7 +297,7 @@ fn generated_messages_of_every_shared_schema_round_trip() {
     for path in paths {
         let ir = compile(&path);
         let encoder = Encoder::new(&ir).unwrap();
-        let printer = JsonPrinter::new(&ir).unwrap();
+        let printer = JsonPrinter::with_jit(&ir, Jit::Eager).unwrap();
         for tokens in &ir.messages {
             let mut gen = Gen {
                 tokens,

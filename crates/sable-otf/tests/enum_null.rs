@@ -7,7 +7,7 @@ mod support;
 
 use sable_otf::decode::Decoder;
 use sable_otf::encode::Encoder;
-use sable_otf::json::{JsonPrinter, JsonVisitor};
+use sable_otf::json::{Jit, JsonPrinter, JsonVisitor};
 use sable_otf::text::TextPrinter;
 use support::{ir, W};
 
@@ -32,8 +32,10 @@ fn json_of(p: &JsonPrinter, buf: &[u8]) -> String {
 fn an_enum_of_an_optional_encoding_type_holding_its_null_value_is_null() {
     let ir = ir("optional_enum_nullify.xml");
     let buf = message(255, 255);
-    let p = JsonPrinter::new(&ir).unwrap();
-    assert_eq!(json_of(&p, &buf), NULLS);
+    for jit in [Jit::Eager, Jit::Never] {
+        let p = JsonPrinter::with_jit(&ir, jit).unwrap();
+        assert_eq!(json_of(&p, &buf), NULLS, "{jit:?}");
+    }
     let mut generic = Vec::new();
     Decoder::new(&ir)
         .unwrap()
@@ -42,7 +44,10 @@ fn an_enum_of_an_optional_encoding_type_holding_its_null_value_is_null() {
     assert_eq!(String::from_utf8(generic).unwrap(), NULLS);
 
     let mut text = Vec::new();
-    TextPrinter::new(&ir).unwrap().print(&buf, &mut text).unwrap();
+    TextPrinter::new(&ir)
+        .unwrap()
+        .print(&buf, &mut text)
+        .unwrap();
     let text = String::from_utf8(text).unwrap();
     assert!(
         text.contains("\nrequiredEnumFromOptionalType: null\n"),
@@ -50,6 +55,7 @@ fn an_enum_of_an_optional_encoding_type_holding_its_null_value_is_null() {
     );
 
     // Named values and values of no name are as before.
+    let p = JsonPrinter::with_jit(&ir, Jit::Eager).unwrap();
     let json = json_of(&p, &message(1, 3));
     assert!(
         json.contains(r#""optionalEnum":"One","requiredEnumFromOptionalType":"Alpha""#),
@@ -57,7 +63,9 @@ fn an_enum_of_an_optional_encoding_type_holding_its_null_value_is_null() {
     );
     let json = json_of(&p, &message(9, 254));
     assert!(
-        json.contains(r#""optionalEnum":{"unknown":9},"requiredEnumFromOptionalType":{"unknown":254}"#),
+        json.contains(
+            r#""optionalEnum":{"unknown":9},"requiredEnumFromOptionalType":{"unknown":254}"#
+        ),
         "{json}"
     );
 }
@@ -107,11 +115,21 @@ fn char_and_two_byte_enums_holding_their_null_value_are_null() {
     let mut w = W::le();
     w.header(3, 1, 7, 0).u16(u16::MAX).u8(0);
     let want = r#"{"message":"M","header":{"blockLength":3,"templateId":1,"schemaId":7,"version":0},"fields":{"wide":null,"side":null}}"#;
-    let p = JsonPrinter::new(&ir).unwrap();
-    assert_eq!(json_of(&p, &w.buf), want);
+    for jit in [Jit::Eager, Jit::Never] {
+        let p = JsonPrinter::with_jit(&ir, jit).unwrap();
+        assert_eq!(json_of(&p, &w.buf), want, "{jit:?}");
+    }
     #[cfg(feature = "jit")]
-    assert_eq!(p.compiled_messages(), (1, 1));
+    assert_eq!(
+        JsonPrinter::with_jit(&ir, Jit::Eager)
+            .unwrap()
+            .compiled_messages(),
+        (1, 1)
+    );
     let mut out = Vec::new();
-    Encoder::new(&ir).unwrap().encode_json(want, &mut out).unwrap();
+    Encoder::new(&ir)
+        .unwrap()
+        .encode_json(want, &mut out)
+        .unwrap();
     assert_eq!(out, w.buf);
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use sable_ir::{ByteOrder, Ir, PrimitiveType, Signal};
 use sable_otf::decode::{DecodeError, Decoder};
-use sable_otf::json::{JsonPrinter, JsonVisitor};
+use sable_otf::json::{Jit, JsonPrinter, JsonVisitor};
 
 struct Schema {
     ir: Ir,
@@ -23,7 +23,7 @@ impl Schema {
         let ir = support::compile(path);
         Schema {
             decoder: Decoder::new(&ir).unwrap(),
-            printer: JsonPrinter::new(&ir).unwrap(),
+            printer: JsonPrinter::with_jit(&ir, Jit::Eager).unwrap(),
             ir,
         }
     }
@@ -187,7 +187,7 @@ fn random_messages_of_every_shared_schema() {
             continue;
         };
         let s = Schema {
-            printer: JsonPrinter::from_decoder(decoder),
+            printer: JsonPrinter::from_decoder_with_jit(decoder, Jit::Eager),
             decoder: Decoder::new(&ir).unwrap(),
             ir,
         };
@@ -226,7 +226,7 @@ fn over_shared_schemas(count: fn(&JsonPrinter) -> (usize, usize)) -> (usize, usi
         let Some(ir) = sable_schema::compile_file(&path).ir else {
             continue;
         };
-        let Ok(printer) = JsonPrinter::new(&ir) else {
+        let Ok(printer) = JsonPrinter::with_jit(&ir, Jit::Eager) else {
             continue;
         };
         let (c, t) = count(&printer);
@@ -267,4 +267,39 @@ fn messages_are_compiled() {
     let (compiled, total) = over_shared_schemas(JsonPrinter::compiled_messages);
     eprintln!("compiled {compiled} of {total} messages");
     assert!(compiled * 10 >= total * 9, "{compiled} of {total}");
+}
+
+/// With the feature `jit`, a printer built as `sable decode` builds it compiles nothing up
+/// front: a message is interpreted until its `n`th print, compiled then, and prints the same
+/// bytes either way; messages not printed stay uncompiled.
+#[cfg(feature = "jit")]
+#[test]
+fn messages_are_compiled_on_use() {
+    let path = sable_testkit::shared_dir().join("schemas/valid/example-schema.xml");
+    let ir = support::compile(&path);
+    let car = support::car();
+    let printer = JsonPrinter::with_jit(&ir, Jit::After(3)).unwrap();
+    let total = printer.compiled_messages().1;
+    assert_eq!(printer.compiled_messages(), (0, total));
+    let print = || {
+        let mut out = Vec::new();
+        assert_eq!(printer.print(&car, &mut out), Ok(car.len()));
+        out
+    };
+    let interpreted = print();
+    assert_eq!(print(), interpreted);
+    assert_eq!(printer.compiled_messages(), (0, total));
+    assert_eq!(print(), interpreted, "the third print, compiled");
+    assert_eq!(printer.compiled_messages(), (1, total));
+    assert_eq!(print(), interpreted);
+
+    let never = JsonPrinter::with_jit(&ir, Jit::Never).unwrap();
+    for _ in 0..300 {
+        let mut out = Vec::new();
+        never.print(&car, &mut out).unwrap();
+        assert_eq!(out, interpreted);
+    }
+    assert_eq!(never.compiled_messages(), (0, total));
+    let default = JsonPrinter::new(&ir).unwrap();
+    assert_eq!(default.compiled_messages(), (0, total));
 }

@@ -1,6 +1,6 @@
-//! The module of compiled code: every block's operations compiled alone, every message whole
-//! ([`super::message`]), the helpers they call declared, and the results left in the program's
-//! slots.
+//! A message's module of compiled code: each of its blocks' operations compiled alone, the
+//! message whole ([`super::message`]), the helpers they call declared, and the results left in
+//! the program's slots.
 
 use cranelift_codegen::ir::{types, AbiParam, InstBuilder, Signature};
 use cranelift_codegen::settings::{self, Configurable};
@@ -22,13 +22,15 @@ struct Pending {
     room: usize,
 }
 
-/// Compiles every message of `messages` (their plans `plans`, headers of `size` bytes) and
-/// every block it can (operations of supported kinds, little-endian) and stores the result in
-/// their `jit`; the code to keep alive.
-pub(crate) fn compile_all(
+/// Compiles message `m` (its plan `plan`, headers of `size` bytes) whole, and each of its
+/// blocks it can (operations of supported kinds, little-endian), and stores the results in the
+/// `jit` slots of the message and its blocks; the code to keep alive as long as they may run.
+/// Each message is a module of its own, so that one is compiled only when it is first needed
+/// (`json/run.rs`).
+pub(crate) fn compile_message_code(
     tables: &Tables,
-    messages: &mut [MessageProgram],
-    plans: &[MessagePlan],
+    m: &MessageProgram,
+    plan: &MessagePlan,
     size: usize,
 ) -> Option<Code> {
     let mut flags = settings::builder();
@@ -68,50 +70,44 @@ pub(crate) fn compile_all(
     let sig = sig_of(&module, &[ptr, ptr, ptr, ptr, ptr, ptr, i64t]);
     let sig_message = sig_of(&module, &[ptr; 7]);
     let mut pending = Vec::new();
-    for m in messages.iter_mut() {
-        walk(&mut m.root, &mut |prog| {
-            let n = pending.len();
-            pending.push(compile(&mut module, &sig, &helpers, tables, &prog.ops, n));
-        });
-    }
-    let mut whole = Vec::new();
-    for (n, (m, plan)) in messages.iter().zip(plans).enumerate() {
-        whole.push(compile_message(
-            &mut module,
-            &sig_message,
-            &helpers,
-            tables,
-            plan,
-            &m.root,
-            size,
-            n,
-        ));
-    }
+    walk(&m.root, &mut |prog| {
+        let n = pending.len();
+        pending.push(compile(&mut module, &sig, &helpers, tables, &prog.ops, n));
+    });
+    let whole = compile_message(
+        &mut module,
+        &sig_message,
+        &helpers,
+        tables,
+        plan,
+        &m.root,
+        size,
+        0,
+    );
     module.finalize_definitions().ok()?;
     let mut pending = pending.into_iter();
-    for (m, w) in messages.iter_mut().zip(whole) {
-        walk(&mut m.root, &mut |prog| {
-            let Some(p) = pending.next().flatten() else {
-                return;
-            };
-            prog.jit = Some(CompiledBlock {
-                f: runtime::block_fn(&module, p.id),
-                need: p.need,
-                room: p.room,
-            });
+    walk(&m.root, &mut |prog| {
+        let Some(p) = pending.next().flatten() else {
+            return;
+        };
+        // Set once: the caller compiles each message at most once.
+        let _ = prog.jit.set(CompiledBlock {
+            f: runtime::block_fn(&module, p.id),
+            need: p.need,
+            room: p.room,
         });
-        if let Some((id, newest)) = w {
-            let f = runtime::message_fn(&module, id);
-            m.jit = Some(CompiledMessage { f, newest });
-        }
+    });
+    if let Some((id, newest)) = whole {
+        let f = runtime::message_fn(&module, id);
+        let _ = m.jit.set(CompiledMessage { f, newest });
     }
     Some(Code::new(module))
 }
 
 /// Calls `f` on every block program under `prog` (its groups' entries, then itself).
-fn walk(prog: &mut BlockProgram, f: &mut impl FnMut(&mut BlockProgram)) {
-    for t in prog.tails.iter_mut() {
-        if let Some(e) = t.entry.as_mut() {
+fn walk(prog: &BlockProgram, f: &mut impl FnMut(&BlockProgram)) {
+    for t in prog.tails.iter() {
+        if let Some(e) = t.entry.as_ref() {
             walk(e, f);
         }
     }

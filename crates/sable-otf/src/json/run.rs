@@ -14,46 +14,124 @@ use crate::write::{
     plain_ascii, put_bytes_at, write_hex_str, write_json_str, write_text_slow, Charset, Sink,
 };
 
+/// When the printer compiles a message's program to machine code (feature `jit`; without it,
+/// every message is interpreted whatever this says).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Jit {
+    /// Every message when the printer is built (tests and benchmarks of the compiled code).
+    Eager,
+    /// A message at its `n`th print (the first when `n` is 0 or 1), interpreted until then: a
+    /// printer starts at once whatever the schema's size, and messages never seen, or seen a
+    /// few times, cost no compilation.
+    After(u32),
+    /// Never: the interpreter alone.
+    Never,
+}
+
+impl Jit {
+    /// [`JsonPrinter::new`]'s: a message is compiled at its 256th print. Compiling one takes
+    /// about as long as interpreting tens of thousands (`docs/jit.md`), so a message seen fewer
+    /// times is cheaper interpreted, and one seen more soon runs compiled.
+    pub const DEFAULT: Jit = Jit::After(256);
+}
+
 /// The programs of every message of a decoder's schema (in the decoder's order), and their
 /// machine code.
 #[derive(Debug)]
 pub(crate) struct Program {
     messages: Vec<MessageProgram>,
     tables: Tables,
-    /// The compiled code of the blocks (feature `jit`), kept alive with them.
+    /// Each message's compiled code (feature `jit`), kept alive with its programs: set when the
+    /// message is compiled (`None` when it could not be).
     #[cfg(feature = "jit")]
-    _code: Option<jit::Code>,
+    code: Box<[std::sync::OnceLock<Option<jit::Code>>]>,
+    /// Each message's prints so far, until it is compiled (feature `jit`).
+    #[cfg(feature = "jit")]
+    uses: Box<[std::sync::atomic::AtomicU32]>,
+    /// The print of a message at which it is compiled (`u32::MAX`: never).
+    #[cfg(feature = "jit")]
+    compile_at: u32,
 }
 
 impl Program {
-    /// The programs of `decoder`'s messages, compiled to machine code where they can be (feature
+    /// The programs of `decoder`'s messages, compiled to machine code as `jit` says (feature
     /// `jit`); `None` for a schema too large for them (see [`Programs::new`]), which the
     /// printer then prints through the generic path.
-    pub(crate) fn new(decoder: &Decoder) -> Option<Program> {
-        #[cfg_attr(not(feature = "jit"), allow(unused_mut))]
-        let Programs {
-            mut messages,
-            tables,
-        } = Programs::new(decoder)?;
+    pub(crate) fn new(decoder: &Decoder, jit: Jit) -> Option<Program> {
+        let Programs { messages, tables } = Programs::new(decoder)?;
+        #[cfg(not(feature = "jit"))]
+        let _ = jit;
         #[cfg(feature = "jit")]
-        let _code = jit::compile_all(
-            &tables,
-            &mut messages,
-            decoder.message_plans(),
-            decoder.header_plan().size,
-        );
-        Some(Program {
-            messages,
-            tables,
-            #[cfg(feature = "jit")]
-            _code,
-        })
+        let program = {
+            let n = messages.len();
+            let program = Program {
+                messages,
+                tables,
+                code: (0..n).map(|_| std::sync::OnceLock::new()).collect(),
+                uses: (0..n)
+                    .map(|_| std::sync::atomic::AtomicU32::new(0))
+                    .collect(),
+                compile_at: match jit {
+                    Jit::Eager => 0,
+                    Jit::After(n) => n.max(1),
+                    Jit::Never => u32::MAX,
+                },
+            };
+            if jit == Jit::Eager {
+                for i in 0..n {
+                    program.compile(decoder, i);
+                }
+            }
+            program
+        };
+        #[cfg(not(feature = "jit"))]
+        let program = Program { messages, tables };
+        Some(program)
+    }
+
+    /// Compiles message `i` to machine code, unless it was (or is being, by another thread:
+    /// then this waits for it).
+    #[cfg(feature = "jit")]
+    #[cold]
+    fn compile(&self, decoder: &Decoder, i: usize) {
+        let (Some(slot), Some(m), Some(plan)) = (
+            self.code.get(i),
+            self.messages.get(i),
+            decoder.message_plans().get(i),
+        ) else {
+            return;
+        };
+        slot.get_or_init(|| {
+            jit::compile_message_code(&self.tables, m, plan, decoder.header_plan().size)
+        });
+    }
+
+    /// Counts a print of message `i` not compiled yet, and compiles it at the `compile_at`th.
+    #[cfg(feature = "jit")]
+    #[cold]
+    fn warm(&self, decoder: &Decoder, i: usize) {
+        use std::sync::atomic::Ordering;
+        let (Some(uses), Some(code)) = (self.uses.get(i), self.code.get(i)) else {
+            return;
+        };
+        // Compiled already (not whole: its blocks' code runs), or never to be.
+        if code.get().is_some() || self.compile_at == u32::MAX {
+            return;
+        }
+        let seen = uses.fetch_add(1, Ordering::Relaxed).saturating_add(1);
+        if seen >= self.compile_at {
+            self.compile(decoder, i);
+        }
     }
 
     /// How many messages were compiled whole to machine code, of how many (feature `jit`).
     #[cfg(feature = "jit")]
     pub(crate) fn compiled_messages(&self) -> (usize, usize) {
-        let n = self.messages.iter().filter(|m| m.jit.is_some()).count();
+        let n = self
+            .messages
+            .iter()
+            .filter(|m| m.jit.get().is_some())
+            .count();
         (n, self.messages.len())
     }
 
@@ -61,7 +139,7 @@ impl Program {
     #[cfg(feature = "jit")]
     pub(crate) fn compiled_blocks(&self) -> (usize, usize) {
         fn count(p: &BlockProgram, n: &mut (usize, usize)) {
-            n.0 += usize::from(p.jit.is_some());
+            n.0 += usize::from(p.jit.get().is_some());
             n.1 += 1;
             for t in p.tails.iter() {
                 if let Some(e) = &t.entry {
@@ -90,14 +168,15 @@ impl Program {
         #[cfg(feature = "jit")]
         if !BIG {
             if let Ok(start) = decoder.start::<false>(buf) {
-                if let Some(c) = self
-                    .messages
-                    .get(start.message)
-                    .and_then(|m| m.jit.as_ref())
-                {
-                    let (bl, acting) = (start.block_length, start.acting);
-                    if let Some(end) = jit::run_message(c, &self.tables, buf, bl, acting, out) {
-                        return Some(Ok(end));
+                if let Some(m) = self.messages.get(start.message) {
+                    if m.jit.get().is_none() {
+                        self.warm(decoder, start.message);
+                    }
+                    if let Some(c) = m.jit.get() {
+                        let (bl, acting) = (start.block_length, start.acting);
+                        if let Some(end) = jit::run_message(c, &self.tables, buf, bl, acting, out) {
+                            return Some(Ok(end));
+                        }
                     }
                 }
             }
@@ -598,7 +677,7 @@ fn block_ops<const BIG: bool>(
     s: &mut Slice<'_>,
 ) {
     #[cfg(feature = "jit")]
-    if let Some(c) = prog.jit.as_ref().filter(|_| !BIG) {
+    if let Some(c) = prog.jit.get().filter(|_| !BIG) {
         if jit::run(c, tables, prog, block, acting, s) {
             return;
         }

@@ -234,8 +234,17 @@ impl<'t> Builder<'t> {
             }
             Kind::Set { ty, choices } => {
                 let bound = 2 + choices.iter().map(|c| c.json.len() + 1).sum::<usize>() + 64 * 3;
-                let aux = Self::index(&self.tables.sets)?;
-                self.tables.sets.push(SetOp::new(*ty, choices));
+                // One table per distinct set: building one writes all 256 values of a
+                // one-byte set, too slow to repeat for every field of an exchange's schema.
+                let same = |s: &SetOp| s.ty == *ty && *s.choices == **choices;
+                let aux = match self.tables.sets.iter().position(same) {
+                    Some(at) => u32::try_from(at).ok()?,
+                    None => {
+                        let aux = Self::index(&self.tables.sets)?;
+                        self.tables.sets.push(SetOp::new(*ty, choices));
+                        aux
+                    }
+                };
                 let kind = if ty.size() == 1 { K::Set1 } else { K::Set };
                 (kind, bound, None, aux)
             }
@@ -408,7 +417,7 @@ fn block_program(
         end,
         cut,
         #[cfg(feature = "jit")]
-        jit: None,
+        jit: std::sync::OnceLock::new(),
     })
 }
 
@@ -450,7 +459,7 @@ impl Programs {
                 header_bound: bound,
                 root,
                 #[cfg(feature = "jit")]
-                jit: None,
+                jit: std::sync::OnceLock::new(),
             });
         }
         Some(Programs { messages, tables })

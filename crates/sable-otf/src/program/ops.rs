@@ -249,9 +249,9 @@ pub(crate) struct BlockProgram {
     /// Written when the block runs past the end of the buffer: what is written at its start,
     /// then what closes everything open.
     pub(crate) cut: Box<[u8]>,
-    /// The operations compiled to machine code (feature `jit`).
+    /// The operations compiled to machine code (feature `jit`), once the message is compiled.
     #[cfg(feature = "jit")]
-    pub(crate) jit: Option<CompiledBlock>,
+    pub(crate) jit: std::sync::OnceLock<CompiledBlock>,
 }
 
 impl BlockProgram {
@@ -283,9 +283,10 @@ pub(crate) struct MessageProgram {
     pub(crate) header: Box<[Op]>,
     pub(crate) header_bound: usize,
     pub(crate) root: BlockProgram,
-    /// The whole message compiled to machine code, for the common case (feature `jit`).
+    /// The whole message compiled to machine code, for the common case (feature `jit`), once
+    /// it is compiled.
     #[cfg(feature = "jit")]
-    pub(crate) jit: Option<CompiledMessage>,
+    pub(crate) jit: std::sync::OnceLock<CompiledMessage>,
 }
 
 /// The programs of every message of a decoder's schema (in the decoder's order).
