@@ -182,6 +182,12 @@ struct DecodeArgs {
     #[arg(long, value_enum, default_value_t = otf::TextFormat::Json)]
     format: otf::TextFormat,
 
+    /// With --format json: add beside each raw value that has one its readable form, as the
+    /// text form shows it (decimal prices, ISO-8601 timestamps, dates), under the key
+    /// "NAME.readable" (docs/json.md); the output is then not canonical JSON
+    #[arg(long)]
+    readable: bool,
+
     /// The input is a pcap or pcapng capture: decode UDP payloads and TCP streams (each with
     /// the framing), with each message's capture time
     #[arg(long)]
@@ -446,6 +452,7 @@ fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
         ir: &ir,
         framing: args.framing,
         format: args.format,
+        readable: args.readable,
         pcap: args.pcap,
         filter: Filter {
             port: args.port,

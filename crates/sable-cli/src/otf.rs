@@ -29,6 +29,8 @@ pub struct DecodeRequest<'a> {
     pub ir: &'a Ir,
     pub framing: Framing,
     pub format: TextFormat,
+    /// JSON with readable forms beside raw values.
+    pub readable: bool,
     pub pcap: bool,
     pub filter: Filter,
     pub templates: &'a [u16],
@@ -223,7 +225,9 @@ pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
     let decoder = Decoder::new(request.ir).map_err(cannot)?;
     let stdout = io::stdout();
     let mut printer = Printer {
-        json: JsonPrinter::new(request.ir).map_err(cannot)?,
+        json: JsonPrinter::new(request.ir)
+            .map_err(cannot)?
+            .readable(request.readable),
         text: TextPrinter::new(request.ir).map_err(cannot)?,
         format: request.format,
         templates: request.templates,

@@ -53,3 +53,54 @@ fn an_enum_of_an_optional_encoding_type_round_trips_as_null() {
         "{text}"
     );
 }
+
+#[test]
+fn readable_adds_decimal_and_timestamp_forms_beside_the_raw_values() {
+    // bench-fix-message-samples.xml's MarketDataIncrementalRefresh (template 2): TransactTime is
+    // a UTCTimestamp, each entry's MDEntryPx a Decimal64 (constant exponent 7).
+    let schema = shared_schema("bench-fix-message-samples.xml");
+    let vectors = sable_testkit::repo_root().join("conformance/vectors/marketdata.jsonl");
+    let line = std::fs::read_to_string(vectors)
+        .unwrap()
+        .lines()
+        .find(|l| l.contains("\"marketdata-two-entries\""))
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["json"].to_string())
+        .unwrap();
+    let bytes = sable()
+        .args(["encode", "--schema"])
+        .arg(&schema)
+        .write_stdin(format!("{line}\n"))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let decode = |args: &[&str]| {
+        let out = sable()
+            .args(["decode", "--schema"])
+            .arg(&schema)
+            .args(args)
+            .write_stdin(bytes.clone())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let canonical = decode(&[]);
+    assert!(!canonical.contains(".readable"), "{canonical}");
+    let readable = decode(&["--readable"]);
+    assert!(
+        readable.contains("\"TransactTime.readable\":\""),
+        "{readable}"
+    );
+    assert!(readable.contains("\"MdEntryPx.readable\":\""), "{readable}");
+    let text = decode(&["--format", "text"]);
+    let time = text
+        .lines()
+        .find(|l| l.starts_with("TransactTime: "))
+        .unwrap();
+    assert!(time.ends_with('Z') && time.contains('T'), "{text}");
+    assert!(!text.contains("mantissa"), "{text}");
+}

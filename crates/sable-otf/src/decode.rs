@@ -22,6 +22,8 @@ use std::fmt;
 
 use sable_ir::{ByteOrder, Ir, Presence, PrimitiveType, PrimitiveValue, Signal, Token};
 
+use crate::readable::Readable;
+
 /// An IR the decoder cannot work from (a malformed token list, a header without `templateId`...).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error(String);
@@ -309,6 +311,8 @@ pub struct FieldInfo {
     pub(crate) json_key: Box<[u8]>,
     /// The same in a fixed chunk (copied whole, then cut), when it fits.
     pub(crate) json_key_chunk: Option<[u8; 32]>,
+    /// What it reads as beside its raw value (a decimal, a timestamp, a date).
+    pub(crate) readable: Readable,
 }
 
 impl FieldInfo {
@@ -328,6 +332,7 @@ impl FieldInfo {
                 chunk
             }),
             json_key: json_key.into(),
+            readable: Readable::Raw,
         }
     }
 
@@ -841,6 +846,47 @@ pub(crate) fn number_of(bits: u64, ty: PrimitiveType) -> Number {
     }
 }
 
+/// What a node of `kind` (its type token `t`, named by `named`) reads as beside its raw value:
+/// an integer by its `epoch`, `timeUnit` and semantic type; a composite of exactly an integer
+/// `mantissa` and an integer `exponent` (constant or not) as a decimal.
+fn readable(kind: &Kind, t: &Token, named: &Token) -> Readable {
+    let integer = |k: &Kind| match k {
+        Kind::Scalar { ty, .. } => !matches!(
+            ty,
+            PrimitiveType::Char | PrimitiveType::Float | PrimitiveType::Double
+        ),
+        Kind::Const(c) => matches!(c, ConstValue::Int(_) | ConstValue::UInt(_)),
+        _ => false,
+    };
+    match kind {
+        Kind::Scalar { .. } if integer(kind) => {
+            let semantic = t
+                .encoding
+                .semantic_type
+                .as_deref()
+                .or(named.encoding.semantic_type.as_deref());
+            Readable::of_integer(
+                t.encoding.epoch.as_deref(),
+                t.encoding.time_unit.as_deref(),
+                semantic,
+            )
+        }
+        Kind::Composite(members) => {
+            let named_integer = |name: &str| {
+                members
+                    .iter()
+                    .any(|m| &*m.info.name == name && integer(&m.kind))
+            };
+            if members.len() == 2 && named_integer("mantissa") && named_integer("exponent") {
+                Readable::Decimal
+            } else {
+                Readable::Raw
+            }
+        }
+        _ => Readable::Raw,
+    }
+}
+
 struct Builder {
     depth: usize,
 }
@@ -1013,8 +1059,10 @@ impl Builder {
         if size > 0 {
             needs.push((since, offset.saturating_add(size)));
         }
+        let mut info = FieldInfo::new(named, constant);
+        info.readable = readable(&kind, t, named);
         Ok(Node {
-            info: FieldInfo::new(named, constant),
+            info,
             since,
             offset,
             kind,

@@ -20,7 +20,8 @@ use crate::decode::{
     Charset, DecodeError, Decoder, Error, FieldInfo, GroupHeader, Header, MessageInfo, Value,
     Visitor,
 };
-use crate::json_value::write_value;
+use crate::json_value::{write_readable_integer, write_value, DecimalParts};
+use crate::readable::Readable;
 use crate::write::{write_hex_str, write_json_str, write_text};
 
 /// Decodes messages of one schema into canonical JSON.
@@ -30,6 +31,8 @@ pub struct JsonPrinter {
     /// The messages' compiled programs (`None` only for a schema too large for them, printed
     /// through the generic path).
     program: Option<Program>,
+    /// Whether readable forms are added beside raw values ([`JsonPrinter::readable`]).
+    readable: bool,
 }
 
 impl JsonPrinter {
@@ -54,7 +57,16 @@ impl JsonPrinter {
         JsonPrinter {
             program: Program::new(&decoder, jit),
             decoder,
+            readable: false,
         }
+    }
+
+    /// The same printer adding, when `on`, each readable form (a decimal, a timestamp, a date)
+    /// beside its raw value under the key `"name.readable"` (docs/json.md); the output is then
+    /// canonical JSON no more. Such messages are printed through the generic path.
+    pub fn readable(mut self, on: bool) -> JsonPrinter {
+        self.readable = on;
+        self
     }
 
     /// How many blocks' operations were compiled to machine code, of how many (feature `jit`;
@@ -86,7 +98,7 @@ impl JsonPrinter {
     /// (no newline); returns the bytes the message takes. On error `out` still receives one
     /// complete JSON object: what was decoded, and an `error` key.
     pub fn print(&self, buf: &[u8], out: &mut Vec<u8>) -> Result<usize, DecodeError> {
-        let Some(program) = &self.program else {
+        let Some(program) = self.program.as_ref().filter(|_| !self.readable) else {
             return self.print_generic(buf, out);
         };
         let printed = if self.decoder.is_big_endian() {
@@ -102,7 +114,11 @@ impl JsonPrinter {
 
     /// [`print`](JsonPrinter::print) through the generic [`Visitor`] path.
     fn print_generic(&self, buf: &[u8], out: &mut Vec<u8>) -> Result<usize, DecodeError> {
-        let mut w = JsonVisitor::new(out);
+        let mut w = if self.readable {
+            JsonVisitor::readable(out)
+        } else {
+            JsonVisitor::new(out)
+        };
         match self.decoder.decode(buf, &mut w) {
             Ok(n) => Ok(n),
             Err(e) => {
@@ -126,6 +142,10 @@ pub struct JsonVisitor<'o> {
     depth: usize,
     /// Containers beyond 128 levels.
     deep: Vec<bool>,
+    /// Whether readable forms are added beside raw values (`"name.readable":...`).
+    readable: bool,
+    /// The members of the decimal composite being written, when `readable`.
+    decimal: Option<DecimalParts>,
 }
 
 impl Drop for JsonVisitor<'_> {
@@ -144,7 +164,27 @@ impl<'o> JsonVisitor<'o> {
             stack: 0,
             depth: 0,
             deep: Vec::new(),
+            readable: false,
+            decimal: None,
         }
+    }
+
+    /// A visitor appending to `out` that adds, after each value that has one, its readable form
+    /// (a decimal, a timestamp, a date) under the key `"name.readable"` (`docs/json.md`).
+    pub fn readable(out: &'o mut Vec<u8>) -> JsonVisitor<'o> {
+        let mut v = JsonVisitor::new(out);
+        v.readable = true;
+        v
+    }
+
+    /// `,"name.readable":` after a value.
+    fn readable_key(&mut self, info: &FieldInfo) {
+        self.out.push(b',');
+        // The key `"name":` without its closing `":`.
+        let key = &info.json_key;
+        self.out
+            .extend_from_slice(key.get(..key.len().saturating_sub(2)).unwrap_or_default());
+        self.out.extend_from_slice(b".readable\":");
     }
 
     #[inline]
@@ -243,17 +283,38 @@ impl Visitor for JsonVisitor<'_> {
     fn field(&mut self, field: &FieldInfo, value: Value<'_>) {
         self.key(field);
         write_value(&mut self.out, value, true);
+        if !self.readable {
+            return;
+        }
+        if let Some(d) = self.decimal.as_mut() {
+            d.member(field.name(), &value);
+        } else if field.readable != Readable::Raw {
+            let at = self.out.len();
+            self.readable_key(field);
+            if matches!(value, Value::Null | Value::Absent) {
+                self.out.extend_from_slice(b"null");
+            } else if !write_readable_integer(&mut self.out, field.readable, &value, true) {
+                self.out.truncate(at);
+            }
+        }
     }
 
     #[inline]
     fn begin_composite(&mut self, field: &FieldInfo) {
         self.key(field);
         self.push(false);
+        if self.readable && field.readable == Readable::Decimal {
+            self.decimal = Some(DecimalParts::default());
+        }
     }
 
     #[inline]
-    fn end_composite(&mut self, _field: &FieldInfo) {
+    fn end_composite(&mut self, field: &FieldInfo) {
         self.pop();
+        if let Some(d) = self.decimal.take() {
+            self.readable_key(field);
+            d.write(&mut self.out, true);
+        }
     }
 
     #[inline]

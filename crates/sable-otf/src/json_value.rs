@@ -3,6 +3,7 @@
 //! printer.
 
 use crate::decode::{Number, Value};
+use crate::readable::{write_decimal, Readable};
 use crate::write::{
     write_f32, write_f64, write_hex_str, write_i64, write_json_str, write_text, write_u64, Charset,
     Sink,
@@ -157,5 +158,76 @@ mod tests {
         for u in (0u64..20_000).chain([u64::MAX]).chain(powers) {
             assert_eq!(text(Value::UInt(u)), u.to_string());
         }
+    }
+}
+
+/// A decimal composite's members, gathered while they are reported, for its readable form.
+#[derive(Debug, Default)]
+pub(crate) struct DecimalParts {
+    /// `Some(None)` once the mantissa is seen null.
+    mantissa: Option<Option<i128>>,
+    exponent: Option<i128>,
+}
+
+impl DecimalParts {
+    /// Takes the member `name` holding `value`.
+    pub(crate) fn member(&mut self, name: &str, value: &Value<'_>) {
+        let n = integer_of(value);
+        match name {
+            "mantissa" => self.mantissa = Some(n),
+            "exponent" => self.exponent = n,
+            _ => {}
+        }
+    }
+
+    /// Writes the decimal (as a JSON string when `quoted`), or `null` when the mantissa or the
+    /// exponent is null (or absent).
+    pub(crate) fn write(&self, out: &mut Vec<u8>, quoted: bool) {
+        match (self.mantissa, self.exponent) {
+            (Some(Some(m)), Some(e)) => {
+                let e = i64::try_from(e).unwrap_or(if e < 0 { i64::MIN } else { i64::MAX });
+                if quoted {
+                    out.push(b'"');
+                }
+                write_decimal(out, m, e);
+                if quoted {
+                    out.push(b'"');
+                }
+            }
+            _ => out.extend_from_slice(b"null"),
+        }
+    }
+}
+
+/// Writes the readable form of an integer `value` of a timestamp or date field (as a JSON
+/// string when `quoted`); `false` (nothing written) when it has none.
+pub(crate) fn write_readable_integer(
+    out: &mut Vec<u8>,
+    readable: Readable,
+    value: &Value<'_>,
+    quoted: bool,
+) -> bool {
+    let Some(n) = integer_of(value) else {
+        return false;
+    };
+    let start = out.len();
+    if quoted {
+        out.push(b'"');
+    }
+    if !readable.write_integer(out, n) {
+        out.truncate(start);
+        return false;
+    }
+    if quoted {
+        out.push(b'"');
+    }
+    true
+}
+
+fn integer_of(value: &Value<'_>) -> Option<i128> {
+    match value {
+        Value::Int(i) => Some(i128::from(*i)),
+        Value::UInt(u) => Some(i128::from(*u)),
+        _ => None,
     }
 }

@@ -33,6 +33,7 @@ mod jit;
 pub mod json;
 mod json_value;
 mod program;
+mod readable;
 mod shown;
 pub mod text;
 mod write;

@@ -1,6 +1,8 @@
 //! The readable text form of a message (`docs/json.md`, "Text form"): one `name: value` line
 //! per field, nested members and group entries indented two spaces, group entries numbered
-//! (`fuelFigures[0]:`), values written as in the canonical JSON form.
+//! (`fuelFigures[0]:`), values written as in the canonical JSON form but for their readable
+//! forms (`crate::readable`): a composite of mantissa and exponent as one decimal line
+//! (`price: 129.52`), timestamps as ISO-8601 UTC, dates as `YYYY-MM-DD`.
 //!
 //! ```text
 //! message: Car
@@ -23,7 +25,8 @@ use sable_ir::Ir;
 use crate::decode::{
     DecodeError, Decoder, Error, FieldInfo, GroupHeader, Header, MessageInfo, Value, Visitor,
 };
-use crate::json_value::write_value;
+use crate::json_value::{write_readable_integer, write_value, DecimalParts};
+use crate::readable::Readable;
 
 /// Decodes messages of one schema into the text form.
 #[derive(Debug)]
@@ -73,6 +76,8 @@ pub struct TextVisitor<'o> {
     indent: usize,
     /// Whether the group just begun has had an entry yet.
     empty_group: bool,
+    /// The members of the decimal composite being reported, shown as one line at its end.
+    decimal: Option<DecimalParts>,
 }
 
 impl<'o> TextVisitor<'o> {
@@ -82,6 +87,7 @@ impl<'o> TextVisitor<'o> {
             out,
             indent: 0,
             empty_group: false,
+            decimal: None,
         }
     }
 
@@ -107,19 +113,36 @@ impl Visitor for TextVisitor<'_> {
     }
 
     fn field(&mut self, field: &FieldInfo, value: Value<'_>) {
+        if let Some(d) = self.decimal.as_mut() {
+            d.member(field.name(), &value);
+            return;
+        }
         self.line_start(field.name());
         self.out.extend_from_slice(b": ");
-        write_value(self.out, value, true);
+        if !write_readable_integer(self.out, field.readable, &value, false) {
+            write_value(self.out, value, true);
+        }
         self.out.push(b'\n');
     }
 
     fn begin_composite(&mut self, field: &FieldInfo) {
+        if field.readable == Readable::Decimal {
+            self.decimal = Some(DecimalParts::default());
+            return;
+        }
         self.line_start(field.name());
         self.out.extend_from_slice(b":\n");
         self.indent += 1;
     }
 
-    fn end_composite(&mut self, _field: &FieldInfo) {
+    fn end_composite(&mut self, field: &FieldInfo) {
+        if let Some(d) = self.decimal.take() {
+            self.line_start(field.name());
+            self.out.extend_from_slice(b": ");
+            d.write(self.out, false);
+            self.out.push(b'\n');
+            return;
+        }
         self.indent = self.indent.saturating_sub(1);
     }
 

@@ -9,7 +9,7 @@ use sable_testkit::imports::ModuleGraph;
 /// fails the test: place it.
 const LAYERS: &[&[&str]] = &[
     // Writers: bytes, numbers and JSON strings; messages shown in errors.
-    &["write", "shown"],
+    &["write", "shown", "readable"],
     // The decoder and its plan (JSON keys built by the writers).
     &["decode"],
     // Decoded values written as JSON.
@@ -91,6 +91,6 @@ fn imports_go_down_the_layers() {
 fn decoder_names_no_printer() {
     let g = graph();
     let decode: Vec<&str> = g.imports("decode").map(|(t, _)| t).collect();
-    assert_eq!(decode, ["write"]);
+    assert_eq!(decode, ["readable", "write"]);
     assert!(g.imports("program").all(|(t, _)| !t.starts_with("jit")));
 }
