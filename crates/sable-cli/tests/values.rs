@@ -56,8 +56,8 @@ fn an_enum_of_an_optional_encoding_type_round_trips_as_null() {
 
 #[test]
 fn readable_adds_decimal_and_timestamp_forms_beside_the_raw_values() {
-    // bench-fix-message-samples.xml's MarketDataIncrementalRefresh (template 2): TransactTime is
-    // a UTCTimestamp, each entry's MDEntryPx a Decimal64 (constant exponent 7).
+    // bench-fix-message-samples.xml's MarketDataIncrementalRefresh: each entry's MdEntryTime is
+    // a timestamp (timeUnit nanosecond), its MdEntryPx a Decimal64 (constant exponent 7).
     let schema = shared_schema("bench-fix-message-samples.xml");
     let vectors = sable_testkit::repo_root().join("conformance/vectors/marketdata.jsonl");
     let line = std::fs::read_to_string(vectors)
@@ -92,15 +92,18 @@ fn readable_adds_decimal_and_timestamp_forms_beside_the_raw_values() {
     assert!(!canonical.contains(".readable"), "{canonical}");
     let readable = decode(&["--readable"]);
     assert!(
-        readable.contains("\"TransactTime.readable\":\""),
+        readable.contains(r#""MdEntryTime.readable":"2017-07-14T02:40:00.000000000Z""#),
         "{readable}"
     );
-    assert!(readable.contains("\"MdEntryPx.readable\":\""), "{readable}");
+    assert!(
+        readable.contains(r#""MdEntryPx.readable":"500000000000000""#),
+        "{readable}"
+    );
     let text = decode(&["--format", "text"]);
-    let time = text
-        .lines()
-        .find(|l| l.starts_with("TransactTime: "))
-        .unwrap();
-    assert!(time.ends_with('Z') && time.contains('T'), "{text}");
+    assert!(
+        text.contains("\n  MdEntryTime: 2017-07-14T02:40:00.000000000Z\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n  MdEntryPx: 500000000000000\n"), "{text}");
     assert!(!text.contains("mantissa"), "{text}");
 }
