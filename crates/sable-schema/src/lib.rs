@@ -114,11 +114,24 @@ fn analyse(text: &str, path: &Path, options: &Options) -> (Option<model::Schema>
     let mut diagnostics = Vec::new();
     let arena = bumpalo::Bump::new();
     let schema = match xml::load(text, path, &mut sources, &arena) {
-        Ok(mut root) => {
-            vocabulary::check(&mut root, &sources, &mut diagnostics);
-            let schema = parse::parse(&root, &sources, &mut diagnostics);
-            // All the tree holds is in the arena, freed with it: no need to walk it to drop it.
-            std::mem::forget(root);
+        Ok(root) => {
+            vocabulary::check(&root, &sources, &mut diagnostics);
+            // The names check reads the same tree as the parser and nothing else: on a second
+            // thread it hides within parsing (the larger half of checking a large schema). Its
+            // diagnostics come after the parser's, as they would one after the other.
+            let (schema, clashes) = std::thread::scope(|scope| {
+                let clashes = scope.spawn(|| {
+                    let mut clashes = Vec::new();
+                    collisions::check(&root, &sources, &mut clashes);
+                    clashes
+                });
+                let schema = parse::parse(&root, &sources, &mut diagnostics);
+                (schema, clashes.join())
+            });
+            match clashes {
+                Ok(clashes) => diagnostics.extend(clashes),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
             schema
         }
         Err(d) => {

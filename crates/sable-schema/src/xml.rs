@@ -32,8 +32,6 @@ pub struct Loc {
 pub struct Attr<'t> {
     /// Local name, without any namespace prefix.
     pub name: &'t str,
-    /// The namespace URI, for a prefixed attribute (`xml:lang`, `xsi:type`).
-    pub namespace: Option<&'t str>,
     pub value: &'t str,
     pub loc: Loc,
 }
@@ -44,8 +42,9 @@ pub struct Element<'t> {
     pub name: &'t str,
     /// The namespace URI, if the element is in one.
     pub namespace: Option<&'t str>,
-    pub attrs: ArenaVec<'t, Attr<'t>>,
-    pub children: ArenaVec<'t, Element<'t>>,
+    /// Arena slices, not vectors, so that the tree is `Sync`: two threads check it at once.
+    pub attrs: &'t [Attr<'t>],
+    pub children: &'t [Element<'t>],
     /// The element's own text, concatenated; empty when it is only whitespace.
     pub text: &'t str,
     pub loc: Loc,
@@ -124,7 +123,7 @@ pub fn load<'t>(
     sources: &mut Sources,
     arena: &'t Bump,
 ) -> Result<Element<'t>, Diagnostic> {
-    load_file(text, path, sources, arena, 0)
+    load_file(text, path, sources, arena, 0, None)
 }
 
 fn load_file<'t>(
@@ -133,6 +132,7 @@ fn load_file<'t>(
     sources: &mut Sources,
     arena: &'t Bump,
     depth: usize,
+    root_namespace: Option<Option<&'t str>>,
 ) -> Result<Element<'t>, Diagnostic> {
     let file = sources.files.len();
     sources.files.push(path.to_path_buf());
@@ -172,6 +172,7 @@ fn load_file<'t>(
         depth,
         arena,
         namespaces: Vec::new(),
+        root_namespace,
     };
     // An included file's root may itself be an include: that file's root stands for it.
     cx.convert(doc.root_element(), sources, 0)
@@ -185,6 +186,8 @@ struct Cx<'t> {
     arena: &'t Bump,
     /// The namespace URIs met so far, each copied into the arena once.
     namespaces: Vec<&'t str>,
+    /// The schema root's namespace, once its element is reached (through included roots).
+    root_namespace: Option<Option<&'t str>>,
 }
 
 impl<'t> Cx<'t> {
@@ -203,6 +206,19 @@ impl<'t> Cx<'t> {
         match s {
             roxmltree::StringStorage::Borrowed(s) => s,
             roxmltree::StringStorage::Owned(s) => self.arena.alloc_str(s),
+        }
+    }
+
+    /// Whether a namespace is SBE's: none, the root's, or FIX's. Elements and attributes of other
+    /// namespaces are allowed, as XML intends, and left out of the tree.
+    fn is_sbe(&self, namespace: Option<&str>) -> bool {
+        match namespace {
+            None => true,
+            Some(ns) => {
+                self.root_namespace.flatten() == Some(ns)
+                    || ns.starts_with("http://fixprotocol.io/")
+                    || ns.starts_with("http://www.fixprotocol.org/ns/simple")
+            }
         }
     }
 
@@ -236,11 +252,17 @@ impl<'t> Cx<'t> {
         if node.tag_name().namespace() == Some(XINCLUDE_NS) && node.tag_name().name() == "include" {
             return self.include(node, loc, sources);
         }
+        let namespace = self.namespace(node.tag_name().namespace());
+        if self.root_namespace.is_none() {
+            self.root_namespace = Some(namespace);
+        }
         let mut attrs = ArenaVec::with_capacity_in(node.attributes().len(), self.arena);
         for a in node.attributes() {
+            if !self.is_sbe(a.namespace()) {
+                continue;
+            }
             attrs.push(Attr {
                 name: a.name(),
-                namespace: self.namespace(a.namespace()),
                 value: self.stored(a.value_storage()),
                 loc: self.loc(a.range().start),
             });
@@ -266,13 +288,16 @@ impl<'t> Cx<'t> {
             _ => "",
         };
         for child in node.children().filter(|c| c.is_element()) {
-            children.push(self.convert(child, sources, depth + 1)?);
+            let child = self.convert(child, sources, depth + 1)?;
+            if self.is_sbe(child.namespace) {
+                children.push(child);
+            }
         }
         Ok(Element {
             name: node.tag_name().name(),
-            namespace: self.namespace(node.tag_name().namespace()),
-            attrs,
-            children,
+            namespace,
+            attrs: attrs.into_bump_slice(),
+            children: children.into_bump_slice(),
             text,
             loc,
         })
@@ -348,6 +373,7 @@ impl<'t> Cx<'t> {
             sources,
             self.arena,
             self.depth + 1,
+            self.root_namespace,
         )
     }
 }
