@@ -115,21 +115,27 @@ fn analyse(text: &str, path: &Path, options: &Options) -> (Option<model::Schema>
     let arena = bumpalo::Bump::new();
     let schema = match xml::load(text, path, &mut sources, &arena) {
         Ok(root) => {
-            vocabulary::check(&root, &sources, &mut diagnostics);
-            // The names check reads the same tree as the parser and nothing else: on a second
-            // thread it hides within parsing (the larger half of checking a large schema). Its
-            // diagnostics come after the parser's, as they would one after the other.
-            let (schema, clashes) = std::thread::scope(|scope| {
-                let clashes = scope.spawn(|| {
-                    let mut clashes = Vec::new();
-                    collisions::check(&root, &sources, &mut clashes);
-                    clashes
+            // The vocabulary and names checks read the same tree as the parser and nothing
+            // else: on a second thread they hide within parsing (the larger part of checking a
+            // large schema). Their diagnostics keep their places: the vocabulary's first, the
+            // names' last, as when the three ran one after the other.
+            let (schema, checks) = std::thread::scope(|scope| {
+                let checks = scope.spawn(|| {
+                    let (mut vocabulary, mut names) = (Vec::new(), Vec::new());
+                    vocabulary::check(&root, &sources, &mut vocabulary);
+                    collisions::check(&root, &sources, &mut names);
+                    (vocabulary, names)
                 });
-                let schema = parse::parse(&root, &sources, &mut diagnostics);
-                (schema, clashes.join())
+                let mut parsed = Vec::new();
+                let schema = parse::parse(&root, &sources, &mut parsed);
+                (schema, checks.join().map(|checks| (checks, parsed)))
             });
-            match clashes {
-                Ok(clashes) => diagnostics.extend(clashes),
+            match checks {
+                Ok(((vocabulary, names), parsed)) => {
+                    diagnostics.extend(vocabulary);
+                    diagnostics.extend(parsed);
+                    diagnostics.extend(names);
+                }
                 Err(panic) => std::panic::resume_unwind(panic),
             }
             schema

@@ -270,9 +270,11 @@ impl<'t> Cx<'t> {
         let elements = node.children().filter(|c| c.is_element()).count();
         let mut children = ArenaVec::with_capacity_in(elements, self.arena);
         // Text is only read trimmed, so whitespace between child elements is not kept.
-        let has_text = node
-            .children()
-            .any(|c| c.is_text() && !c.text().unwrap_or("").trim().is_empty());
+        let has_text = node.children().any(|c| {
+            let text = c.text().unwrap_or("");
+            // Mostly indentation: ASCII whitespace is told apart without decoding characters.
+            c.is_text() && !text.bytes().all(|b| b.is_ascii_whitespace()) && !text.trim().is_empty()
+        });
         let mut texts = node
             .children()
             .filter(|c| c.is_text())
@@ -471,15 +473,23 @@ impl<'t> Cursor<'t> {
             // Out of order (only for a rare diagnostic): start again.
             *self = Cursor::new(self.text);
         }
-        for &b in &self.text.as_bytes()[self.pos..pos] {
-            if b == b'\n' {
-                self.line = self.line.saturating_add(1);
+        let skipped = &self.text.as_bytes()[self.pos..pos];
+        let on_this_line = match memchr::memrchr(b'\n', skipped) {
+            Some(last) => {
+                let lines = memchr::memchr_iter(b'\n', &skipped[..last]).count() + 1;
+                self.line = self
+                    .line
+                    .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
                 self.column = 1;
-            } else if b & 0xC0 != 0x80 {
-                // Counts characters: every byte but UTF-8 continuation bytes starts one.
-                self.column = self.column.saturating_add(1);
+                &skipped[last + 1..]
             }
-        }
+            None => skipped,
+        };
+        // Counts characters: every byte but UTF-8 continuation bytes starts one.
+        let chars = on_this_line.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.column = self
+            .column
+            .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
         self.pos = pos;
         (self.line, self.column)
     }
@@ -488,6 +498,28 @@ impl<'t> Cursor<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_and_columns_count_characters_across_jumps() {
+        let text = "ab\nçd\n\n€é<x";
+        let at = |pos: usize| Cursor::new(text).line_col(pos);
+        let mut cursor = Cursor::new(text);
+        // Each position from a fresh cursor and from one moved forward step by step agree.
+        for (pos, expected) in [
+            (0, (1, 1)),
+            (1, (1, 2)),
+            (3, (2, 1)),
+            (5, (2, 2)),
+            (7, (3, 1)),
+            (8, (4, 1)),
+            (13, (4, 3)),
+            (14, (4, 4)),
+        ] {
+            assert_eq!(at(pos), expected, "fresh, at {pos}");
+            assert_eq!(cursor.line_col(pos), expected, "moved on, at {pos}");
+        }
+        assert_eq!(cursor.line_col(3), (2, 1), "moved back");
+    }
 
     #[test]
     fn counts_nesting_but_not_comments_cdata_or_quoted_text() {
