@@ -2397,7 +2397,7 @@ pub mod car {
             Ok(FuelFiguresIter {
                 buf: self.buf,
                 pos: start,
-                index: 0,
+                count,
                 remaining: count,
                 block_length: bl,
                 version: self.version,
@@ -2423,7 +2423,7 @@ pub mod car {
             Ok(PerformanceFiguresIter {
                 buf: self.buf,
                 pos: start,
-                index: 0,
+                count,
                 remaining: count,
                 block_length: bl,
                 version: self.version,
@@ -2735,7 +2735,7 @@ pub mod car {
     pub struct FuelFiguresIter<'a> {
         buf: &'a [u8],
         pos: usize,
-        index: usize,
+        count: usize,
         mark: Option<sbe_support::Mark<'a>>,
         remaining: usize,
         block_length: usize,
@@ -2748,6 +2748,24 @@ pub mod car {
         /// The size of the group's header (its dimensions).
         pub const HEADER_SIZE: usize = 4;
 
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.fuelFigures"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.fuelFigures"), block_length, 6)
+        }
+
+        /// Entry `index`'s block does not fit at `p`.
+        #[cold]
+        fn sbe_entry_truncated(p: usize, index: usize, block_length: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.fuelFigures[]").with_index(0, index), block_length, len)
+        }
+
         /// Reads and checks the group's header at `p`: (first entry, count, block length).
         #[inline]
         fn sbe_open<const CHECK: bool>(
@@ -2757,14 +2775,14 @@ pub mod car {
         ) -> Result<(usize, usize, usize), DecodeError> {
             let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(p, FieldPath::new("fields.fuelFigures"), 4, buf.len()));
+                return Err(Self::sbe_header_truncated(p, buf.len()));
             };
             let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
             let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
             let _ = version;
             if CHECK && block_length < 6 {
                 sbe_support::cold();
-                return Err(sbe_support::block_too_short(p, FieldPath::new("fields.fuelFigures"), block_length, 6));
+                return Err(Self::sbe_too_short(p, block_length));
             }
             Ok((p + 4, count, block_length))
         }
@@ -2796,15 +2814,14 @@ pub mod car {
         /// Checks and makes the next entry (its block, groups and var data).
         #[inline]
         fn sbe_entry(&mut self) -> Result<FuelFiguresDecoder<'a>, DecodeError> {
+            let index = self.count - self.remaining;
             let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.fuelFigures[]").with_index(0, self.index), self.block_length, self.buf.len()));
+                return Err(Self::sbe_entry_truncated(self.pos, index, self.block_length, self.buf.len()));
             };
             let block_end = self.pos + block.len();
-            let index = self.index;
             let (pos, end) = FuelFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
             self.pos = end;
-            self.index += 1;
             self.remaining -= 1;
             Ok(FuelFiguresDecoder {
                 block,
@@ -2991,7 +3008,7 @@ pub mod car {
     pub struct PerformanceFiguresIter<'a> {
         buf: &'a [u8],
         pos: usize,
-        index: usize,
+        count: usize,
         mark: Option<sbe_support::Mark<'a>>,
         remaining: usize,
         block_length: usize,
@@ -3004,6 +3021,24 @@ pub mod car {
         /// The size of the group's header (its dimensions).
         pub const HEADER_SIZE: usize = 4;
 
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.performanceFigures"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.performanceFigures"), block_length, 1)
+        }
+
+        /// Entry `index`'s block does not fit at `p`.
+        #[cold]
+        fn sbe_entry_truncated(p: usize, index: usize, block_length: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[]").with_index(0, index), block_length, len)
+        }
+
         /// Reads and checks the group's header at `p`: (first entry, count, block length).
         #[inline]
         fn sbe_open<const CHECK: bool>(
@@ -3013,14 +3048,14 @@ pub mod car {
         ) -> Result<(usize, usize, usize), DecodeError> {
             let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(p, FieldPath::new("fields.performanceFigures"), 4, buf.len()));
+                return Err(Self::sbe_header_truncated(p, buf.len()));
             };
             let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
             let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
             let _ = version;
             if CHECK && block_length < 1 {
                 sbe_support::cold();
-                return Err(sbe_support::block_too_short(p, FieldPath::new("fields.performanceFigures"), block_length, 1));
+                return Err(Self::sbe_too_short(p, block_length));
             }
             Ok((p + 4, count, block_length))
         }
@@ -3052,15 +3087,14 @@ pub mod car {
         /// Checks and makes the next entry (its block, groups and var data).
         #[inline]
         fn sbe_entry(&mut self) -> Result<PerformanceFiguresDecoder<'a>, DecodeError> {
+            let index = self.count - self.remaining;
             let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.performanceFigures[]").with_index(0, self.index), self.block_length, self.buf.len()));
+                return Err(Self::sbe_entry_truncated(self.pos, index, self.block_length, self.buf.len()));
             };
             let block_end = self.pos + block.len();
-            let index = self.index;
             let (pos, end) = PerformanceFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
             self.pos = end;
-            self.index += 1;
             self.remaining -= 1;
             Ok(PerformanceFiguresDecoder {
                 block,
@@ -3224,6 +3258,18 @@ pub mod car {
         /// The size of the group's header (its dimensions).
         pub const HEADER_SIZE: usize = 4;
 
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[].acceleration"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.performanceFigures[].acceleration"), block_length, 6)
+        }
+
         /// Reads and checks the group's header at `p`: (first entry, count, block length).
         #[inline]
         fn sbe_open<const CHECK: bool>(
@@ -3233,14 +3279,14 @@ pub mod car {
         ) -> Result<(usize, usize, usize), DecodeError> {
             let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[].acceleration"), 4, buf.len()));
+                return Err(Self::sbe_header_truncated(p, buf.len()));
             };
             let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
             let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
             let _ = version;
             if CHECK && block_length < 6 {
                 sbe_support::cold();
-                return Err(sbe_support::block_too_short(p, FieldPath::new("fields.performanceFigures[].acceleration"), block_length, 6));
+                return Err(Self::sbe_too_short(p, block_length));
             }
             Ok((p + 4, count, block_length))
         }

@@ -2600,7 +2600,7 @@ pub mod groups {
             Ok(LegsIter {
                 buf: self.buf,
                 pos: start,
-                index: 0,
+                count,
                 remaining: count,
                 block_length: bl,
                 version: self.version,
@@ -2812,7 +2812,7 @@ pub mod groups {
     pub struct LegsIter<'a> {
         buf: &'a [u8],
         pos: usize,
-        index: usize,
+        count: usize,
         mark: Option<sbe_support::Mark<'a>>,
         remaining: usize,
         block_length: usize,
@@ -2825,6 +2825,24 @@ pub mod groups {
         /// The size of the group's header (its dimensions).
         pub const HEADER_SIZE: usize = 4;
 
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.legs"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.legs"), block_length, 12)
+        }
+
+        /// Entry `index`'s block does not fit at `p`.
+        #[cold]
+        fn sbe_entry_truncated(p: usize, index: usize, block_length: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.legs[]").with_index(0, index), block_length, len)
+        }
+
         /// Reads and checks the group's header at `p`: (first entry, count, block length).
         #[inline]
         fn sbe_open<const CHECK: bool>(
@@ -2834,14 +2852,14 @@ pub mod groups {
         ) -> Result<(usize, usize, usize), DecodeError> {
             let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(p, FieldPath::new("fields.legs"), 4, buf.len()));
+                return Err(Self::sbe_header_truncated(p, buf.len()));
             };
             let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
             let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
             let _ = version;
             if CHECK && block_length < 12 {
                 sbe_support::cold();
-                return Err(sbe_support::block_too_short(p, FieldPath::new("fields.legs"), block_length, 12));
+                return Err(Self::sbe_too_short(p, block_length));
             }
             Ok((p + 4, count, block_length))
         }
@@ -2873,15 +2891,14 @@ pub mod groups {
         /// Checks and makes the next entry (its block, groups and var data).
         #[inline]
         fn sbe_entry(&mut self) -> Result<LegsDecoder<'a>, DecodeError> {
+            let index = self.count - self.remaining;
             let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.legs[]").with_index(0, self.index), self.block_length, self.buf.len()));
+                return Err(Self::sbe_entry_truncated(self.pos, index, self.block_length, self.buf.len()));
             };
             let block_end = self.pos + block.len();
-            let index = self.index;
             let (pos, end) = LegsDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
             self.pos = end;
-            self.index += 1;
             self.remaining -= 1;
             Ok(LegsDecoder {
                 block,
@@ -3105,6 +3122,18 @@ pub mod groups {
         /// The size of the group's header (its dimensions).
         pub const HEADER_SIZE: usize = 4;
 
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.legs[].fills"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.legs[].fills"), block_length, 5)
+        }
+
         /// Reads and checks the group's header at `p`: (first entry, count, block length).
         #[inline]
         fn sbe_open<const CHECK: bool>(
@@ -3114,14 +3143,14 @@ pub mod groups {
         ) -> Result<(usize, usize, usize), DecodeError> {
             let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(p, FieldPath::new("fields.legs[].fills"), 4, buf.len()));
+                return Err(Self::sbe_header_truncated(p, buf.len()));
             };
             let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
             let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
             let _ = version;
             if CHECK && block_length < 5 {
                 sbe_support::cold();
-                return Err(sbe_support::block_too_short(p, FieldPath::new("fields.legs[].fills"), block_length, 5));
+                return Err(Self::sbe_too_short(p, block_length));
             }
             Ok((p + 4, count, block_length))
         }
@@ -3274,6 +3303,18 @@ pub mod groups {
         /// The size of the group's header (its dimensions).
         pub const HEADER_SIZE: usize = 4;
 
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.tags"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.tags"), block_length, 2)
+        }
+
         /// Reads and checks the group's header at `p`: (first entry, count, block length).
         #[inline]
         fn sbe_open<const CHECK: bool>(
@@ -3283,14 +3324,14 @@ pub mod groups {
         ) -> Result<(usize, usize, usize), DecodeError> {
             let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
                 sbe_support::cold();
-                return Err(sbe_support::truncated(p, FieldPath::new("fields.tags"), 4, buf.len()));
+                return Err(Self::sbe_header_truncated(p, buf.len()));
             };
             let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
             let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
             let _ = version;
             if CHECK && block_length < 2 {
                 sbe_support::cold();
-                return Err(sbe_support::block_too_short(p, FieldPath::new("fields.tags"), block_length, 2));
+                return Err(Self::sbe_too_short(p, block_length));
             }
             Ok((p + 4, count, block_length))
         }
