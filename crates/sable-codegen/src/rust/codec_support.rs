@@ -1,7 +1,8 @@
 // The items every generated Rust module carries, copied into it as they are here (the module
 // depends on nothing): the error types and the private `sbe_support` module (byte reads and
 // writes that never panic, the checks, the canonical JSON value writers). The generator writes
-// `PATH_DEPTH` (the deepest nesting of groups in the schema, at least 1) before it.
+// `PATH_DEPTH` (the deepest nesting of groups in the schema, at least 1) and `MEMBER_DEPTH` (of
+// composites) before it.
 // Compiled and tested on its own by sable-codegen's tests/rust_support.rs.
 
 /// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
@@ -11,8 +12,9 @@
 pub struct FieldPath {
     /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
     template: &'static str,
-    /// A composite member after the path (an encoder's error in a composite), or empty.
-    member: &'static str,
+    /// The composite members after the path, outermost first (an encoder's error in a
+    /// composite: `engine` then `booster` then `horsePower`), the rest empty.
+    members: [&'static str; MEMBER_DEPTH],
     /// The entries' indices, outermost first, filling the template's `[]` in order
     /// (`usize::MAX`: not known, printed `[]`).
     indices: [usize; PATH_DEPTH],
@@ -24,12 +26,12 @@ impl FieldPath {
     pub const fn new(template: &'static str) -> Self {
         Self {
             template,
-            member: "",
+            members: [""; MEMBER_DEPTH],
             indices: [usize::MAX; PATH_DEPTH],
         }
     }
 
-    /// The path with the entry indices left out (`[]`), and without the member.
+    /// The path with the entry indices left out (`[]`), and without the members.
     #[must_use]
     pub const fn template(&self) -> &'static str {
         self.template
@@ -60,10 +62,18 @@ impl FieldPath {
         self
     }
 
-    /// The path of member `name` of the composite at this path.
+    /// The path of member `name` of the composite at this path (a composite in a composite
+    /// adds its members after its own name).
     #[must_use]
     pub const fn member(mut self, name: &'static str) -> Self {
-        self.member = name;
+        let mut i = 0;
+        while i < MEMBER_DEPTH {
+            if self.members[i].is_empty() {
+                self.members[i] = name;
+                break;
+            }
+            i += 1;
+        }
         self
     }
 }
@@ -81,8 +91,8 @@ impl core::fmt::Display for FieldPath {
             }
             f.write_str(piece)?;
         }
-        if !self.member.is_empty() {
-            write!(f, ".{}", self.member)?;
+        for member in self.members.iter().take_while(|m| !m.is_empty()) {
+            write!(f, ".{member}")?;
         }
         Ok(())
     }
@@ -426,6 +436,16 @@ mod sbe_support {
             offset,
             field,
             kind: EncodeErrorKind::ValueOutOfRange,
+        }
+    }
+
+    /// `e`, an error of a composite encoder over the composite's own bytes, with its offset
+    /// from the start of the buffer (the composite's at `at`).
+    #[cold]
+    pub fn moved(e: EncodeError, at: usize) -> EncodeError {
+        EncodeError {
+            offset: e.offset + at,
+            ..e
         }
     }
 

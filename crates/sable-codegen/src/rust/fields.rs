@@ -306,6 +306,18 @@ impl Gen<'_> {
         let d = doc(slot.desc);
         let at = add(base, slot.off);
         let path = &slot.path;
+        // A composite encoder writes into the composite's bytes; its errors' offsets are
+        // from the start of the message, the composite's at `self.at`.
+        let in_composite = slot.slice == "buf";
+        let (moved, err_at, comp_at) = if in_composite {
+            (
+                ".map_err(|e| sbe_support::moved(e, self.at))",
+                add("self.at", slot.off),
+                "self.at + at",
+            )
+        } else {
+            ("", at.clone(), "at")
+        };
         let mut o = String::from("\n");
         match slot.kind {
             Kind::Prim(p) => {
@@ -317,7 +329,7 @@ impl Gen<'_> {
                     let n = p.length;
                     let sz = p.primitive_type.size();
                     if p.primitive_type == PrimitiveType::Char {
-                        let _ = writeln!(o, "{d}///\n/// A shorter value is padded with NUL.\n///\n/// # Errors\n///\n/// `TextTooLong`: longer than the array's {n} bytes (nothing written).\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nsbe_support::put_padded(self.buf, {at}, {n}, value, {path})?;\nOk(self)\n}}");
+                        let _ = writeln!(o, "{d}///\n/// A shorter value is padded with NUL.\n///\n/// # Errors\n///\n/// `TextTooLong`: longer than the array's {n} bytes (nothing written).\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nsbe_support::put_padded(self.buf, {at}, {n}, value, {path}){moved}?;\nOk(self)\n}}");
                     } else if p.primitive_type == PrimitiveType::UInt8 {
                         let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[u8; {n}]) -> &mut Self {{\nsbe_support::put(self.buf, {at}, *value);\nself\n}}");
                     } else {
@@ -325,14 +337,14 @@ impl Gen<'_> {
                         let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{\nlet mut b = [0u8; {}];\nfor (c, v) in b.chunks_exact_mut({sz}).zip(value) {{\nc.copy_from_slice(&v.{tb}());\n}}\nsbe_support::put(self.buf, {at}, b);\nself\n}}", n * sz);
                     }
                     let w = write("self.buf", "at", "value", p.byte_order);
-                    let _ = writeln!(o, "\n/// Writes element `index` of `{}`.\n///\n/// # Errors\n///\n/// `IndexOutOfRange`: `index` not below {n}.\n#[inline]\npub fn {}_at(&mut self, index: usize, value: {t}) -> Result<&mut Self, EncodeError> {{\nlet at = sbe_support::element({at}, index, {n}, {sz}, {path})?;\n{w}\nOk(self)\n}}", slot.name, m.trim_end_matches('_'));
+                    let _ = writeln!(o, "\n/// Writes element `index` of `{}`.\n///\n/// # Errors\n///\n/// `IndexOutOfRange`: `index` not below {n}.\n#[inline]\npub fn {}_at(&mut self, index: usize, value: {t}) -> Result<&mut Self, EncodeError> {{\nlet at = sbe_support::element({at}, index, {n}, {sz}, {path}){moved}?;\n{w}\nOk(self)\n}}", slot.name, m.trim_end_matches('_'));
                     return o;
                 }
                 let optional =
                     slot.presence == Presence::Optional || p.presence == Presence::Optional;
                 let check = p.range_declared.then(|| {
                     let (min, max) = (lit(&p.min_value, p.primitive_type), lit(&p.max_value, p.primitive_type));
-                    format!("if !({min}..={max}).contains(&v) {{\nreturn Err(sbe_support::out_of_range({at}, {path}));\n}}")
+                    format!("if !({min}..={max}).contains(&v) {{\nreturn Err(sbe_support::out_of_range({err_at}, {path}));\n}}")
                 });
                 let (arg, value, null_doc) = if optional {
                     let null = lit(&p.null_value, p.primitive_type);
@@ -392,7 +404,7 @@ impl Gen<'_> {
             Kind::Comp(c) => {
                 let cn = format!("{}Encoder", camel(&c.name));
                 let len = c.encoded_length.max(0) as usize;
-                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{\nlet at = {at};\n{cn}::wrap_at(self.buf.get_mut(at..at + {len}).unwrap_or_default(), {path})\n}}");
+                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{\nlet at = {at};\n{cn}::wrap_at(self.buf.get_mut(at..at + {len}).unwrap_or_default(), {comp_at}, {path})\n}}");
             }
         }
         o

@@ -115,6 +115,22 @@ impl<'a> Gen<'a> {
         self.out.code(text).code("");
     }
 
+    /// The deepest nesting of composites: 1 for a composite of primitives, enums and sets.
+    fn member_depth(&self) -> usize {
+        fn depth(s: &Schema, c: &Composite, limit: usize) -> usize {
+            let inner = c.members.iter().filter_map(|m| match &m.type_ref {
+                TypeRef::Composite(n) if limit > 0 => Some(depth(s, s.composite(n), limit - 1)),
+                _ => None,
+            });
+            1 + inner.max().unwrap_or(0)
+        }
+        let composites = self.s.types.iter().filter_map(|t| match t {
+            TypeDef::Composite(c) => Some(depth(self.s, c, 64)),
+            _ => None,
+        });
+        composites.max().unwrap_or(1)
+    }
+
     fn header_size(&self) -> usize {
         self.s.header_composite().encoded_length.max(0) as usize
     }
@@ -150,6 +166,10 @@ impl<'a> Gen<'a> {
         self.w(format!(
             "/// The deepest nesting of groups in the schema's messages (at least 1): the entry\n/// indices a [`FieldPath`] holds.\npub const PATH_DEPTH: usize = {};",
             self.s.messages.iter().map(|m| depth(&m.body)).max().unwrap_or(0).max(1)
+        ));
+        self.w(format!(
+            "/// The deepest nesting of composites in the schema (at least 1): the composite members\n/// a [`FieldPath`] holds.\npub const MEMBER_DEPTH: usize = {};",
+            self.member_depth()
         ));
         let start = SUPPORT.find("\n\n").map_or(0, |i| i + 2);
         self.out.line(SUPPORT[start..].trim_end()).code("");

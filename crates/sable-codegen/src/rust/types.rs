@@ -133,7 +133,66 @@ impl Gen<'_> {
         };
         let _ = writeln!(
             o,
-            r#"
+            "{}{}",
+            set_methods(t, &all),
+            set_traits(&name, t, bits64)
+        );
+        for c in &st.choices {
+            let _ = writeln!(o, "({}, {}),", str_lit(&c.name), c.bit);
+        }
+        let _ = writeln!(o, "],\n)\n}}\n}}");
+        self.w(o);
+    }
+
+    pub(super) fn composite(&mut self, c: &Composite) {
+        let name = camel(&c.name);
+        let dn = format!("{name}Decoder");
+        let en = format!("{name}Encoder");
+        let len = c.encoded_length.max(0) as usize;
+        let d = doc(c.description.as_deref());
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "{d}///\n/// A view of the composite's bytes (members past the end of a shorter slice read as null).\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\nbuf: &'a [u8],\nversion: u16,\n}}\n"
+        );
+        let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n\n/// A view of `buf` (from the composite's first byte), read at `acting_version`.\n#[must_use]\n#[inline]\npub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {{\nSelf {{\nbuf,\nversion: acting_version,\n}}\n}}\n\n/// The acting version.\n#[must_use]\npub fn acting_version(&self) -> u16 {{\nself.version\n}}");
+        let mut jsons = Vec::new();
+        for m in &c.members {
+            let path = format!("FieldPath::new({})", str_lit(&m.name));
+            let (g, j) = self.getter(&self.member_slot(m, len, path));
+            o.push_str(&g);
+            jsons.push(j);
+        }
+        o.push_str("}\n\n");
+        let _ = writeln!(o, "/// The canonical JSON object of the composite.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str(\"{{\")?;");
+        for (i, j) in jsons.iter().enumerate() {
+            if i > 0 {
+                o.push_str(&ws(","));
+            }
+            o.push_str(j);
+            o.push('\n');
+        }
+        let _ = writeln!(o, "f.write_str(\"}}\")\n}}\n}}\n");
+        // Encoder.
+        let _ = writeln!(
+            o,
+            "{d}///\n/// Writes the composite's members into its bytes.\n#[derive(Debug)]\npub struct {en}<'b> {{\nbuf: &'b mut [u8],\n#[allow(dead_code)]\nat: usize,\n#[allow(dead_code)]\npath: FieldPath,\n}}\n"
+        );
+        let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\n#[inline]\npub fn wrap(buf: &'b mut [u8]) -> Self {{\nSelf::wrap_at(buf, 0, FieldPath::new({}))\n}}\n\n/// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors\n/// name the composite `path` and their offsets from the message's start.\n#[inline]\npub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {{\nSelf {{ buf, at, path }}\n}}", str_lit(&c.name));
+        for m in &c.members {
+            let path = format!("self.path.member({})", str_lit(&m.name));
+            let slot = self.member_slot(m, len, path);
+            o.push_str(&self.setter(&slot, "0", "'_"));
+        }
+        o.push_str("}\n");
+        self.w(o);
+    }
+}
+
+/// A set's methods after its choices (`empty` ... `set`), and the end of its `impl`.
+fn set_methods(t: &str, all: &str) -> String {
+    format!(
+        r#"
 /// No flag set.
 #[must_use]
 pub const fn empty() -> Self {{
@@ -202,7 +261,15 @@ self.remove(other)
 }}
 }}
 
-impl core::ops::BitOr for {name} {{
+"#
+    )
+}
+
+/// A set's trait impls (bit operators, conversions, `Debug`), up to its `Display`'s list of
+/// choices, which the caller writes and closes.
+fn set_traits(name: &str, t: &str, bits64: &str) -> String {
+    format!(
+        r#"impl core::ops::BitOr for {name} {{
 type Output = Self;
 
 fn bitor(self, rhs: Self) -> Self {{
@@ -274,55 +341,5 @@ sbe_support::w_set(
 f,
 {bits64},
 &["#
-        );
-        for c in &st.choices {
-            let _ = writeln!(o, "({}, {}),", str_lit(&c.name), c.bit);
-        }
-        let _ = writeln!(o, "],\n)\n}}\n}}");
-        self.w(o);
-    }
-
-    pub(super) fn composite(&mut self, c: &Composite) {
-        let name = camel(&c.name);
-        let dn = format!("{name}Decoder");
-        let en = format!("{name}Encoder");
-        let len = c.encoded_length.max(0) as usize;
-        let d = doc(c.description.as_deref());
-        let mut o = String::new();
-        let _ = writeln!(
-            o,
-            "{d}///\n/// A view of the composite's bytes (members past the end of a shorter slice read as null).\n#[derive(Debug, Clone, Copy)]\npub struct {dn}<'a> {{\nbuf: &'a [u8],\nversion: u16,\n}}\n"
-        );
-        let _ = writeln!(o, "impl<'a> {dn}<'a> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n\n/// A view of `buf` (from the composite's first byte), read at `acting_version`.\n#[must_use]\n#[inline]\npub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {{\nSelf {{\nbuf,\nversion: acting_version,\n}}\n}}\n\n/// The acting version.\n#[must_use]\npub fn acting_version(&self) -> u16 {{\nself.version\n}}");
-        let mut jsons = Vec::new();
-        for m in &c.members {
-            let path = format!("FieldPath::new({})", str_lit(&m.name));
-            let (g, j) = self.getter(&self.member_slot(m, len, path));
-            o.push_str(&g);
-            jsons.push(j);
-        }
-        o.push_str("}\n\n");
-        let _ = writeln!(o, "/// The canonical JSON object of the composite.\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nf.write_str(\"{{\")?;");
-        for (i, j) in jsons.iter().enumerate() {
-            if i > 0 {
-                o.push_str(&ws(","));
-            }
-            o.push_str(j);
-            o.push('\n');
-        }
-        let _ = writeln!(o, "f.write_str(\"}}\")\n}}\n}}\n");
-        // Encoder.
-        let _ = writeln!(
-            o,
-            "{d}///\n/// Writes the composite's members into its bytes.\n#[derive(Debug)]\npub struct {en}<'b> {{\nbuf: &'b mut [u8],\n#[allow(dead_code)]\npath: FieldPath,\n}}\n"
-        );
-        let _ = writeln!(o, "impl<'b> {en}<'b> {{\n/// The composite's size in bytes.\npub const ENCODED_LENGTH: usize = {len};\n\n/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).\n#[inline]\npub fn wrap(buf: &'b mut [u8]) -> Self {{\nSelf::wrap_at(buf, FieldPath::new({}))\n}}\n\n/// An encoder over `buf` whose errors name the composite `path`.\n#[inline]\npub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {{\nSelf {{ buf, path }}\n}}", str_lit(&c.name));
-        for m in &c.members {
-            let path = format!("self.path.member({})", str_lit(&m.name));
-            let slot = self.member_slot(m, len, path);
-            o.push_str(&self.setter(&slot, "0", "'_"));
-        }
-        o.push_str("}\n");
-        self.w(o);
-    }
+    )
 }

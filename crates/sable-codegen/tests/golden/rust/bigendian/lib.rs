@@ -19,6 +19,10 @@ pub const HEADER_SIZE: usize = 8;
 /// indices a [`FieldPath`] holds.
 pub const PATH_DEPTH: usize = 2;
 
+/// The deepest nesting of composites in the schema (at least 1): the composite members
+/// a [`FieldPath`] holds.
+pub const MEMBER_DEPTH: usize = 2;
+
 /// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
 /// names from `header` or `fields`, `.` between them and each group entry's index in brackets,
 /// e.g. `fields.performanceFigures[0].acceleration[2]`.
@@ -26,8 +30,9 @@ pub const PATH_DEPTH: usize = 2;
 pub struct FieldPath {
     /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
     template: &'static str,
-    /// A composite member after the path (an encoder's error in a composite), or empty.
-    member: &'static str,
+    /// The composite members after the path, outermost first (an encoder's error in a
+    /// composite: `engine` then `booster` then `horsePower`), the rest empty.
+    members: [&'static str; MEMBER_DEPTH],
     /// The entries' indices, outermost first, filling the template's `[]` in order
     /// (`usize::MAX`: not known, printed `[]`).
     indices: [usize; PATH_DEPTH],
@@ -39,12 +44,12 @@ impl FieldPath {
     pub const fn new(template: &'static str) -> Self {
         Self {
             template,
-            member: "",
+            members: [""; MEMBER_DEPTH],
             indices: [usize::MAX; PATH_DEPTH],
         }
     }
 
-    /// The path with the entry indices left out (`[]`), and without the member.
+    /// The path with the entry indices left out (`[]`), and without the members.
     #[must_use]
     pub const fn template(&self) -> &'static str {
         self.template
@@ -75,10 +80,18 @@ impl FieldPath {
         self
     }
 
-    /// The path of member `name` of the composite at this path.
+    /// The path of member `name` of the composite at this path (a composite in a composite
+    /// adds its members after its own name).
     #[must_use]
     pub const fn member(mut self, name: &'static str) -> Self {
-        self.member = name;
+        let mut i = 0;
+        while i < MEMBER_DEPTH {
+            if self.members[i].is_empty() {
+                self.members[i] = name;
+                break;
+            }
+            i += 1;
+        }
         self
     }
 }
@@ -96,8 +109,8 @@ impl core::fmt::Display for FieldPath {
             }
             f.write_str(piece)?;
         }
-        if !self.member.is_empty() {
-            write!(f, ".{}", self.member)?;
+        for member in self.members.iter().take_while(|m| !m.is_empty()) {
+            write!(f, ".{member}")?;
         }
         Ok(())
     }
@@ -441,6 +454,16 @@ mod sbe_support {
             offset,
             field,
             kind: EncodeErrorKind::ValueOutOfRange,
+        }
+    }
+
+    /// `e`, an error of a composite encoder over the composite's own bytes, with its offset
+    /// from the start of the buffer (the composite's at `at`).
+    #[cold]
+    pub fn moved(e: EncodeError, at: usize) -> EncodeError {
+        EncodeError {
+            offset: e.offset + at,
+            ..e
         }
     }
 
@@ -1128,6 +1151,8 @@ impl core::fmt::Display for MessageHeaderDecoder<'_> {
 pub struct MessageHeaderEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1138,13 +1163,14 @@ impl<'b> MessageHeaderEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("messageHeader"))
+        Self::wrap_at(buf, 0, FieldPath::new("messageHeader"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -1628,6 +1654,8 @@ impl core::fmt::Display for BoosterDecoder<'_> {
 pub struct BoosterEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1638,13 +1666,14 @@ impl<'b> BoosterEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("Booster"))
+        Self::wrap_at(buf, 0, FieldPath::new("Booster"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -1856,6 +1885,8 @@ impl core::fmt::Display for EngineDecoder<'_> {
 pub struct EngineEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1866,13 +1897,14 @@ impl<'b> EngineEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("Engine"))
+        Self::wrap_at(buf, 0, FieldPath::new("Engine"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -1895,7 +1927,7 @@ impl<'b> EngineEncoder<'b> {
     /// `TextTooLong`: longer than the array's 3 bytes (nothing written).
     #[inline]
     pub fn manufacturer_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-        sbe_support::put_padded(self.buf, 3, 3, value, self.path.member("manufacturerCode"))?;
+        sbe_support::put_padded(self.buf, 3, 3, value, self.path.member("manufacturerCode")).map_err(|e| sbe_support::moved(e, self.at))?;
         Ok(self)
     }
 
@@ -1906,7 +1938,7 @@ impl<'b> EngineEncoder<'b> {
     /// `IndexOutOfRange`: `index` not below 3.
     #[inline]
     pub fn manufacturer_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> {
-        let at = sbe_support::element(3, index, 3, 1, self.path.member("manufacturerCode"))?;
+        let at = sbe_support::element(3, index, 3, 1, self.path.member("manufacturerCode")).map_err(|e| sbe_support::moved(e, self.at))?;
         sbe_support::put(self.buf, at, (value).to_be_bytes());
         Ok(self)
     }
@@ -1919,7 +1951,7 @@ impl<'b> EngineEncoder<'b> {
     pub fn efficiency(&mut self, value: i8) -> Result<&mut Self, EncodeError> {
         let v = value;
         if !(0_i8..=100_i8).contains(&v) {
-            return Err(sbe_support::out_of_range(6, self.path.member("efficiency")));
+            return Err(sbe_support::out_of_range(self.at + 6, self.path.member("efficiency")));
         }
         sbe_support::put(self.buf, 6, (value).to_be_bytes());
         Ok(self)
@@ -1934,7 +1966,7 @@ impl<'b> EngineEncoder<'b> {
     #[inline]
     pub fn booster(&mut self) -> BoosterEncoder<'_> {
         let at = 8;
-        BoosterEncoder::wrap_at(self.buf.get_mut(at..at + 2).unwrap_or_default(), self.path.member("booster"))
+        BoosterEncoder::wrap_at(self.buf.get_mut(at..at + 2).unwrap_or_default(), self.at + at, self.path.member("booster"))
     }
 }
 
@@ -2022,6 +2054,8 @@ impl core::fmt::Display for GroupSizeEncodingDecoder<'_> {
 pub struct GroupSizeEncodingEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -2032,13 +2066,14 @@ impl<'b> GroupSizeEncodingEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("groupSizeEncoding"))
+        Self::wrap_at(buf, 0, FieldPath::new("groupSizeEncoding"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -3569,7 +3604,7 @@ pub mod car {
         #[inline]
         pub fn engine(&mut self) -> EngineEncoder<'_> {
             let at = self.start + 39;
-            EngineEncoder::wrap_at(self.buf.get_mut(at..at + 10).unwrap_or_default(), FieldPath::new("fields.engine"))
+            EngineEncoder::wrap_at(self.buf.get_mut(at..at + 10).unwrap_or_default(), at, FieldPath::new("fields.engine"))
         }
 
         ///

@@ -19,6 +19,10 @@ pub const HEADER_SIZE: usize = 8;
 /// indices a [`FieldPath`] holds.
 pub const PATH_DEPTH: usize = 2;
 
+/// The deepest nesting of composites in the schema (at least 1): the composite members
+/// a [`FieldPath`] holds.
+pub const MEMBER_DEPTH: usize = 2;
+
 /// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
 /// names from `header` or `fields`, `.` between them and each group entry's index in brackets,
 /// e.g. `fields.performanceFigures[0].acceleration[2]`.
@@ -26,8 +30,9 @@ pub const PATH_DEPTH: usize = 2;
 pub struct FieldPath {
     /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
     template: &'static str,
-    /// A composite member after the path (an encoder's error in a composite), or empty.
-    member: &'static str,
+    /// The composite members after the path, outermost first (an encoder's error in a
+    /// composite: `engine` then `booster` then `horsePower`), the rest empty.
+    members: [&'static str; MEMBER_DEPTH],
     /// The entries' indices, outermost first, filling the template's `[]` in order
     /// (`usize::MAX`: not known, printed `[]`).
     indices: [usize; PATH_DEPTH],
@@ -39,12 +44,12 @@ impl FieldPath {
     pub const fn new(template: &'static str) -> Self {
         Self {
             template,
-            member: "",
+            members: [""; MEMBER_DEPTH],
             indices: [usize::MAX; PATH_DEPTH],
         }
     }
 
-    /// The path with the entry indices left out (`[]`), and without the member.
+    /// The path with the entry indices left out (`[]`), and without the members.
     #[must_use]
     pub const fn template(&self) -> &'static str {
         self.template
@@ -75,10 +80,18 @@ impl FieldPath {
         self
     }
 
-    /// The path of member `name` of the composite at this path.
+    /// The path of member `name` of the composite at this path (a composite in a composite
+    /// adds its members after its own name).
     #[must_use]
     pub const fn member(mut self, name: &'static str) -> Self {
-        self.member = name;
+        let mut i = 0;
+        while i < MEMBER_DEPTH {
+            if self.members[i].is_empty() {
+                self.members[i] = name;
+                break;
+            }
+            i += 1;
+        }
         self
     }
 }
@@ -96,8 +109,8 @@ impl core::fmt::Display for FieldPath {
             }
             f.write_str(piece)?;
         }
-        if !self.member.is_empty() {
-            write!(f, ".{}", self.member)?;
+        for member in self.members.iter().take_while(|m| !m.is_empty()) {
+            write!(f, ".{member}")?;
         }
         Ok(())
     }
@@ -441,6 +454,16 @@ mod sbe_support {
             offset,
             field,
             kind: EncodeErrorKind::ValueOutOfRange,
+        }
+    }
+
+    /// `e`, an error of a composite encoder over the composite's own bytes, with its offset
+    /// from the start of the buffer (the composite's at `at`).
+    #[cold]
+    pub fn moved(e: EncodeError, at: usize) -> EncodeError {
+        EncodeError {
+            offset: e.offset + at,
+            ..e
         }
     }
 
@@ -1126,6 +1149,8 @@ impl core::fmt::Display for MessageHeaderDecoder<'_> {
 pub struct MessageHeaderEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1136,13 +1161,14 @@ impl<'b> MessageHeaderEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("messageHeader"))
+        Self::wrap_at(buf, 0, FieldPath::new("messageHeader"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -1252,6 +1278,8 @@ impl core::fmt::Display for PointDecoder<'_> {
 pub struct PointEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1262,13 +1290,14 @@ impl<'b> PointEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("Point"))
+        Self::wrap_at(buf, 0, FieldPath::new("Point"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -1596,6 +1625,8 @@ impl core::fmt::Display for DecimalDecoder<'_> {
 pub struct DecimalEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1606,13 +1637,14 @@ impl<'b> DecimalEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("Decimal"))
+        Self::wrap_at(buf, 0, FieldPath::new("Decimal"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     ///
@@ -1791,6 +1823,8 @@ impl core::fmt::Display for ShapeDecoder<'_> {
 pub struct ShapeEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -1801,13 +1835,14 @@ impl<'b> ShapeEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("Shape"))
+        Self::wrap_at(buf, 0, FieldPath::new("Shape"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -1819,13 +1854,13 @@ impl<'b> ShapeEncoder<'b> {
     #[inline]
     pub fn origin(&mut self) -> PointEncoder<'_> {
         let at = 4;
-        PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.path.member("origin"))
+        PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.at + at, self.path.member("origin"))
     }
 
     #[inline]
     pub fn size(&mut self) -> PointEncoder<'_> {
         let at = 8;
-        PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.path.member("size"))
+        PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.at + at, self.path.member("size"))
     }
 
     #[inline]
@@ -1851,7 +1886,7 @@ impl<'b> ShapeEncoder<'b> {
     #[inline]
     pub fn price(&mut self) -> DecimalEncoder<'_> {
         let at = 16;
-        DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), self.path.member("price"))
+        DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), self.at + at, self.path.member("price"))
     }
 }
 
@@ -2005,6 +2040,8 @@ impl core::fmt::Display for GroupSizeEncodingDecoder<'_> {
 pub struct GroupSizeEncodingEncoder<'b> {
     buf: &'b mut [u8],
     #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
     path: FieldPath,
 }
 
@@ -2015,13 +2052,14 @@ impl<'b> GroupSizeEncodingEncoder<'b> {
     /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
     #[inline]
     pub fn wrap(buf: &'b mut [u8]) -> Self {
-        Self::wrap_at(buf, FieldPath::new("groupSizeEncoding"))
+        Self::wrap_at(buf, 0, FieldPath::new("groupSizeEncoding"))
     }
 
-    /// An encoder over `buf` whose errors name the composite `path`.
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
     #[inline]
-    pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self {
-        Self { buf, path }
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
     }
 
     #[inline]
@@ -2417,13 +2455,13 @@ pub mod composites {
         #[inline]
         pub fn shape(&mut self) -> ShapeEncoder<'_> {
             let at = self.start;
-            ShapeEncoder::wrap_at(self.buf.get_mut(at..at + 24).unwrap_or_default(), FieldPath::new("fields.shape"))
+            ShapeEncoder::wrap_at(self.buf.get_mut(at..at + 24).unwrap_or_default(), at, FieldPath::new("fields.shape"))
         }
 
         #[inline]
         pub fn last_price(&mut self) -> DecimalEncoder<'_> {
             let at = self.start + 24;
-            DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), FieldPath::new("fields.lastPrice"))
+            DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), at, FieldPath::new("fields.lastPrice"))
         }
 
         #[inline]
@@ -3660,7 +3698,7 @@ pub mod groups {
         #[inline]
         pub fn price(&mut self) -> DecimalEncoder<'_> {
             let at = self.block + 4;
-            DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), FieldPath::new("fields.legs[].price").with_indices(self.idx))
+            DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), at, FieldPath::new("fields.legs[].price").with_indices(self.idx))
         }
 
         ///
