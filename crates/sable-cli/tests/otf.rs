@@ -45,7 +45,7 @@ fn encode(framing: &str, lines: &[String]) -> Vec<u8> {
     out
 }
 
-/// Decoded JSON lines, less the `offset` key decode adds.
+/// Decoded JSON lines, less the keys decode adds (`offset`, and the MDP 3.0 packet header's).
 fn decode(args: &[&str], bytes: &[u8]) -> (Vec<String>, String, i32) {
     let output = sable()
         .args(["decode", "--schema"])
@@ -59,7 +59,10 @@ fn decode(args: &[&str], bytes: &[u8]) -> (Vec<String>, String, i32) {
         .lines()
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).expect("each line is JSON");
-            v.as_object_mut().expect("object").remove("offset");
+            let object = v.as_object_mut().expect("object");
+            for key in ["offset", "sequenceNumber", "sendingTime"] {
+                object.remove(key);
+            }
             v.to_string()
         })
         .collect();

@@ -65,6 +65,7 @@ pub mod capture;
 pub mod framing;
 
 pub use framing::{
-    mdp3_packet_header, Endian, Frame, FrameError, FrameMeta, Frames, Framing, LengthPrefix,
-    StreamFrame, StreamFrameError, StreamFramer,
+    guess, mdp3_packet_header, mdp3_packet_meta, Endian, Frame, FrameError, FrameMeta, Frames,
+    Framing, LengthPrefix, StreamFrame, StreamFrameError, StreamFrameRef, StreamFramer,
+    MDP3_MESSAGES, MDP3_PACKET_HEADER_LEN,
 };

@@ -26,14 +26,19 @@ fn raw_frames_back_to_back_and_stops_at_an_error() {
     let frames = oks(framing::raw(&data, message_length));
     assert_eq!(frames.len(), 3);
     assert_eq!(frames[2], Err(19));
-    // A length function error.
+    // Too short to size: an error at the end of the input.
     let frames: Vec<_> = framing::raw(&[1, 2, 3], message_length).collect();
     assert_eq!(frames.len(), 1);
     assert!(frames[0]
         .as_ref()
         .unwrap_err()
         .message
-        .contains("truncated"));
+        .contains("needs 8 bytes but only 3 remain"));
+    // A length function error.
+    let frames: Vec<_> =
+        framing::raw(&[1, 2, 3], |_: &[u8]| Err("not a message".to_owned())).collect();
+    assert_eq!(frames.len(), 1);
+    assert_eq!(frames[0].as_ref().unwrap_err().message, "not a message");
     // A zero length never loops.
     let frames: Vec<_> = framing::raw(&[0; 10], |_: &[u8]| Ok(0)).collect();
     assert_eq!(frames.len(), 1);
