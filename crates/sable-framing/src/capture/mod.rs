@@ -18,6 +18,7 @@ mod messages;
 mod net;
 mod stream;
 mod tcp;
+pub mod write;
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
