@@ -1,9 +1,9 @@
 //! Framing a capture's payloads into SBE messages, and checking MDP 3.0 packet sequence numbers.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-use super::{CaptureError, ErrorKind, Flow, Payload, Payloads, Skipped};
+use super::{CaptureError, ErrorKind, Flow, Payload, Payloads, Queue, Skipped};
 use crate::framing::{FrameMeta, Framing, StreamFramer, MDP3_PACKET_HEADER_LEN};
 
 /// An SBE message found in a capture.
@@ -243,8 +243,7 @@ fn stream_item<'a>(
 pub struct Messages<'a, F> {
     payloads: Payloads<'a>,
     framer: MessageFramer<F>,
-    queue: VecDeque<Result<Message<'a>, CaptureError>>,
-    finished: bool,
+    queue: Queue<Result<Message<'a>, CaptureError>>,
 }
 
 impl<'a, F> Messages<'a, F>
@@ -255,8 +254,7 @@ where
         Messages {
             payloads,
             framer,
-            queue: VecDeque::new(),
-            finished: false,
+            queue: Queue::new(),
         }
     }
 
@@ -278,25 +276,20 @@ where
     type Item = Result<Message<'a>, CaptureError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(item) = self.queue.pop_front() {
-                return Some(item);
-            }
-            if self.finished {
-                return None;
-            }
-            let queue = &mut self.queue;
+        let (payloads, framer) = (&mut self.payloads, &mut self.framer);
+        self.queue.next(|queue| {
             let mut push = |item: Result<Message<'_>, CaptureError>| {
                 queue.push_back(item.map(Message::into_owned));
             };
-            match self.payloads.next() {
-                Some(Ok(payload)) => self.framer.payload(&payload, &mut push),
+            match payloads.next() {
+                Some(Ok(payload)) => framer.payload(&payload, &mut push),
                 Some(Err(error)) => push(Err(error)),
                 None => {
-                    self.finished = true;
-                    self.framer.finish(&mut push);
+                    framer.finish(&mut push);
+                    return false;
                 }
             }
-        }
+            true
+        })
     }
 }

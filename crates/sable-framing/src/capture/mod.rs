@@ -406,8 +406,35 @@ fn event(event: StreamEvent<'_>) -> Result<Payload<'_>, CaptureError> {
 pub struct Payloads<'a> {
     packets: Packets<'a>,
     decoder: PayloadDecoder,
-    queue: VecDeque<Result<Payload<'a>, CaptureError>>,
+    queue: Queue<Result<Payload<'a>, CaptureError>>,
+}
+
+/// Items made a batch at a time (a packet's payloads, a payload's messages), given out one by one.
+struct Queue<T> {
+    items: VecDeque<T>,
     finished: bool,
+}
+
+impl<T> Queue<T> {
+    fn new() -> Queue<T> {
+        Queue {
+            items: VecDeque::new(),
+            finished: false,
+        }
+    }
+
+    /// The next item; when there is none, `fill` makes more, returning false once it is done.
+    fn next(&mut self, mut fill: impl FnMut(&mut VecDeque<T>) -> bool) -> Option<T> {
+        loop {
+            if let Some(item) = self.items.pop_front() {
+                return Some(item);
+            }
+            if self.finished {
+                return None;
+            }
+            self.finished = !fill(&mut self.items);
+        }
+    }
 }
 
 impl<'a> Payloads<'a> {
@@ -415,8 +442,7 @@ impl<'a> Payloads<'a> {
         Payloads {
             packets,
             decoder: PayloadDecoder::new(filter, reassembler),
-            queue: VecDeque::new(),
-            finished: false,
+            queue: Queue::new(),
         }
     }
 
@@ -430,22 +456,20 @@ impl<'a> Iterator for Payloads<'a> {
     type Item = Result<Payload<'a>, CaptureError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(item) = self.queue.pop_front() {
-                return Some(item);
+        let (packets, decoder) = (&mut self.packets, &mut self.decoder);
+        self.queue.next(|queue| match packets.next() {
+            Some(Ok(packet)) => {
+                decoder.packet(&packet, &mut |p| queue.push_back(p));
+                true
             }
-            if self.finished {
-                return None;
+            Some(Err(error)) => {
+                queue.push_back(Err(error));
+                true
             }
-            let queue = &mut self.queue;
-            match self.packets.next() {
-                Some(Ok(packet)) => self.decoder.packet(&packet, &mut |p| queue.push_back(p)),
-                Some(Err(error)) => queue.push_back(Err(error)),
-                None => {
-                    self.finished = true;
-                    self.decoder.finish(&mut |p| queue.push_back(p));
-                }
+            None => {
+                decoder.finish(&mut |p| queue.push_back(p));
+                false
             }
-        }
+        })
     }
 }
