@@ -92,6 +92,12 @@ awk -F, '
             for (j = 1; j <= 5; j++) printf " %s", ratio(score[r, "protobuf"], score[r, impls[j]])
             printf "\n"
         }
+        for (i = 1; i <= 4; i++) {
+            r = order[i]; v = score[r, "sableOffHeapSplit"]; o = score[r, "sableOffHeap"]; ref = score[r, "reference"]
+            if (v == "" || o == "" || ref == "") continue
+            printf "%s, off-heap split into three methods: %.1f ns/op, %.2f of the unsplit, %.2f of the reference\n", \
+                r, v, v / o, v / ref
+        }
         print ""
         print "heap, off-heap: Sable over MemorySegments; agrona, agr+chk: Sable'"'"'s Agrona flavour over"
         print "UnsafeBuffer, Agrona'"'"'s bounds checks off and on; ref: the reference (checks off)."

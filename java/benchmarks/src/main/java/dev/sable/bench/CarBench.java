@@ -137,6 +137,19 @@ public class CarBench
         return state.codec.decode(state.decodeSegment);
     }
 
+    /** Sable off-heap, the encoding split into three methods (SableCar.encodeSplit). */
+    @Benchmark
+    public int sableOffHeapSplitEncode(final SableOffHeap state)
+    {
+        return state.codec.encodeSplit(state.encodeSegment);
+    }
+
+    @Benchmark
+    public long sableOffHeapSplitDecode(final SableOffHeap state)
+    {
+        return state.codec.decodeSplit(state.decodeSegment);
+    }
+
     @Benchmark
     public int sableAgronaEncode(final SableAgrona state)
     {

@@ -135,6 +135,10 @@ final class Checks
         expectBytes("Sable's Car encoding", referenceCarBytes(), encodeSegment.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
         codec.encode(decodeSegment);
         expect("Sable Car decode", CAR_SBE_SUM, codec.decode(decodeSegment));
+        final int splitLength = codec.encodeSplit(encodeSegment);
+        expectBytes("Sable's Car encoding (split)", referenceCarBytes(),
+            encodeSegment.asSlice(0, splitLength).toArray(ValueLayout.JAVA_BYTE));
+        expect("Sable Car decode (split)", CAR_SBE_SUM, codec.decodeSplit(decodeSegment));
     }
 
     /** As sableCar, for the Agrona flavour over UnsafeBuffers. */
