@@ -67,11 +67,12 @@ reference_codecs() {
     fi
 }
 
-# sable_codecs OUT PACKAGE SCHEMA: Sable's Java codecs (the MemorySegment flavour) for SCHEMA in
-# package PACKAGE.
+# sable_codecs OUT PACKAGE SCHEMA [options]: Sable's Java codecs (the MemorySegment flavour, unless
+# the options say --java-buffer agrona) for SCHEMA in package PACKAGE.
 sable_codecs() {
     local out="$1" package="$2" schema="$3"
-    "$SABLE" generate --lang java --package "$package" --output "$out" "$schema" ||
+    shift 3
+    "$SABLE" generate --lang java "$@" --package "$package" --output "$out" "$schema" ||
         die "sable generate failed on $schema"
 }
 
@@ -90,7 +91,8 @@ for pair in baseline:example-schema.xml extension:example-extension-schema.xml \
     sable_codecs "$interop/sable" "sable.$name" "$schema"
 done
 
-# The benchmarks: reference codecs over UnsafeBuffer, as the reference's own benchmarks run them.
+# The benchmarks: reference codecs over UnsafeBuffer, as the reference's own benchmarks run them;
+# Sable's in both flavours (the Agrona one in packages sableagrona.*).
 bench="java/benchmarks/target/generated-sources"
 fresh "$bench/reference" "$bench/sable"
 for pair in benchcar:bench-car.xml benchfix:bench-fix-message-samples.xml; do
@@ -99,6 +101,7 @@ for pair in benchcar:bench-car.xml benchfix:bench-fix-message-samples.xml; do
         -Dsbe.java.encoding.buffer.type=org.agrona.concurrent.UnsafeBuffer \
         -Dsbe.java.decoding.buffer.type=org.agrona.concurrent.UnsafeBuffer
     sable_codecs "$bench/sable" "sable.$name" "$schema"
+    sable_codecs "$bench/sable" "sableagrona.$name" "$schema" --java-buffer agrona
 done
 
 [ "$generate_only" = 1 ] && exit 0

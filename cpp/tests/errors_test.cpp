@@ -2,6 +2,7 @@
 // malformed input (offset from the message's start, field path, kind) and what an encoder reports
 // for values it must not write (never truncating, dropping or wrapping them), and the text
 // accessors of char arrays.
+#include "composite_paths.hpp"
 #include "example_car.hpp"
 
 #include <gtest/gtest.h>
@@ -275,13 +276,50 @@ TEST(EncodeErrors, ValuesOutsideTheDeclaredRangeAreErrors) {
     Car::Encoder e(buf.data(), buf.size());
     e.engine().efficiency(101); // a composite member: Percentage 0..100
     EXPECT_EQ(e.error(), sable::errc::value_out_of_range);
-    EXPECT_EQ(e.error_field(), "fields.engine");
+    EXPECT_EQ(e.error_field(), "fields.engine.efficiency"); // as `sable encode` names it
   }
   {
     std::uint8_t engine[example::car::Engine::encoded_length] = {};
     example::car::Engine::Encoder alone(engine);
     alone.efficiency(-1);
     EXPECT_EQ(alone.error(), sable::errc::value_out_of_range);
+  }
+}
+
+TEST(EncodeErrors, ACompositeMemberIsNamedByItsFullPath) {
+  std::array<std::uint8_t, 512> buf{};
+  Car::Encoder e(buf.data(), buf.size());
+  e.engine().capacity(2000).manufacturerCode("1234"); // char[3]
+  EXPECT_EQ(e.error(), sable::errc::text_too_long);
+  EXPECT_EQ(e.error_field(), "fields.engine.manufacturerCode");
+  Car::Encoder f(buf.data(), buf.size());
+  f.engine().manufacturerCode(3, '1');
+  EXPECT_EQ(f.error(), sable::errc::index_out_of_range);
+  EXPECT_EQ(f.error_field(), "fields.engine.manufacturerCode");
+}
+
+TEST(EncodeErrors, NestedCompositeMembersInNestedEntriesAreNamedByTheirFullPath) {
+  using composite::paths::Order;
+  std::array<std::uint8_t, 256> buf{};
+  {
+    Order::Encoder e(buf.data(), buf.size());
+    e.outer().id(1).inner().code("abc"); // char[2]
+    EXPECT_EQ(e.error(), sable::errc::text_too_long);
+    EXPECT_EQ(e.error_field(), "fields.outer.inner.code"); // as `sable encode` names it
+  }
+  {
+    Order::Encoder e(buf.data(), buf.size());
+    e.outer().inner().code("ab").level(1);
+    auto legs = e.legs(2);
+    legs.next().leg().inner().code("ab").level(1);
+    (void)legs.fills(0);
+    legs.next().leg().inner().level(9);
+    auto fills = legs.fills(2);
+    fills.next().fill().inner().level(1);
+    EXPECT_TRUE(e.ok());
+    fills.next().fill().id(7).inner().level(10); // 1..9
+    EXPECT_EQ(e.error(), sable::errc::value_out_of_range);
+    EXPECT_EQ(e.error_field(), "fields.legs[1].fills[1].fill.inner.level");
   }
 }
 

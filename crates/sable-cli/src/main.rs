@@ -6,6 +6,7 @@
 mod input;
 mod otf;
 mod progress;
+mod stream;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -204,6 +205,10 @@ struct DecodeArgs {
     /// Stop after printing this many messages
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
+
+    /// Keep reading FILE as it grows, like `tail -f` (until interrupted)
+    #[arg(long, short = 'f')]
+    follow: bool,
 
     /// The encoded messages; standard input when absent or "-"
     #[arg(value_name = "FILE")]
@@ -442,6 +447,10 @@ fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
     if let Some(status) = schema_and_messages_both_stdin(&args.schema, args.input.as_deref()) {
         return status;
     }
+    if args.follow && args.input.as_deref().is_none_or(input::is_stdin) {
+        input::report("sable: --follow reads a FILE as it grows: name the FILE");
+        return EXIT_USAGE;
+    }
     let Some(ir) = cli.ir(&args.schema) else {
         return EXIT_FAILURE;
     };
@@ -461,6 +470,7 @@ fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
         templates: &args.templates,
         limit: args.limit,
         input: args.input.as_deref(),
+        follow: args.follow,
     };
     finish(otf::decode(&request))
 }

@@ -1,11 +1,11 @@
 //! `sable decode` and `sable encode`: SBE messages to canonical JSON or text and back, by the IR
 //! alone (see docs/json.md and docs/framing.md).
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use sable_framing::capture::{Capture, Filter};
-use sable_framing::{mdp3_packet_header, Framing};
+use sable_framing::capture::Filter;
+use sable_framing::{mdp3_packet_header, FrameMeta, Framing};
 use sable_ir::{ByteOrder, Ir, PrimitiveType};
 use sable_otf::decode::Decoder;
 use sable_otf::encode::Encoder;
@@ -13,7 +13,7 @@ use sable_otf::json::JsonPrinter;
 use sable_otf::text::TextPrinter;
 
 use crate::input::report;
-use crate::progress::Progress;
+use crate::stream::Source;
 
 /// The printed form of decoded messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -36,6 +36,8 @@ pub struct DecodeRequest<'a> {
     pub templates: &'a [u16],
     pub limit: Option<u64>,
     pub input: Option<&'a Path>,
+    /// Keep reading the file as it grows (`--follow`).
+    pub follow: bool,
 }
 
 /// How a run went: messages printed and problems reported.
@@ -43,23 +45,6 @@ pub struct DecodeRequest<'a> {
 pub struct Outcome {
     pub messages: u64,
     pub errors: u64,
-}
-
-/// Reads the whole input: the file, or standard input for `None` and `-`.
-fn read_input(input: Option<&Path>) -> Result<(Vec<u8>, String), String> {
-    match input {
-        Some(path) if path != Path::new("-") => std::fs::read(path)
-            .map(|bytes| (bytes, path.display().to_string()))
-            .map_err(|e| format!("cannot read {}: {e}", path.display())),
-        _ => {
-            let mut bytes = Vec::new();
-            io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok((bytes, "<stdin>".to_owned()))
-        }
-    }
 }
 
 /// Where the template id sits in the message header, to filter without decoding.
@@ -94,38 +79,49 @@ impl TemplateIdField {
 }
 
 /// Prints one message per frame, with its place in the input.
-struct Printer<'a, W: Write> {
+pub(crate) struct Printer<'a, W: Write> {
     json: JsonPrinter,
     text: TextPrinter,
     format: TextFormat,
     templates: &'a [u16],
     template_id: Option<TemplateIdField>,
     limit: Option<u64>,
-    name: String,
+    pub(crate) name: String,
     out: W,
     buf: Vec<u8>,
     /// The printer's output for one message, before it joins `buf`.
     json_buf: Vec<u8>,
-    outcome: Outcome,
+    pub(crate) outcome: Outcome,
 }
 
 impl<W: Write> Printer<'_, W> {
-    fn done(&self) -> bool {
+    pub(crate) fn done(&self) -> bool {
         self.limit
             .is_some_and(|limit| self.outcome.messages >= limit)
     }
 
-    fn error(&mut self, message: &str) {
+    /// Reports a problem in the input, counted as an error.
+    pub(crate) fn error(&mut self, message: &str) {
         self.outcome.errors += 1;
+        self.note(message);
+    }
+
+    /// Reports what the input shows (a sequence gap, a hint), not counted as an error.
+    pub(crate) fn note(&mut self, message: &str) {
         report(&format!("sable: {}: {message}", self.name));
     }
 
-    /// Decodes and prints the message in `bytes`, found at `place` in the input.
-    fn message(&mut self, bytes: &[u8], place: &Place) -> io::Result<()> {
+    pub(crate) fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Decodes and prints the message in `bytes`, found at `place` in the input. Returns whether
+    /// it decoded cleanly (a message filtered out by `--template` counts as clean).
+    pub(crate) fn message(&mut self, bytes: &[u8], place: &Place) -> io::Result<bool> {
         if !self.templates.is_empty() {
             let id = self.template_id.as_ref().and_then(|f| f.read(bytes));
             if !id.is_some_and(|id| self.templates.iter().any(|t| u64::from(*t) == id)) {
-                return Ok(());
+                return Ok(true);
             }
         }
         self.buf.clear();
@@ -165,66 +161,92 @@ impl<W: Write> Printer<'_, W> {
                 bytes.len(),
                 bytes.len() - used
             )),
-            Ok(_) => {}
+            Ok(_) => return Ok(true),
         }
-        Ok(())
+        Ok(false)
     }
 }
 
-/// Where a message was found.
-enum Place {
-    /// At this byte offset of the input.
-    Input(u64),
-    /// In a capture: the packet holding its last byte (its offset in the file and its time),
-    /// the flow, and the message's offset in its UDP payload or TCP stream.
-    Capture {
-        packet_offset: u64,
-        timestamp_ns: u64,
-        flow: String,
-        offset: u64,
-    },
+/// Where a message was found: its offset in the input (or in its UDP payload or TCP stream), the
+/// packet holding its last byte when it comes from a capture, and its MDP 3.0 packet header.
+pub(crate) struct Place {
+    pub(crate) offset: u64,
+    pub(crate) capture: Option<Captured>,
+    pub(crate) meta: Option<FrameMeta>,
+}
+
+/// The capture packet holding a message's last byte: its offset in the file, its time, its flow.
+pub(crate) struct Captured {
+    pub(crate) packet_offset: u64,
+    pub(crate) timestamp_ns: u64,
+    pub(crate) flow: String,
 }
 
 impl Place {
     fn write_json_keys(&self, out: &mut Vec<u8>) {
         // Writing to a Vec cannot fail.
-        let _ = match self {
-            Place::Input(offset) => write!(out, "\"offset\":{offset},"),
-            Place::Capture { packet_offset, timestamp_ns, flow, offset } => write!(
+        if let Some(c) = &self.capture {
+            let _ = write!(
                 out,
-                "\"timestamp\":\"{}\",\"packetOffset\":{packet_offset},\"flow\":\"{flow}\",\"offset\":{offset},",
-                rfc3339(*timestamp_ns)
-            ),
-        };
+                "\"timestamp\":\"{}\",\"packetOffset\":{},\"flow\":\"{}\",",
+                rfc3339(c.timestamp_ns),
+                c.packet_offset,
+                c.flow
+            );
+        }
+        if let Some(FrameMeta::Mdp3 {
+            sequence_number,
+            sending_time_ns,
+        }) = self.meta
+        {
+            let _ = write!(
+                out,
+                "\"sequenceNumber\":{sequence_number},\"sendingTime\":\"{}\",",
+                rfc3339(sending_time_ns)
+            );
+        }
+        let _ = write!(out, "\"offset\":{},", self.offset);
     }
 }
 
 impl std::fmt::Display for Place {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Place::Input(offset) => write!(f, "at byte {offset}"),
-            Place::Capture {
-                packet_offset,
-                timestamp_ns,
-                flow,
-                offset,
-            } => write!(
+        if let Some(c) = &self.capture {
+            write!(
                 f,
-                "packet at byte {packet_offset} ({}, {flow}), stream byte {offset}",
-                rfc3339(*timestamp_ns)
-            ),
+                "packet at byte {} ({}, {}), ",
+                c.packet_offset,
+                rfc3339(c.timestamp_ns),
+                c.flow
+            )?;
+        }
+        if let Some(FrameMeta::Mdp3 {
+            sequence_number,
+            sending_time_ns,
+        }) = self.meta
+        {
+            write!(
+                f,
+                "sequence number {sequence_number} sent {}, ",
+                rfc3339(sending_time_ns)
+            )?;
+        }
+        match self.capture {
+            Some(_) => write!(f, "stream byte {}", self.offset),
+            None => write!(f, "at byte {}", self.offset),
         }
     }
 }
 
-/// Runs `sable decode`. Errors in the input are reported on stderr as they are met and decoding
-/// goes on where the framing allows; the outcome counts them.
+/// Runs `sable decode`, reading the input as it arrives (see `crate::stream`). Errors in the
+/// input are reported on stderr as they are met and decoding goes on where the framing allows;
+/// the outcome counts them.
 pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
-    let (data, name) = read_input(request.input)?;
+    let source = Source::open(request.input, request.follow)?;
     let cannot = |e: sable_otf::decode::Error| format!("cannot decode with this schema: {e}");
     let decoder = Decoder::new(request.ir).map_err(cannot)?;
     let stdout = io::stdout();
-    let mut printer = Printer {
+    let printer = Printer {
         json: JsonPrinter::new(request.ir)
             .map_err(cannot)?
             .readable(request.readable),
@@ -233,74 +255,13 @@ pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
         templates: request.templates,
         template_id: TemplateIdField::of(request.ir),
         limit: request.limit,
-        name,
+        name: source.name.clone(),
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         buf: Vec::with_capacity(4096),
         json_buf: Vec::with_capacity(4096),
         outcome: Outcome::default(),
     };
-    let message_length = |bytes: &[u8]| decoder.message_length(bytes).map_err(|e| e.to_string());
-    let mut progress = Progress::new("sable decode", data.len() as u64);
-    let written = if request.pcap {
-        let capture = Capture::parse(&data).map_err(|e| format!("{}: {e}", printer.name))?;
-        let mut result = Ok(());
-        for item in capture.messages(request.filter.clone(), request.framing, message_length) {
-            if printer.done() {
-                break;
-            }
-            match item {
-                Ok(m) => {
-                    progress.update(m.packet_offset as u64);
-                    let place = Place::Capture {
-                        packet_offset: m.packet_offset as u64,
-                        timestamp_ns: m.timestamp_ns,
-                        flow: m.flow.to_string(),
-                        offset: m.offset,
-                    };
-                    result = printer.message(&m.bytes, &place);
-                    if result.is_err() {
-                        break;
-                    }
-                }
-                Err(e) => printer.error(&e.to_string()),
-            }
-        }
-        result
-    } else {
-        let mut result = Ok(());
-        for frame in request.framing.frames(&data, message_length) {
-            if printer.done() {
-                break;
-            }
-            match frame {
-                Ok(frame) => {
-                    progress.update(frame.offset as u64);
-                    result = printer.message(frame.bytes, &Place::Input(frame.offset as u64));
-                    if result.is_err() {
-                        break;
-                    }
-                }
-                // Raw framing fails when a message does not size up: decode what there is of it,
-                // so that what can be decoded is still printed, with the error.
-                Err(e) if request.framing == Framing::Raw && e.offset < data.len() => {
-                    result = printer.message(&data[e.offset..], &Place::Input(e.offset as u64));
-                    if result.is_err() {
-                        break;
-                    }
-                }
-                Err(e) => printer.error(&format!("at byte {}: {}", e.offset, e.message)),
-            }
-        }
-        result
-    };
-    progress.finish();
-    match written.and_then(|()| printer.out.flush()) {
-        Ok(()) => {}
-        // The reader went away (`sable decode x | head`): stop quietly.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}
-        Err(e) => return Err(format!("cannot write to stdout: {e}")),
-    }
-    Ok(printer.outcome)
+    crate::stream::decode(request, &decoder, source, printer)
 }
 
 /// What `sable encode` was asked.
@@ -311,32 +272,47 @@ pub struct EncodeRequest<'a> {
     pub output: Option<&'a PathBuf>,
 }
 
-/// Runs `sable encode`: one message per non-blank input line. A line that does not encode is
-/// reported (with its line number) and left out; the others are written.
+/// Runs `sable encode`: one message per non-blank input line, written as it is encoded (memory
+/// stays bounded by the longest line). A line that does not encode is reported (with its line
+/// number) and left out; the others are written. Output is flushed whenever the input has no
+/// more bytes waiting, so a live pipe sees each message at once.
 pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
     let encoder =
         Encoder::new(request.ir).map_err(|e| format!("cannot encode with this schema: {e}"))?;
-    let (reader, name): (Box<dyn BufRead>, String) = match request.input {
-        Some(path) if path != Path::new("-") => (
-            Box::new(io::BufReader::new(
-                std::fs::File::open(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-            )),
+    let source = Source::open(request.input, false)?;
+    let name = source.name.clone();
+    let mut reader = io::BufReader::with_capacity(1 << 16, source);
+    let (sink, out_name): (Box<dyn Write>, String) = match request.output {
+        Some(path) => (
+            Box::new(
+                std::fs::File::create(path)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            ),
             path.display().to_string(),
         ),
-        _ => (Box::new(io::stdin().lock()), "<stdin>".to_owned()),
+        None => (Box::new(io::stdout().lock()), "stdout".to_owned()),
     };
+    let mut out = io::BufWriter::with_capacity(1 << 16, sink);
+    let cannot_write = |e: io::Error| format!("cannot write to {out_name}: {e}");
     let big_endian = request.ir.byte_order == ByteOrder::BigEndian;
-    let mut out = Vec::new();
+    let mut frame = Vec::new();
     if request.framing == Framing::Mdp3 {
         // The output is one MDP 3.0 packet holding every message.
-        out.extend_from_slice(&mdp3_packet_header(1, 0));
+        frame.extend_from_slice(&mdp3_packet_header(1, 0));
     }
     let mut outcome = Outcome::default();
     let mut message = Vec::new();
     let mut bytes = Vec::new();
-    let mut reader = reader;
+    let mut written = Ok(());
     for number in 1.. {
+        if written.is_err() {
+            break;
+        }
+        if reader.buffer().is_empty() {
+            // The next read may wait for input: what is encoded goes out first.
+            written = written.and_then(|()| out.write_all(&frame).and_then(|()| out.flush()));
+            frame.clear();
+        }
         bytes.clear();
         if reader
             .read_until(b'\n', &mut bytes)
@@ -365,10 +341,10 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
         let problem = match encoder.encode_json(line, &mut message) {
             Ok(_) => match request
                 .framing
-                .message_prefix(message.len(), big_endian, &mut out)
+                .message_prefix(message.len(), big_endian, &mut frame)
             {
                 Ok(()) => {
-                    out.extend_from_slice(&message);
+                    frame.extend_from_slice(&message);
                     outcome.messages += 1;
                     None
                 }
@@ -380,21 +356,17 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
             outcome.errors += 1;
             report(&format!("sable: {name}:{number}: {problem}"));
         }
+        if frame.len() >= 1 << 16 {
+            written = written.and_then(|()| out.write_all(&frame));
+            frame.clear();
+        }
     }
-    let written = match request.output {
-        Some(path) => {
-            std::fs::write(path, &out).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => {
-            let mut stdout = io::stdout().lock();
-            match stdout.write_all(&out).and_then(|()| stdout.flush()) {
-                Ok(()) => Ok(()),
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-                Err(e) => Err(format!("cannot write to stdout: {e}")),
-            }
-        }
-    };
-    written.map(|()| outcome)
+    match written.and_then(|()| out.write_all(&frame).and_then(|()| out.flush())) {
+        Ok(()) => Ok(outcome),
+        // The reader went away (`sable encode x | head -c 10`): stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(outcome),
+        Err(e) => Err(cannot_write(e)),
+    }
 }
 
 /// A Unix time in nanoseconds as RFC 3339 UTC with nanoseconds: `2026-11-21T23:02:00.000000001Z`.

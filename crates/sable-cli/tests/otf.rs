@@ -1,51 +1,11 @@
 //! `sable decode` and `sable encode` end to end, on the Car conformance vectors.
 
-use std::path::PathBuf;
+mod common;
 
-use assert_cmd::Command;
+use common::{car_lines, car_schema, encode, sable};
 use predicates::prelude::*;
 
-fn sable() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sable"))
-}
-
-fn car_schema() -> PathBuf {
-    sable_testkit::shared_dir().join("schemas/valid/example-schema.xml")
-}
-
-/// The canonical JSON of the Car vectors written with this schema's version and block length.
-fn car_lines() -> Vec<String> {
-    let path = sable_testkit::repo_root().join("conformance/vectors/car.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .map(|line| {
-            let vector: serde_json::Value = serde_json::from_str(line).expect("vector JSON");
-            vector["json"].to_string()
-        })
-        .filter(|json| json.contains(r#""blockLength":49"#))
-        .collect()
-}
-
-fn input(lines: &[String]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
-}
-
-fn encode(framing: &str, lines: &[String]) -> Vec<u8> {
-    let out = sable()
-        .args(["encode", "--schema"])
-        .arg(car_schema())
-        .args(["--framing", framing])
-        .write_stdin(input(lines))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert!(!out.is_empty());
-    out
-}
-
-/// Decoded JSON lines, less the `offset` key decode adds.
+/// Decoded JSON lines, less the keys decode adds (`offset`, and the MDP 3.0 packet header's).
 fn decode(args: &[&str], bytes: &[u8]) -> (Vec<String>, String, i32) {
     let output = sable()
         .args(["decode", "--schema"])
@@ -59,7 +19,10 @@ fn decode(args: &[&str], bytes: &[u8]) -> (Vec<String>, String, i32) {
         .lines()
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).expect("each line is JSON");
-            v.as_object_mut().expect("object").remove("offset");
+            let object = v.as_object_mut().expect("object");
+            for key in ["offset", "sequenceNumber", "sendingTime"] {
+                object.remove(key);
+            }
             v.to_string()
         })
         .collect();

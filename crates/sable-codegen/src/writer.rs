@@ -72,6 +72,45 @@ impl CodeWriter {
         self.close(text)
     }
 
+    /// Writes lines of code in a language of braces (Rust, Java, C++), each line's text
+    /// without indentation: a line starting with a closing `}`, `)` or `]` goes one level out
+    /// first, a line ending with an opening `{`, `(` or `[` goes one level in after (comment
+    /// lines do neither), as hand-written code is laid out. An empty line is a blank line, at
+    /// most one in a row and none just inside a block's braces.
+    pub fn code(&mut self, text: impl AsRef<str>) -> &mut Self {
+        for l in text.as_ref().split('\n') {
+            let l = l.trim();
+            if l.is_empty() {
+                if !(self.out.is_empty() || self.out.ends_with("\n\n") || self.opened()) {
+                    self.out.push('\n');
+                }
+                continue;
+            }
+            let comment = l.starts_with("//");
+            if !comment && l.starts_with(['}', ')', ']']) {
+                self.end(l);
+            } else {
+                self.line(l);
+            }
+            if !comment && l.ends_with(['{', '(', '[']) {
+                self.level += 1;
+            }
+        }
+        self
+    }
+
+    /// Whether the last line written opens a block.
+    fn opened(&self) -> bool {
+        let last = self
+            .out
+            .trim_end_matches('\n')
+            .rsplit('\n')
+            .next()
+            .unwrap_or("");
+        let last = last.trim();
+        !last.starts_with("//") && last.ends_with(['{', '(', '['])
+    }
+
     pub fn indent(&mut self) -> &mut Self {
         self.level += 1;
         self
@@ -100,6 +139,16 @@ mod tests {
         assert_eq!(
             w.finish(),
             "class A {\n    int x;\n\n}\nvoid f()\n{\n    g();\n}\n"
+        );
+    }
+
+    #[test]
+    fn indents_code_by_its_braces() {
+        let mut w = CodeWriter::new("    ");
+        w.code("fn f() {\n\nlet x = g(\n1,\n);\n// not a block {\nmatch x {\n1 => {}\n_ => {\nh();\n\n}\n}\n}\n\n\nstruct S;");
+        assert_eq!(
+            w.finish(),
+            "fn f() {\n    let x = g(\n        1,\n    );\n    // not a block {\n    match x {\n        1 => {}\n        _ => {\n            h();\n        }\n    }\n}\n\nstruct S;\n"
         );
     }
 }

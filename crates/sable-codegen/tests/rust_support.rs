@@ -1,10 +1,13 @@
 //! The support code every generated Rust module carries (src/rust/codec_support.rs), compiled
-//! and tested on its own, as the generator copies it: with the `PATH_DEPTH` it writes first.
+//! and tested on its own, as the generator copies it: with the `PATH_DEPTH` and `MEMBER_DEPTH` it
+//! writes first.
 
 #[allow(dead_code)]
 mod support {
     /// As a schema whose messages nest groups two deep.
     pub const PATH_DEPTH: usize = 2;
+    /// As a schema with a composite in a composite.
+    pub const MEMBER_DEPTH: usize = 2;
 
     include!("../src/rust/codec_support.rs");
 
@@ -33,6 +36,15 @@ mod support {
             assert_eq!(path.template(), ENTRY);
             let member = FieldPath::new("fields.engine").member("efficiency");
             assert_eq!(member.to_string(), "fields.engine.efficiency");
+            let nested = FieldPath::new("fields.engine")
+                .member("booster")
+                .member("horsePower");
+            assert_eq!(nested.to_string(), "fields.engine.booster.horsePower");
+            // No deeper than the schema's composites: a third member is not kept.
+            assert_eq!(
+                nested.member("x").to_string(),
+                "fields.engine.booster.horsePower"
+            );
         }
 
         #[test]

@@ -11,9 +11,11 @@
 //!
 //! - `raw`: messages back to back, sized by the caller's `message_length`. Stops at the first
 //!   error.
-//! - `sofh`: FIX Simple Open Framing Header (4-byte big-endian length including the 6-byte
-//!   header, 2-byte big-endian encoding type `0x5BE0` or `0xEB50`). Other encoding types are
-//!   reported and skipped; after a lying length it resynchronises at the next plausible header.
+//! - `sofh`: Simple Open Framing Header, the FIX standard's (4-byte big-endian length including
+//!   the 6-byte header, 2-byte big-endian encoding type `0x5BE0` or `0xEB50`) or CME's (2-byte
+//!   little-endian length including the 4-byte header, encoding type `0xCAFE`), told apart by the
+//!   encoding type. Other encoding types are reported and skipped; after a lying length it
+//!   resynchronises at the next plausible header.
 //! - length-prefixed (`u16le`, `u32be+inclusive`, `u16le+skip2`, ...: see [`LengthPrefix`]):
 //!   a 1, 2, 4 or 8-byte length in either byte order, counting the message only or (with
 //!   `+inclusive`) the prefix too, optionally followed by skipped bytes. Stops after a lying
@@ -37,6 +39,9 @@
 //! IPv6 (skipping extension headers), and yields UDP payloads and reassembled TCP stream bytes
 //! (see [`capture::TcpReassembler`]). IP fragments are reported as skipped: there is no fragment
 //! reassembly. [`capture::Capture::messages`] combines both: framed messages from a capture.
+//! [`capture::CaptureStream`] reads a capture as it arrives (bytes pushed, packets taken), with
+//! [`capture::PayloadDecoder`] and [`capture::MessageFramer`] holding the per-packet state, so
+//! that memory stays bounded however large the capture; [`capture::write`] writes pcap files.
 //! Malformed or truncated captures give errors with file offsets, never panics.
 //!
 //! ```
@@ -65,6 +70,7 @@ pub mod capture;
 pub mod framing;
 
 pub use framing::{
-    mdp3_packet_header, Endian, Frame, FrameError, FrameMeta, Frames, Framing, LengthPrefix,
-    StreamFrame, StreamFrameError, StreamFramer,
+    guess, mdp3_packet_header, mdp3_packet_meta, Endian, Frame, FrameError, FrameMeta, Frames,
+    Framing, LengthPrefix, StreamFrame, StreamFrameError, StreamFrameRef, StreamFramer,
+    MDP3_MESSAGES, MDP3_PACKET_HEADER_LEN,
 };

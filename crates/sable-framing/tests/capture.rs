@@ -498,6 +498,6 @@ fn reassembler_used_directly() {
         vec![(b"gap".to_vec(), 4), (b"kl".to_vec(), 5)]
     );
     let events = r.push(seg(5001, false, b"new", 7));
-    assert!(matches!(events[0], StreamEvent::Data(p) if p.stream_offset == Some(0)));
+    assert!(matches!(&events[0], StreamEvent::Data(p) if p.stream_offset == Some(0)));
     assert!(r.finish().is_empty());
 }

@@ -26,14 +26,19 @@ fn raw_frames_back_to_back_and_stops_at_an_error() {
     let frames = oks(framing::raw(&data, message_length));
     assert_eq!(frames.len(), 3);
     assert_eq!(frames[2], Err(19));
-    // A length function error.
+    // Too short to size: an error at the end of the input.
     let frames: Vec<_> = framing::raw(&[1, 2, 3], message_length).collect();
     assert_eq!(frames.len(), 1);
     assert!(frames[0]
         .as_ref()
         .unwrap_err()
         .message
-        .contains("truncated"));
+        .contains("needs 8 bytes but only 3 remain"));
+    // A length function error.
+    let frames: Vec<_> =
+        framing::raw(&[1, 2, 3], |_: &[u8]| Err("not a message".to_owned())).collect();
+    assert_eq!(frames.len(), 1);
+    assert_eq!(frames[0].as_ref().unwrap_err().message, "not a message");
     // A zero length never loops.
     let frames: Vec<_> = framing::raw(&[0; 10], |_: &[u8]| Ok(0)).collect();
     assert_eq!(frames.len(), 1);
@@ -359,4 +364,109 @@ fn stream_framer_errors() {
     let out = framer.push(&good, 5, 5);
     assert_eq!(out.len(), 1, "{out:?}");
     assert_eq!(out[0].as_ref().unwrap().bytes, message(2, 7));
+}
+
+/// Prefixes `msg` with CME's SOFH: a 2-byte little-endian length counting the 4-byte header,
+/// then the encoding type 0xCAFE little-endian.
+fn cme_sofh(msg: &[u8]) -> Vec<u8> {
+    let mut out = ((msg.len() + 4) as u16).to_le_bytes().to_vec();
+    out.extend_from_slice(&[0xFE, 0xCA]);
+    out.extend_from_slice(msg);
+    out
+}
+
+#[test]
+fn sofh_reads_cmes_four_byte_little_endian_form_too() {
+    let (a, b, c) = (message(3, 1), message(0, 2), message(9, 3));
+    // CME's form, the standard's, CME's again: each told by its encoding type.
+    let data = [cme_sofh(&a), sofh(&b), cme_sofh(&c)].concat();
+    let frames: Vec<_> = framing::sofh(&data).map(Result::unwrap).collect();
+    let got: Vec<_> = frames
+        .iter()
+        .map(|f| (f.offset, f.bytes.to_vec(), f.meta))
+        .collect();
+    let cme = Some(FrameMeta::Sofh {
+        encoding_type: 0xCAFE,
+    });
+    let standard = Some(FrameMeta::Sofh {
+        encoding_type: 0x5BE0,
+    });
+    let second = 4 + a.len();
+    let third = second + 6 + b.len();
+    assert_eq!(
+        got,
+        vec![
+            (4, a.clone(), cme),
+            (second + 6, b.clone(), standard),
+            (third + 4, c.clone(), cme)
+        ]
+    );
+    // The same through a stream, split at every point.
+    for i in 0..=data.len() {
+        let mut framer = StreamFramer::new(Framing::Sofh, no_length).unwrap();
+        let mut got = framer.push(&data[..i], 0, 0);
+        got.extend(framer.push(&data[i..], 0, 0));
+        got.extend(framer.finish());
+        let got: Vec<_> = got.into_iter().map(|f| f.unwrap().bytes).collect();
+        assert_eq!(got, vec![a.clone(), b.clone(), c.clone()], "split at {i}");
+    }
+}
+
+#[test]
+fn cme_sofh_checks_the_encoding_type_and_resynchronises_after_a_bad_length() {
+    let (a, b) = (message(5, 1), message(6, 2));
+    // A header whose length is smaller than itself, then a good frame.
+    let mut data = vec![2, 0, 0xFE, 0xCA, 9, 9, 9];
+    data.extend_from_slice(&cme_sofh(&a));
+    // A length past the end of the next frame, then another good frame.
+    let mut lying = cme_sofh(&b);
+    lying[0] = 200;
+    data.extend_from_slice(&lying);
+    data.extend_from_slice(&cme_sofh(&b));
+    let frames: Vec<_> = framing::sofh(&data).collect();
+    let oks: Vec<_> = frames
+        .iter()
+        .filter_map(|f| f.as_ref().ok())
+        .map(|f| f.bytes.to_vec())
+        .collect();
+    assert_eq!(oks, vec![a.clone(), b.clone()], "{frames:?}");
+    let errors: Vec<_> = frames.iter().filter_map(|f| f.as_ref().err()).collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].message.contains("smaller than the 4-byte header"));
+    // An encoding type that is neither form: reported with both forms named.
+    let mut data = cme_sofh(&a);
+    data[3] = 0xCB;
+    let frames: Vec<_> = framing::sofh(&data).collect();
+    let error = frames[0].as_ref().unwrap_err();
+    assert!(
+        error.message.contains("nor CME's 0xCAFE"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn guess_names_a_framing_that_fits_the_first_bytes() {
+    let m = message(7, 1);
+    assert_eq!(
+        sable_framing::guess(&sofh(&m), message_length, Framing::Raw),
+        Some(Framing::Sofh)
+    );
+    assert_eq!(
+        sable_framing::guess(&cme_sofh(&m), message_length, Framing::Raw),
+        Some(Framing::Sofh)
+    );
+    assert_eq!(
+        sable_framing::guess(&m, message_length, Framing::Sofh),
+        Some(Framing::Raw)
+    );
+    let u16le: LengthPrefix = "u16le".parse().unwrap();
+    assert_eq!(
+        sable_framing::guess(&prefixed(&u16le, &m), message_length, Framing::Sofh),
+        Some(Framing::LengthPrefixed(u16le))
+    );
+    assert_eq!(
+        sable_framing::guess(&[0xFF; 40], message_length, Framing::Raw),
+        None
+    );
 }

@@ -1,5 +1,7 @@
 //! Case conversion and identifier cleaning, shared by every language's rules.
 
+use std::borrow::Cow;
+
 /// `fuelFigures` -> `FuelFigures`.
 pub fn upper_first(name: &str) -> String {
     let mut chars = name.chars();
@@ -38,20 +40,24 @@ pub fn upper_snake(name: &str) -> String {
 /// Replaces every character that may not appear in an identifier with `_`, and prefixes `_` when
 /// the name starts with a digit (or is empty).
 pub fn identifier(name: &str) -> String {
+    cleaned(name).into_owned()
+}
+
+/// [`identifier`], borrowing the name when it already is one (as nearly every name is).
+fn cleaned(name: &str) -> Cow<'_, str> {
+    let allowed = |c: char| c.is_alphanumeric() || c == '_';
+    let starts_well = name.starts_with(|c: char| !c.is_ascii_digit());
+    if starts_well && name.chars().all(allowed) {
+        return Cow::Borrowed(name);
+    }
     let mut out: String = name
         .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if allowed(c) { c } else { '_' })
         .collect();
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+    if !starts_well {
         out.insert(0, '_');
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Each non-empty dot-separated part of `package` through `part`, joined by `separator`.
@@ -76,33 +82,46 @@ pub fn escape_keyword(name: &str, keywords: &[&str], suffix: &str) -> String {
 /// The words of a name, in their own case: split at `_` and where `upper_snake` would put one
 /// (`MDEntryPx` -> `MD`, `Entry`, `Px`; `bid_px` -> `bid`, `px`), after cleaning to an identifier.
 pub fn words(name: &str) -> Vec<String> {
-    let id = identifier(name);
-    let chars: Vec<char> = id.chars().collect();
     let mut words = Vec::new();
-    let mut word = String::new();
-    for (i, &c) in chars.iter().enumerate() {
+    each_word(name, |w| words.push(w.to_owned()));
+    words
+}
+
+/// Calls `f` with each of [`words`]' words, without allocating them (names are converted
+/// millions of times in a large schema's check).
+fn each_word(name: &str, mut f: impl FnMut(&str)) {
+    let id = cleaned(name);
+    let id = id.as_ref();
+    let mut start = 0;
+    let mut prev: Option<char> = None;
+    let mut chars = id.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         if c == '_' {
-            words.push(std::mem::take(&mut word));
-            continue;
-        }
-        if i > 0 && c.is_uppercase() {
-            let prev = chars[i - 1];
-            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if start < i {
+                f(&id[start..i]);
+            }
+            start = i + 1;
+        } else if let Some(prev) = prev.filter(|_| c.is_uppercase()) {
+            let next_lower = chars.peek().is_some_and(|(_, n)| n.is_lowercase());
             if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
-                words.push(std::mem::take(&mut word));
+                if start < i {
+                    f(&id[start..i]);
+                }
+                start = i;
             }
         }
-        word.push(c);
+        prev = Some(c);
     }
-    words.push(word);
-    words.retain(|w| !w.is_empty());
-    words
+    if start < id.len() {
+        f(&id[start..]);
+    }
 }
 
 /// `bid_px`, `bidPx`, `BID_PX` -> `BidPx`; `MDEntryPx` -> `MdEntryPx`: every word capitalised,
 /// the rest of it lower case. `V` goes in front of a leading digit or an empty name.
 pub fn pascal(name: &str) -> String {
-    let mut out: String = words(name).iter().map(|w| capitalised(w)).collect();
+    let mut out = String::with_capacity(name.len() + 1);
+    each_word(name, |w| push_capitalised(&mut out, w));
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, 'V');
     }
@@ -112,14 +131,14 @@ pub fn pascal(name: &str) -> String {
 /// `bid_px`, `BidPx` -> `bidPx`; `MDEntryPx` -> `mdEntryPx`. `_` goes in front of a leading
 /// digit or an empty name.
 pub fn camel(name: &str) -> String {
-    let mut out = String::new();
-    for (i, w) in words(name).iter().enumerate() {
-        if i == 0 {
-            out.push_str(&w.to_lowercase());
+    let mut out = String::with_capacity(name.len() + 1);
+    each_word(name, |w| {
+        if out.is_empty() {
+            out.extend(w.chars().flat_map(char::to_lowercase));
         } else {
-            out.push_str(&capitalised(w));
+            push_capitalised(&mut out, w);
         }
-    }
+    });
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
@@ -128,11 +147,15 @@ pub fn camel(name: &str) -> String {
 
 /// `bidPx`, `BidPx`, `BID_PX` -> `bid_px`. `_` goes in front of a leading digit or an empty name.
 pub fn lower_snake(name: &str) -> String {
-    let mut out = words(name)
-        .iter()
-        .map(|w| w.to_lowercase())
-        .collect::<Vec<_>>()
-        .join("_");
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut first = true;
+    each_word(name, |w| {
+        if !first {
+            out.push('_');
+        }
+        first = false;
+        out.extend(w.chars().flat_map(char::to_lowercase));
+    });
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
@@ -144,15 +167,12 @@ pub fn screaming_snake(name: &str) -> String {
     lower_snake(name).to_uppercase()
 }
 
-/// `px` -> `Px`, `MD` -> `Md`.
-fn capitalised(word: &str) -> String {
+/// Appends `px` as `Px`, `MD` as `Md`.
+fn push_capitalised(out: &mut String, word: &str) {
     let mut chars = word.chars();
-    match chars.next() {
-        Some(c) => c
-            .to_uppercase()
-            .chain(chars.flat_map(char::to_lowercase))
-            .collect(),
-        None => String::new(),
+    if let Some(c) = chars.next() {
+        out.extend(c.to_uppercase());
+        out.extend(chars.flat_map(char::to_lowercase));
     }
 }
 
@@ -189,5 +209,14 @@ mod tests {
         assert_eq!(camel("BID_PX"), "bidPx");
         assert_eq!(lower_snake("bidPx"), "bid_px");
         assert_eq!(screaming_snake("fuelFigures"), "FUEL_FIGURES");
+        assert_eq!(words("__a__B_"), ["a", "B"]);
+        assert_eq!(words("ABCdef1Gh"), ["AB", "Cdef1", "Gh"]);
+        assert_eq!(words("ÄbcÖl"), ["Äbc", "Öl"]);
+        assert_eq!(pascal(""), "V");
+        assert_eq!(pascal("_"), "V");
+        assert_eq!(camel("_"), "_");
+        assert_eq!(camel("X_y"), "xY");
+        assert_eq!(lower_snake("9Lives"), "_9_lives");
+        assert_eq!(pascal("ßx"), "SSx");
     }
 }

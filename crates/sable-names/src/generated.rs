@@ -180,7 +180,7 @@ pub fn set_choice(lang: Language, name: &str) -> Option<String> {
 
 /// The package-level types (and, for Rust, modules) a declared type or message generates.
 pub fn package_type(lang: Language, name: &str, kind: TypeKind) -> Vec<String> {
-    let codecs = |c: String| vec![format!("{c}Decoder"), format!("{c}Encoder")];
+    let codecs = |c: String| vec![c.clone() + "Decoder", c + "Encoder"];
     match lang {
         Language::Java => match kind {
             TypeKind::Enum => vec![java::class_name(name)],

@@ -27,7 +27,7 @@ pub fn check(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) {
         .children
         .iter()
         .filter(|c| c.name == "types")
-        .flat_map(|t| &t.children)
+        .flat_map(|t| t.children)
         .filter(|c| matches!(c.name, "type" | "composite" | "enum" | "set"))
         .collect();
     let types: HashMap<&str, &Element> = declared
@@ -258,7 +258,7 @@ impl<'a> Checker<'a> {
     /// The fields, groups and var data of a message or group, and those of its groups.
     fn members(&mut self, parent: &Element, owner: Owner) {
         let mut scope = self.scope();
-        for el in &parent.children {
+        for el in parent.children {
             let (member, kind) = match el.name {
                 "field" => (Member::Field(self.field_type(el)), "field"),
                 "group" => (Member::Group, "group"),

@@ -36,9 +36,7 @@ pub fn parse(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) -> 
         block_limit: BlockLimit::ir(),
         data_types: HashSet::default(),
     };
-    let schema = p.schema(root);
-    crate::collisions::check(root, sources, diags);
-    schema
+    p.schema(root)
 }
 
 struct Parser<'a> {
@@ -212,7 +210,7 @@ impl<'a> Parser<'a> {
             Self::optional(root, "headerType").unwrap_or_else(|| "messageHeader".to_owned());
 
         for types in root.children.iter().filter(|c| c.name == "types") {
-            for el in &types.children {
+            for el in types.children {
                 if !matches!(el.name, "type" | "composite" | "enum" | "set") {
                     continue;
                 }
@@ -595,7 +593,7 @@ impl<'a> Parser<'a> {
         // A member composite or ref that failed, or limits exceeded: this composite fails too,
         // so that a chain of refs past a limit is reported once, where it crosses it.
         let mut failed = false;
-        for child in &el.children {
+        for child in el.children {
             let member = match child.name {
                 "type" => self.encoded(child),
                 "composite" => self.composite(child),
@@ -980,7 +978,7 @@ impl<'a> Parser<'a> {
         let mut seen_data = false;
         let mut ids: HashSet<i32> = HashSet::default();
         let mut names: HashSet<String> = HashSet::default();
-        for el in &parent.children {
+        for el in parent.children {
             if self.tokens > MAX_SCHEMA_TOKENS {
                 // Reported where the schema crossed the limit; checking on would cost as much.
                 break;
@@ -1462,7 +1460,7 @@ fn placeholder(name: &str) -> TypeDef {
 
 /// Messages anywhere under the root except inside `<types>` (XIncludes may wrap them).
 pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element<'a>>) {
-    for child in &el.children {
+    for child in el.children {
         match child.name {
             "message" => out.push(child),
             "types" => {}
@@ -1473,7 +1471,7 @@ pub(crate) fn collect_messages<'a>(el: &'a Element, out: &mut Vec<&'a Element<'a
 
 /// The types named by `<data>` elements in a message or group, at any depth.
 fn collect_data_types(el: &Element, out: &mut HashSet<String>) {
-    for child in &el.children {
+    for child in el.children {
         match child.name {
             "data" => out.extend(child.value("type").map(|t| t.trim().to_owned())),
             "group" => collect_data_types(child, out),

@@ -163,31 +163,12 @@ fn definition(name: &str) -> Option<&'static Definition> {
     VOCABULARY.iter().find(|d| d.name == name)
 }
 
-/// Reports every SBE element or attribute that is unknown or out of place, and removes those of
-/// other namespaces from the tree.
-pub fn check(root: &mut Element, sources: &Sources, diags: &mut Vec<Diagnostic>) {
-    let root_namespace = root.namespace;
-    let is_sbe = |ns: Option<&str>| match ns {
-        None => true,
-        Some(ns) => {
-            root_namespace == Some(ns)
-                || ns.starts_with("http://fixprotocol.io/")
-                || ns.starts_with("http://www.fixprotocol.org/ns/simple")
-        }
-    };
-    prune(root, &is_sbe);
+/// Reports every SBE element or attribute that is unknown or out of place (those of other
+/// namespaces are not in the tree: see `xml::Cx::is_sbe`).
+pub fn check(root: &Element, sources: &Sources, diags: &mut Vec<Diagnostic>) {
     // A root other than <messageSchema> is the parser's to report.
     if let Some(def) = definition(root.name).filter(|d| d.name == "messageSchema") {
         Checker { sources, diags }.element(root, def);
-    }
-}
-
-/// Drops the elements and attributes of namespaces other than SBE's.
-fn prune(el: &mut Element, is_sbe: &dyn Fn(Option<&str>) -> bool) {
-    el.attrs.retain(|a| is_sbe(a.namespace));
-    el.children.retain(|c| is_sbe(c.namespace));
-    for child in &mut el.children {
-        prune(child, is_sbe);
     }
 }
 
@@ -205,7 +186,7 @@ impl Checker<'_> {
     }
 
     fn element(&mut self, el: &Element, def: &Definition) {
-        for attr in &el.attrs {
+        for attr in el.attrs {
             if !def.attr_names().any(|a| a == attr.name) {
                 let help = match closest(attr.name, def.attr_names()) {
                     Some(near) => format!("did you mean `{near}`?"),
@@ -218,7 +199,7 @@ impl Checker<'_> {
                 self.error(el, attr.loc, message, help);
             }
         }
-        for child in &el.children {
+        for child in el.children {
             let Some(child_def) = definition(child.name) else {
                 // Suggest from what may stand here first, then from the whole vocabulary.
                 let near = closest(child.name, def.children.iter().copied())

@@ -32,8 +32,6 @@ pub struct Loc {
 pub struct Attr<'t> {
     /// Local name, without any namespace prefix.
     pub name: &'t str,
-    /// The namespace URI, for a prefixed attribute (`xml:lang`, `xsi:type`).
-    pub namespace: Option<&'t str>,
     pub value: &'t str,
     pub loc: Loc,
 }
@@ -44,8 +42,9 @@ pub struct Element<'t> {
     pub name: &'t str,
     /// The namespace URI, if the element is in one.
     pub namespace: Option<&'t str>,
-    pub attrs: ArenaVec<'t, Attr<'t>>,
-    pub children: ArenaVec<'t, Element<'t>>,
+    /// Arena slices, not vectors, so that the tree is `Sync`: two threads check it at once.
+    pub attrs: &'t [Attr<'t>],
+    pub children: &'t [Element<'t>],
     /// The element's own text, concatenated; empty when it is only whitespace.
     pub text: &'t str,
     pub loc: Loc,
@@ -124,7 +123,7 @@ pub fn load<'t>(
     sources: &mut Sources,
     arena: &'t Bump,
 ) -> Result<Element<'t>, Diagnostic> {
-    load_file(text, path, sources, arena, 0)
+    load_file(text, path, sources, arena, 0, None)
 }
 
 fn load_file<'t>(
@@ -133,6 +132,7 @@ fn load_file<'t>(
     sources: &mut Sources,
     arena: &'t Bump,
     depth: usize,
+    root_namespace: Option<Option<&'t str>>,
 ) -> Result<Element<'t>, Diagnostic> {
     let file = sources.files.len();
     sources.files.push(path.to_path_buf());
@@ -172,6 +172,7 @@ fn load_file<'t>(
         depth,
         arena,
         namespaces: Vec::new(),
+        root_namespace,
     };
     // An included file's root may itself be an include: that file's root stands for it.
     cx.convert(doc.root_element(), sources, 0)
@@ -185,6 +186,8 @@ struct Cx<'t> {
     arena: &'t Bump,
     /// The namespace URIs met so far, each copied into the arena once.
     namespaces: Vec<&'t str>,
+    /// The schema root's namespace, once its element is reached (through included roots).
+    root_namespace: Option<Option<&'t str>>,
 }
 
 impl<'t> Cx<'t> {
@@ -203,6 +206,19 @@ impl<'t> Cx<'t> {
         match s {
             roxmltree::StringStorage::Borrowed(s) => s,
             roxmltree::StringStorage::Owned(s) => self.arena.alloc_str(s),
+        }
+    }
+
+    /// Whether a namespace is SBE's: none, the root's, or FIX's. Elements and attributes of other
+    /// namespaces are allowed, as XML intends, and left out of the tree.
+    fn is_sbe(&self, namespace: Option<&str>) -> bool {
+        match namespace {
+            None => true,
+            Some(ns) => {
+                self.root_namespace.flatten() == Some(ns)
+                    || ns.starts_with("http://fixprotocol.io/")
+                    || ns.starts_with("http://www.fixprotocol.org/ns/simple")
+            }
         }
     }
 
@@ -236,11 +252,17 @@ impl<'t> Cx<'t> {
         if node.tag_name().namespace() == Some(XINCLUDE_NS) && node.tag_name().name() == "include" {
             return self.include(node, loc, sources);
         }
+        let namespace = self.namespace(node.tag_name().namespace());
+        if self.root_namespace.is_none() {
+            self.root_namespace = Some(namespace);
+        }
         let mut attrs = ArenaVec::with_capacity_in(node.attributes().len(), self.arena);
         for a in node.attributes() {
+            if !self.is_sbe(a.namespace()) {
+                continue;
+            }
             attrs.push(Attr {
                 name: a.name(),
-                namespace: self.namespace(a.namespace()),
                 value: self.stored(a.value_storage()),
                 loc: self.loc(a.range().start),
             });
@@ -248,9 +270,11 @@ impl<'t> Cx<'t> {
         let elements = node.children().filter(|c| c.is_element()).count();
         let mut children = ArenaVec::with_capacity_in(elements, self.arena);
         // Text is only read trimmed, so whitespace between child elements is not kept.
-        let has_text = node
-            .children()
-            .any(|c| c.is_text() && !c.text().unwrap_or("").trim().is_empty());
+        let has_text = node.children().any(|c| {
+            let text = c.text().unwrap_or("");
+            // Mostly indentation: ASCII whitespace is told apart without decoding characters.
+            c.is_text() && !text.bytes().all(|b| b.is_ascii_whitespace()) && !text.trim().is_empty()
+        });
         let mut texts = node
             .children()
             .filter(|c| c.is_text())
@@ -266,13 +290,16 @@ impl<'t> Cx<'t> {
             _ => "",
         };
         for child in node.children().filter(|c| c.is_element()) {
-            children.push(self.convert(child, sources, depth + 1)?);
+            let child = self.convert(child, sources, depth + 1)?;
+            if self.is_sbe(child.namespace) {
+                children.push(child);
+            }
         }
         Ok(Element {
             name: node.tag_name().name(),
-            namespace: self.namespace(node.tag_name().namespace()),
-            attrs,
-            children,
+            namespace,
+            attrs: attrs.into_bump_slice(),
+            children: children.into_bump_slice(),
             text,
             loc,
         })
@@ -348,6 +375,7 @@ impl<'t> Cx<'t> {
             sources,
             self.arena,
             self.depth + 1,
+            self.root_namespace,
         )
     }
 }
@@ -445,15 +473,23 @@ impl<'t> Cursor<'t> {
             // Out of order (only for a rare diagnostic): start again.
             *self = Cursor::new(self.text);
         }
-        for &b in &self.text.as_bytes()[self.pos..pos] {
-            if b == b'\n' {
-                self.line = self.line.saturating_add(1);
+        let skipped = &self.text.as_bytes()[self.pos..pos];
+        let on_this_line = match memchr::memrchr(b'\n', skipped) {
+            Some(last) => {
+                let lines = memchr::memchr_iter(b'\n', &skipped[..last]).count() + 1;
+                self.line = self
+                    .line
+                    .saturating_add(u32::try_from(lines).unwrap_or(u32::MAX));
                 self.column = 1;
-            } else if b & 0xC0 != 0x80 {
-                // Counts characters: every byte but UTF-8 continuation bytes starts one.
-                self.column = self.column.saturating_add(1);
+                &skipped[last + 1..]
             }
-        }
+            None => skipped,
+        };
+        // Counts characters: every byte but UTF-8 continuation bytes starts one.
+        let chars = on_this_line.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.column = self
+            .column
+            .saturating_add(u32::try_from(chars).unwrap_or(u32::MAX));
         self.pos = pos;
         (self.line, self.column)
     }
@@ -462,6 +498,28 @@ impl<'t> Cursor<'t> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_and_columns_count_characters_across_jumps() {
+        let text = "ab\nçd\n\n€é<x";
+        let at = |pos: usize| Cursor::new(text).line_col(pos);
+        let mut cursor = Cursor::new(text);
+        // Each position from a fresh cursor and from one moved forward step by step agree.
+        for (pos, expected) in [
+            (0, (1, 1)),
+            (1, (1, 2)),
+            (3, (2, 1)),
+            (5, (2, 2)),
+            (7, (3, 1)),
+            (8, (4, 1)),
+            (13, (4, 3)),
+            (14, (4, 4)),
+        ] {
+            assert_eq!(at(pos), expected, "fresh, at {pos}");
+            assert_eq!(cursor.line_col(pos), expected, "moved on, at {pos}");
+        }
+        assert_eq!(cursor.line_col(3), (2, 1), "moved back");
+    }
 
     #[test]
     fn counts_nesting_but_not_comments_cdata_or_quoted_text() {

@@ -178,3 +178,38 @@ fn naming_warnings_are_about_generated_names_and_others_are_not() {
         compiled.diagnostics
     );
 }
+
+/// Elements and attributes of other namespaces are left out wherever they come from: an included
+/// file's own, and an included file whose root is one. (Read, each would be an error.)
+#[test]
+fn other_namespaces_in_included_files_are_left_out() {
+    let dir = scratch("namespaces");
+    let bad = r#"<type name="Bad" primitiveType="nonsense"/>"#;
+    std::fs::write(
+        dir.join("types.xml"),
+        format!(
+            r#"<types xmlns:foo="urn:foo"><foo:note>{bad}</foo:note>
+            <type name="Shown" primitiveType="int8" foo:colour="red"/></types>"#
+        ),
+    )
+    .expect("write include");
+    std::fs::write(
+        dir.join("foreign.xml"),
+        format!(r#"<doc xmlns="urn:docs">{bad}</doc>"#),
+    )
+    .expect("write include");
+    let compiled = compile_file_with(
+        &schema_including(&dir, &["types.xml", "foreign.xml"]),
+        &Options::default(),
+    );
+    assert!(
+        compiled.diagnostics.is_empty(),
+        "{:#?}",
+        compiled.diagnostics
+    );
+
+    // The same element in SBE's namespace is read, and refused.
+    std::fs::write(dir.join("sbe.xml"), format!("<types>{bad}</types>")).expect("write include");
+    let compiled = compile_file_with(&schema_including(&dir, &["sbe.xml"]), &Options::default());
+    assert!(only_error(&compiled, 1).contains("unknown primitive type \"nonsense\""));
+}

@@ -4,7 +4,7 @@
 use super::names::{self, ctype, doc, ident, string_literal};
 use super::types::Slot;
 use super::Gen;
-use crate::model::{Body, Group};
+use crate::model::{Body, Group, TypeRef};
 use crate::naming::upper_first;
 use crate::writer::CodeWriter;
 
@@ -70,7 +70,8 @@ impl Ctx {
         )
     }
 
-    /// The arguments after the pointer of a composite field's encoder (how it reports errors).
+    /// The arguments after the pointer of a composite field's encoder (how it reports errors:
+    /// its members' paths are in the table `composite_paths` names).
     pub fn composite_args(&self, name: &str) -> String {
         let (entries, index) = if self.entries == 0 {
             ("0".to_owned(), "0")
@@ -80,7 +81,7 @@ impl Ctx {
         format!(
             "{}, {}, {entries}, {index}",
             self.state_ptr,
-            self.path_of(name)
+            composite_paths(name)
         )
     }
 
@@ -88,6 +89,58 @@ impl Ctx {
     fn failed(&self) -> String {
         format!("{}.err != sable::errc::ok", self.state)
     }
+}
+
+/// Statements compiled with `SABLE_ENABLE_ACCESS_ORDER_CHECKS` only (docs/cpp.md).
+pub(crate) fn order_check(w: &mut CodeWriter, lines: &[String]) {
+    w.line("#if SABLE_ACCESS_ORDER");
+    for l in lines {
+        w.line(l);
+    }
+    w.line("#endif");
+}
+
+/// The access-order check of item `k` (groups first, then var data) of a body at depth
+/// `ctx.entries`, a group of `n` entries or var data (`n` 0), and what a failure does besides
+/// recording it (`on_fail`, e.g. a return).
+pub(crate) fn order_access(ctx: &Ctx, k: usize, n: &str, on_fail: &str) -> Vec<String> {
+    vec![format!(
+        "if (!{s}.ao.access({}, {k}, {n})) {{ {s}.fail_order(); {on_fail}}}",
+        ctx.entries,
+        s = ctx.state
+    )]
+}
+
+/// `sbe_items`: the paths of a body's groups and var data in schema order, which the
+/// access-order checks name what was expected with; and how many.
+pub(crate) fn order_items(w: &mut CodeWriter, body: &Body, ctx: &Ctx) -> usize {
+    let items: Vec<String> = body
+        .groups
+        .iter()
+        .map(|g| &g.name)
+        .chain(body.var_data.iter().map(|v| &v.name))
+        .map(|n| format!("{}.{n}", ctx.path))
+        .collect();
+    path_table(w, "sbe_items", &items);
+    items.len()
+}
+
+/// A static table of path strings (`{nullptr}` when there are none: no empty arrays in C++).
+fn path_table(w: &mut CodeWriter, name: &str, paths: &[String]) {
+    let list = if paths.is_empty() {
+        "nullptr".to_owned()
+    } else {
+        let items: Vec<String> = paths.iter().map(|p| string_literal(p.as_bytes())).collect();
+        items.join(", ")
+    };
+    w.line(format!(
+        "static constexpr const char *{name}[] = {{{list}}};"
+    ));
+}
+
+/// The name of the table of a composite field's member paths.
+fn composite_paths(name: &str) -> String {
+    format!("sbe_{}_paths", ident(name))
 }
 
 /// The class name of a group (with `Group` appended when it would equal its accessor's name).
@@ -113,10 +166,11 @@ impl Gen<'_> {
     /// Presence functions, getters, groups, var data, skipping, JSON and error paths of a
     /// decoder body.
     pub(crate) fn decoder_body(&self, w: &mut CodeWriter, body: &Body, ctx: &Ctx) {
+        order_items(w, body, ctx);
         self.decoder_fields(w, body, ctx);
         let classes: Vec<String> = body.groups.iter().map(group_class).collect();
-        for g in &body.groups {
-            self.group_decoder(w, g, ctx, &classes);
+        for (k, g) in body.groups.iter().enumerate() {
+            self.group_decoder(w, g, ctx, &classes, k);
             let cls = group_class(g);
             let name = ident(&g.name);
             w.line(format!(
@@ -127,12 +181,15 @@ impl Gen<'_> {
             w.line(
                 "/* The group's entries: read them (range-for or next()) before what follows. */",
             );
+            w.open(format!("{cls} {name}(){} noexcept {{", ctx.qual));
+            order_check(w, &order_access(ctx, k, "0", ""));
             w.line(format!(
-                "{cls} {name}(){} noexcept {{ return {cls}({}, {name}_present()); }}",
-                ctx.qual, ctx.state_ptr
+                "return {cls}({}, {name}_present());",
+                ctx.state_ptr
             ));
+            w.close("}");
         }
-        for v in &body.var_data {
+        for (j, v) in body.var_data.iter().enumerate() {
             let name = ident(&v.name);
             let lt = ctype(v.length.primitive_type);
             let be = names::is_big(v.length.byte_order);
@@ -141,10 +198,20 @@ impl Gen<'_> {
                 since(ctx, v.since_version)
             ));
             doc(w, v.description.as_deref());
-            w.line(format!(
-                "sable::bytes_view {name}_bytes(){} noexcept {{ if (!{name}_present()) {{ return sable::bytes_view(); }} return sable::detail::read_var<{lt}, {be}>({}); }}",
-                ctx.qual, ctx.state
+            w.open(format!(
+                "sable::bytes_view {name}_bytes(){} noexcept {{",
+                ctx.qual
             ));
+            let k = body.groups.len() + j;
+            order_check(
+                w,
+                &order_access(ctx, k, "0", "return sable::bytes_view(); "),
+            );
+            w.line(format!(
+                "if (!{name}_present()) {{ return sable::bytes_view(); }} return sable::detail::read_var<{lt}, {be}>({});",
+                ctx.state
+            ));
+            w.close("}");
             doc(w, v.description.as_deref());
             let ty = if v.is_text() {
                 "std::string_view"
@@ -312,8 +379,13 @@ impl Gen<'_> {
 
     /// Setters, groups and var data of an encoder body returning `self_ty &`.
     pub(crate) fn encoder_body(&self, w: &mut CodeWriter, body: &Body, ctx: &Ctx, self_ty: &str) {
+        order_items(w, body, ctx);
         for f in &body.fields {
             let s = Slot::from_field(f);
+            if let (TypeRef::Composite(c), false) = (&f.type_ref, s.constant) {
+                let paths = self.member_paths(c, &format!("{}.{}", ctx.path, f.name));
+                path_table(w, &composite_paths(&f.name), &paths);
+            }
             doc(w, f.description.as_deref());
             self.encoder_accessors(
                 w,
@@ -324,8 +396,8 @@ impl Gen<'_> {
                 &ctx.composite_args(&f.name),
             );
         }
-        for g in &body.groups {
-            self.group_encoder(w, g, ctx);
+        for (k, g) in body.groups.iter().enumerate() {
+            self.group_encoder(w, g, ctx, k);
             let cls = group_class(g);
             let name = ident(&g.name);
             doc(w, g.description.as_deref());
@@ -338,7 +410,7 @@ impl Gen<'_> {
                 ctx.state_ptr
             ));
         }
-        for v in &body.var_data {
+        for (j, v) in body.var_data.iter().enumerate() {
             let name = ident(&v.name);
             let lt = ctype(v.length.primitive_type);
             let be = names::is_big(v.length.byte_order);
@@ -349,12 +421,17 @@ impl Gen<'_> {
                 .unwrap_or(0)
                 .clamp(0, u32::MAX as i128);
             doc(w, v.description.as_deref());
+            w.open(format!(
+                "{self_ty} &{name}(const void *sbe_p, std::size_t sbe_n) noexcept {{"
+            ));
+            order_check(w, &order_access(ctx, body.groups.len() + j, "0", ""));
             w.line(format!(
-                "{self_ty} &{name}(const void *sbe_p, std::size_t sbe_n) noexcept {{ sable::detail::write_var<{lt}, {be}>({}, sbe_p, sbe_n, {max}u, {}{}); return *this; }}",
+                "sable::detail::write_var<{lt}, {be}>({}, sbe_p, sbe_n, {max}u, {}{}); return *this;",
                 ctx.state,
                 ctx.path_of(&v.name),
                 ctx.entry_args()
             ));
+            w.close("}");
             w.line(format!(
                 "{self_ty} &{name}(std::string_view sbe_v) noexcept {{ return {name}(sbe_v.data(), sbe_v.size()); }}"
             ));

@@ -3,7 +3,7 @@
 
 use sable_ir::PrimitiveType;
 
-use super::body::{group_class, Ctx};
+use super::body::{group_class, order_check, Ctx};
 use super::names::{ctype, doc, load, store};
 use super::Gen;
 use crate::model::{Composite, Group, TypeRef};
@@ -42,6 +42,24 @@ fn is_flat(g: &Group, dim: &Dimension) -> bool {
         && dim.count.1.size() <= 4
 }
 
+/// Where a group stands for the access-order checks: the depth of the body it is in, its
+/// position among that body's groups and var data, and how many its entries hold.
+pub(crate) struct Order {
+    depth: usize,
+    item: usize,
+    entry_items: usize,
+}
+
+impl Order {
+    fn of(g: &Group, parent: &Ctx, k: usize) -> Order {
+        Order {
+            depth: parent.entries,
+            item: k,
+            entry_items: g.body.groups.len() + g.body.var_data.len(),
+        }
+    }
+}
+
 /// The name of the entry class of a group class `cls`, unlike any sibling group's class.
 fn entry_class(cls: &str, siblings: &[String]) -> String {
     let mut name = format!("{cls}Entry");
@@ -70,6 +88,7 @@ impl Gen<'_> {
         g: &Group,
         parent: &Ctx,
         siblings: &[String],
+        k: usize,
     ) {
         let cls = group_class(g);
         let dim = self.dimension(g);
@@ -113,10 +132,11 @@ impl Gen<'_> {
             dim.length
         ));
         w.line(format!("static constexpr int sbe_id = {};", g.id));
-        self.group_cursor_start(w, g, &dim, flat);
-        self.group_cursor_next(w, g, flat);
+        let order = Order::of(g, parent, k);
+        self.group_cursor_start(w, g, &dim, flat, &order);
+        self.group_cursor_next(w, g, flat, &order);
         if flat {
-            self.random_access_iterator(w);
+            self.random_access_iterator(w, &order);
         } else {
             forward_iterator(w, &cls);
         }
@@ -135,9 +155,16 @@ impl Gen<'_> {
     }
 
     /// The cursor's constructor: reads and checks the dimension.
-    fn group_cursor_start(&self, w: &mut CodeWriter, g: &Group, dim: &Dimension, flat: bool) {
+    fn group_cursor_start(
+        &self,
+        w: &mut CodeWriter,
+        g: &Group,
+        dim: &Dimension,
+        flat: bool,
+        order: &Order,
+    ) {
         let cls = group_class(g);
-        let order = self.schema.byte_order;
+        let byte_order = self.schema.byte_order;
         let (bl_off, bl_t) = dim.block_length;
         let (num_off, num_t) = dim.count;
         let dim_len = dim.length;
@@ -152,7 +179,7 @@ impl Gen<'_> {
         w.line("const std::uint8_t *sbe_h = s_->buf + s_->pos;");
         w.line(format!(
             "entry_block_ = static_cast<std::size_t>({});",
-            load(bl_t, order, &format!("sbe_h + {bl_off}"))
+            load(bl_t, byte_order, &format!("sbe_h + {bl_off}"))
         ));
         if g.block_length > 0 {
             let version = self.schema.version;
@@ -167,7 +194,7 @@ impl Gen<'_> {
         }
         w.line(format!(
             "count_ = static_cast<std::uint64_t>({});",
-            load(num_t, order, &format!("sbe_h + {num_off}"))
+            load(num_t, byte_order, &format!("sbe_h + {num_off}"))
         ));
         w.line(format!("s_->pos += {dim_len};"));
         if flat {
@@ -180,11 +207,12 @@ impl Gen<'_> {
             // total (on the path to everything after the group) cheaper to compute.
             w.line("if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }");
         }
+        order_check(w, &[format!("s_->ao.entries[{}] = count_;", order.depth)]);
         w.close("}");
     }
 
     /// `count()`, `index()` and `next()`.
-    fn group_cursor_next(&self, w: &mut CodeWriter, g: &Group, flat: bool) {
+    fn group_cursor_next(&self, w: &mut CodeWriter, g: &Group, flat: bool, order: &Order) {
         w.line("/* Entries on the wire. */");
         w.line("std::uint64_t count() const noexcept { return count_; }");
         w.line("/* Entries read so far. */");
@@ -192,7 +220,16 @@ impl Gen<'_> {
         w.line("/* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */");
         w.open("bool next() noexcept {");
         w.line("if (index_ >= count_) { return false; }");
-        let missing = "s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false;";
+        let stop = "count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false;";
+        order_check(
+            w,
+            &[format!(
+                "if (!s_->ao.next_entry({}, {}, Entry::sbe_items, {})) {{ s_->fail_order(); {stop} }}",
+                order.depth, order.item, order.entry_items
+            )],
+        );
+        let missing =
+            format!("s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; {stop}");
         if flat {
             w.open("if (SABLE_UNLIKELY(!all_fit_)) {");
             w.line(format!("if (!s_->fits(entry_block_)) {{ {missing} }}"));
@@ -216,7 +253,7 @@ impl Gen<'_> {
 
     /// The iterator of a group of fixed-size entries: random access over the entries not read
     /// yet that fit the buffer (the first that does not is the decoder's error).
-    fn random_access_iterator(&self, w: &mut CodeWriter) {
+    fn random_access_iterator(&self, w: &mut CodeWriter, order: &Order) {
         w.line("/* A random-access iterator over the entries; *it is the entry, a view held by value (so that iterators such as std::reverse_iterator that dereference a temporary stay valid). */");
         w.open("class iterator {");
         w.line("public:");
@@ -258,6 +295,13 @@ impl Gen<'_> {
         w.line("if (ranged_) { return; }");
         w.line("ranged_ = true;");
         w.line("first_ = s_->buf + cur_;");
+        order_check(
+            w,
+            &[format!(
+                "if (!s_->ao.take_all({}, {})) {{ s_->fail_order(); count_ = index_; n_ = 0; return; }}",
+                order.depth, order.item
+            )],
+        );
         w.line("std::uint64_t sbe_left = count_ - index_;");
         w.open("if (SABLE_UNLIKELY(!all_fit_)) {");
         w.line("const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);");
@@ -271,7 +315,7 @@ impl Gen<'_> {
     }
 
     /// A group's encoder: its header at construction, then an entry per `next()`.
-    pub(crate) fn group_encoder(&self, w: &mut CodeWriter, g: &Group, parent: &Ctx) {
+    pub(crate) fn group_encoder(&self, w: &mut CodeWriter, g: &Group, parent: &Ctx, k: usize) {
         let cls = group_class(g);
         let dim = self.dimension(g);
         let ctx = parent.entry(g);
@@ -298,13 +342,21 @@ impl Gen<'_> {
         w.line(format!(
             "static constexpr std::uint64_t sbe_max_count = {max}u;"
         ));
-        self.group_encoder_start(w, g, &dim, parent, flat);
+        let order = Order::of(g, parent, k);
+        self.group_encoder_start(w, g, &dim, parent, flat, &order);
         w.line("std::uint64_t count() const noexcept { return count_; }");
         w.line("/* Starts the next entry (an error past the count). */");
         w.open(format!("{cls} &next() noexcept {{"));
         let entry_path = super::names::string_literal(ctx.path.as_bytes());
         let entries = ctx.entries;
         w.line(format!("if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) {{ s_->fail(sable::errc::index_out_of_range, {entry_path}, {entries}, index_); base_ = s_->scratch; return *this; }}"));
+        order_check(
+            w,
+            &[format!(
+                "if (!s_->ao.next_entry({}, {}, sbe_items, {})) {{ s_->fail_order(); }}",
+                order.depth, order.item, order.entry_items
+            )],
+        );
         let reserve = format!(
             "s_->reserve({}, {entry_path}, {entries}, index_)",
             g.block_length
@@ -322,7 +374,7 @@ impl Gen<'_> {
         w.close("}");
         self.encoder_body(w, &g.body, &ctx, &cls);
         w.line("private:");
-        w.line("sable::detail::estate *s_;");
+        w.line("sbe_estate *s_;");
         w.line("std::uint8_t *base_ = s_->scratch;");
         w.line("std::uint64_t count_ = 0;");
         w.line("std::uint64_t index_ = 0;");
@@ -341,6 +393,7 @@ impl Gen<'_> {
         dim: &Dimension,
         parent: &Ctx,
         flat: bool,
+        order: &Order,
     ) {
         let cls = group_class(g);
         let path = parent.path_of(&g.name);
@@ -354,12 +407,19 @@ impl Gen<'_> {
             )
         };
         w.open(format!(
-            "{cls}(sable::detail::estate *sbe_s, std::uint64_t sbe_count{param}) noexcept : s_(sbe_s) {{"
+            "{cls}(sbe_estate *sbe_s, std::uint64_t sbe_count{param}) noexcept : s_(sbe_s) {{"
         ));
         if parent.entries > 0 {
             w.line(format!("s_->path[{}] = sbe_parent;", parent.entries - 1));
         }
         w.line(format!("if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) {{ s_->fail(sable::errc::count_too_large, {path}{args}); sbe_count = 0; }}"));
+        order_check(
+            w,
+            &[format!(
+                "if (!s_->ao.access({}, {}, sbe_count)) {{ s_->fail_order(); }}",
+                order.depth, order.item
+            )],
+        );
         w.line(format!(
             "std::uint8_t *sbe_h = s_->reserve({}, {path}{args});",
             dim.length

@@ -1,7 +1,7 @@
 //! Messages: the class with its constants, a decoder over const memory (its groups and var data
 //! read through a shared cursor) and a fluent encoder.
 
-use super::body::Ctx;
+use super::body::{order_check, Ctx};
 use super::group::full_test;
 use super::names::{ctype, doc, ident, load, store, string_literal};
 use super::Gen;
@@ -21,7 +21,7 @@ fn max_block(gen: &Gen, body: &Body) -> usize {
 }
 
 /// How deep the body's groups nest (0 without groups).
-fn depth(body: &Body) -> usize {
+pub(crate) fn depth(body: &Body) -> usize {
     body.groups
         .iter()
         .map(|g| 1 + depth(&g.body))
@@ -143,7 +143,11 @@ impl Gen<'_> {
         w.line("return sbe_d.ok() ? sbe_d.st_.pos - start_ : 0;");
         w.close("}");
         w.line("/* Moves the read position back to the end of the root block. */");
-        w.line("void rewind() noexcept { st_.pos = body_end_; st_.err = wrap_err_; }");
+        w.open("void rewind() noexcept {");
+        w.line("st_.pos = body_end_;");
+        w.line("st_.err = wrap_err_;");
+        order_check(w, &[begin_root(&m.body)]);
+        w.close("}");
         self.decoder_body(w, &m.body, &Ctx::root());
         self.decoder_print(w, m);
         w.line("private:");
@@ -270,6 +274,7 @@ impl Gen<'_> {
         w.line("st_.pos = sbe_offset + sbe_bl;");
         w.line("body_end_ = st_.pos;");
         w.line("wrap_err_ = sable::errc::ok;");
+        order_check(w, &[begin_root(&m.body)]);
         w.line("return sable::errc::ok;");
         w.close("}");
         for line in [
@@ -292,7 +297,6 @@ impl Gen<'_> {
         let hdr_len = header.encoded_length.max(0) as usize;
         let bl = m.block_length;
         let scratch = (hdr_len + bl).max(max_block(self, &m.body)).max(1);
-        let depth = depth(&m.body).max(1);
         w.line("/* Writes a message (fluent setters). Check error() when done. */");
         w.open("class Encoder {");
         w.line("public:");
@@ -309,7 +313,7 @@ impl Gen<'_> {
         w.open("sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {");
         w.line("start(sbe_buf, sbe_cap);");
         w.line(format!(
-            "std::uint8_t *sbe_h = st_.reserve({}, sbe_cap < {hdr_len}u ? \"header\" : \"fields\");",
+            "std::uint8_t *sbe_h = st_.reserve_message({}, {hdr_len});",
             hdr_len + bl
         ));
         self.write_header(w, header, bl);
@@ -325,23 +329,30 @@ impl Gen<'_> {
         w.line("/* The first error met (errc::ok when none), and the path of the field it concerns (\"fields.fuelFigures[1].usageDescription\"). */");
         w.line("sable::errc error() const noexcept { return st_.err; }");
         w.line("bool ok() const noexcept { return st_.err == sable::errc::ok; }");
-        w.line("std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }");
+        w.open("std::string error_field() const {");
+        order_check(
+            w,
+            &[
+                "if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }"
+                    .to_owned(),
+            ],
+        );
+        w.line("return sable::detail::fill_path(st_.err_field, st_.err_path);");
+        w.close("}");
         w.line("/* Bytes written so far: the message's length once complete. */");
         w.line("std::size_t encoded_length() const noexcept { return st_.pos; }");
         self.encoder_body(w, &m.body, &Ctx::root(), "Encoder");
         w.line("private:");
         w.open("void start(void *sbe_buf, std::size_t sbe_cap) noexcept {");
-        w.line("st_ = sable::detail::estate();");
+        w.line("st_ = sbe_estate();");
         w.line("st_.buf = static_cast<std::uint8_t *>(sbe_buf);");
         w.line("st_.cap = sbe_cap;");
+        order_check(w, &[begin_root(&m.body)]);
         w.line("reset_scratch();");
         w.close("}");
-        w.line(format!("void reset_scratch() noexcept {{ st_.scratch = sable::detail::sink<{scratch}>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }}"));
-        w.line("sable::detail::estate st_;");
+        w.line(format!("void reset_scratch() noexcept {{ st_.scratch = sable::detail::sink<{scratch}>; base_ = st_.scratch; }}"));
+        w.line("sbe_estate st_;");
         w.line("std::uint8_t *base_ = nullptr;");
-        w.line("/* The entry being written at each group depth, and at the first error. */");
-        w.line(format!("std::uint64_t path_[{depth}] = {{}};"));
-        w.line(format!("std::uint64_t err_path_[{depth}] = {{}};"));
         w.close("};");
     }
 
@@ -384,6 +395,10 @@ fn decoder_errors(w: &mut CodeWriter) {
     w.line("/* The field path of the item that failed (\"fields.fuelFigures[1]\"), found by reading a copy from the start again; empty when none did. */");
     w.open("std::string error_field() const {");
     w.line("if (ok()) { return std::string(); }");
+    order_check(
+        w,
+        &["if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }".to_owned()],
+    );
     w.line("if (wrap_field_ != nullptr) { return wrap_field_; }");
     w.line("Decoder sbe_d = *this;");
     w.line("sbe_d.rewind();");
@@ -391,4 +406,12 @@ fn decoder_errors(w: &mut CodeWriter) {
     w.line("sbe_d.sbe_error_path(sbe_path);");
     w.line("return sbe_path;");
     w.close("}");
+}
+
+/// The access-order checks' start of a message: its root body's groups and var data.
+fn begin_root(body: &Body) -> String {
+    format!(
+        "st_.ao.begin_root(sbe_items, {});",
+        body.groups.len() + body.var_data.len()
+    )
 }

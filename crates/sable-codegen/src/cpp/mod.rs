@@ -144,6 +144,12 @@ impl Gen<'_> {
             names::is_big(s.byte_order)
         ));
         w.close("};");
+        let depth = s.messages.iter().map(|m| message::depth(&m.body)).max();
+        w.line("/* The state of an encoder of this schema (entry indices for as deep as its groups nest). */");
+        w.line(format!(
+            "using sbe_estate = sable::detail::estate<{}>;",
+            depth.unwrap_or(0).max(1)
+        ));
         w.blank();
         for t in &s.types {
             match t {

@@ -599,6 +599,21 @@ impl Gen<'_> {
         w.close("}");
     }
 
+    /// The error paths of composite `name`'s members under `prefix` (`fields.engine`), depth
+    /// first: each member, then a nested composite's own members (`fields.engine.booster`,
+    /// `fields.engine.booster.horsePower`), as `sable encode` names them.
+    pub(crate) fn member_paths(&self, name: &str, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for m in &self.schema.composite(name).members {
+            let p = format!("{prefix}.{}", m.name);
+            out.push(p.clone());
+            if let TypeRef::Composite(n) = &m.type_ref {
+                out.extend(self.member_paths(n, &p));
+            }
+        }
+        out
+    }
+
     pub(crate) fn composite(&self, w: &mut CodeWriter, c: &Composite) {
         let name = ident(&c.name);
         let len = c.encoded_length.max(0);
@@ -639,26 +654,36 @@ impl Gen<'_> {
         w.open("class Encoder {");
         w.line("public:");
         w.line("explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}");
-        w.line("Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}");
+        w.line("/* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */");
+        w.line("Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}");
         w.line("sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }");
-        for s in &slots {
+        let mut slot = 0;
+        for (s, m) in slots.iter().zip(&c.members) {
             doc(w, s.description);
+            let k = slot;
             self.encoder_accessors(
                 w,
                 s,
                 "p_",
                 "Encoder",
-                &|kind| format!("sbe_fail(sable::errc::{kind})"),
-                "s_, field_, entries_, index_",
+                &|kind| format!("sbe_fail(sable::errc::{kind}, {k})"),
+                &format!(
+                    "s_, paths_ == nullptr ? nullptr : paths_ + {}, entries_, index_",
+                    k + 1
+                ),
             );
+            slot += 1;
+            if let TypeRef::Composite(n) = &m.type_ref {
+                slot += self.member_paths(n, "").len();
+            }
         }
         w.line("private:");
-        w.open("void sbe_fail(sable::errc sbe_e) noexcept {");
-        w.line("if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }");
+        w.open("void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {");
+        w.line("if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }");
         w.close("}");
         w.line("std::uint8_t *p_;");
-        w.line("sable::detail::estate *s_ = nullptr;");
-        w.line("const char *field_ = nullptr;");
+        w.line("sbe_estate *s_ = nullptr;");
+        w.line("const char *const *paths_ = nullptr;");
         w.line("std::size_t entries_ = 0;");
         w.line("std::uint64_t index_ = 0;");
         w.line("sable::errc err_ = sable::errc::ok;");

@@ -211,22 +211,20 @@ impl Buffer {
         }
     }
 
-    /// Statements pointing a flyweight's buffer field at the parameter of the same name. For
-    /// segments, also the byte array accesses go through when the segment is a whole, writable
-    /// `byte[]` (`SbeSupport.array`), looked up only when the segment changes.
+    /// Statements pointing a flyweight's buffer field at the parameter of the same name, only
+    /// when it changes: storing a reference costs the GC's write barriers (G1's pre and post
+    /// barriers, out-of-line calls that made the compiled MarketData decode three times the
+    /// reference's size), and the reference skips the store alike. For segments, also the byte
+    /// array accesses go through when the segment is a whole, writable `byte[]`
+    /// (`SbeSupport.array`).
     pub fn bind(self, w: &mut CodeWriter) {
         let buf = self.var();
-        match self {
-            Buffer::Segment => {
-                w.open_brace(format!("if ({buf} != this.{buf})"));
-                w.line(format!("this.{buf} = {buf};"));
-                w.line(format!("this.array = SbeSupport.array({buf});"));
-                w.end("}");
-            }
-            Buffer::Agrona => {
-                w.line(format!("this.{buf} = {buf};"));
-            }
+        w.open_brace(format!("if ({buf} != this.{buf})"));
+        w.line(format!("this.{buf} = {buf};"));
+        if self == Buffer::Segment {
+            w.line(format!("this.array = SbeSupport.array({buf});"));
         }
+        w.end("}");
     }
 
     /// The type name to use for a source buffer parameter of put methods.

@@ -2,10 +2,10 @@
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
-use super::fields::{flyweight_field, Ctx, Slot};
+use super::fields::{flyweight_field, join_path, Ctx, Slot};
 use super::syntax::{class_name, doc, java_type, javadoc, prop, string_literal};
 use super::Gen;
-use crate::model::{Body, Message};
+use crate::model::{Body, Message, TypeRef};
 use crate::writer::CodeWriter;
 
 /// Where a body's accessors live: the message class itself, or a group nested in it.
@@ -317,10 +317,19 @@ impl Gen<'_> {
         encoder: bool,
         parent: &str,
     ) {
+        let path = if parent == "this" {
+            ROOT_PATH
+        } else {
+            ENTRY_PATH
+        };
         for f in &body.fields {
-            if let Some(decl) = flyweight_field(&Slot::from_field(f), encoder) {
+            let s = Slot::from_field(f);
+            if let Some(decl) = flyweight_field(&s, encoder) {
                 let ty = decl.split(' ').next().unwrap_or("");
                 w.line(format!("private final {decl} = new {ty}();"));
+                if encoder && matches!(s.type_ref, TypeRef::Composite(_)) {
+                    composite_path_init(w, &f.name, &join_path(path, &f.name));
+                }
             }
         }
         let suffix = if encoder { "Encoder" } else { "Decoder" };
@@ -571,4 +580,10 @@ pub(super) fn at(base: &str, offset: usize) -> String {
     } else {
         format!("{base} + {offset}")
     }
+}
+
+/// A composite encoder field's error path, set once: its members' errors name
+/// `path.member` (`fields.engine.manufacturerCode`), built only when one is thrown.
+pub(super) fn composite_path_init(w: &mut CodeWriter, field: &str, path: &str) {
+    w.line(format!("{{ {}.sbePath(() -> {path}); }}", prop(field)));
 }

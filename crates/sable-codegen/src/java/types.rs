@@ -5,7 +5,7 @@ use sable_ir::PrimitiveType;
 use super::fields::{self, Ctx, Slot};
 use super::syntax::{class_name, doc, ident, java_type, javadoc, literal, string_literal};
 use super::Gen;
-use crate::model::{Composite, EnumType, SetType};
+use crate::model::{Composite, EnumType, SetType, TypeRef};
 use crate::writer::CodeWriter;
 
 impl Gen<'_> {
@@ -503,7 +503,27 @@ impl Gen<'_> {
                         "private final {f} = new {}();",
                         f.split(' ').next().unwrap_or("")
                     ));
+                    if encoder && matches!(s.type_ref, TypeRef::Composite(_)) {
+                        super::message::composite_path_init(
+                            &mut w,
+                            s.name,
+                            // `this.`: the lambda may precede the field it reads.
+                            &fields::join_path("this.sbePath.get()", s.name),
+                        );
+                    }
                 }
+            }
+            if encoder {
+                doc(&mut w, "The composite's path in error reports: the field it is written as, else its type's name.");
+                w.line(format!(
+                    "private java.util.function.Supplier<String> sbePath = () -> {};",
+                    string_literal(&c.name)
+                ));
+                w.blank();
+                doc(&mut w, "Sets the composite's path in error reports (by the encoder it is a field of).\n\n@param path the path, asked for only when an error is thrown.");
+                w.open_brace("void sbePath(final java.util.function.Supplier<String> path)");
+                w.line("this.sbePath = path;");
+                w.end("}");
             }
             w.blank();
             self.flyweight_wrap(&mut w, &cls, btype);
@@ -514,7 +534,11 @@ impl Gen<'_> {
                 version: None,
                 block: None,
                 is_message_field: false,
-                path: string_literal(&c.name),
+                path: if encoder {
+                    "sbePath.get()".to_owned()
+                } else {
+                    string_literal(&c.name)
+                },
             };
             for s in &slots {
                 if encoder {

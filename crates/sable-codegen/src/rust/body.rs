@@ -74,9 +74,9 @@ impl Gen<'_> {
         let mut o = String::new();
         let n = elements(body);
         if top && n > 0 {
-            let _ = writeln!(o, "/// Where group or var data `i` (in schema order; `{n}`: the end of the message) starts: found before, or found now \
-                by skipping (checked) the ones between the last found and it.\n#[inline(always)]\nfn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {{\nmatch self.marks.get(i) {{ Some(p) => Ok(p), None => {{ let mut m = self.marks.load(); let r = Self::sbe_find(self.buf, self.version, i, &mut m); self.marks.store(&m); r }} }}\n}}\n\
-                /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.\n#[inline(never)]\nfn sbe_find(buf: &[u8], version: u16, i: usize, m: &mut sbe_support::Found<{n1}>) -> Result<usize, DecodeError> {{\nlet _ = version;\nloop {{\nif let Some(p) = m.get(i) {{ return Ok(p); }}\nlet (j, p) = m.last();\nlet end = match j {{", n1 = n + 1);
+            let _ = writeln!(o, "\n/// Where group or var data `i` (in schema order; `{n}`: the end of the message) starts: found before, or found now \
+                by skipping (checked) the ones between the last found and it.\n#[inline(always)]\nfn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {{\nmatch self.marks.get(i) {{\nSome(p) => Ok(p),\nNone => {{\nlet mut m = self.marks.load();\nlet r = Self::sbe_find(self.buf, self.version, i, &mut m);\nself.marks.store(&m);\nr\n}}\n}}\n}}\n\n\
+                /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.\n#[inline(never)]\nfn sbe_find(\nbuf: &[u8],\nversion: u16,\ni: usize,\nm: &mut sbe_support::Found<{n1}>,\n) -> Result<usize, DecodeError> {{\nlet _ = version;\nloop {{\nif let Some(p) = m.get(i) {{\nreturn Ok(p);\n}}\nlet (j, p) = m.last();\nlet end = match j {{", n1 = n + 1);
             let mut e = 0;
             for g in &body.groups {
                 let gname = names.name(path, &g.name);
@@ -84,7 +84,7 @@ impl Gen<'_> {
                 if g.since_version > 0 {
                     let _ = writeln!(
                         o,
-                        "{e} => if version >= {} {{ {step} }} else {{ p }},",
+                        "{e} => {{\nif version >= {} {{\n{step}\n}} else {{\np\n}}\n}}",
                         g.since_version
                     );
                 } else {
@@ -98,11 +98,11 @@ impl Gen<'_> {
                 if v.since_version > 0 {
                     let _ = writeln!(
                         o,
-                        "{e} => if version >= {} {{ {step} }} else {{ p }},",
+                        "{e} => {{\nif version >= {} {{\n{step}\n}} else {{\np\n}}\n}}",
                         v.since_version
                     );
                 } else {
-                    let _ = writeln!(o, "{e} => {{ {step} }}");
+                    let _ = writeln!(o, "{e} => {{\n{step}\n}}");
                 }
                 e += 1;
             }
@@ -117,13 +117,13 @@ impl Gen<'_> {
         let mut o = String::new();
         let k = slots(body);
         if !top && k > 0 {
-            let _ = writeln!(o, "/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.\n#[inline]\nfn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
+            let _ = writeln!(o, "\n/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.\n#[inline]\nfn sbe_walk<const CHECK: bool>(\nbuf: &[u8],\np: usize,\nversion: u16,\n) -> Result<([usize; {k}], usize), DecodeError> {{\nlet mut pos = [0usize; {k}];\nlet mut p = p;\nlet _ = version;");
             let mut i = 0;
             for g in &body.groups {
                 let gname = names.name(path, &g.name);
-                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip::<CHECK>(buf, p, version)?;\npos[{i}] = start; pos[{}] = count; pos[{}] = bl; p = end;", i + 1, i + 2);
+                let step = format!("let (start, count, bl, end) = {gname}Iter::sbe_skip::<CHECK>(buf, p, version)?;\npos[{i}] = start;\npos[{}] = count;\npos[{}] = bl;\np = end;", i + 1, i + 2);
                 if g.since_version > 0 {
-                    let _ = writeln!(o, "if version >= {} {{ {step} }}", g.since_version);
+                    let _ = writeln!(o, "if version >= {} {{\n{step}\n}}", g.since_version);
                 } else {
                     let _ = writeln!(o, "{step}");
                 }
@@ -133,13 +133,13 @@ impl Gen<'_> {
                 let ls = v.length_size();
                 let (len, end) = var_data_end(v, "buf", &at.element(&v.name));
                 let step = format!(
-                    "{len}let end = {end};\npos[{i}] = p + {ls}; pos[{}] = end; p = end;",
+                    "{len}let end = {end};\npos[{i}] = p + {ls};\npos[{}] = end;\np = end;",
                     i + 1
                 );
                 if v.since_version > 0 {
                     let _ = writeln!(
                         o,
-                        "if version >= {} {{ {step} }} else {{ pos[{i}] = p; pos[{}] = p; }}",
+                        "if version >= {} {{\n{step}\n}} else {{\npos[{i}] = p;\npos[{}] = p;\n}}",
                         v.since_version,
                         i + 1
                     );
@@ -205,7 +205,7 @@ impl Gen<'_> {
                     hdr.push('\n');
                 }
             }
-            let _ = writeln!(o, "{d}///\n/// Starts the group (with no entries): add them with `next_entry`.\n///\n/// # Errors\n///\n/// No room for the group's header.\n#[inline]\npub fn {m}(&mut self) -> Result<{gname}GroupEncoder<'_>, EncodeError> {{\nlet at = {limit};\n{limit} = sbe_support::room(self.buf.len(), at, {dim_len}, || {gpath})?;\n{hdr}Ok({gname}GroupEncoder {{ buf: &mut *self.buf, limit: &mut {limit}, header: at, count: 0, idx: {idx} }})\n}}");
+            let _ = writeln!(o, "\n{d}///\n/// Starts the group (with no entries): add them with `next_entry`.\n///\n/// # Errors\n///\n/// No room for the group's header.\n#[inline]\npub fn {m}(&mut self) -> Result<{gname}GroupEncoder<'_>, EncodeError> {{\nlet at = {limit};\n{limit} = sbe_support::room(self.buf.len(), at, {dim_len}, || {gpath})?;\n{hdr}Ok({gname}GroupEncoder {{\nbuf: &mut *self.buf,\nlimit: &mut {limit},\nheader: at,\ncount: 0,\nidx: {idx},\n}})\n}}");
         }
         for v in &body.var_data {
             let m = method(&v.name);
@@ -231,7 +231,7 @@ impl Gen<'_> {
                 &format!("value.len() as {t}"),
                 lp.byte_order,
             );
-            let _ = writeln!(o, "{d}///\n/// # Errors\n///\n/// `LengthTooLarge`: longer than its length allows ({max} bytes); `BufferTooShort`: no room.\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nlet at = {limit};\nif value.len() as u64 > {max}_u64 {{ return Err(sbe_support::length_too_large(at, {vpath}, value.len(), {max})); }}\nlet end = sbe_support::room(self.buf.len(), at, {ls} + value.len(), || {vpath})?;\n{wl}\nif let Some(d) = self.buf.get_mut(at + {ls}..end) {{ d.copy_from_slice(value); }}\n{limit} = end;\nOk(self)\n}}");
+            let _ = writeln!(o, "\n{d}///\n/// # Errors\n///\n/// `LengthTooLarge`: longer than its length allows ({max} bytes); `BufferTooShort`: no room.\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nlet at = {limit};\nif value.len() as u64 > {max}_u64 {{\nreturn Err(sbe_support::length_too_large(at, {vpath}, value.len(), {max}));\n}}\nlet end = sbe_support::room(self.buf.len(), at, {ls} + value.len(), || {vpath})?;\n{wl}\nif let Some(d) = self.buf.get_mut(at + {ls}..end) {{\nd.copy_from_slice(value);\n}}\n{limit} = end;\nOk(self)\n}}");
         }
         o
     }

@@ -1,7 +1,8 @@
 // The items every generated Rust module carries, copied into it as they are here (the module
 // depends on nothing): the error types and the private `sbe_support` module (byte reads and
 // writes that never panic, the checks, the canonical JSON value writers). The generator writes
-// `PATH_DEPTH` (the deepest nesting of groups in the schema, at least 1) before it.
+// `PATH_DEPTH` (the deepest nesting of groups in the schema, at least 1) and `MEMBER_DEPTH` (of
+// composites) before it.
 // Compiled and tested on its own by sable-codegen's tests/rust_support.rs.
 
 /// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
@@ -11,8 +12,9 @@
 pub struct FieldPath {
     /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
     template: &'static str,
-    /// A composite member after the path (an encoder's error in a composite), or empty.
-    member: &'static str,
+    /// The composite members after the path, outermost first (an encoder's error in a
+    /// composite: `engine` then `booster` then `horsePower`), the rest empty.
+    members: [&'static str; MEMBER_DEPTH],
     /// The entries' indices, outermost first, filling the template's `[]` in order
     /// (`usize::MAX`: not known, printed `[]`).
     indices: [usize; PATH_DEPTH],
@@ -24,12 +26,12 @@ impl FieldPath {
     pub const fn new(template: &'static str) -> Self {
         Self {
             template,
-            member: "",
+            members: [""; MEMBER_DEPTH],
             indices: [usize::MAX; PATH_DEPTH],
         }
     }
 
-    /// The path with the entry indices left out (`[]`), and without the member.
+    /// The path with the entry indices left out (`[]`), and without the members.
     #[must_use]
     pub const fn template(&self) -> &'static str {
         self.template
@@ -38,7 +40,10 @@ impl FieldPath {
     /// The index of the entry at nesting `depth` (0: a group of the message), if known.
     #[must_use]
     pub fn index(&self, depth: usize) -> Option<usize> {
-        self.indices.get(depth).copied().filter(|&i| i != usize::MAX)
+        self.indices
+            .get(depth)
+            .copied()
+            .filter(|&i| i != usize::MAX)
     }
 
     /// The path with the entry at nesting `depth` set to `index`.
@@ -57,10 +62,18 @@ impl FieldPath {
         self
     }
 
-    /// The path of member `name` of the composite at this path.
+    /// The path of member `name` of the composite at this path (a composite in a composite
+    /// adds its members after its own name).
     #[must_use]
     pub const fn member(mut self, name: &'static str) -> Self {
-        self.member = name;
+        let mut i = 0;
+        while i < MEMBER_DEPTH {
+            if self.members[i].is_empty() {
+                self.members[i] = name;
+                break;
+            }
+            i += 1;
+        }
         self
     }
 }
@@ -78,8 +91,8 @@ impl core::fmt::Display for FieldPath {
             }
             f.write_str(piece)?;
         }
-        if !self.member.is_empty() {
-            write!(f, ".{}", self.member)?;
+        for member in self.members.iter().take_while(|m| !m.is_empty()) {
+            write!(f, ".{member}")?;
         }
         Ok(())
     }
@@ -149,9 +162,14 @@ impl core::fmt::Display for DecodeError {
             DecodeErrorKind::Truncated { needed, available } => {
                 write!(f, "needs {needed} bytes, the buffer has {available} left")
             }
-            DecodeErrorKind::SchemaIdMismatch(id) => write!(f, "schema id {id} is not the schema's"),
+            DecodeErrorKind::SchemaIdMismatch(id) => {
+                write!(f, "schema id {id} is not the schema's")
+            }
             DecodeErrorKind::UnknownTemplate(id) => write!(f, "unknown template id {id}"),
-            DecodeErrorKind::BlockLengthTooShort { block_length, needed } => write!(
+            DecodeErrorKind::BlockLengthTooShort {
+                block_length,
+                needed,
+            } => write!(
                 f,
                 "block length {block_length} is less than the {needed} bytes its fields take"
             ),
@@ -267,7 +285,9 @@ impl core::fmt::Display for EncodeError {
             EncodeErrorKind::IndexOutOfRange { index, length } => {
                 write!(f, "index {index} is outside the array's {length} elements")
             }
-            EncodeErrorKind::ValueOutOfRange => f.write_str("value outside the field's minValue..maxValue"),
+            EncodeErrorKind::ValueOutOfRange => {
+                f.write_str("value outside the field's minValue..maxValue")
+            }
             EncodeErrorKind::CountTooLarge(max) => write!(f, "a group holds at most {max} entries"),
             EncodeErrorKind::LengthTooLarge { length, max } => {
                 write!(f, "var data of {length} bytes is longer than {max}")
@@ -306,7 +326,11 @@ mod sbe_support {
     /// marked [`cold`].
     #[inline(always)]
     pub fn at<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<[u8; N]> {
-        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<[u8; N]>::try_from) {
+        if let Some(Ok(v)) = b
+            .first_chunk::<FULL>()
+            .and_then(|f| f.get(off..off + N))
+            .map(<[u8; N]>::try_from)
+        {
             return Some(v);
         }
         cold();
@@ -316,7 +340,11 @@ mod sbe_support {
     /// A reference to the `N` bytes at `off` of a block of `FULL` bytes, as [`at`].
     #[inline(always)]
     pub fn at_ref<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<&[u8; N]> {
-        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<&[u8; N]>::try_from) {
+        if let Some(Ok(v)) = b
+            .first_chunk::<FULL>()
+            .and_then(|f| f.get(off..off + N))
+            .map(<&[u8; N]>::try_from)
+        {
             return Some(v);
         }
         cold();
@@ -353,10 +381,23 @@ mod sbe_support {
     /// Copies `src` to `off`, zeroing the rest of `len` bytes; text longer than `len` is an
     /// error (nothing written), never cut.
     #[inline(always)]
-    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8], field: FieldPath) -> Result<(), EncodeError> {
+    pub fn put_padded(
+        b: &mut [u8],
+        off: usize,
+        len: usize,
+        src: &[u8],
+        field: FieldPath,
+    ) -> Result<(), EncodeError> {
         if src.len() > len {
             cold();
-            return Err(EncodeError { offset: off, field, kind: EncodeErrorKind::TextTooLong { length: src.len(), max: len } });
+            return Err(EncodeError {
+                offset: off,
+                field,
+                kind: EncodeErrorKind::TextTooLong {
+                    length: src.len(),
+                    max: len,
+                },
+            });
         }
         if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
             let (head, tail) = d.split_at_mut(src.len());
@@ -369,31 +410,68 @@ mod sbe_support {
     /// Element `index` of an array of `length` elements of `N` bytes at `off`: where it lies,
     /// or the error of an index out of range.
     #[inline(always)]
-    pub fn element(off: usize, index: usize, length: usize, n: usize, field: FieldPath) -> Result<usize, EncodeError> {
+    pub fn element(
+        off: usize,
+        index: usize,
+        length: usize,
+        n: usize,
+        field: FieldPath,
+    ) -> Result<usize, EncodeError> {
         if index < length {
             Ok(off + index * n)
         } else {
             cold();
-            Err(EncodeError { offset: off, field, kind: EncodeErrorKind::IndexOutOfRange { index, length } })
+            Err(EncodeError {
+                offset: off,
+                field,
+                kind: EncodeErrorKind::IndexOutOfRange { index, length },
+            })
         }
     }
 
     /// The error of a value outside the field's declared range.
     #[cold]
     pub fn out_of_range(offset: usize, field: FieldPath) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::ValueOutOfRange }
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::ValueOutOfRange,
+        }
+    }
+
+    /// `e`, an error of a composite encoder over the composite's own bytes, with its offset
+    /// from the start of the buffer (the composite's at `at`).
+    #[cold]
+    pub fn moved(e: EncodeError, at: usize) -> EncodeError {
+        EncodeError {
+            offset: e.offset + at,
+            ..e
+        }
     }
 
     /// The error of a group already holding `max` entries.
     #[cold]
     pub fn count_too_large(offset: usize, field: FieldPath, max: u64) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::CountTooLarge(max) }
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::CountTooLarge(max),
+        }
     }
 
     /// The error of var data of `length` bytes, longer than `max`.
     #[cold]
-    pub fn length_too_large(offset: usize, field: FieldPath, length: usize, max: u64) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::LengthTooLarge { length, max } }
+    pub fn length_too_large(
+        offset: usize,
+        field: FieldPath,
+        length: usize,
+        max: u64,
+    ) -> EncodeError {
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::LengthTooLarge { length, max },
+        }
     }
 
     /// Zeroes `len` bytes at `off` (a block's padding).
@@ -421,26 +499,54 @@ mod sbe_support {
     /// The error of a header member (`field`, at `offset`): the template id or schema id.
     #[cold]
     pub fn header_error(offset: usize, field: &'static str, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError { offset, field: FieldPath::new(field), kind }
+        DecodeError {
+            offset,
+            field: FieldPath::new(field),
+            kind,
+        }
     }
 
     /// The error of a block length (at `offset`, of `field`) shorter than the `needed` bytes.
     #[cold]
-    pub fn block_too_short(offset: usize, field: FieldPath, block_length: usize, needed: usize) -> DecodeError {
-        DecodeError { offset, field, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed } }
+    pub fn block_too_short(
+        offset: usize,
+        field: FieldPath,
+        block_length: usize,
+        needed: usize,
+    ) -> DecodeError {
+        DecodeError {
+            offset,
+            field,
+            kind: DecodeErrorKind::BlockLengthTooShort {
+                block_length,
+                needed,
+            },
+        }
     }
 
     /// `e`, an error inside entry `index` of a group at nesting `depth`, with that index.
     #[cold]
     pub fn in_entry(e: DecodeError, depth: usize, index: usize) -> DecodeError {
-        DecodeError { field: e.field.with_index(depth, index), ..e }
+        DecodeError {
+            field: e.field.with_index(depth, index),
+            ..e
+        }
     }
 
     /// The error of a group whose `count` entries of `block_length` bytes from `start` do not
     /// fit: at the first entry that does not (a group at nesting `depth`, entries `field`).
     #[cold]
-    pub fn entries_truncated(start: usize, block_length: usize, len: usize, field: FieldPath, depth: usize) -> DecodeError {
-        let whole = len.saturating_sub(start).checked_div(block_length).unwrap_or(0);
+    pub fn entries_truncated(
+        start: usize,
+        block_length: usize,
+        len: usize,
+        field: FieldPath,
+        depth: usize,
+    ) -> DecodeError {
+        let whole = len
+            .saturating_sub(start)
+            .checked_div(block_length)
+            .unwrap_or(0);
         let at = start.saturating_add(whole.saturating_mul(block_length));
         truncated(at, field.with_index(depth, whole), block_length, len)
     }
@@ -449,12 +555,25 @@ mod sbe_support {
     /// else the error of the first entry that does not fit (`field()`, made only then: the
     /// entries of a group at nesting `depth`).
     #[inline(always)]
-    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+    pub fn entries_end(
+        buf: &[u8],
+        start: usize,
+        block_length: usize,
+        count: usize,
+        field: impl FnOnce() -> FieldPath,
+        depth: usize,
+    ) -> Result<usize, DecodeError> {
         match start.checked_add(block_length.saturating_mul(count)) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
                 cold();
-                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
+                Err(entries_truncated(
+                    start,
+                    block_length,
+                    buf.len(),
+                    field(),
+                    depth,
+                ))
             }
         }
     }
@@ -462,7 +581,12 @@ mod sbe_support {
     /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
     /// (`field()`, made only then) starting there.
     #[inline]
-    pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
+    pub fn span(
+        buf: &[u8],
+        start: usize,
+        n: usize,
+        field: impl FnOnce() -> FieldPath,
+    ) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
@@ -475,7 +599,12 @@ mod sbe_support {
     /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end. The error
     /// names `field()` (made only then).
     #[inline(always)]
-    pub fn room(len: usize, at: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, EncodeError> {
+    pub fn room(
+        len: usize,
+        at: usize,
+        n: usize,
+        field: impl FnOnce() -> FieldPath,
+    ) -> Result<usize, EncodeError> {
         match at.checked_add(n) {
             Some(end) if end <= len => Ok(end),
             _ => {
@@ -504,7 +633,10 @@ mod sbe_support {
     impl<const N: usize> Marks<N> {
         #[inline(always)]
         pub fn new(first: usize) -> Self {
-            Self { known: core::cell::Cell::new(1), at: core::array::from_fn(|_| core::cell::Cell::new(first)) }
+            Self {
+                known: core::cell::Cell::new(1),
+                at: core::array::from_fn(|_| core::cell::Cell::new(first)),
+            }
         }
 
         /// Where element `i` starts, if found.
@@ -533,7 +665,11 @@ mod sbe_support {
         /// The place to record element `i`'s start, for a group iterator to fill when it ends.
         #[inline(always)]
         pub fn mark(&self, i: usize) -> Mark<'_> {
-            Mark { known: &self.known, at: &self.at, i }
+            Mark {
+                known: &self.known,
+                at: &self.at,
+                i,
+            }
         }
 
         /// A copy, as plain values, for the out-of-line search (so that the decoder's own cells
@@ -544,7 +680,10 @@ mod sbe_support {
             for (p, c) in at.iter_mut().zip(self.at.iter()) {
                 *p = c.get();
             }
-            Found { known: self.known.get(), at }
+            Found {
+                known: self.known.get(),
+                at,
+            }
         }
 
         /// Keeps what the out-of-line search found.
@@ -624,7 +763,12 @@ mod sbe_support {
     }
 
     /// Text as `&str`: UTF-8 checked for UTF-8, plain ASCII for the one-byte encodings.
-    pub fn text(bytes: &[u8], utf8: bool, offset: usize, field: FieldPath) -> Result<&str, DecodeError> {
+    pub fn text(
+        bytes: &[u8],
+        utf8: bool,
+        offset: usize,
+        field: FieldPath,
+    ) -> Result<&str, DecodeError> {
         let invalid = DecodeError {
             offset,
             field,
@@ -805,7 +949,11 @@ mod sbe_support {
             return f.write_str("\"NaN\"");
         }
         if v.is_infinite() {
-            return f.write_str(if v > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" });
+            return f.write_str(if v > 0.0 {
+                "\"Infinity\""
+            } else {
+                "\"-Infinity\""
+            });
         }
         let mut d = Digits { b: [0; 48], n: 0 };
         write!(d, "{v:e}")?;
@@ -818,7 +966,11 @@ mod sbe_support {
             return f.write_str("\"NaN\"");
         }
         if v.is_infinite() {
-            return f.write_str(if v > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" });
+            return f.write_str(if v > 0.0 {
+                "\"Infinity\""
+            } else {
+                "\"-Infinity\""
+            });
         }
         let mut d = Digits { b: [0; 48], n: 0 };
         write!(d, "{v:e}")?;

@@ -42,7 +42,7 @@ impl Gen<'_> {
         let present = present_cond(&format!("self.{slice}"), "self.version", since, end);
         let gate = |expr: String, absent: &str| -> String {
             if since > 0 {
-                format!("if self.version < {since} {{ {absent} }} else {{ {expr} }}")
+                format!("if self.version < {since} {{\n{absent}\n}} else {{\n{expr}\n}}")
             } else {
                 expr
             }
@@ -61,7 +61,7 @@ impl Gen<'_> {
                 let null = lit(&p.null_value, p.primitive_type);
                 let _ = writeln!(
                     o,
-                    "/// The null value of `{name}`.\npub const {u}_NULL: {t} = {null};"
+                    "\n/// The null value of `{name}`.\npub const {u}_NULL: {t} = {null};"
                 );
                 let _ = writeln!(
                     o,
@@ -91,15 +91,15 @@ impl Gen<'_> {
                         } else {
                             format!(".filter(|v| *v != Self::{u}_NULL)")
                         };
-                        let _ = writeln!(o, "{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{t}> {{ ({raw}){filt} }}");
+                        let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{t}> {{\n({raw}){filt}\n}}");
                         let item = if p.primitive_type == PrimitiveType::Char {
                             format!("sbe_support::w_chars(f, &[v], {utf8})?;")
                         } else {
                             self.num_json("v", p.primitive_type)
                         };
-                        json = format!("match self.{m}() {{ Some(v) => {{ {item} }} None => f.write_str(\"null\")?, }}");
+                        json = format!("match self.{m}() {{\nSome(v) => {{\n{item}\n}}\nNone => f.write_str(\"null\")?,\n}}");
                     } else {
-                        let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{ ({raw}).unwrap_or(Self::{u}_NULL) }}");
+                        let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{\n({raw}).unwrap_or(Self::{u}_NULL)\n}}");
                         json = if p.primitive_type == PrimitiveType::Char {
                             format!("sbe_support::w_chars(f, &[self.{m}()], {utf8})?;")
                         } else {
@@ -121,11 +121,11 @@ impl Gen<'_> {
                         .map(|v| lit(&v.value, e.encoding_type))
                         .unwrap_or_else(|| "0".into());
                     let u = upper(name);
-                    let _ = writeln!(o, "/// The constant value of `{name}`.\npub const {u}_VALUE: {en} = {en}::from_raw({var});");
-                    let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{ Self::{u}_VALUE }}");
+                    let _ = writeln!(o, "\n/// The constant value of `{name}`.\npub const {u}_VALUE: {en} = {en}::from_raw({var});");
+                    let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\nSelf::{u}_VALUE\n}}");
                     let val = json_str(vname);
                     json = match present_cond(&sl, "self.version", since, 0) {
-                        Some(c) => format!("if {c} {{ {} }} else {{ {} }}", ws(&val), ws("null")),
+                        Some(c) => format!("if {c} {{\n{}}} else {{\n{}}}", ws(&val), ws("null")),
                         None => ws(&val),
                     };
                     return (o, format!("{}{json}", ws(&format!("{key}:"))));
@@ -135,10 +135,10 @@ impl Gen<'_> {
                     "None",
                 );
                 if presence == Presence::Optional {
-                    let _ = writeln!(o, "{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{ ({raw}).filter(|v| *v != {en}::NULL_VALUE).map({en}::from_raw) }}");
-                    json = format!("match self.{m}() {{ Some(v) => write!(f, \"{{v}}\")?, None => f.write_str(\"null\")?, }}");
+                    let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{\n({raw})\n.filter(|v| *v != {en}::NULL_VALUE)\n.map({en}::from_raw)\n}}");
+                    json = format!("match self.{m}() {{\nSome(v) => write!(f, \"{{v}}\")?,\nNone => f.write_str(\"null\")?,\n}}");
                 } else {
-                    let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{ {en}::from_raw(({raw}).unwrap_or({en}::NULL_VALUE)) }}");
+                    let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\n{en}::from_raw(({raw}).unwrap_or({en}::NULL_VALUE))\n}}");
                     let _ = t;
                     json = format!("write!(f, \"{{}}\", self.{m}())?;");
                 }
@@ -149,7 +149,7 @@ impl Gen<'_> {
                     read(&sl, &offs, st.encoding_type, st.byte_order, full),
                     "None",
                 );
-                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {sn} {{ {sn}::from_bits(({raw}).unwrap_or(0)) }}");
+                let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {sn} {{\n{sn}::from_bits(({raw}).unwrap_or(0))\n}}");
                 json = format!("write!(f, \"{{}}\", self.{m}())?;");
             }
             Kind::Comp(c) => {
@@ -158,16 +158,16 @@ impl Gen<'_> {
                 // version), so that the test is the one the block's other reads share.
                 let full = full.max(off + c.encoded_length.max(0) as usize);
                 let slice = if since > 0 {
-                    format!("if self.version < {since} {{ &[] }} else {{ sbe_support::from::<{full}>({sl}, {off}) }}")
+                    format!("if self.version < {since} {{\n&[]\n}} else {{\nsbe_support::from::<{full}>({sl}, {off})\n}}")
                 } else {
                     format!("sbe_support::from::<{full}>({sl}, {off})")
                 };
-                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {cn}<'a> {{ {cn}::wrap({slice}, self.version) }}");
+                let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {cn}<'a> {{\n{cn}::wrap({slice}, self.version)\n}}");
                 json = format!("write!(f, \"{{}}\", self.{m}())?;");
             }
         }
         let body = match present {
-            Some(c) => format!("if {c} {{ {json} }} else {{ f.write_str(\"null\")?; }}"),
+            Some(c) => format!("if {c} {{\n{json}\n}} else {{\nf.write_str(\"null\")?;\n}}"),
             None => json,
         };
         (o, format!("{}{body}", ws(&format!("{key}:"))))
@@ -191,26 +191,26 @@ impl Gen<'_> {
             PrimitiveValue::Bytes { bytes, .. } if p.primitive_type == PrimitiveType::Char => {
                 let _ = writeln!(
                     o,
-                    "/// The constant value of `{name}`.\npub const {cname}: &'static [u8] = {};",
+                    "\n/// The constant value of `{name}`.\npub const {cname}: &'static [u8] = {};",
                     bytes_lit(bytes)
                 );
-                let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'static [u8] {{ Self::{cname} }}");
+                let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'static [u8] {{\nSelf::{cname}\n}}");
             }
             _ => {
                 let _ = writeln!(
                     o,
-                    "/// The constant value of `{name}`.\npub const {cname}: {t} = {};",
+                    "\n/// The constant value of `{name}`.\npub const {cname}: {t} = {};",
                     lit(&cv, p.primitive_type)
                 );
                 let _ = writeln!(
                     o,
-                    "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{ Self::{cname} }}"
+                    "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{\nSelf::{cname}\n}}"
                 );
             }
         }
         let val = const_json(p, &cv);
         let json = match present_cond(&sl, "self.version", since, 0) {
-            Some(c) => format!("if {c} {{ {} }} else {{ {} }}", ws(&val), ws("null")),
+            Some(c) => format!("if {c} {{\n{}}} else {{\n{}}}", ws(&val), ws("null")),
             None => ws(&val),
         };
         (o, format!("{}{json}", ws(&format!("{key}:"))))
@@ -232,7 +232,7 @@ impl Gen<'_> {
         let utf8 = is_utf8(p.character_encoding.as_deref());
         let gate = |expr: String, absent: &str| -> String {
             if since > 0 {
-                format!("if self.version < {since} {{ {absent} }} else {{ {expr} }}")
+                format!("if self.version < {since} {{\n{absent}\n}} else {{\n{expr}\n}}")
             } else {
                 expr
             }
@@ -241,39 +241,39 @@ impl Gen<'_> {
         let n = p.length;
         let _ = writeln!(
             o,
-            "/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};"
+            "\n/// The number of elements of `{name}`.\npub const {u}_LENGTH: usize = {n};"
         );
         if p.primitive_type == PrimitiveType::Char {
             let expr = gate(array_ref(slice, &sl, full, n, off), "None");
             let raw = format!("{}_raw", snake(name));
-            let _ = writeln!(o, "{d}///\n/// The text: the bytes before the first NUL (all {n} when there is none).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{ sbe_support::until_nul(self.{raw}()) }}");
-            let _ = writeln!(o, "/// All {n} bytes of `{name}`, its NUL padding included.\n#[must_use]\n#[inline]\npub fn {raw}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
-            let _ = writeln!(o, "/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str` (`InvalidText`).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{ sbe_support::text(self.{m}(), {utf8}, {off}, {path}) }}", snake(name));
+            let _ = writeln!(o, "\n{d}///\n/// The text: the bytes before the first NUL (all {n} when there is none).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8] {{\nsbe_support::until_nul(self.{raw}())\n}}");
+            let _ = writeln!(o, "\n/// All {n} bytes of `{name}`, its NUL padding included.\n#[must_use]\n#[inline]\npub fn {raw}(&self) -> &'a [u8; {n}] {{\n({expr}).unwrap_or(&[0; {n}])\n}}");
+            let _ = writeln!(o, "\n/// `{name}` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).\n///\n/// # Errors\n///\n/// Text not valid as `&str` (`InvalidText`).\n#[inline]\npub fn {}_str(&self) -> Result<&'a str, DecodeError> {{\nsbe_support::text(self.{m}(), {utf8}, {off}, {path})\n}}", snake(name));
             json = format!("sbe_support::w_chars(f, self.{raw}(), {utf8})?;");
         } else if p.primitive_type == PrimitiveType::UInt8 {
             let expr = gate(array_ref(slice, &sl, full, n, off), "None");
-            let _ = writeln!(o, "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{ ({expr}).unwrap_or(&[0; {n}]) }}");
+            let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> &'a [u8; {n}] {{\n({expr}).unwrap_or(&[0; {n}])\n}}");
             {
                 json = format!("sbe_support::w_hex(f, self.{m}())?;");
             }
         } else {
             let sz = p.primitive_type.size();
             let mut body = format!(
-                    "let mut out = [{null}; {n}];\nif let Some(b) = {} {{ for (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{ if let Ok(a) = c.try_into() {{ *v = {}(a); }} }} }}\nout",
+                    "let mut out = [{null}; {n}];\nif let Some(b) = {} {{\nfor (v, c) in out.iter_mut().zip(b.chunks_exact({sz})) {{\nif let Ok(a) = c.try_into() {{\n*v = {}(a);\n}}\n}}\n}}\nout",
                     array_ref(slice, &sl, full, n * sz, off), from_bytes(p.primitive_type, p.byte_order)
                 );
             if since > 0 {
-                body = format!("if self.version < {since} {{ return [{null}; {n}]; }}\n{body}");
+                body = format!("if self.version < {since} {{\nreturn [{null}; {n}];\n}}\n{body}");
             }
             let _ = writeln!(
                 o,
-                "{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> [{t}; {n}] {{ {body} }}"
+                "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> [{t}; {n}] {{\n{body}\n}}"
             );
             json = if p.primitive_type == PrimitiveType::Int8 {
-                format!("let a = self.{m}(); let mut b = [0u8; {n}]; for (d, s) in b.iter_mut().zip(a) {{ *d = s.to_le_bytes()[0]; }} sbe_support::w_hex(f, &b)?;")
+                format!("let a = self.{m}();\nlet mut b = [0u8; {n}];\nfor (d, s) in b.iter_mut().zip(a) {{\n*d = s.to_le_bytes()[0];\n}}\nsbe_support::w_hex(f, &b)?;")
             } else {
                 let item = self.num_json("*v", p.primitive_type);
-                format!("f.write_str(\"[\")?; for (i, v) in self.{m}().iter().enumerate() {{ if i > 0 {{ f.write_str(\",\")?; }} {item} }} f.write_str(\"]\")?;")
+                format!("f.write_str(\"[\")?;\nfor (i, v) in self.{m}().iter().enumerate() {{\nif i > 0 {{\nf.write_str(\",\")?;\n}}\n{item}\n}}\nf.write_str(\"]\")?;")
             }
         }
         json
@@ -306,7 +306,19 @@ impl Gen<'_> {
         let d = doc(slot.desc);
         let at = add(base, slot.off);
         let path = &slot.path;
-        let mut o = String::new();
+        // A composite encoder writes into the composite's bytes; its errors' offsets are
+        // from the start of the message, the composite's at `self.at`.
+        let in_composite = slot.slice == "buf";
+        let (moved, err_at, comp_at) = if in_composite {
+            (
+                ".map_err(|e| sbe_support::moved(e, self.at))",
+                add("self.at", slot.off),
+                "self.at + at",
+            )
+        } else {
+            ("", at.clone(), "at")
+        };
+        let mut o = String::from("\n");
         match slot.kind {
             Kind::Prim(p) => {
                 if slot.presence == Presence::Constant || p.is_constant() {
@@ -317,22 +329,22 @@ impl Gen<'_> {
                     let n = p.length;
                     let sz = p.primitive_type.size();
                     if p.primitive_type == PrimitiveType::Char {
-                        let _ = writeln!(o, "{d}///\n/// A shorter value is padded with NUL.\n///\n/// # Errors\n///\n/// `TextTooLong`: longer than the array's {n} bytes (nothing written).\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{ sbe_support::put_padded(self.buf, {at}, {n}, value, {path})?; Ok(self) }}");
+                        let _ = writeln!(o, "{d}///\n/// A shorter value is padded with NUL.\n///\n/// # Errors\n///\n/// `TextTooLong`: longer than the array's {n} bytes (nothing written).\n#[inline]\npub fn {m}(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {{\nsbe_support::put_padded(self.buf, {at}, {n}, value, {path}){moved}?;\nOk(self)\n}}");
                     } else if p.primitive_type == PrimitiveType::UInt8 {
-                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[u8; {n}]) -> &mut Self {{ sbe_support::put(self.buf, {at}, *value); self }}");
+                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[u8; {n}]) -> &mut Self {{\nsbe_support::put(self.buf, {at}, *value);\nself\n}}");
                     } else {
                         let tb = to_bytes(p.byte_order);
-                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{ let mut b = [0u8; {}]; for (c, v) in b.chunks_exact_mut({sz}).zip(value) {{ c.copy_from_slice(&v.{tb}()); }} sbe_support::put(self.buf, {at}, b); self }}", n * sz);
+                        let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: &[{t}; {n}]) -> &mut Self {{\nlet mut b = [0u8; {}];\nfor (c, v) in b.chunks_exact_mut({sz}).zip(value) {{\nc.copy_from_slice(&v.{tb}());\n}}\nsbe_support::put(self.buf, {at}, b);\nself\n}}", n * sz);
                     }
                     let w = write("self.buf", "at", "value", p.byte_order);
-                    let _ = writeln!(o, "/// Writes element `index` of `{}`.\n///\n/// # Errors\n///\n/// `IndexOutOfRange`: `index` not below {n}.\n#[inline]\npub fn {}_at(&mut self, index: usize, value: {t}) -> Result<&mut Self, EncodeError> {{ let at = sbe_support::element({at}, index, {n}, {sz}, {path})?; {w} Ok(self) }}", slot.name, m.trim_end_matches('_'));
+                    let _ = writeln!(o, "\n/// Writes element `index` of `{}`.\n///\n/// # Errors\n///\n/// `IndexOutOfRange`: `index` not below {n}.\n#[inline]\npub fn {}_at(&mut self, index: usize, value: {t}) -> Result<&mut Self, EncodeError> {{\nlet at = sbe_support::element({at}, index, {n}, {sz}, {path}){moved}?;\n{w}\nOk(self)\n}}", slot.name, m.trim_end_matches('_'));
                     return o;
                 }
                 let optional =
                     slot.presence == Presence::Optional || p.presence == Presence::Optional;
                 let check = p.range_declared.then(|| {
                     let (min, max) = (lit(&p.min_value, p.primitive_type), lit(&p.max_value, p.primitive_type));
-                    format!("if !({min}..={max}).contains(&v) {{ return Err(sbe_support::out_of_range({at}, {path})); }}")
+                    format!("if !({min}..={max}).contains(&v) {{\nreturn Err(sbe_support::out_of_range({err_at}, {path}));\n}}")
                 });
                 let (arg, value, null_doc) = if optional {
                     let null = lit(&p.null_value, p.primitive_type);
@@ -348,18 +360,18 @@ impl Gen<'_> {
                 match check {
                     Some(check) => {
                         let test = if optional {
-                            format!("if let Some(v) = value {{ {check} }}")
+                            format!("if let Some(v) = value {{\n{check}\n}}")
                         } else {
-                            format!("let v = value; {check}")
+                            format!("let v = value;\n{check}")
                         };
                         let (min, max) = (
                             lit(&p.min_value, p.primitive_type),
                             lit(&p.max_value, p.primitive_type),
                         );
-                        let _ = writeln!(o, "{d}{null_doc}///\n/// # Errors\n///\n/// `ValueOutOfRange`: outside the declared {min}..={max} (nothing written).\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> Result<&mut Self, EncodeError> {{ {test} {w} Ok(self) }}");
+                        let _ = writeln!(o, "{d}{null_doc}///\n/// # Errors\n///\n/// `ValueOutOfRange`: outside the declared {min}..={max} (nothing written).\n#[inline]\npub fn {m}(&mut self, value: {arg}) -> Result<&mut Self, EncodeError> {{\n{test}\n{w}\nOk(self)\n}}");
                     }
                     None => {
-                        let _ = writeln!(o, "{d}{null_doc}#[inline]\npub fn {m}(&mut self, value: {arg}) -> &mut Self {{ {w} self }}");
+                        let _ = writeln!(o, "{d}{null_doc}#[inline]\npub fn {m}(&mut self, value: {arg}) -> &mut Self {{\n{w}\nself\n}}");
                     }
                 }
             }
@@ -375,10 +387,10 @@ impl Gen<'_> {
                         &format!("value.map_or({en}::NULL_VALUE, {en}::raw)"),
                         e.byte_order,
                     );
-                    let _ = writeln!(o, "{d}///\n/// `None` writes the null value.\n#[inline]\npub fn {m}(&mut self, value: Option<{en}>) -> &mut Self {{ {w} self }}");
+                    let _ = writeln!(o, "{d}///\n/// `None` writes the null value.\n#[inline]\npub fn {m}(&mut self, value: Option<{en}>) -> &mut Self {{\n{w}\nself\n}}");
                 } else {
                     let w = write("self.buf", &at, "value.raw()", e.byte_order);
-                    let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: {en}) -> &mut Self {{ {w} self }}");
+                    let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self, value: {en}) -> &mut Self {{\n{w}\nself\n}}");
                 }
             }
             Kind::Set(st) => {
@@ -386,13 +398,13 @@ impl Gen<'_> {
                 let w = write("self.buf", &at, "value.bits()", st.byte_order);
                 let _ = writeln!(
                     o,
-                    "{d}#[inline]\npub fn {m}(&mut self, value: {sn}) -> &mut Self {{ {w} self }}"
+                    "{d}#[inline]\npub fn {m}(&mut self, value: {sn}) -> &mut Self {{\n{w}\nself\n}}"
                 );
             }
             Kind::Comp(c) => {
                 let cn = format!("{}Encoder", camel(&c.name));
                 let len = c.encoded_length.max(0) as usize;
-                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{ let at = {at}; {cn}::wrap_at(self.buf.get_mut(at..at + {len}).unwrap_or_default(), {path}) }}");
+                let _ = writeln!(o, "{d}#[inline]\npub fn {m}(&mut self) -> {cn}<{lifetime_ret}> {{\nlet at = {at};\n{cn}::wrap_at(self.buf.get_mut(at..at + {len}).unwrap_or_default(), {comp_at}, {path})\n}}");
             }
         }
         o
@@ -435,7 +447,7 @@ pub(super) enum Kind<'s> {
 pub(super) fn field_meta(fd: &Field) -> String {
     let u = upper(&fd.name);
     let mut o = String::new();
-    let _ = writeln!(o, "/// The id of field `{}`.\npub const {u}_ID: u16 = {};\n/// The version field `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};\n/// The offset of field `{}` in the block.\npub const {u}_OFFSET: usize = {};\n/// The size of field `{}` in bytes (0 for a constant).\npub const {u}_ENCODED_LENGTH: usize = {};",
+    let _ = writeln!(o, "\n/// The id of field `{}`.\npub const {u}_ID: u16 = {};\n/// The version field `{}` appeared in.\npub const {u}_SINCE_VERSION: u16 = {};\n/// The offset of field `{}` in the block.\npub const {u}_OFFSET: usize = {};\n/// The size of field `{}` in bytes (0 for a constant).\npub const {u}_ENCODED_LENGTH: usize = {};",
         fd.name, fd.id.max(0), fd.name, fd.since_version.max(0), fd.name, fd.offset, fd.name, fd.size);
     for (what, v) in [
         ("SEMANTIC_TYPE", &fd.meta.semantic_type),

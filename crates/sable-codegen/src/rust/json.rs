@@ -86,9 +86,9 @@ pub(super) fn float_json(f: f64, p: PrimitiveType) -> String {
     out
 }
 
-/// A Rust string literal holding `text` for `f.write_str`.
+/// A statement (a line) writing `text` with `f.write_str`.
 pub(super) fn ws(text: &str) -> String {
-    format!("f.write_str({})?;", str_lit(text))
+    format!("f.write_str({})?;\n", str_lit(text))
 }
 
 /// The JSON statements of a group or var data member: its `key`, then `inner` (writing the
@@ -96,7 +96,9 @@ pub(super) fn ws(text: &str) -> String {
 pub(super) fn versioned_member(key: &str, since: i32, inner: &str) -> String {
     let key = ws(&format!("{key}:"));
     if since > 0 {
-        format!("{key}if self.version < {since} {{ f.write_str(\"null\")?; }} else {{ {inner} }}")
+        format!(
+            "{key}if self.version < {since} {{\nf.write_str(\"null\")?;\n}} else {{\n{inner}\n}}"
+        )
     } else {
         format!("{key}{inner}")
     }

@@ -12,7 +12,7 @@ impl Gen<'_> {
         let mut o = String::new();
         let _ = writeln!(
             o,
-            "/// The groups of `{}` (entry decoders and iterators, group and entry encoders).\n#[allow(clippy::module_inception)]\npub mod {modname} {{\n#[allow(unused_imports)]\nuse super::*;",
+            "/// The groups of `{}` (entry decoders and iterators, group and entry encoders).\n#[allow(clippy::module_inception)]\npub mod {modname} {{\n#[allow(unused_imports)]\nuse super::*;\n",
             msg.name
         );
         // Decoder.
@@ -35,13 +35,13 @@ impl Gen<'_> {
             "{d}///\n/// A decoded `{}` message: its header and root block checked against the buffer when \
              decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read \
              (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).\n\
-             #[derive(Debug, Clone)]\npub struct {dn}<'a> {{\n{fields}}}",
+             #[derive(Debug, Clone)]\npub struct {dn}<'a> {{\n{fields}}}\n",
             msg.name
         );
         let _ = writeln!(o, "impl<'a> {dn}<'a> {{");
         let _ = writeln!(
             o,
-            "/// The message's name in the schema.\npub const NAME: &'static str = {};\n/// The template id.\npub const TEMPLATE_ID: u16 = {};\n/// The root block length at the schema's version.\npub const BLOCK_LENGTH: u16 = {};",
+            "/// The message's name in the schema.\npub const NAME: &'static str = {};\n/// The template id.\npub const TEMPLATE_ID: u16 = {};\n/// The root block length at the schema's version.\npub const BLOCK_LENGTH: u16 = {};\n",
             str_lit(&msg.name),
             msg.id,
             msg.block_length
@@ -49,7 +49,7 @@ impl Gen<'_> {
         if let Some(st) = &msg.semantic_type {
             let _ = writeln!(
                 o,
-                "/// The message's semantic type.\npub const SEMANTIC_TYPE: &'static str = {};",
+                "/// The message's semantic type.\npub const SEMANTIC_TYPE: &'static str = {};\n",
                 str_lit(st)
             );
         }
@@ -58,22 +58,22 @@ impl Gen<'_> {
         let (body_code, json) =
             self.body_decoder(&msg.body, &BodyAt::message(names_ref), msg.block_length);
         o.push_str(&body_code);
-        o.push_str("}\n");
+        o.push_str("}\n\n");
         // A message whose groups or var data do not fit prints as its error (the reads below
         // then all succeed).
         let check = if n > 0 {
-            "if let Err(e) = self.encoded_length() { return write!(f, \"{}\", e.json()); }\n"
+            "if let Err(e) = self.encoded_length() {\nreturn write!(f, \"{}\", e.json());\n}\n"
         } else {
             ""
         };
         let _ = writeln!(o, "/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data \
-            do not fit in the buffer prints as its error, `{{\"error\":{{\"offset\":N,...}}}}` (`DecodeError::json`).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}\nf.write_str(\"}}}}\") }} }}",
+            do not fit in the buffer prints as its error, `{{\"error\":{{\"offset\":N,...}}}}` (`DecodeError::json`).\nimpl core::fmt::Display for {dn}<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\n{check}f.write_str({})?;\nwrite!(f, \"{{}}\", self.header())?;\nf.write_str(\",\\\"fields\\\":{{\")?;\n{json}f.write_str(\"}}}}\")\n}}\n}}\n",
             str_lit(&format!("{{\"message\":{},\"header\":", json_str(&msg.name))));
         // Group types (decoders) for the body.
         o.push_str(&self.group_types(&msg.body, &BodyAt::message(names_ref)));
         // Encoder.
         o.push_str(&self.message_encoder(msg, &name, &en, names_ref));
-        o.push_str("}\n");
+        o.push_str("}\n\n");
         let _ = writeln!(
             o,
             "#[allow(unused_imports)]\npub use {modname}::{{{dn}, {en}}};"
@@ -97,7 +97,7 @@ impl Gen<'_> {
             #[inline]\npub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {{");
         let _ = writeln!(
             dec,
-            "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{ sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len())); }};"
+            "let Some(hdr) = sbe_support::get::<{hs}>(buf, 0) else {{\nsbe_support::cold();\nreturn Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len()));\n}};"
         );
         // Template id and schema id side by side: one test of both bytes against the
         // message's, the two tests (and their errors) only when it fails.
@@ -126,11 +126,11 @@ impl Gen<'_> {
         // The contract's order: the schema id first, then the template id.
         if let Some(e) = hdr_read("schemaId") {
             let off = hc.member("schemaId").map_or(0, |m| m.offset);
-            let _ = writeln!(dec, "let schema_id = {e};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(sbe_support::header_error({off}, \"header.schemaId\", DecodeErrorKind::SchemaIdMismatch(schema_id))); }}");
+            let _ = writeln!(dec, "let schema_id = {e};\nif schema_id != u64::from(SCHEMA_ID) {{\nreturn Err(sbe_support::header_error({off}, \"header.schemaId\", DecodeErrorKind::SchemaIdMismatch(schema_id)));\n}}");
         }
         if let Some(e) = hdr_read("templateId") {
             let off = hc.member("templateId").map_or(0, |m| m.offset);
-            let _ = writeln!(dec, "let template_id = {e};\nif template_id != u64::from(Self::TEMPLATE_ID) {{ return Err(sbe_support::header_error({off}, \"header.templateId\", DecodeErrorKind::UnknownTemplate(template_id))); }}");
+            let _ = writeln!(dec, "let template_id = {e};\nif template_id != u64::from(Self::TEMPLATE_ID) {{\nreturn Err(sbe_support::header_error({off}, \"header.templateId\", DecodeErrorKind::UnknownTemplate(template_id)));\n}}");
         }
         if ids.is_some() {
             dec.push_str("}\n");
@@ -140,9 +140,9 @@ impl Gen<'_> {
         let bl_off = hc.member("blockLength").map_or(0, |m| m.offset);
         let _ = writeln!(dec, "let block_length = sbe_support::to_usize({bl});\nlet version = sbe_support::to_version({ver});\nSelf::sbe_new(buf, {hs}, block_length, version, hdr, {bl_off})\n}}");
         // decode_body
-        let _ = writeln!(dec, "/// Decodes a message body (no header) at the start of `buf`, written with `block_length` \
+        let _ = writeln!(dec, "\n/// Decodes a message body (no header) at the start of `buf`, written with `block_length` \
             and at `acting_version`; error offsets are from the start of `buf`.\n///\n/// # Errors\n///\n/// As [`Self::decode`], without the header checks.\n\
-            #[inline]\npub fn decode_body(buf: &'a [u8], block_length: usize, acting_version: u16) -> Result<Self, DecodeError> {{\nlet mut hdr = [0u8; {hs}];");
+            #[inline]\npub fn decode_body(\nbuf: &'a [u8],\nblock_length: usize,\nacting_version: u16,\n) -> Result<Self, DecodeError> {{\nlet mut hdr = [0u8; {hs}];");
         for m in &hc.members {
             if let TypeRef::Primitive(p) = &m.type_ref {
                 if p.is_constant() {
@@ -169,32 +169,32 @@ impl Gen<'_> {
             "Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)\n}}"
         );
         // sbe_new
-        let _ = writeln!(dec, "#[inline]\nfn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; {hs}], bl_at: usize) -> Result<Self, DecodeError> {{");
+        let _ = writeln!(dec, "\n#[inline]\nfn sbe_new(\nbuf: &'a [u8],\nstart: usize,\nblock_length: usize,\nversion: u16,\nhdr: [u8; {hs}],\nbl_at: usize,\n) -> Result<Self, DecodeError> {{");
         if needs > 0 {
             let cond = if self.s.version > 0 {
                 format!("version >= SCHEMA_VERSION && block_length < {needs}")
             } else {
                 format!("block_length < {needs}")
             };
-            let _ = writeln!(dec, "if {cond} {{ sbe_support::cold(); return Err(sbe_support::block_too_short(bl_at, FieldPath::new(\"header.blockLength\"), block_length, {needs})); }}");
+            let _ = writeln!(dec, "if {cond} {{\nsbe_support::cold();\nreturn Err(sbe_support::block_too_short(bl_at, FieldPath::new(\"header.blockLength\"), block_length, {needs}));\n}}");
         } else {
             dec.push_str("let _ = bl_at;\n");
         }
         let _ = writeln!(dec, "let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new(\"fields\"))?;\nlet block = buf.get(start..block_end).unwrap_or(&[]);");
         if n > 0 {
-            let _ = writeln!(dec, "Ok(Self {{ hdr, block, version, buf, marks: sbe_support::Marks::new(block_end) }})\n}}");
+            let _ = writeln!(dec, "Ok(Self {{\nhdr,\nblock,\nversion,\nbuf,\nmarks: sbe_support::Marks::new(block_end),\n}})\n}}");
         } else {
             let _ = writeln!(
                 dec,
-                "Ok(Self {{ hdr, block, version, end: block_end }})\n}}"
+                "Ok(Self {{\nhdr,\nblock,\nversion,\nend: block_end,\n}})\n}}"
             );
         }
-        let _ = writeln!(dec, "/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{ self.version }}\n\
-            /// The acting block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{ self.block.len() }}\n\
+        let _ = writeln!(dec, "\n/// The acting version (the writer's).\n#[must_use]\npub fn acting_version(&self) -> u16 {{\nself.version\n}}\n\n\
+            /// The acting block length (the writer's).\n#[must_use]\npub fn acting_block_length(&self) -> usize {{\nself.block.len()\n}}\n\n\
             /// The message's length in bytes: header (when decoded with it), block, groups and var data \
             (found, and checked, as far as not read yet).\n///\n/// # Errors\n///\n/// A group or var data running past the end \
-            of the buffer, or a group's block length shorter than its fields need.\n#[inline]\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{ {} }}\n\
-            /// The message header as read (or, after `decode_body`, as made from its arguments).\n#[must_use]\npub fn header(&self) -> {}Decoder<'_> {{ {}Decoder::wrap(&self.hdr, SCHEMA_VERSION) }}",
+            of the buffer, or a group's block length shorter than its fields need.\n#[inline]\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{\n{}\n}}\n\n\
+            /// The message header as read (or, after `decode_body`, as made from its arguments).\n#[must_use]\npub fn header(&self) -> {}Decoder<'_> {{\n{}Decoder::wrap(&self.hdr, SCHEMA_VERSION)\n}}",
             if n > 0 { format!("self.sbe_start({n})") } else { "Ok(self.end)".to_owned() },
             camel(&hc.name), camel(&hc.name));
         dec
@@ -212,8 +212,8 @@ impl Gen<'_> {
         let bl = msg.block_length;
         let mut o = String::new();
         let d = doc(msg.description.as_deref());
-        let _ = writeln!(o, "{d}///\n/// Writes a `{}` message: fixed fields in any order, then groups and var data in schema order.\n#[derive(Debug)]\npub struct {en}<'a> {{ buf: &'a mut [u8], #[allow(dead_code)] start: usize, limit: usize }}", msg.name);
-        let _ = writeln!(o, "impl<'a> {en}<'a> {{\n/// The template id.\npub const TEMPLATE_ID: u16 = {};\n/// The root block length.\npub const BLOCK_LENGTH: u16 = {bl};", msg.id);
+        let _ = writeln!(o, "{d}///\n/// Writes a `{}` message: fixed fields in any order, then groups and var data in schema order.\n#[derive(Debug)]\npub struct {en}<'a> {{\nbuf: &'a mut [u8],\n#[allow(dead_code)]\nstart: usize,\nlimit: usize,\n}}\n", msg.name);
+        let _ = writeln!(o, "impl<'a> {en}<'a> {{\n/// The template id.\npub const TEMPLATE_ID: u16 = {};\n/// The root block length.\npub const BLOCK_LENGTH: u16 = {bl};\n", msg.id);
         let mut hdr = String::new();
         for m in &hc.members {
             if let TypeRef::Primitive(p) = &m.type_ref {
@@ -232,9 +232,9 @@ impl Gen<'_> {
             }
         }
         let gaps = zero_gaps(&msg.body, bl, "buf", "start");
-        let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\n#[inline]\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {}, || FieldPath::new(\"header\"))?;\nif let Some(h) = buf.first_chunk_mut::<{hs}>() {{\n{hdr}}}\nlet start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}", hs + bl);
-        let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\n#[inline]\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl}, || FieldPath::new(\"fields\"))?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}");
-        let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\n#[inline]\npub fn encoded_length(&self) -> usize {{ self.limit }}\n/// The message written so far.\n#[must_use]\npub fn as_bytes(&self) -> &[u8] {{ self.buf.get(..self.limit).unwrap_or(&[]) }}");
+        let _ = writeln!(o, "/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).\n///\n/// # Errors\n///\n/// `buf` too small for the header and the root block.\n#[inline]\npub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {}, || FieldPath::new(\"header\"))?;\nif let Some(h) = buf.first_chunk_mut::<{hs}>() {{\n{hdr}}}\nlet start = {hs};\n{gaps}Ok(Self {{ buf, start, limit }})\n}}\n", hs + bl);
+        let _ = writeln!(o, "/// Starts the message body (no header) at the start of `buf`.\n///\n/// # Errors\n///\n/// `buf` too small for the root block.\n#[inline]\npub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {{\nlet limit = sbe_support::room(buf.len(), 0, {bl}, || FieldPath::new(\"fields\"))?;\nlet start = 0;\n{gaps}Ok(Self {{ buf, start, limit }})\n}}\n");
+        let _ = writeln!(o, "/// The bytes written so far: header (with `new`), block, groups and var data.\n#[must_use]\n#[inline]\npub fn encoded_length(&self) -> usize {{\nself.limit\n}}\n\n/// The message written so far.\n#[must_use]\npub fn as_bytes(&self) -> &[u8] {{\nself.buf.get(..self.limit).unwrap_or(&[])\n}}");
         o.push_str(&self.body_encoder(
             &msg.body,
             &BodyAt::message(names),
@@ -265,41 +265,41 @@ impl Gen<'_> {
             );
             variants.push((v, m));
         }
-        o.push_str("}\n");
+        o.push_str("}\n\n");
         let hc = self.s.header_composite();
         let hs = self.header_size();
         let header_read = |name: &str| member_u64(hc, name, "buf");
         let offset = |name: &str| hc.member(name).map_or(0, |m| m.offset);
-        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).\n///\n/// # Errors\n///\n/// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{ sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len())); }}");
+        let _ = writeln!(o, "/// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).\n///\n/// # Errors\n///\n/// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.\npub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {{\nif buf.len() < {hs} {{\nsbe_support::cold();\nreturn Err(sbe_support::truncated(0, FieldPath::new(\"header\"), {hs}, buf.len()));\n}}");
         if let Some(sid) = header_read("schemaId") {
-            let _ = writeln!(o, "let schema_id = {sid};\nif schema_id != u64::from(SCHEMA_ID) {{ return Err(sbe_support::header_error({}, \"header.schemaId\", DecodeErrorKind::SchemaIdMismatch(schema_id))); }}", offset("schemaId"));
+            let _ = writeln!(o, "let schema_id = {sid};\nif schema_id != u64::from(SCHEMA_ID) {{\nreturn Err(sbe_support::header_error({}, \"header.schemaId\", DecodeErrorKind::SchemaIdMismatch(schema_id)));\n}}", offset("schemaId"));
         }
         let tid = header_read("templateId").unwrap_or_else(|| "0_u64".into());
         let _ = writeln!(o, "let template_id = {tid};\nmatch template_id {{");
         for (v, m) in &variants {
             let _ = writeln!(
                 o,
-                "{} => {{ let m = {}Decoder::decode(buf)?; m.encoded_length()?; Ok(AnyMessage::{v}(m)) }}",
+                "{} => {{\nlet m = {}Decoder::decode(buf)?;\nm.encoded_length()?;\nOk(AnyMessage::{v}(m))\n}}",
                 m.id,
                 camel(&m.name)
             );
         }
-        let _ = writeln!(o, "other => Err(sbe_support::header_error({}, \"header.templateId\", DecodeErrorKind::UnknownTemplate(other))),\n}}\n}}", offset("templateId"));
-        let _ = writeln!(o, "impl AnyMessage<'_> {{\n/// The message's length in bytes.\n///\n/// # Errors\n///\n/// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{ match self {{");
+        let _ = writeln!(o, "other => Err(sbe_support::header_error({}, \"header.templateId\", DecodeErrorKind::UnknownTemplate(other))),\n}}\n}}\n", offset("templateId"));
+        let _ = writeln!(o, "impl AnyMessage<'_> {{\n/// The message's length in bytes.\n///\n/// # Errors\n///\n/// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).\npub fn encoded_length(&self) -> Result<usize, DecodeError> {{\nmatch self {{");
         for (v, _) in &variants {
             let _ = writeln!(o, "Self::{v}(m) => m.encoded_length(),");
         }
         if variants.is_empty() {
             o.push_str("_ => Ok(0),\n");
         }
-        let _ = writeln!(o, "}} }} }}\n/// The canonical JSON form of the message.\nimpl core::fmt::Display for AnyMessage<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{ match self {{");
+        let _ = writeln!(o, "}}\n}}\n}}\n\n/// The canonical JSON form of the message.\nimpl core::fmt::Display for AnyMessage<'_> {{\nfn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {{\nmatch self {{");
         for (v, _) in &variants {
             let _ = writeln!(o, "Self::{v}(m) => write!(f, \"{{m}}\"),");
         }
         if variants.is_empty() {
             o.push_str("_ => Ok(()),\n");
         }
-        o.push_str("} } }\n");
+        o.push_str("}\n}\n}\n");
         self.w(o);
     }
 }

@@ -14,18 +14,23 @@
 //! (GRE, VXLAN, ...), other transports than UDP and TCP.
 
 mod file;
+mod messages;
 mod net;
+mod stream;
 mod tcp;
+pub mod write;
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
 use std::net::{IpAddr, SocketAddr};
 
-use crate::framing::{FrameMeta, Framing, StreamFramer};
+use crate::framing::Framing;
 
 pub use file::{Format, Packets};
+pub use messages::{Message, MessageFramer, Messages, SequenceCounts};
 pub use net::{link_type, Transport};
+pub use stream::CaptureStream;
 pub use tcp::{StreamEvent, TcpReassembler, TcpSegment};
 
 /// A capture file's bytes, with its format detected.
@@ -61,7 +66,7 @@ impl<'a> Capture<'a> {
     }
 
     /// Like [`Capture::payloads`], with a TCP reassembler configured by the caller.
-    pub fn payloads_with(&self, filter: Filter, reassembler: TcpReassembler<'a>) -> Payloads<'a> {
+    pub fn payloads_with(&self, filter: Filter, reassembler: TcpReassembler) -> Payloads<'a> {
         Payloads::new(self.packets(), filter, reassembler)
     }
 
@@ -77,15 +82,10 @@ impl<'a> Capture<'a> {
     where
         F: Fn(&[u8]) -> Result<usize, String> + Clone,
     {
-        Messages {
-            payloads: self.payloads(filter),
-            framing,
-            message_length,
-            framers: BTreeMap::new(),
-            unsupported: BTreeSet::new(),
-            queue: VecDeque::new(),
-            finished: false,
-        }
+        Messages::new(
+            self.payloads(filter),
+            MessageFramer::new(framing, message_length),
+        )
     }
 }
 
@@ -104,6 +104,9 @@ pub enum ErrorKind {
     Gap,
     /// A framing error in a payload or stream (from [`Capture::messages`]).
     Frame,
+    /// A gap or a repeat in a flow's packet sequence numbers (MDP 3.0): reported, not an error
+    /// in the capture.
+    Sequence,
 }
 
 /// A problem in a capture, with the offset in the file of the record, block or packet concerned.
@@ -222,7 +225,7 @@ impl Filter {
 }
 
 /// Bytes from a capture: a UDP datagram's payload, or a contiguous run of a TCP stream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Payload<'a> {
     /// Capture time of the packet that carried the bytes, in nanoseconds since the Unix epoch.
     pub timestamp_ns: u64,
@@ -233,78 +236,116 @@ pub struct Payload<'a> {
     /// For TCP, the offset of `data` in its stream direction (0 at the first byte seen); `None`
     /// for UDP.
     pub stream_offset: Option<u64>,
-    /// The bytes.
-    pub data: &'a [u8],
+    /// The bytes (borrowed from the packet, or owned when they waited for a TCP hole to fill).
+    pub data: Cow<'a, [u8]>,
 }
 
-/// Iterator over a capture's payloads: see [`Capture::payloads`].
-///
-/// Yields UDP payloads as they come and TCP bytes as soon as they are contiguous in their stream
-/// (so a run may come from a segment buffered earlier, with that segment's timestamp and
-/// offset). Packets that are not IP, not UDP or TCP, or not accepted by the filter are passed
-/// over silently; IP fragments, malformed packets and unsupported link types are reported as
-/// errors and skipped; TCP gaps are reported, then the stream resumes. At the end of the
-/// capture, TCP bytes still waiting behind a gap are reported and released.
-pub struct Payloads<'a> {
-    packets: Packets<'a>,
+/// Packets passed over without a payload, counted by reason.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Skipped {
+    /// Not IP (ARP, LLDP, ...), passed over silently.
+    pub not_ip: u64,
+    /// IP but neither UDP nor TCP (ICMP, ...), passed over silently.
+    pub other_protocol: u64,
+    /// UDP or TCP of a flow the filter rejects (another port), passed over silently.
+    pub filtered: u64,
+    /// IP fragments (reported: not reassembled).
+    pub fragment: u64,
+    /// Truncated or malformed headers (reported).
+    pub malformed: u64,
+    /// Unsupported link types (reported).
+    pub unsupported: u64,
+}
+
+impl Skipped {
+    /// Every packet passed over.
+    pub fn total(&self) -> u64 {
+        self.not_ip
+            + self.other_protocol
+            + self.filtered
+            + self.fragment
+            + self.malformed
+            + self.unsupported
+    }
+
+    /// Each non-zero count with its reason, e.g. `[(3, "not IP"), (1, "on other ports")]`.
+    pub fn reasons(&self) -> Vec<(u64, &'static str)> {
+        [
+            (self.filtered, "of flows the filter rejects (--port)"),
+            (self.not_ip, "not IP (ARP, LLDP, ...)"),
+            (self.other_protocol, "neither UDP nor TCP (ICMP, ...)"),
+            (self.fragment, "IP fragments (not reassembled)"),
+            (self.malformed, "with truncated or malformed headers"),
+            (self.unsupported, "of unsupported link types"),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .collect()
+    }
+}
+
+/// Decodes link-layer packets down to UDP payloads and reassembled TCP stream bytes, one packet
+/// at a time: the state behind [`Payloads`] and [`CaptureStream`]-driven readers. Packets that
+/// are not IP, not UDP or TCP, or not accepted by the filter are passed over silently (counted in
+/// [`PayloadDecoder::skipped`]); IP fragments, malformed packets and unsupported link types are
+/// reported as errors and skipped; TCP gaps are reported, then the stream resumes.
+#[derive(Debug, Clone)]
+pub struct PayloadDecoder {
     filter: Filter,
-    reassembler: TcpReassembler<'a>,
-    queue: VecDeque<Result<Payload<'a>, CaptureError>>,
-    finished: bool,
+    reassembler: TcpReassembler,
+    skipped: Skipped,
 }
 
-impl<'a> Payloads<'a> {
-    fn new(packets: Packets<'a>, filter: Filter, reassembler: TcpReassembler<'a>) -> Payloads<'a> {
-        Payloads {
-            packets,
+impl PayloadDecoder {
+    /// A decoder keeping the flows `filter` accepts, reassembling TCP with `reassembler`.
+    pub fn new(filter: Filter, reassembler: TcpReassembler) -> PayloadDecoder {
+        PayloadDecoder {
             filter,
             reassembler,
-            queue: VecDeque::new(),
-            finished: false,
+            skipped: Skipped::default(),
         }
     }
 
-    fn events(&mut self, events: Vec<StreamEvent<'a>>) {
-        for event in events {
-            self.queue.push_back(match event {
-                StreamEvent::Data(payload) => Ok(payload),
-                StreamEvent::Gap {
-                    flow,
-                    packet_offset,
-                    stream_offset,
-                    missing,
-                } => Err(CaptureError {
-                    offset: packet_offset,
-                    kind: ErrorKind::Gap,
-                    flow: Some(flow),
-                    message: format!(
-                        "TCP stream gap: {missing} bytes missing at stream offset {stream_offset}; \
-                         resuming after them"
-                    ),
-                }),
-            });
-        }
+    /// The packets passed over so far, by reason.
+    pub fn skipped(&self) -> Skipped {
+        self.skipped
     }
 
-    fn packet(&mut self, packet: Packet<'a>) {
-        let transport = match net::decode(packet.link_type, packet.data) {
-            Ok(Some(transport)) => transport,
-            Ok(None) => return,
+    /// Decodes `packet`, handing its payloads (and problems) to `out`.
+    pub fn packet<'p>(
+        &mut self,
+        packet: &Packet<'p>,
+        out: &mut dyn FnMut(Result<Payload<'p>, CaptureError>),
+    ) {
+        let cut = packet.data.len() < packet.original_len as usize;
+        let transport = match net::decode(packet.link_type, packet.data, cut) {
+            Ok(transport) => transport,
             Err((kind, message)) => {
-                self.queue
-                    .push_back(Err(CaptureError::new(packet.offset, kind, message)));
+                match kind {
+                    ErrorKind::Fragment => self.skipped.fragment += 1,
+                    ErrorKind::Unsupported => self.skipped.unsupported += 1,
+                    _ => self.skipped.malformed += 1,
+                }
+                out(Err(CaptureError::new(packet.offset, kind, message)));
                 return;
             }
         };
         match transport {
+            Transport::NotIp => self.skipped.not_ip += 1,
+            Transport::OtherProtocol(_) => self.skipped.other_protocol += 1,
+            Transport::Udp { flow, .. } | Transport::Tcp { flow, .. }
+                if !self.filter.matches(&flow) =>
+            {
+                self.skipped.filtered += 1;
+            }
             Transport::Udp { flow, payload } => {
-                if self.filter.matches(&flow) && !payload.is_empty() {
-                    self.queue.push_back(Ok(Payload {
+                if !payload.is_empty() {
+                    out(Ok(Payload {
                         timestamp_ns: packet.timestamp_ns,
                         flow,
                         packet_offset: packet.offset,
                         stream_offset: None,
-                        data: payload,
+                        data: Cow::Borrowed(payload),
                     }));
                 }
             }
@@ -314,19 +355,100 @@ impl<'a> Payloads<'a> {
                 flags,
                 payload,
             } => {
-                if self.filter.matches(&flow) {
-                    let events = self.reassembler.push(TcpSegment {
-                        flow,
-                        seq,
-                        syn: flags & net::TCP_SYN != 0,
-                        data: payload,
-                        timestamp_ns: packet.timestamp_ns,
-                        packet_offset: packet.offset,
-                    });
-                    self.events(events);
-                }
+                let events = self.reassembler.push(TcpSegment {
+                    flow,
+                    seq,
+                    syn: flags & net::TCP_SYN != 0,
+                    data: payload,
+                    timestamp_ns: packet.timestamp_ns,
+                    packet_offset: packet.offset,
+                });
+                events.into_iter().for_each(|e| out(event(e)));
             }
         }
+    }
+
+    /// Ends the capture: TCP bytes still waiting behind a gap are reported and released.
+    pub fn finish(&mut self, out: &mut dyn FnMut(Result<Payload<'static>, CaptureError>)) {
+        self.reassembler
+            .finish()
+            .into_iter()
+            .for_each(|e| out(event(e)));
+    }
+}
+
+fn event(event: StreamEvent<'_>) -> Result<Payload<'_>, CaptureError> {
+    match event {
+        StreamEvent::Data(payload) => Ok(payload),
+        StreamEvent::Gap {
+            flow,
+            packet_offset,
+            stream_offset,
+            missing,
+        } => Err(CaptureError {
+            offset: packet_offset,
+            kind: ErrorKind::Gap,
+            flow: Some(flow),
+            message: format!(
+                "TCP stream gap: {missing} bytes missing at stream offset {stream_offset}; \
+                 resuming after them"
+            ),
+        }),
+    }
+}
+
+/// Iterator over a capture's payloads: see [`Capture::payloads`].
+///
+/// Yields UDP payloads as they come and TCP bytes as soon as they are contiguous in their stream
+/// (so a run may come from a segment buffered earlier, with that segment's timestamp and
+/// offset); see [`PayloadDecoder`] for what is skipped. At the end of the capture, TCP bytes
+/// still waiting behind a gap are reported and released.
+pub struct Payloads<'a> {
+    packets: Packets<'a>,
+    decoder: PayloadDecoder,
+    queue: Queue<Result<Payload<'a>, CaptureError>>,
+}
+
+/// Items made a batch at a time (a packet's payloads, a payload's messages), given out one by one.
+struct Queue<T> {
+    items: VecDeque<T>,
+    finished: bool,
+}
+
+impl<T> Queue<T> {
+    fn new() -> Queue<T> {
+        Queue {
+            items: VecDeque::new(),
+            finished: false,
+        }
+    }
+
+    /// The next item; when there is none, `fill` makes more, returning false once it is done.
+    fn next(&mut self, mut fill: impl FnMut(&mut VecDeque<T>) -> bool) -> Option<T> {
+        loop {
+            if let Some(item) = self.items.pop_front() {
+                return Some(item);
+            }
+            if self.finished {
+                return None;
+            }
+            self.finished = !fill(&mut self.items);
+        }
+    }
+}
+
+impl<'a> Payloads<'a> {
+    fn new(packets: Packets<'a>, filter: Filter, reassembler: TcpReassembler) -> Payloads<'a> {
+        Payloads {
+            packets,
+            decoder: PayloadDecoder::new(filter, reassembler),
+            queue: Queue::new(),
+        }
+    }
+
+    /// The packets passed over so far, by reason.
+    pub fn skipped(&self) -> Skipped {
+        self.decoder.skipped()
     }
 }
 
@@ -334,185 +456,20 @@ impl<'a> Iterator for Payloads<'a> {
     type Item = Result<Payload<'a>, CaptureError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(item) = self.queue.pop_front() {
-                return Some(item);
+        let (packets, decoder) = (&mut self.packets, &mut self.decoder);
+        self.queue.next(|queue| match packets.next() {
+            Some(Ok(packet)) => {
+                decoder.packet(&packet, &mut |p| queue.push_back(p));
+                true
             }
-            if self.finished {
-                return None;
+            Some(Err(error)) => {
+                queue.push_back(Err(error));
+                true
             }
-            match self.packets.next() {
-                Some(Ok(packet)) => self.packet(packet),
-                Some(Err(error)) => self.queue.push_back(Err(error)),
-                None => {
-                    self.finished = true;
-                    let events = self.reassembler.finish();
-                    self.events(events);
-                }
-            }
-        }
-    }
-}
-
-/// An SBE message found in a capture.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Message<'a> {
-    /// Capture time of the packet holding the message's last byte.
-    pub timestamp_ns: u64,
-    /// The flow.
-    pub flow: Flow,
-    /// Offset in the file of the packet holding the message's last byte.
-    pub packet_offset: usize,
-    /// Offset of the message in its UDP payload, or in its TCP stream direction.
-    pub offset: u64,
-    /// The message, starting with its SBE message header.
-    pub bytes: Cow<'a, [u8]>,
-    /// What the framing knows about the message besides its bytes.
-    pub meta: Option<FrameMeta>,
-}
-
-type FramerMap<F> = BTreeMap<Flow, StreamFramer<F>>;
-
-/// Iterator over the SBE messages of a capture: see [`Capture::messages`].
-///
-/// Errors are those of [`Payloads`], plus framing errors ([`ErrorKind::Frame`]); a TCP gap drops
-/// any partial message before it and framing resumes at the gap's end. With [`Framing::Mdp3`],
-/// TCP flows are reported once each as [`ErrorKind::Unsupported`].
-pub struct Messages<'a, F> {
-    payloads: Payloads<'a>,
-    framing: Framing,
-    message_length: F,
-    framers: FramerMap<F>,
-    unsupported: BTreeSet<Flow>,
-    queue: VecDeque<Result<Message<'a>, CaptureError>>,
-    finished: bool,
-}
-
-impl<'a, F> Messages<'a, F>
-where
-    F: Fn(&[u8]) -> Result<usize, String> + Clone,
-{
-    fn datagram(&mut self, payload: Payload<'a>) {
-        for frame in self
-            .framing
-            .frames(payload.data, self.message_length.clone())
-        {
-            self.queue.push_back(match frame {
-                Ok(frame) => Ok(Message {
-                    timestamp_ns: payload.timestamp_ns,
-                    flow: payload.flow,
-                    packet_offset: payload.packet_offset,
-                    offset: frame.offset as u64,
-                    bytes: Cow::Borrowed(frame.bytes),
-                    meta: frame.meta,
-                }),
-                Err(error) => Err(CaptureError {
-                    offset: payload.packet_offset,
-                    kind: ErrorKind::Frame,
-                    flow: Some(payload.flow),
-                    message: format!("at payload offset {}: {}", error.offset, error.message),
-                }),
-            });
-        }
-    }
-
-    fn stream(&mut self, payload: Payload<'a>, stream_offset: u64) {
-        if !self.framing.is_stream_framing() {
-            if self.unsupported.insert(payload.flow) {
-                self.queue.push_back(Err(CaptureError {
-                    offset: payload.packet_offset,
-                    kind: ErrorKind::Unsupported,
-                    flow: Some(payload.flow),
-                    message: format!("framing {} does not apply to TCP streams", self.framing),
-                }));
-            }
-            return;
-        }
-        let framer = match self.framers.get_mut(&payload.flow) {
-            Some(framer) => framer,
             None => {
-                let framer = StreamFramer::new(self.framing, self.message_length.clone())
-                    .expect("a stream framing");
-                self.framers.entry(payload.flow).or_insert(framer)
+                decoder.finish(&mut |p| queue.push_back(p));
+                false
             }
-        };
-        if framer.next_stream_offset() != stream_offset {
-            if framer.buffered() > 0 {
-                self.queue.push_back(Err(CaptureError {
-                    offset: payload.packet_offset,
-                    kind: ErrorKind::Frame,
-                    flow: Some(payload.flow),
-                    message: format!(
-                        "{} bytes of an incomplete message dropped at a break in the stream",
-                        framer.buffered()
-                    ),
-                }));
-            }
-            framer.reset(stream_offset);
-        }
-        let results = framer.push(payload.data, payload.timestamp_ns, payload.packet_offset);
-        let flow = payload.flow;
-        self.stream_results(flow, results);
-    }
-
-    fn stream_results(
-        &mut self,
-        flow: Flow,
-        results: Vec<Result<crate::StreamFrame, crate::StreamFrameError>>,
-    ) {
-        for result in results {
-            self.queue.push_back(match result {
-                Ok(frame) => Ok(Message {
-                    timestamp_ns: frame.timestamp_ns,
-                    flow,
-                    packet_offset: frame.position,
-                    offset: frame.stream_offset,
-                    bytes: Cow::Owned(frame.bytes),
-                    meta: frame.meta,
-                }),
-                Err(error) => Err(CaptureError {
-                    offset: error.position,
-                    kind: ErrorKind::Frame,
-                    flow: Some(flow),
-                    message: format!(
-                        "at stream offset {}: {}",
-                        error.stream_offset, error.message
-                    ),
-                }),
-            });
-        }
-    }
-}
-
-impl<'a, F> Iterator for Messages<'a, F>
-where
-    F: Fn(&[u8]) -> Result<usize, String> + Clone,
-{
-    type Item = Result<Message<'a>, CaptureError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            if let Some(item) = self.queue.pop_front() {
-                return Some(item);
-            }
-            if self.finished {
-                return None;
-            }
-            match self.payloads.next() {
-                Some(Ok(payload)) => match payload.stream_offset {
-                    None => self.datagram(payload),
-                    Some(offset) => self.stream(payload, offset),
-                },
-                Some(Err(error)) => self.queue.push_back(Err(error)),
-                None => {
-                    self.finished = true;
-                    let mut framers = std::mem::take(&mut self.framers);
-                    for (flow, framer) in framers.iter_mut() {
-                        let results = framer.finish();
-                        self.stream_results(*flow, results);
-                    }
-                }
-            }
-        }
+        })
     }
 }

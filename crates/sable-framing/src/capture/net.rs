@@ -51,6 +51,10 @@ pub enum Transport<'a> {
         /// Its payload.
         payload: &'a [u8],
     },
+    /// A packet that is not IP (ARP, LLDP, ...): passed over.
+    NotIp,
+    /// An IP packet that is neither UDP nor TCP (ICMP, ...): passed over.
+    OtherProtocol(u8),
 }
 
 type Problem = (ErrorKind, String);
@@ -62,8 +66,14 @@ fn packet(message: String) -> Problem {
 const ETHERTYPE_IPV4: u16 = 0x0800;
 const ETHERTYPE_IPV6: u16 = 0x86DD;
 
-/// Decodes a link-layer packet down to UDP or TCP: `Ok(None)` for packets of other protocols.
-pub fn decode(link_type: u16, data: &[u8]) -> Result<Option<Transport<'_>>, (ErrorKind, String)> {
+/// Decodes a link-layer packet down to UDP or TCP. When the packet was `cut` (captured shorter
+/// than it was on the wire: a snapshot length, or a file cut short), IP and UDP lengths beyond
+/// the captured bytes are taken to end with them, so that what was captured is still decoded.
+pub fn decode(
+    link_type: u16,
+    data: &[u8],
+    cut: bool,
+) -> Result<Transport<'_>, (ErrorKind, String)> {
     let (ethertype, ip) = match link_type {
         link_type::ETHERNET => ethernet(data)?,
         link_type::LINUX_SLL => {
@@ -102,7 +112,7 @@ pub fn decode(link_type: u16, data: &[u8]) -> Result<Option<Transport<'_>>, (Err
             match family {
                 2 => (ETHERTYPE_IPV4, &data[4..]),
                 24 | 28 | 30 => (ETHERTYPE_IPV6, &data[4..]),
-                _ => return Ok(None),
+                _ => return Ok(Transport::NotIp),
             }
         }
         other => {
@@ -113,9 +123,9 @@ pub fn decode(link_type: u16, data: &[u8]) -> Result<Option<Transport<'_>>, (Err
         }
     };
     match ethertype {
-        ETHERTYPE_IPV4 => ipv4(ip),
-        ETHERTYPE_IPV6 => ipv6(ip),
-        _ => Ok(None),
+        ETHERTYPE_IPV4 => ipv4(ip, cut),
+        ETHERTYPE_IPV6 => ipv6(ip, cut),
+        _ => Ok(Transport::NotIp),
     }
 }
 
@@ -140,7 +150,7 @@ fn ethernet(data: &[u8]) -> Result<(u16, &[u8]), Problem> {
     }
 }
 
-fn ipv4(data: &[u8]) -> Result<Option<Transport<'_>>, Problem> {
+fn ipv4(data: &[u8], cut: bool) -> Result<Transport<'_>, Problem> {
     if data.len() < 20 {
         return Err(packet(format!(
             "IPv4 header truncated ({} bytes)",
@@ -161,6 +171,9 @@ fn ipv4(data: &[u8]) -> Result<Option<Transport<'_>>, Problem> {
     if total == 0 {
         // Segmentation offload: the length field is left at 0.
         total = data.len();
+    }
+    if cut {
+        total = total.min(data.len());
     }
     if total < header_len {
         return Err(packet(format!(
@@ -187,10 +200,10 @@ fn ipv4(data: &[u8]) -> Result<Option<Transport<'_>>, Problem> {
             ),
         ));
     }
-    transport(data[9], src, dst, &data[header_len..total])
+    transport(data[9], src, dst, &data[header_len..total], cut)
 }
 
-fn ipv6(data: &[u8]) -> Result<Option<Transport<'_>>, Problem> {
+fn ipv6(data: &[u8], cut: bool) -> Result<Transport<'_>, Problem> {
     if data.len() < 40 {
         return Err(packet(format!(
             "IPv6 header truncated ({} bytes)",
@@ -201,12 +214,15 @@ fn ipv6(data: &[u8]) -> Result<Option<Transport<'_>>, Problem> {
         return Err(packet(format!("IPv6 header with version {}", data[0] >> 4)));
     }
     let payload_len = u16::from_be_bytes([data[4], data[5]]) as usize;
-    let end = if payload_len == 0 {
+    let mut end = if payload_len == 0 {
         // A jumbogram (or offload): the payload runs to the end.
         data.len()
     } else {
         40 + payload_len
     };
+    if cut {
+        end = end.min(data.len());
+    }
     if end > data.len() {
         return Err(packet(format!(
             "IPv6 packet of {end} bytes truncated to {} bytes",
@@ -266,7 +282,7 @@ fn ipv6(data: &[u8]) -> Result<Option<Transport<'_>>, Problem> {
         next = header[0];
         at += len;
     }
-    transport(next, src, dst, &data[at..end])
+    transport(next, src, dst, &data[at..end], cut)
 }
 
 fn transport(
@@ -274,7 +290,8 @@ fn transport(
     src: IpAddr,
     dst: IpAddr,
     data: &[u8],
-) -> Result<Option<Transport<'_>>, Problem> {
+    cut: bool,
+) -> Result<Transport<'_>, Problem> {
     match protocol {
         17 => {
             if data.len() < 8 {
@@ -292,6 +309,9 @@ fn transport(
             if len == 0 {
                 len = data.len();
             }
+            if cut {
+                len = len.min(data.len());
+            }
             if len < 8 {
                 return Err(packet(format!(
                     "UDP length {len} is less than its 8-byte header"
@@ -303,10 +323,10 @@ fn transport(
                     data.len()
                 )));
             }
-            Ok(Some(Transport::Udp {
+            Ok(Transport::Udp {
                 flow,
                 payload: &data[8..len],
-            }))
+            })
         }
         6 => {
             if data.len() < 20 {
@@ -327,13 +347,13 @@ fn transport(
                     data.len()
                 )));
             }
-            Ok(Some(Transport::Tcp {
+            Ok(Transport::Tcp {
                 flow,
                 seq: u32::from_be_bytes([data[4], data[5], data[6], data[7]]),
                 flags: data[13],
                 payload: &data[header_len..],
-            }))
+            })
         }
-        _ => Ok(None),
+        other => Ok(Transport::OtherProtocol(other)),
     }
 }

@@ -15,6 +15,8 @@ struct Schema {
   static constexpr std::string_view semantic_version = "5.2";
   static constexpr bool big_endian = true;
 };
+/* The state of an encoder of this schema (entry indices for as deep as its groups nest). */
+using sbe_estate = sable::detail::estate<2>;
 
 /** Message identifiers and length of message root */
 struct messageHeader {
@@ -63,19 +65,20 @@ struct messageHeader {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 0, sbe_v); return *this; }
     Encoder &templateId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 2, sbe_v); return *this; }
     Encoder &schemaId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 4, sbe_v); return *this; }
     Encoder &version(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 6, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -221,17 +224,18 @@ struct Booster {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &BoostType(::baseline_bigendian::BoostType sbe_v) noexcept { sable::detail::store<char, true>(p_ + 0, static_cast<char>(sbe_v)); return *this; }
     Encoder &horsePower(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, true>(p_ + 1, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -306,22 +310,23 @@ struct Engine {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &capacity(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 0, sbe_v); return *this; }
     Encoder &numCylinders(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, true>(p_ + 2, sbe_v); return *this; }
-    Encoder &manufacturerCode(std::string_view sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_v.size() > 3)) { sbe_fail(sable::errc::text_too_long); return *this; } sable::detail::put_chars(p_ + 3, 3, sbe_v); return *this; }
-    Encoder &manufacturerCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_i >= 3)) { sbe_fail(sable::errc::index_out_of_range); return *this; } p_[3 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
-    Encoder &efficiency(std::int8_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v < static_cast<std::int8_t>(0) || sbe_v > static_cast<std::int8_t>(100)))) { sbe_fail(sable::errc::value_out_of_range); return *this; }sable::detail::store<std::int8_t, true>(p_ + 6, sbe_v); return *this; }
+    Encoder &manufacturerCode(std::string_view sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_v.size() > 3)) { sbe_fail(sable::errc::text_too_long, 3); return *this; } sable::detail::put_chars(p_ + 3, 3, sbe_v); return *this; }
+    Encoder &manufacturerCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_i >= 3)) { sbe_fail(sable::errc::index_out_of_range, 3); return *this; } p_[3 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
+    Encoder &efficiency(std::int8_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v < static_cast<std::int8_t>(0) || sbe_v > static_cast<std::int8_t>(100)))) { sbe_fail(sable::errc::value_out_of_range, 5); return *this; }sable::detail::store<std::int8_t, true>(p_ + 6, sbe_v); return *this; }
     Encoder &boosterEnabled(::baseline_bigendian::BooleanType sbe_v) noexcept { sable::detail::store<std::uint8_t, true>(p_ + 7, static_cast<std::uint8_t>(sbe_v)); return *this; }
-    ::baseline_bigendian::Booster::Encoder booster() noexcept { return ::baseline_bigendian::Booster::Encoder(p_ + 8, s_, field_, entries_, index_); }
+    ::baseline_bigendian::Booster::Encoder booster() noexcept { return ::baseline_bigendian::Booster::Encoder(p_ + 8, s_, paths_ == nullptr ? nullptr : paths_ + 8, entries_, index_); }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -362,17 +367,18 @@ struct groupSizeEncoding {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 0, sbe_v); return *this; }
     Encoder &numInGroup(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(p_ + 2, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -412,17 +418,18 @@ struct varDataEncoding {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
-    Encoder &length(std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v > static_cast<std::uint32_t>(1073741824)))) { sbe_fail(sable::errc::value_out_of_range); return *this; }sable::detail::store<std::uint32_t, true>(p_ + 0, sbe_v); return *this; }
+    Encoder &length(std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v > static_cast<std::uint32_t>(1073741824)))) { sbe_fail(sable::errc::value_out_of_range, 0); return *this; }sable::detail::store<std::uint32_t, true>(p_ + 0, sbe_v); return *this; }
     Encoder &varData(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, true>(p_ + 4, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -510,6 +517,9 @@ class Car {
     /* The field path of the item that failed ("fields.fuelFigures[1]"), found by reading a copy from the start again; empty when none did. */
     std::string error_field() const {
       if (ok()) { return std::string(); }
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      #endif
       if (wrap_field_ != nullptr) { return wrap_field_; }
       Decoder sbe_d = *this;
       sbe_d.rewind();
@@ -529,7 +539,14 @@ class Car {
       return sbe_d.ok() ? sbe_d.st_.pos - start_ : 0;
     }
     /* Moves the read position back to the end of the root block. */
-    void rewind() noexcept { st_.pos = body_end_; st_.err = wrap_err_; }
+    void rewind() noexcept {
+      st_.pos = body_end_;
+      st_.err = wrap_err_;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 5);
+      #endif
+    }
+    static constexpr const char *sbe_items[] = {"fields.fuelFigures", "fields.performanceFigures", "fields.manufacturer", "fields.model", "fields.activationCode"};
     bool serialNumber_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 8u); }
     static constexpr std::uint64_t serialNumber_null_value() noexcept { return static_cast<std::uint64_t>(18446744073709551615ULL); }
     std::uint64_t serialNumber() const noexcept { if (!(serialNumber_present())) { return static_cast<std::uint64_t>(18446744073709551615ULL); } return sable::detail::load<std::uint64_t, true>(base_ + 0); }
@@ -566,6 +583,7 @@ class Car {
       }
       /* The entry's block length on the wire. */
       std::size_t acting_block_length() const noexcept { return block_; }
+      static constexpr const char *sbe_items[] = {"fields.fuelFigures[].usageDescription"};
       bool speed_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
       static constexpr std::uint16_t speed_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
       std::uint16_t speed() const noexcept { if (!(speed_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, true>(base_ + 0); }
@@ -573,7 +591,12 @@ class Car {
       static constexpr float mpg_null_value() noexcept { return std::numeric_limits<float>::quiet_NaN(); }
       float mpg() const noexcept { if (!(mpg_present())) { return std::numeric_limits<float>::quiet_NaN(); } return sable::detail::load<float, true>(base_ + 2); }
       bool usageDescription_present() const noexcept { return true; }
-      sable::bytes_view usageDescription_bytes() const noexcept { if (!usageDescription_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>((*s_)); }
+      sable::bytes_view usageDescription_bytes() const noexcept {
+        #if SABLE_ACCESS_ORDER
+        if (!(*s_).ao.access(1, 0, 0)) { (*s_).fail_order(); return sable::bytes_view(); }
+        #endif
+        if (!usageDescription_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>((*s_));
+      }
       std::string_view usageDescription() const noexcept { return usageDescription_bytes().as_chars(); }
       /* Reads past the groups and var data (the position moves to the end). */
       void sbe_skip() const noexcept {
@@ -625,6 +648,9 @@ class Car {
         if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
         count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
         s_->pos += 4;
+        #if SABLE_ACCESS_ORDER
+        s_->ao.entries[0] = count_;
+        #endif
       }
       /* Entries on the wire. */
       std::uint64_t count() const noexcept { return count_; }
@@ -633,6 +659,9 @@ class Car {
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
         if (index_ >= count_) { return false; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 0, Entry::sbe_items, 1)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        #endif
         if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         base_ = s_->buf + s_->pos;
         s_->pos += entry_block_;
@@ -674,7 +703,12 @@ class Car {
     };
     bool fuelFigures_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
-    FuelFigures fuelFigures() noexcept { return FuelFigures(&st_, fuelFigures_present()); }
+    FuelFigures fuelFigures() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 0, 0)) { st_.fail_order(); }
+      #endif
+      return FuelFigures(&st_, fuelFigures_present());
+    }
     /* An entry of the performanceFigures group. */
     class PerformanceFiguresEntry {
       public:
@@ -686,6 +720,7 @@ class Car {
       }
       /* The entry's block length on the wire. */
       std::size_t acting_block_length() const noexcept { return block_; }
+      static constexpr const char *sbe_items[] = {"fields.performanceFigures[].acceleration"};
       bool octaneRating_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 1u); }
       static constexpr std::uint8_t octaneRating_null_value() noexcept { return static_cast<std::uint8_t>(255); }
       std::uint8_t octaneRating() const noexcept { if (!(octaneRating_present())) { return static_cast<std::uint8_t>(255); } return sable::detail::load<std::uint8_t, true>(base_ + 0); }
@@ -702,6 +737,7 @@ class Car {
         std::size_t acting_block_length() const noexcept { return block_; }
         /* Moves the view by n entries (for the group's iterator). */
         void sbe_step(std::ptrdiff_t sbe_n) noexcept { base_ += sbe_n * static_cast<std::ptrdiff_t>(block_); }
+        static constexpr const char *sbe_items[] = {nullptr};
         bool mph_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
         static constexpr std::uint16_t mph_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
         std::uint16_t mph() const noexcept { if (!(mph_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, true>(base_ + 0); }
@@ -753,6 +789,9 @@ class Car {
           cur_ = s_->pos;
           all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
           if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+          #if SABLE_ACCESS_ORDER
+          s_->ao.entries[1] = count_;
+          #endif
         }
         /* Entries on the wire. */
         std::uint64_t count() const noexcept { return count_; }
@@ -761,6 +800,9 @@ class Car {
         /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
         bool next() noexcept {
           if (index_ >= count_) { return false; }
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.next_entry(1, 0, Entry::sbe_items, 0)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+          #endif
           if (SABLE_UNLIKELY(!all_fit_)) {
             if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
             s_->pos += entry_block_;
@@ -816,6 +858,9 @@ class Car {
           if (ranged_) { return; }
           ranged_ = true;
           first_ = s_->buf + cur_;
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.take_all(1, 0)) { s_->fail_order(); count_ = index_; n_ = 0; return; }
+          #endif
           std::uint64_t sbe_left = count_ - index_;
           if (SABLE_UNLIKELY(!all_fit_)) {
             const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
@@ -838,7 +883,12 @@ class Car {
       };
       bool acceleration_present() const noexcept { return true; }
       /* The group's entries: read them (range-for or next()) before what follows. */
-      Acceleration acceleration() const noexcept { return Acceleration(s_, acceleration_present()); }
+      Acceleration acceleration() const noexcept {
+        #if SABLE_ACCESS_ORDER
+        if (!(*s_).ao.access(1, 0, 0)) { (*s_).fail_order(); }
+        #endif
+        return Acceleration(s_, acceleration_present());
+      }
       /* Reads past the groups and var data (the position moves to the end). */
       void sbe_skip() const noexcept {
         {
@@ -907,6 +957,9 @@ class Car {
         if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
         count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
         s_->pos += 4;
+        #if SABLE_ACCESS_ORDER
+        s_->ao.entries[0] = count_;
+        #endif
       }
       /* Entries on the wire. */
       std::uint64_t count() const noexcept { return count_; }
@@ -915,6 +968,9 @@ class Car {
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
         if (index_ >= count_) { return false; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 1, Entry::sbe_items, 1)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        #endif
         if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         base_ = s_->buf + s_->pos;
         s_->pos += entry_block_;
@@ -956,15 +1012,35 @@ class Car {
     };
     bool performanceFigures_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
-    PerformanceFigures performanceFigures() noexcept { return PerformanceFigures(&st_, performanceFigures_present()); }
+    PerformanceFigures performanceFigures() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 1, 0)) { st_.fail_order(); }
+      #endif
+      return PerformanceFigures(&st_, performanceFigures_present());
+    }
     bool manufacturer_present() const noexcept { return true; }
-    sable::bytes_view manufacturer_bytes() noexcept { if (!manufacturer_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>(st_); }
+    sable::bytes_view manufacturer_bytes() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 2, 0)) { st_.fail_order(); return sable::bytes_view(); }
+      #endif
+      if (!manufacturer_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>(st_);
+    }
     std::string_view manufacturer() noexcept { return manufacturer_bytes().as_chars(); }
     bool model_present() const noexcept { return true; }
-    sable::bytes_view model_bytes() noexcept { if (!model_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>(st_); }
+    sable::bytes_view model_bytes() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 3, 0)) { st_.fail_order(); return sable::bytes_view(); }
+      #endif
+      if (!model_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>(st_);
+    }
     std::string_view model() noexcept { return model_bytes().as_chars(); }
     bool activationCode_present() const noexcept { return true; }
-    sable::bytes_view activationCode_bytes() noexcept { if (!activationCode_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>(st_); }
+    sable::bytes_view activationCode_bytes() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 4, 0)) { st_.fail_order(); return sable::bytes_view(); }
+      #endif
+      if (!activationCode_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, true>(st_);
+    }
     std::string_view activationCode() noexcept { return activationCode_bytes().as_chars(); }
     /* Reads past the groups and var data (the position moves to the end). */
     void sbe_skip() noexcept {
@@ -1159,6 +1235,9 @@ class Car {
       st_.pos = sbe_offset + sbe_bl;
       body_end_ = st_.pos;
       wrap_err_ = sable::errc::ok;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 5);
+      #endif
       return sable::errc::ok;
     }
     sable::detail::dstate st_;
@@ -1187,7 +1266,7 @@ class Car {
     /* Writes the message header at buf, then the root block's fields through the setters. */
     sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      std::uint8_t *sbe_h = st_.reserve(57, sbe_cap < 8u ? "header" : "fields");
+      std::uint8_t *sbe_h = st_.reserve_message(57, 8);
       sable::detail::store<std::uint16_t, true>(sbe_h + 0, static_cast<std::uint16_t>(49));
       sable::detail::store<std::uint16_t, true>(sbe_h + 2, static_cast<std::uint16_t>(sbe_template_id));
       sable::detail::store<std::uint16_t, true>(sbe_h + 4, static_cast<std::uint16_t>(sbe_schema_id));
@@ -1204,9 +1283,15 @@ class Car {
     /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
-    std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }
+    std::string error_field() const {
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      #endif
+      return sable::detail::fill_path(st_.err_field, st_.err_path);
+    }
     /* Bytes written so far: the message's length once complete. */
     std::size_t encoded_length() const noexcept { return st_.pos; }
+    static constexpr const char *sbe_items[] = {"fields.fuelFigures", "fields.performanceFigures", "fields.manufacturer", "fields.model", "fields.activationCode"};
     Encoder &serialNumber(std::uint64_t sbe_v) noexcept { sable::detail::store<std::uint64_t, true>(base_ + 0, sbe_v); return *this; }
     Encoder &modelYear(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(base_ + 8, sbe_v); return *this; }
     Encoder &available(::baseline_bigendian::BooleanType sbe_v) noexcept { sable::detail::store<std::uint8_t, true>(base_ + 10, static_cast<std::uint8_t>(sbe_v)); return *this; }
@@ -1215,14 +1300,18 @@ class Car {
     Encoder &vehicleCode(std::string_view sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_v.size() > 6)) { st_.fail(sable::errc::text_too_long, "fields.vehicleCode"); return *this; } sable::detail::put_chars(base_ + 32, 6, sbe_v); return *this; }
     Encoder &vehicleCode(std::size_t sbe_i, char sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_i >= 6)) { st_.fail(sable::errc::index_out_of_range, "fields.vehicleCode"); return *this; } base_[32 + sbe_i] = static_cast<std::uint8_t>(sbe_v); return *this; }
     Encoder &extras(::baseline_bigendian::OptionalExtras sbe_v) noexcept { sable::detail::store<std::uint8_t, true>(base_ + 38, sbe_v.raw()); return *this; }
-    ::baseline_bigendian::Engine::Encoder engine() noexcept { return ::baseline_bigendian::Engine::Encoder(base_ + 39, &st_, "fields.engine", 0, 0); }
+    static constexpr const char *sbe_engine_paths[] = {"fields.engine.capacity", "fields.engine.numCylinders", "fields.engine.maxRpm", "fields.engine.manufacturerCode", "fields.engine.fuel", "fields.engine.efficiency", "fields.engine.boosterEnabled", "fields.engine.booster", "fields.engine.booster.BoostType", "fields.engine.booster.horsePower"};
+    ::baseline_bigendian::Engine::Encoder engine() noexcept { return ::baseline_bigendian::Engine::Encoder(base_ + 39, &st_, sbe_engine_paths, 0, 0); }
     /* The fuelFigures group: next() before each entry. */
     class FuelFigures {
       public:
       static constexpr std::size_t sbe_block_length = 6;
       static constexpr std::uint64_t sbe_max_count = 65534u;
-      FuelFigures(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
+      FuelFigures(sbe_estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
         if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.fuelFigures"); sbe_count = 0; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.access(0, 0, sbe_count)) { s_->fail_order(); }
+        #endif
         std::uint8_t *sbe_h = s_->reserve(4, "fields.fuelFigures");
         sable::detail::store<std::uint16_t, true>(sbe_h + 0, static_cast<std::uint16_t>(6));
         sable::detail::store<std::uint16_t, true>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
@@ -1232,17 +1321,26 @@ class Car {
       /* Starts the next entry (an error past the count). */
       FuelFigures &next() noexcept {
         if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.fuelFigures[]", 1, index_); base_ = s_->scratch; return *this; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 0, sbe_items, 1)) { s_->fail_order(); }
+        #endif
         base_ = s_->reserve(6, "fields.fuelFigures[]", 1, index_);
         ++index_;
         return *this;
       }
+      static constexpr const char *sbe_items[] = {"fields.fuelFigures[].usageDescription"};
       FuelFigures &speed(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(base_ + 0, sbe_v); return *this; }
       FuelFigures &mpg(float sbe_v) noexcept { sable::detail::store<float, true>(base_ + 2, sbe_v); return *this; }
-      FuelFigures &usageDescription(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, true>((*s_), sbe_p, sbe_n, 1073741824u, "fields.fuelFigures[].usageDescription", 1, index_ - 1); return *this; }
+      FuelFigures &usageDescription(const void *sbe_p, std::size_t sbe_n) noexcept {
+        #if SABLE_ACCESS_ORDER
+        if (!(*s_).ao.access(1, 0, 0)) { (*s_).fail_order(); }
+        #endif
+        sable::detail::write_var<std::uint32_t, true>((*s_), sbe_p, sbe_n, 1073741824u, "fields.fuelFigures[].usageDescription", 1, index_ - 1); return *this;
+      }
       FuelFigures &usageDescription(std::string_view sbe_v) noexcept { return usageDescription(sbe_v.data(), sbe_v.size()); }
       FuelFigures &usageDescription(sable::bytes_view sbe_v) noexcept { return usageDescription(sbe_v.data(), sbe_v.size()); }
       private:
-      sable::detail::estate *s_;
+      sbe_estate *s_;
       std::uint8_t *base_ = s_->scratch;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
@@ -1254,8 +1352,11 @@ class Car {
       public:
       static constexpr std::size_t sbe_block_length = 1;
       static constexpr std::uint64_t sbe_max_count = 65534u;
-      PerformanceFigures(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
+      PerformanceFigures(sbe_estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
         if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.performanceFigures"); sbe_count = 0; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.access(0, 1, sbe_count)) { s_->fail_order(); }
+        #endif
         std::uint8_t *sbe_h = s_->reserve(4, "fields.performanceFigures");
         sable::detail::store<std::uint16_t, true>(sbe_h + 0, static_cast<std::uint16_t>(1));
         sable::detail::store<std::uint16_t, true>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
@@ -1265,19 +1366,26 @@ class Car {
       /* Starts the next entry (an error past the count). */
       PerformanceFigures &next() noexcept {
         if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.performanceFigures[]", 1, index_); base_ = s_->scratch; return *this; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 1, sbe_items, 1)) { s_->fail_order(); }
+        #endif
         base_ = s_->reserve(1, "fields.performanceFigures[]", 1, index_);
         ++index_;
         return *this;
       }
+      static constexpr const char *sbe_items[] = {"fields.performanceFigures[].acceleration"};
       PerformanceFigures &octaneRating(std::uint8_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v < static_cast<std::uint8_t>(90) || sbe_v > static_cast<std::uint8_t>(110)))) { (*s_).fail(sable::errc::value_out_of_range, "fields.performanceFigures[].octaneRating", 1, index_ - 1); return *this; }sable::detail::store<std::uint8_t, true>(base_ + 0, sbe_v); return *this; }
       /* The acceleration group: next() before each entry. */
       class Acceleration {
         public:
         static constexpr std::size_t sbe_block_length = 6;
         static constexpr std::uint64_t sbe_max_count = 65534u;
-        Acceleration(sable::detail::estate *sbe_s, std::uint64_t sbe_count, std::uint64_t sbe_parent) noexcept : s_(sbe_s) {
+        Acceleration(sbe_estate *sbe_s, std::uint64_t sbe_count, std::uint64_t sbe_parent) noexcept : s_(sbe_s) {
           s_->path[0] = sbe_parent;
           if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.performanceFigures[].acceleration", 1, sbe_parent); sbe_count = 0; }
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.access(1, 0, sbe_count)) { s_->fail_order(); }
+          #endif
           std::uint8_t *sbe_h = s_->reserve(4, "fields.performanceFigures[].acceleration", 1, sbe_parent);
           sable::detail::store<std::uint16_t, true>(sbe_h + 0, static_cast<std::uint16_t>(6));
           sable::detail::store<std::uint16_t, true>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
@@ -1289,14 +1397,18 @@ class Car {
         /* Starts the next entry (an error past the count). */
         Acceleration &next() noexcept {
           if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.performanceFigures[].acceleration[]", 2, index_); base_ = s_->scratch; return *this; }
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.next_entry(1, 0, sbe_items, 0)) { s_->fail_order(); }
+          #endif
           if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 6; } else { base_ = s_->reserve(6, "fields.performanceFigures[].acceleration[]", 2, index_); }
           ++index_;
           return *this;
         }
+        static constexpr const char *sbe_items[] = {nullptr};
         Acceleration &mph(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, true>(base_ + 0, sbe_v); return *this; }
         Acceleration &seconds(float sbe_v) noexcept { sable::detail::store<float, true>(base_ + 2, sbe_v); return *this; }
         private:
-        sable::detail::estate *s_;
+        sbe_estate *s_;
         std::uint8_t *base_ = s_->scratch;
         std::uint64_t count_ = 0;
         std::uint64_t index_ = 0;
@@ -1306,35 +1418,50 @@ class Car {
       /* Writes the group's header for COUNT entries; then next() before each entry. */
       Acceleration acceleration(std::uint64_t sbe_count) noexcept { return Acceleration(s_, sbe_count, index_ - 1); }
       private:
-      sable::detail::estate *s_;
+      sbe_estate *s_;
       std::uint8_t *base_ = s_->scratch;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
     };
     /* Writes the group's header for COUNT entries; then next() before each entry. */
     PerformanceFigures performanceFigures(std::uint64_t sbe_count) noexcept { return PerformanceFigures(&st_, sbe_count); }
-    Encoder &manufacturer(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, true>(st_, sbe_p, sbe_n, 1073741824u, "fields.manufacturer"); return *this; }
+    Encoder &manufacturer(const void *sbe_p, std::size_t sbe_n) noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 2, 0)) { st_.fail_order(); }
+      #endif
+      sable::detail::write_var<std::uint32_t, true>(st_, sbe_p, sbe_n, 1073741824u, "fields.manufacturer"); return *this;
+    }
     Encoder &manufacturer(std::string_view sbe_v) noexcept { return manufacturer(sbe_v.data(), sbe_v.size()); }
     Encoder &manufacturer(sable::bytes_view sbe_v) noexcept { return manufacturer(sbe_v.data(), sbe_v.size()); }
-    Encoder &model(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, true>(st_, sbe_p, sbe_n, 1073741824u, "fields.model"); return *this; }
+    Encoder &model(const void *sbe_p, std::size_t sbe_n) noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 3, 0)) { st_.fail_order(); }
+      #endif
+      sable::detail::write_var<std::uint32_t, true>(st_, sbe_p, sbe_n, 1073741824u, "fields.model"); return *this;
+    }
     Encoder &model(std::string_view sbe_v) noexcept { return model(sbe_v.data(), sbe_v.size()); }
     Encoder &model(sable::bytes_view sbe_v) noexcept { return model(sbe_v.data(), sbe_v.size()); }
-    Encoder &activationCode(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, true>(st_, sbe_p, sbe_n, 1073741824u, "fields.activationCode"); return *this; }
+    Encoder &activationCode(const void *sbe_p, std::size_t sbe_n) noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 4, 0)) { st_.fail_order(); }
+      #endif
+      sable::detail::write_var<std::uint32_t, true>(st_, sbe_p, sbe_n, 1073741824u, "fields.activationCode"); return *this;
+    }
     Encoder &activationCode(std::string_view sbe_v) noexcept { return activationCode(sbe_v.data(), sbe_v.size()); }
     Encoder &activationCode(sable::bytes_view sbe_v) noexcept { return activationCode(sbe_v.data(), sbe_v.size()); }
     private:
     void start(void *sbe_buf, std::size_t sbe_cap) noexcept {
-      st_ = sable::detail::estate();
+      st_ = sbe_estate();
       st_.buf = static_cast<std::uint8_t *>(sbe_buf);
       st_.cap = sbe_cap;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 5);
+      #endif
       reset_scratch();
     }
-    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<57>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }
-    sable::detail::estate st_;
+    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<57>; base_ = st_.scratch; }
+    sbe_estate st_;
     std::uint8_t *base_ = nullptr;
-    /* The entry being written at each group depth, and at the first error. */
-    std::uint64_t path_[2] = {};
-    std::uint64_t err_path_[2] = {};
   };
 };
 

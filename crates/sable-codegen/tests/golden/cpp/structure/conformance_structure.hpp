@@ -14,6 +14,8 @@ struct Schema {
   static constexpr std::string_view semantic_version = "";
   static constexpr bool big_endian = false;
 };
+/* The state of an encoder of this schema (entry indices for as deep as its groups nest). */
+using sbe_estate = sable::detail::estate<2>;
 
 struct messageHeader {
   static constexpr std::size_t encoded_length = 8;
@@ -61,19 +63,20 @@ struct messageHeader {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &templateId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 2, sbe_v); return *this; }
     Encoder &schemaId(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 4, sbe_v); return *this; }
     Encoder &version(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 6, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -113,17 +116,18 @@ struct Point {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &x(std::int16_t sbe_v) noexcept { sable::detail::store<std::int16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &y(std::int16_t sbe_v) noexcept { sable::detail::store<std::int16_t, false>(p_ + 2, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -217,16 +221,17 @@ struct Decimal {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &mantissa(std::int64_t sbe_v) noexcept { sable::detail::store<std::int64_t, false>(p_ + 0, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -298,22 +303,23 @@ struct Shape {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &id(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
-    ::conformance::structure::Point::Encoder origin() noexcept { return ::conformance::structure::Point::Encoder(p_ + 4, s_, field_, entries_, index_); }
-    ::conformance::structure::Point::Encoder size() noexcept { return ::conformance::structure::Point::Encoder(p_ + 8, s_, field_, entries_, index_); }
+    ::conformance::structure::Point::Encoder origin() noexcept { return ::conformance::structure::Point::Encoder(p_ + 4, s_, paths_ == nullptr ? nullptr : paths_ + 2, entries_, index_); }
+    ::conformance::structure::Point::Encoder size() noexcept { return ::conformance::structure::Point::Encoder(p_ + 8, s_, paths_ == nullptr ? nullptr : paths_ + 5, entries_, index_); }
     Encoder &filled(::conformance::structure::Bool sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 12, static_cast<std::uint8_t>(sbe_v)); return *this; }
     Encoder &caps(::conformance::structure::Caps sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 13, sbe_v.raw()); return *this; }
     Encoder &weight(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 14, sbe_v); return *this; }
-    ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(p_ + 16, s_, field_, entries_, index_); }
+    ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(p_ + 16, s_, paths_ == nullptr ? nullptr : paths_ + 12, entries_, index_); }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -375,17 +381,18 @@ struct groupSizeEncoding {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &blockLength(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &numInGroup(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 2, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -425,17 +432,18 @@ struct varStringEncoding {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
-    Encoder &length(std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v > static_cast<std::uint32_t>(1073741824)))) { sbe_fail(sable::errc::value_out_of_range); return *this; }sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
+    Encoder &length(std::uint32_t sbe_v) noexcept { if (SABLE_CHECKS && SABLE_UNLIKELY((sbe_v > static_cast<std::uint32_t>(1073741824)))) { sbe_fail(sable::errc::value_out_of_range, 0); return *this; }sable::detail::store<std::uint32_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &varData(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 4, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -474,17 +482,18 @@ struct varDataEncoding {
   class Encoder {
     public:
     explicit Encoder(std::uint8_t *sbe_p) noexcept : p_(sbe_p) {}
-    Encoder(std::uint8_t *sbe_p, sable::detail::estate *sbe_s, const char *sbe_field, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), field_(sbe_field), entries_(sbe_entries), index_(sbe_index) {}
+    /* One reporting to an encoder: its members' paths are paths[0..] (member_paths()'s order). */
+    Encoder(std::uint8_t *sbe_p, sbe_estate *sbe_s, const char *const *sbe_paths, std::size_t sbe_entries, std::uint64_t sbe_index) noexcept : p_(sbe_p), s_(sbe_s), paths_(sbe_paths), entries_(sbe_entries), index_(sbe_index) {}
     sable::errc error() const noexcept { return s_ != nullptr ? s_->err : err_; }
     Encoder &length(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(p_ + 0, sbe_v); return *this; }
     Encoder &varData(std::uint8_t sbe_v) noexcept { sable::detail::store<std::uint8_t, false>(p_ + 2, sbe_v); return *this; }
     private:
-    void sbe_fail(sable::errc sbe_e) noexcept {
-      if (s_ != nullptr) { s_->fail(sbe_e, field_, entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
+    void sbe_fail(sable::errc sbe_e, std::size_t sbe_k) noexcept {
+      if (s_ != nullptr) { s_->fail(sbe_e, paths_[sbe_k], entries_, index_); } else if (err_ == sable::errc::ok) { err_ = sbe_e; }
     }
     std::uint8_t *p_;
-    sable::detail::estate *s_ = nullptr;
-    const char *field_ = nullptr;
+    sbe_estate *s_ = nullptr;
+    const char *const *paths_ = nullptr;
     std::size_t entries_ = 0;
     std::uint64_t index_ = 0;
     sable::errc err_ = sable::errc::ok;
@@ -563,6 +572,9 @@ class Composites {
     /* The field path of the item that failed ("fields.fuelFigures[1]"), found by reading a copy from the start again; empty when none did. */
     std::string error_field() const {
       if (ok()) { return std::string(); }
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      #endif
       if (wrap_field_ != nullptr) { return wrap_field_; }
       Decoder sbe_d = *this;
       sbe_d.rewind();
@@ -582,7 +594,14 @@ class Composites {
       return sbe_d.ok() ? sbe_d.st_.pos - start_ : 0;
     }
     /* Moves the read position back to the end of the root block. */
-    void rewind() noexcept { st_.pos = body_end_; st_.err = wrap_err_; }
+    void rewind() noexcept {
+      st_.pos = body_end_;
+      st_.err = wrap_err_;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 0);
+      #endif
+    }
+    static constexpr const char *sbe_items[] = {nullptr};
     bool shape_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 24u); }
     ::conformance::structure::Shape::Decoder shape() const noexcept { if (!(shape_present())) { return ::conformance::structure::Shape::Decoder(sable::detail::zeros); } return ::conformance::structure::Shape::Decoder(base_ + 0); }
     bool lastPrice_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 32u); }
@@ -698,6 +717,9 @@ class Composites {
       st_.pos = sbe_offset + sbe_bl;
       body_end_ = st_.pos;
       wrap_err_ = sable::errc::ok;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 0);
+      #endif
       return sable::errc::ok;
     }
     sable::detail::dstate st_;
@@ -726,7 +748,7 @@ class Composites {
     /* Writes the message header at buf, then the root block's fields through the setters. */
     sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      std::uint8_t *sbe_h = st_.reserve(44, sbe_cap < 8u ? "header" : "fields");
+      std::uint8_t *sbe_h = st_.reserve_message(44, 8);
       sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(36));
       sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_template_id));
       sable::detail::store<std::uint16_t, false>(sbe_h + 4, static_cast<std::uint16_t>(sbe_schema_id));
@@ -743,25 +765,33 @@ class Composites {
     /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
-    std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }
+    std::string error_field() const {
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      #endif
+      return sable::detail::fill_path(st_.err_field, st_.err_path);
+    }
     /* Bytes written so far: the message's length once complete. */
     std::size_t encoded_length() const noexcept { return st_.pos; }
-    ::conformance::structure::Shape::Encoder shape() noexcept { return ::conformance::structure::Shape::Encoder(base_ + 0, &st_, "fields.shape", 0, 0); }
-    ::conformance::structure::Decimal::Encoder lastPrice() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 24, &st_, "fields.lastPrice", 0, 0); }
+    static constexpr const char *sbe_items[] = {nullptr};
+    static constexpr const char *sbe_shape_paths[] = {"fields.shape.id", "fields.shape.origin", "fields.shape.origin.x", "fields.shape.origin.y", "fields.shape.size", "fields.shape.size.x", "fields.shape.size.y", "fields.shape.filled", "fields.shape.caps", "fields.shape.weight", "fields.shape.kind", "fields.shape.price", "fields.shape.price.mantissa", "fields.shape.price.exponent"};
+    ::conformance::structure::Shape::Encoder shape() noexcept { return ::conformance::structure::Shape::Encoder(base_ + 0, &st_, sbe_shape_paths, 0, 0); }
+    static constexpr const char *sbe_lastPrice_paths[] = {"fields.lastPrice.mantissa", "fields.lastPrice.exponent"};
+    ::conformance::structure::Decimal::Encoder lastPrice() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 24, &st_, sbe_lastPrice_paths, 0, 0); }
     Encoder &count(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(base_ + 32, sbe_v); return *this; }
     private:
     void start(void *sbe_buf, std::size_t sbe_cap) noexcept {
-      st_ = sable::detail::estate();
+      st_ = sbe_estate();
       st_.buf = static_cast<std::uint8_t *>(sbe_buf);
       st_.cap = sbe_cap;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 0);
+      #endif
       reset_scratch();
     }
-    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<44>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }
-    sable::detail::estate st_;
+    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<44>; base_ = st_.scratch; }
+    sbe_estate st_;
     std::uint8_t *base_ = nullptr;
-    /* The entry being written at each group depth, and at the first error. */
-    std::uint64_t path_[1] = {};
-    std::uint64_t err_path_[1] = {};
   };
 };
 
@@ -820,6 +850,9 @@ class Groups {
     /* The field path of the item that failed ("fields.fuelFigures[1]"), found by reading a copy from the start again; empty when none did. */
     std::string error_field() const {
       if (ok()) { return std::string(); }
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      #endif
       if (wrap_field_ != nullptr) { return wrap_field_; }
       Decoder sbe_d = *this;
       sbe_d.rewind();
@@ -839,7 +872,14 @@ class Groups {
       return sbe_d.ok() ? sbe_d.st_.pos - start_ : 0;
     }
     /* Moves the read position back to the end of the root block. */
-    void rewind() noexcept { st_.pos = body_end_; st_.err = wrap_err_; }
+    void rewind() noexcept {
+      st_.pos = body_end_;
+      st_.err = wrap_err_;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 4);
+      #endif
+    }
+    static constexpr const char *sbe_items[] = {"fields.legs", "fields.tags", "fields.text", "fields.blob"};
     bool orderId_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 8u); }
     static constexpr std::uint64_t orderId_null_value() noexcept { return static_cast<std::uint64_t>(18446744073709551615ULL); }
     std::uint64_t orderId() const noexcept { if (!(orderId_present())) { return static_cast<std::uint64_t>(18446744073709551615ULL); } return sable::detail::load<std::uint64_t, false>(base_ + 0); }
@@ -854,6 +894,7 @@ class Groups {
       }
       /* The entry's block length on the wire. */
       std::size_t acting_block_length() const noexcept { return block_; }
+      static constexpr const char *sbe_items[] = {"fields.legs[].fills", "fields.legs[].note"};
       bool legId_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 4u); }
       static constexpr std::uint32_t legId_null_value() noexcept { return static_cast<std::uint32_t>(4294967295LL); }
       std::uint32_t legId() const noexcept { if (!(legId_present())) { return static_cast<std::uint32_t>(4294967295LL); } return sable::detail::load<std::uint32_t, false>(base_ + 0); }
@@ -872,6 +913,7 @@ class Groups {
         std::size_t acting_block_length() const noexcept { return block_; }
         /* Moves the view by n entries (for the group's iterator). */
         void sbe_step(std::ptrdiff_t sbe_n) noexcept { base_ += sbe_n * static_cast<std::ptrdiff_t>(block_); }
+        static constexpr const char *sbe_items[] = {nullptr};
         bool qty_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 4u); }
         static constexpr std::uint32_t qty_null_value() noexcept { return static_cast<std::uint32_t>(4294967295LL); }
         std::uint32_t qty() const noexcept { if (!(qty_present())) { return static_cast<std::uint32_t>(4294967295LL); } return sable::detail::load<std::uint32_t, false>(base_ + 0); }
@@ -921,6 +963,9 @@ class Groups {
           cur_ = s_->pos;
           all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
           if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+          #if SABLE_ACCESS_ORDER
+          s_->ao.entries[1] = count_;
+          #endif
         }
         /* Entries on the wire. */
         std::uint64_t count() const noexcept { return count_; }
@@ -929,6 +974,9 @@ class Groups {
         /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
         bool next() noexcept {
           if (index_ >= count_) { return false; }
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.next_entry(1, 0, Entry::sbe_items, 0)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+          #endif
           if (SABLE_UNLIKELY(!all_fit_)) {
             if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
             s_->pos += entry_block_;
@@ -984,6 +1032,9 @@ class Groups {
           if (ranged_) { return; }
           ranged_ = true;
           first_ = s_->buf + cur_;
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.take_all(1, 0)) { s_->fail_order(); count_ = index_; n_ = 0; return; }
+          #endif
           std::uint64_t sbe_left = count_ - index_;
           if (SABLE_UNLIKELY(!all_fit_)) {
             const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
@@ -1006,9 +1057,19 @@ class Groups {
       };
       bool fills_present() const noexcept { return true; }
       /* The group's entries: read them (range-for or next()) before what follows. */
-      Fills fills() const noexcept { return Fills(s_, fills_present()); }
+      Fills fills() const noexcept {
+        #if SABLE_ACCESS_ORDER
+        if (!(*s_).ao.access(1, 0, 0)) { (*s_).fail_order(); }
+        #endif
+        return Fills(s_, fills_present());
+      }
       bool note_present() const noexcept { return true; }
-      sable::bytes_view note_bytes() const noexcept { if (!note_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>((*s_)); }
+      sable::bytes_view note_bytes() const noexcept {
+        #if SABLE_ACCESS_ORDER
+        if (!(*s_).ao.access(1, 1, 0)) { (*s_).fail_order(); return sable::bytes_view(); }
+        #endif
+        if (!note_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>((*s_));
+      }
       std::string_view note() const noexcept { return note_bytes().as_chars(); }
       /* Reads past the groups and var data (the position moves to the end). */
       void sbe_skip() const noexcept {
@@ -1090,6 +1151,9 @@ class Groups {
         if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
         count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, false>(sbe_h + 2));
         s_->pos += 4;
+        #if SABLE_ACCESS_ORDER
+        s_->ao.entries[0] = count_;
+        #endif
       }
       /* Entries on the wire. */
       std::uint64_t count() const noexcept { return count_; }
@@ -1098,6 +1162,9 @@ class Groups {
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
         if (index_ >= count_) { return false; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 0, Entry::sbe_items, 2)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        #endif
         if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         base_ = s_->buf + s_->pos;
         s_->pos += entry_block_;
@@ -1139,7 +1206,12 @@ class Groups {
     };
     bool legs_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
-    Legs legs() noexcept { return Legs(&st_, legs_present()); }
+    Legs legs() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 0, 0)) { st_.fail_order(); }
+      #endif
+      return Legs(&st_, legs_present());
+    }
     /* An entry of the tags group. */
     class TagsEntry {
       public:
@@ -1153,6 +1225,7 @@ class Groups {
       std::size_t acting_block_length() const noexcept { return block_; }
       /* Moves the view by n entries (for the group's iterator). */
       void sbe_step(std::ptrdiff_t sbe_n) noexcept { base_ += sbe_n * static_cast<std::ptrdiff_t>(block_); }
+      static constexpr const char *sbe_items[] = {nullptr};
       bool tag_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 2u); }
       static constexpr std::uint16_t tag_null_value() noexcept { return static_cast<std::uint16_t>(65535); }
       std::uint16_t tag() const noexcept { if (!(tag_present())) { return static_cast<std::uint16_t>(65535); } return sable::detail::load<std::uint16_t, false>(base_ + 0); }
@@ -1196,6 +1269,9 @@ class Groups {
         cur_ = s_->pos;
         all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
         if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+        #if SABLE_ACCESS_ORDER
+        s_->ao.entries[0] = count_;
+        #endif
       }
       /* Entries on the wire. */
       std::uint64_t count() const noexcept { return count_; }
@@ -1204,6 +1280,9 @@ class Groups {
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
         if (index_ >= count_) { return false; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 1, Entry::sbe_items, 0)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        #endif
         if (SABLE_UNLIKELY(!all_fit_)) {
           if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
           s_->pos += entry_block_;
@@ -1259,6 +1338,9 @@ class Groups {
         if (ranged_) { return; }
         ranged_ = true;
         first_ = s_->buf + cur_;
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.take_all(0, 1)) { s_->fail_order(); count_ = index_; n_ = 0; return; }
+        #endif
         std::uint64_t sbe_left = count_ - index_;
         if (SABLE_UNLIKELY(!all_fit_)) {
           const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
@@ -1281,12 +1363,27 @@ class Groups {
     };
     bool tags_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
-    Tags tags() noexcept { return Tags(&st_, tags_present()); }
+    Tags tags() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 1, 0)) { st_.fail_order(); }
+      #endif
+      return Tags(&st_, tags_present());
+    }
     bool text_present() const noexcept { return true; }
-    sable::bytes_view text_bytes() noexcept { if (!text_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>(st_); }
+    sable::bytes_view text_bytes() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 2, 0)) { st_.fail_order(); return sable::bytes_view(); }
+      #endif
+      if (!text_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint32_t, false>(st_);
+    }
     std::string_view text() noexcept { return text_bytes().as_chars(); }
     bool blob_present() const noexcept { return true; }
-    sable::bytes_view blob_bytes() noexcept { if (!blob_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint16_t, false>(st_); }
+    sable::bytes_view blob_bytes() noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 3, 0)) { st_.fail_order(); return sable::bytes_view(); }
+      #endif
+      if (!blob_present()) { return sable::bytes_view(); } return sable::detail::read_var<std::uint16_t, false>(st_);
+    }
     sable::bytes_view blob() noexcept { return blob_bytes(); }
     /* Reads past the groups and var data (the position moves to the end). */
     void sbe_skip() noexcept {
@@ -1435,6 +1532,9 @@ class Groups {
       st_.pos = sbe_offset + sbe_bl;
       body_end_ = st_.pos;
       wrap_err_ = sable::errc::ok;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 4);
+      #endif
       return sable::errc::ok;
     }
     sable::detail::dstate st_;
@@ -1463,7 +1563,7 @@ class Groups {
     /* Writes the message header at buf, then the root block's fields through the setters. */
     sable::errc wrap(void *sbe_buf, std::size_t sbe_cap) noexcept {
       start(sbe_buf, sbe_cap);
-      std::uint8_t *sbe_h = st_.reserve(16, sbe_cap < 8u ? "header" : "fields");
+      std::uint8_t *sbe_h = st_.reserve_message(16, 8);
       sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(8));
       sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_template_id));
       sable::detail::store<std::uint16_t, false>(sbe_h + 4, static_cast<std::uint16_t>(sbe_schema_id));
@@ -1480,17 +1580,26 @@ class Groups {
     /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
     sable::errc error() const noexcept { return st_.err; }
     bool ok() const noexcept { return st_.err == sable::errc::ok; }
-    std::string error_field() const { return sable::detail::fill_path(st_.err_field, st_.err_path); }
+    std::string error_field() const {
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      #endif
+      return sable::detail::fill_path(st_.err_field, st_.err_path);
+    }
     /* Bytes written so far: the message's length once complete. */
     std::size_t encoded_length() const noexcept { return st_.pos; }
+    static constexpr const char *sbe_items[] = {"fields.legs", "fields.tags", "fields.text", "fields.blob"};
     Encoder &orderId(std::uint64_t sbe_v) noexcept { sable::detail::store<std::uint64_t, false>(base_ + 0, sbe_v); return *this; }
     /* The legs group: next() before each entry. */
     class Legs {
       public:
       static constexpr std::size_t sbe_block_length = 12;
       static constexpr std::uint64_t sbe_max_count = 65534u;
-      Legs(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
+      Legs(sbe_estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
         if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.legs"); sbe_count = 0; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.access(0, 0, sbe_count)) { s_->fail_order(); }
+        #endif
         std::uint8_t *sbe_h = s_->reserve(4, "fields.legs");
         sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(12));
         sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
@@ -1500,20 +1609,28 @@ class Groups {
       /* Starts the next entry (an error past the count). */
       Legs &next() noexcept {
         if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.legs[]", 1, index_); base_ = s_->scratch; return *this; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 0, sbe_items, 2)) { s_->fail_order(); }
+        #endif
         base_ = s_->reserve(12, "fields.legs[]", 1, index_);
         ++index_;
         return *this;
       }
+      static constexpr const char *sbe_items[] = {"fields.legs[].fills", "fields.legs[].note"};
       Legs &legId(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(base_ + 0, sbe_v); return *this; }
-      ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 4, s_, "fields.legs[].price", 1, index_ - 1); }
+      static constexpr const char *sbe_price_paths[] = {"fields.legs[].price.mantissa", "fields.legs[].price.exponent"};
+      ::conformance::structure::Decimal::Encoder price() noexcept { return ::conformance::structure::Decimal::Encoder(base_ + 4, s_, sbe_price_paths, 1, index_ - 1); }
       /* The fills group: next() before each entry. */
       class Fills {
         public:
         static constexpr std::size_t sbe_block_length = 5;
         static constexpr std::uint64_t sbe_max_count = 65534u;
-        Fills(sable::detail::estate *sbe_s, std::uint64_t sbe_count, std::uint64_t sbe_parent) noexcept : s_(sbe_s) {
+        Fills(sbe_estate *sbe_s, std::uint64_t sbe_count, std::uint64_t sbe_parent) noexcept : s_(sbe_s) {
           s_->path[0] = sbe_parent;
           if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.legs[].fills", 1, sbe_parent); sbe_count = 0; }
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.access(1, 0, sbe_count)) { s_->fail_order(); }
+          #endif
           std::uint8_t *sbe_h = s_->reserve(4, "fields.legs[].fills", 1, sbe_parent);
           sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(5));
           sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
@@ -1525,14 +1642,18 @@ class Groups {
         /* Starts the next entry (an error past the count). */
         Fills &next() noexcept {
           if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.legs[].fills[]", 2, index_); base_ = s_->scratch; return *this; }
+          #if SABLE_ACCESS_ORDER
+          if (!s_->ao.next_entry(1, 0, sbe_items, 0)) { s_->fail_order(); }
+          #endif
           if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 5; } else { base_ = s_->reserve(5, "fields.legs[].fills[]", 2, index_); }
           ++index_;
           return *this;
         }
+        static constexpr const char *sbe_items[] = {nullptr};
         Fills &qty(std::uint32_t sbe_v) noexcept { sable::detail::store<std::uint32_t, false>(base_ + 0, sbe_v); return *this; }
         Fills &venue(::conformance::structure::Venue sbe_v) noexcept { sable::detail::store<char, false>(base_ + 4, static_cast<char>(sbe_v)); return *this; }
         private:
-        sable::detail::estate *s_;
+        sbe_estate *s_;
         std::uint8_t *base_ = s_->scratch;
         std::uint64_t count_ = 0;
         std::uint64_t index_ = 0;
@@ -1541,11 +1662,16 @@ class Groups {
       };
       /* Writes the group's header for COUNT entries; then next() before each entry. */
       Fills fills(std::uint64_t sbe_count) noexcept { return Fills(s_, sbe_count, index_ - 1); }
-      Legs &note(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>((*s_), sbe_p, sbe_n, 1073741824u, "fields.legs[].note", 1, index_ - 1); return *this; }
+      Legs &note(const void *sbe_p, std::size_t sbe_n) noexcept {
+        #if SABLE_ACCESS_ORDER
+        if (!(*s_).ao.access(1, 1, 0)) { (*s_).fail_order(); }
+        #endif
+        sable::detail::write_var<std::uint32_t, false>((*s_), sbe_p, sbe_n, 1073741824u, "fields.legs[].note", 1, index_ - 1); return *this;
+      }
       Legs &note(std::string_view sbe_v) noexcept { return note(sbe_v.data(), sbe_v.size()); }
       Legs &note(sable::bytes_view sbe_v) noexcept { return note(sbe_v.data(), sbe_v.size()); }
       private:
-      sable::detail::estate *s_;
+      sbe_estate *s_;
       std::uint8_t *base_ = s_->scratch;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
@@ -1557,8 +1683,11 @@ class Groups {
       public:
       static constexpr std::size_t sbe_block_length = 2;
       static constexpr std::uint64_t sbe_max_count = 65534u;
-      Tags(sable::detail::estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
+      Tags(sbe_estate *sbe_s, std::uint64_t sbe_count) noexcept : s_(sbe_s) {
         if (SABLE_CHECKS && SABLE_UNLIKELY(sbe_count > sbe_max_count)) { s_->fail(sable::errc::count_too_large, "fields.tags"); sbe_count = 0; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.access(0, 1, sbe_count)) { s_->fail_order(); }
+        #endif
         std::uint8_t *sbe_h = s_->reserve(4, "fields.tags");
         sable::detail::store<std::uint16_t, false>(sbe_h + 0, static_cast<std::uint16_t>(2));
         sable::detail::store<std::uint16_t, false>(sbe_h + 2, static_cast<std::uint16_t>(sbe_count));
@@ -1570,13 +1699,17 @@ class Groups {
       /* Starts the next entry (an error past the count). */
       Tags &next() noexcept {
         if (SABLE_CHECKS && SABLE_UNLIKELY(index_ >= count_)) { s_->fail(sable::errc::index_out_of_range, "fields.tags[]", 1, index_); base_ = s_->scratch; return *this; }
+        #if SABLE_ACCESS_ORDER
+        if (!s_->ao.next_entry(0, 1, sbe_items, 0)) { s_->fail_order(); }
+        #endif
         if (SABLE_LIKELY(all_fit_)) { base_ = cur_; cur_ += 2; } else { base_ = s_->reserve(2, "fields.tags[]", 1, index_); }
         ++index_;
         return *this;
       }
+      static constexpr const char *sbe_items[] = {nullptr};
       Tags &tag(std::uint16_t sbe_v) noexcept { sable::detail::store<std::uint16_t, false>(base_ + 0, sbe_v); return *this; }
       private:
-      sable::detail::estate *s_;
+      sbe_estate *s_;
       std::uint8_t *base_ = s_->scratch;
       std::uint64_t count_ = 0;
       std::uint64_t index_ = 0;
@@ -1585,25 +1718,35 @@ class Groups {
     };
     /* Writes the group's header for COUNT entries; then next() before each entry. */
     Tags tags(std::uint64_t sbe_count) noexcept { return Tags(&st_, sbe_count); }
-    Encoder &text(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u, "fields.text"); return *this; }
+    Encoder &text(const void *sbe_p, std::size_t sbe_n) noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 2, 0)) { st_.fail_order(); }
+      #endif
+      sable::detail::write_var<std::uint32_t, false>(st_, sbe_p, sbe_n, 1073741824u, "fields.text"); return *this;
+    }
     Encoder &text(std::string_view sbe_v) noexcept { return text(sbe_v.data(), sbe_v.size()); }
     Encoder &text(sable::bytes_view sbe_v) noexcept { return text(sbe_v.data(), sbe_v.size()); }
-    Encoder &blob(const void *sbe_p, std::size_t sbe_n) noexcept { sable::detail::write_var<std::uint16_t, false>(st_, sbe_p, sbe_n, 65534u, "fields.blob"); return *this; }
+    Encoder &blob(const void *sbe_p, std::size_t sbe_n) noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (!st_.ao.access(0, 3, 0)) { st_.fail_order(); }
+      #endif
+      sable::detail::write_var<std::uint16_t, false>(st_, sbe_p, sbe_n, 65534u, "fields.blob"); return *this;
+    }
     Encoder &blob(std::string_view sbe_v) noexcept { return blob(sbe_v.data(), sbe_v.size()); }
     Encoder &blob(sable::bytes_view sbe_v) noexcept { return blob(sbe_v.data(), sbe_v.size()); }
     private:
     void start(void *sbe_buf, std::size_t sbe_cap) noexcept {
-      st_ = sable::detail::estate();
+      st_ = sbe_estate();
       st_.buf = static_cast<std::uint8_t *>(sbe_buf);
       st_.cap = sbe_cap;
+      #if SABLE_ACCESS_ORDER
+      st_.ao.begin_root(sbe_items, 4);
+      #endif
       reset_scratch();
     }
-    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<16>; base_ = st_.scratch; st_.path = path_; st_.err_path = err_path_; }
-    sable::detail::estate st_;
+    void reset_scratch() noexcept { st_.scratch = sable::detail::sink<16>; base_ = st_.scratch; }
+    sbe_estate st_;
     std::uint8_t *base_ = nullptr;
-    /* The entry being written at each group depth, and at the first error. */
-    std::uint64_t path_[2] = {};
-    std::uint64_t err_path_[2] = {};
   };
 };
 

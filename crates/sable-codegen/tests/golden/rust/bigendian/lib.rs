@@ -2,17 +2,27 @@
 
 /// The schema's id.
 pub const SCHEMA_ID: u16 = 1;
+
 /// The schema's version.
 pub const SCHEMA_VERSION: u16 = 0;
+
 /// The schema's semantic version.
 pub const SEMANTIC_VERSION: &str = "5.2";
+
 /// The schema's package.
 pub const PACKAGE: &str = "baseline-bigendian";
+
 /// The size of the message header, in bytes.
 pub const HEADER_SIZE: usize = 8;
+
 /// The deepest nesting of groups in the schema's messages (at least 1): the entry
 /// indices a [`FieldPath`] holds.
 pub const PATH_DEPTH: usize = 2;
+
+/// The deepest nesting of composites in the schema (at least 1): the composite members
+/// a [`FieldPath`] holds.
+pub const MEMBER_DEPTH: usize = 2;
+
 /// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
 /// names from `header` or `fields`, `.` between them and each group entry's index in brackets,
 /// e.g. `fields.performanceFigures[0].acceleration[2]`.
@@ -20,8 +30,9 @@ pub const PATH_DEPTH: usize = 2;
 pub struct FieldPath {
     /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
     template: &'static str,
-    /// A composite member after the path (an encoder's error in a composite), or empty.
-    member: &'static str,
+    /// The composite members after the path, outermost first (an encoder's error in a
+    /// composite: `engine` then `booster` then `horsePower`), the rest empty.
+    members: [&'static str; MEMBER_DEPTH],
     /// The entries' indices, outermost first, filling the template's `[]` in order
     /// (`usize::MAX`: not known, printed `[]`).
     indices: [usize; PATH_DEPTH],
@@ -33,12 +44,12 @@ impl FieldPath {
     pub const fn new(template: &'static str) -> Self {
         Self {
             template,
-            member: "",
+            members: [""; MEMBER_DEPTH],
             indices: [usize::MAX; PATH_DEPTH],
         }
     }
 
-    /// The path with the entry indices left out (`[]`), and without the member.
+    /// The path with the entry indices left out (`[]`), and without the members.
     #[must_use]
     pub const fn template(&self) -> &'static str {
         self.template
@@ -47,7 +58,10 @@ impl FieldPath {
     /// The index of the entry at nesting `depth` (0: a group of the message), if known.
     #[must_use]
     pub fn index(&self, depth: usize) -> Option<usize> {
-        self.indices.get(depth).copied().filter(|&i| i != usize::MAX)
+        self.indices
+            .get(depth)
+            .copied()
+            .filter(|&i| i != usize::MAX)
     }
 
     /// The path with the entry at nesting `depth` set to `index`.
@@ -66,10 +80,18 @@ impl FieldPath {
         self
     }
 
-    /// The path of member `name` of the composite at this path.
+    /// The path of member `name` of the composite at this path (a composite in a composite
+    /// adds its members after its own name).
     #[must_use]
     pub const fn member(mut self, name: &'static str) -> Self {
-        self.member = name;
+        let mut i = 0;
+        while i < MEMBER_DEPTH {
+            if self.members[i].is_empty() {
+                self.members[i] = name;
+                break;
+            }
+            i += 1;
+        }
         self
     }
 }
@@ -87,8 +109,8 @@ impl core::fmt::Display for FieldPath {
             }
             f.write_str(piece)?;
         }
-        if !self.member.is_empty() {
-            write!(f, ".{}", self.member)?;
+        for member in self.members.iter().take_while(|m| !m.is_empty()) {
+            write!(f, ".{member}")?;
         }
         Ok(())
     }
@@ -158,9 +180,14 @@ impl core::fmt::Display for DecodeError {
             DecodeErrorKind::Truncated { needed, available } => {
                 write!(f, "needs {needed} bytes, the buffer has {available} left")
             }
-            DecodeErrorKind::SchemaIdMismatch(id) => write!(f, "schema id {id} is not the schema's"),
+            DecodeErrorKind::SchemaIdMismatch(id) => {
+                write!(f, "schema id {id} is not the schema's")
+            }
             DecodeErrorKind::UnknownTemplate(id) => write!(f, "unknown template id {id}"),
-            DecodeErrorKind::BlockLengthTooShort { block_length, needed } => write!(
+            DecodeErrorKind::BlockLengthTooShort {
+                block_length,
+                needed,
+            } => write!(
                 f,
                 "block length {block_length} is less than the {needed} bytes its fields take"
             ),
@@ -276,7 +303,9 @@ impl core::fmt::Display for EncodeError {
             EncodeErrorKind::IndexOutOfRange { index, length } => {
                 write!(f, "index {index} is outside the array's {length} elements")
             }
-            EncodeErrorKind::ValueOutOfRange => f.write_str("value outside the field's minValue..maxValue"),
+            EncodeErrorKind::ValueOutOfRange => {
+                f.write_str("value outside the field's minValue..maxValue")
+            }
             EncodeErrorKind::CountTooLarge(max) => write!(f, "a group holds at most {max} entries"),
             EncodeErrorKind::LengthTooLarge { length, max } => {
                 write!(f, "var data of {length} bytes is longer than {max}")
@@ -315,7 +344,11 @@ mod sbe_support {
     /// marked [`cold`].
     #[inline(always)]
     pub fn at<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<[u8; N]> {
-        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<[u8; N]>::try_from) {
+        if let Some(Ok(v)) = b
+            .first_chunk::<FULL>()
+            .and_then(|f| f.get(off..off + N))
+            .map(<[u8; N]>::try_from)
+        {
             return Some(v);
         }
         cold();
@@ -325,7 +358,11 @@ mod sbe_support {
     /// A reference to the `N` bytes at `off` of a block of `FULL` bytes, as [`at`].
     #[inline(always)]
     pub fn at_ref<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<&[u8; N]> {
-        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<&[u8; N]>::try_from) {
+        if let Some(Ok(v)) = b
+            .first_chunk::<FULL>()
+            .and_then(|f| f.get(off..off + N))
+            .map(<&[u8; N]>::try_from)
+        {
             return Some(v);
         }
         cold();
@@ -362,10 +399,23 @@ mod sbe_support {
     /// Copies `src` to `off`, zeroing the rest of `len` bytes; text longer than `len` is an
     /// error (nothing written), never cut.
     #[inline(always)]
-    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8], field: FieldPath) -> Result<(), EncodeError> {
+    pub fn put_padded(
+        b: &mut [u8],
+        off: usize,
+        len: usize,
+        src: &[u8],
+        field: FieldPath,
+    ) -> Result<(), EncodeError> {
         if src.len() > len {
             cold();
-            return Err(EncodeError { offset: off, field, kind: EncodeErrorKind::TextTooLong { length: src.len(), max: len } });
+            return Err(EncodeError {
+                offset: off,
+                field,
+                kind: EncodeErrorKind::TextTooLong {
+                    length: src.len(),
+                    max: len,
+                },
+            });
         }
         if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
             let (head, tail) = d.split_at_mut(src.len());
@@ -378,31 +428,68 @@ mod sbe_support {
     /// Element `index` of an array of `length` elements of `N` bytes at `off`: where it lies,
     /// or the error of an index out of range.
     #[inline(always)]
-    pub fn element(off: usize, index: usize, length: usize, n: usize, field: FieldPath) -> Result<usize, EncodeError> {
+    pub fn element(
+        off: usize,
+        index: usize,
+        length: usize,
+        n: usize,
+        field: FieldPath,
+    ) -> Result<usize, EncodeError> {
         if index < length {
             Ok(off + index * n)
         } else {
             cold();
-            Err(EncodeError { offset: off, field, kind: EncodeErrorKind::IndexOutOfRange { index, length } })
+            Err(EncodeError {
+                offset: off,
+                field,
+                kind: EncodeErrorKind::IndexOutOfRange { index, length },
+            })
         }
     }
 
     /// The error of a value outside the field's declared range.
     #[cold]
     pub fn out_of_range(offset: usize, field: FieldPath) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::ValueOutOfRange }
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::ValueOutOfRange,
+        }
+    }
+
+    /// `e`, an error of a composite encoder over the composite's own bytes, with its offset
+    /// from the start of the buffer (the composite's at `at`).
+    #[cold]
+    pub fn moved(e: EncodeError, at: usize) -> EncodeError {
+        EncodeError {
+            offset: e.offset + at,
+            ..e
+        }
     }
 
     /// The error of a group already holding `max` entries.
     #[cold]
     pub fn count_too_large(offset: usize, field: FieldPath, max: u64) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::CountTooLarge(max) }
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::CountTooLarge(max),
+        }
     }
 
     /// The error of var data of `length` bytes, longer than `max`.
     #[cold]
-    pub fn length_too_large(offset: usize, field: FieldPath, length: usize, max: u64) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::LengthTooLarge { length, max } }
+    pub fn length_too_large(
+        offset: usize,
+        field: FieldPath,
+        length: usize,
+        max: u64,
+    ) -> EncodeError {
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::LengthTooLarge { length, max },
+        }
     }
 
     /// Zeroes `len` bytes at `off` (a block's padding).
@@ -430,26 +517,54 @@ mod sbe_support {
     /// The error of a header member (`field`, at `offset`): the template id or schema id.
     #[cold]
     pub fn header_error(offset: usize, field: &'static str, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError { offset, field: FieldPath::new(field), kind }
+        DecodeError {
+            offset,
+            field: FieldPath::new(field),
+            kind,
+        }
     }
 
     /// The error of a block length (at `offset`, of `field`) shorter than the `needed` bytes.
     #[cold]
-    pub fn block_too_short(offset: usize, field: FieldPath, block_length: usize, needed: usize) -> DecodeError {
-        DecodeError { offset, field, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed } }
+    pub fn block_too_short(
+        offset: usize,
+        field: FieldPath,
+        block_length: usize,
+        needed: usize,
+    ) -> DecodeError {
+        DecodeError {
+            offset,
+            field,
+            kind: DecodeErrorKind::BlockLengthTooShort {
+                block_length,
+                needed,
+            },
+        }
     }
 
     /// `e`, an error inside entry `index` of a group at nesting `depth`, with that index.
     #[cold]
     pub fn in_entry(e: DecodeError, depth: usize, index: usize) -> DecodeError {
-        DecodeError { field: e.field.with_index(depth, index), ..e }
+        DecodeError {
+            field: e.field.with_index(depth, index),
+            ..e
+        }
     }
 
     /// The error of a group whose `count` entries of `block_length` bytes from `start` do not
     /// fit: at the first entry that does not (a group at nesting `depth`, entries `field`).
     #[cold]
-    pub fn entries_truncated(start: usize, block_length: usize, len: usize, field: FieldPath, depth: usize) -> DecodeError {
-        let whole = len.saturating_sub(start).checked_div(block_length).unwrap_or(0);
+    pub fn entries_truncated(
+        start: usize,
+        block_length: usize,
+        len: usize,
+        field: FieldPath,
+        depth: usize,
+    ) -> DecodeError {
+        let whole = len
+            .saturating_sub(start)
+            .checked_div(block_length)
+            .unwrap_or(0);
         let at = start.saturating_add(whole.saturating_mul(block_length));
         truncated(at, field.with_index(depth, whole), block_length, len)
     }
@@ -458,12 +573,25 @@ mod sbe_support {
     /// else the error of the first entry that does not fit (`field()`, made only then: the
     /// entries of a group at nesting `depth`).
     #[inline(always)]
-    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+    pub fn entries_end(
+        buf: &[u8],
+        start: usize,
+        block_length: usize,
+        count: usize,
+        field: impl FnOnce() -> FieldPath,
+        depth: usize,
+    ) -> Result<usize, DecodeError> {
         match start.checked_add(block_length.saturating_mul(count)) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
                 cold();
-                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
+                Err(entries_truncated(
+                    start,
+                    block_length,
+                    buf.len(),
+                    field(),
+                    depth,
+                ))
             }
         }
     }
@@ -471,7 +599,12 @@ mod sbe_support {
     /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
     /// (`field()`, made only then) starting there.
     #[inline]
-    pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
+    pub fn span(
+        buf: &[u8],
+        start: usize,
+        n: usize,
+        field: impl FnOnce() -> FieldPath,
+    ) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
@@ -484,7 +617,12 @@ mod sbe_support {
     /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end. The error
     /// names `field()` (made only then).
     #[inline(always)]
-    pub fn room(len: usize, at: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, EncodeError> {
+    pub fn room(
+        len: usize,
+        at: usize,
+        n: usize,
+        field: impl FnOnce() -> FieldPath,
+    ) -> Result<usize, EncodeError> {
         match at.checked_add(n) {
             Some(end) if end <= len => Ok(end),
             _ => {
@@ -513,7 +651,10 @@ mod sbe_support {
     impl<const N: usize> Marks<N> {
         #[inline(always)]
         pub fn new(first: usize) -> Self {
-            Self { known: core::cell::Cell::new(1), at: core::array::from_fn(|_| core::cell::Cell::new(first)) }
+            Self {
+                known: core::cell::Cell::new(1),
+                at: core::array::from_fn(|_| core::cell::Cell::new(first)),
+            }
         }
 
         /// Where element `i` starts, if found.
@@ -542,7 +683,11 @@ mod sbe_support {
         /// The place to record element `i`'s start, for a group iterator to fill when it ends.
         #[inline(always)]
         pub fn mark(&self, i: usize) -> Mark<'_> {
-            Mark { known: &self.known, at: &self.at, i }
+            Mark {
+                known: &self.known,
+                at: &self.at,
+                i,
+            }
         }
 
         /// A copy, as plain values, for the out-of-line search (so that the decoder's own cells
@@ -553,7 +698,10 @@ mod sbe_support {
             for (p, c) in at.iter_mut().zip(self.at.iter()) {
                 *p = c.get();
             }
-            Found { known: self.known.get(), at }
+            Found {
+                known: self.known.get(),
+                at,
+            }
         }
 
         /// Keeps what the out-of-line search found.
@@ -633,7 +781,12 @@ mod sbe_support {
     }
 
     /// Text as `&str`: UTF-8 checked for UTF-8, plain ASCII for the one-byte encodings.
-    pub fn text(bytes: &[u8], utf8: bool, offset: usize, field: FieldPath) -> Result<&str, DecodeError> {
+    pub fn text(
+        bytes: &[u8],
+        utf8: bool,
+        offset: usize,
+        field: FieldPath,
+    ) -> Result<&str, DecodeError> {
         let invalid = DecodeError {
             offset,
             field,
@@ -814,7 +967,11 @@ mod sbe_support {
             return f.write_str("\"NaN\"");
         }
         if v.is_infinite() {
-            return f.write_str(if v > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" });
+            return f.write_str(if v > 0.0 {
+                "\"Infinity\""
+            } else {
+                "\"-Infinity\""
+            });
         }
         let mut d = Digits { b: [0; 48], n: 0 };
         write!(d, "{v:e}")?;
@@ -827,7 +984,11 @@ mod sbe_support {
             return f.write_str("\"NaN\"");
         }
         if v.is_infinite() {
-            return f.write_str(if v > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" });
+            return f.write_str(if v > 0.0 {
+                "\"Infinity\""
+            } else {
+                "\"-Infinity\""
+            });
         }
         let mut d = Digits { b: [0; 48], n: 0 };
         write!(d, "{v:e}")?;
@@ -870,210 +1031,438 @@ mod sbe_support {
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct MessageHeaderDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> MessageHeaderDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 8;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `blockLength`.
-pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
-/// The minimum value of `blockLength`.
-pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
-/// The maximum value of `blockLength`.
-pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn block_length(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 0).map(u16::from_be_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL) }
-/// The null value of `templateId`.
-pub const TEMPLATE_ID_NULL: u16 = u16::MAX;
-/// The minimum value of `templateId`.
-pub const TEMPLATE_ID_MIN: u16 = 0_u16;
-/// The maximum value of `templateId`.
-pub const TEMPLATE_ID_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn template_id(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 2).map(u16::from_be_bytes)).unwrap_or(Self::TEMPLATE_ID_NULL) }
-/// The null value of `schemaId`.
-pub const SCHEMA_ID_NULL: u16 = u16::MAX;
-/// The minimum value of `schemaId`.
-pub const SCHEMA_ID_MIN: u16 = 0_u16;
-/// The maximum value of `schemaId`.
-pub const SCHEMA_ID_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn schema_id(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 4).map(u16::from_be_bytes)).unwrap_or(Self::SCHEMA_ID_NULL) }
-/// The null value of `version`.
-pub const VERSION_NULL: u16 = u16::MAX;
-/// The minimum value of `version`.
-pub const VERSION_MIN: u16 = 0_u16;
-/// The maximum value of `version`.
-pub const VERSION_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn version(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 6).map(u16::from_be_bytes)).unwrap_or(Self::VERSION_NULL) }
+pub struct MessageHeaderDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> MessageHeaderDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 8;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `blockLength`.
+    pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
+    /// The minimum value of `blockLength`.
+    pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
+    /// The maximum value of `blockLength`.
+    pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn block_length(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 0).map(u16::from_be_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL)
+    }
+
+    /// The null value of `templateId`.
+    pub const TEMPLATE_ID_NULL: u16 = u16::MAX;
+    /// The minimum value of `templateId`.
+    pub const TEMPLATE_ID_MIN: u16 = 0_u16;
+    /// The maximum value of `templateId`.
+    pub const TEMPLATE_ID_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn template_id(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 2).map(u16::from_be_bytes)).unwrap_or(Self::TEMPLATE_ID_NULL)
+    }
+
+    /// The null value of `schemaId`.
+    pub const SCHEMA_ID_NULL: u16 = u16::MAX;
+    /// The minimum value of `schemaId`.
+    pub const SCHEMA_ID_MIN: u16 = 0_u16;
+    /// The maximum value of `schemaId`.
+    pub const SCHEMA_ID_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn schema_id(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 4).map(u16::from_be_bytes)).unwrap_or(Self::SCHEMA_ID_NULL)
+    }
+
+    /// The null value of `version`.
+    pub const VERSION_NULL: u16 = u16::MAX;
+    /// The minimum value of `version`.
+    pub const VERSION_MIN: u16 = 0_u16;
+    /// The maximum value of `version`.
+    pub const VERSION_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn version(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 6).map(u16::from_be_bytes)).unwrap_or(Self::VERSION_NULL)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for MessageHeaderDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"blockLength\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.block_length())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"templateId\":")?;if self.buf.len() >= 4 { write!(f, "{}", self.template_id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"schemaId\":")?;if self.buf.len() >= 6 { write!(f, "{}", self.schema_id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"version\":")?;if self.buf.len() >= 8 { write!(f, "{}", self.version())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"blockLength\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.block_length())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"templateId\":")?;
+        if self.buf.len() >= 4 {
+            write!(f, "{}", self.template_id())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"schemaId\":")?;
+        if self.buf.len() >= 6 {
+            write!(f, "{}", self.schema_id())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"version\":")?;
+        if self.buf.len() >= 8 {
+            write!(f, "{}", self.version())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 /// Message identifiers and length of message root
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct MessageHeaderEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct MessageHeaderEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> MessageHeaderEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 8;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("messageHeader")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_be_bytes()); self }
-#[inline]
-pub fn template_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_be_bytes()); self }
-#[inline]
-pub fn schema_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 4, (value).to_be_bytes()); self }
-#[inline]
-pub fn version(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 6, (value).to_be_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 8;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("messageHeader"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn block_length(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn template_id(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 2, (value).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn schema_id(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 4, (value).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn version(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 6, (value).to_be_bytes());
+        self
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BooleanType {
-F,
-T,
-/// A value with no name in the schema (the null value of an optional field too, where it has none).
-Unknown(u8),
+    F,
+    T,
+    /// A value with no name in the schema (the null value of an optional field too, where it has none).
+    Unknown(u8),
 }
+
 impl BooleanType {
-/// The null value of the encoding.
-pub const NULL_VALUE: u8 = u8::MAX;
-/// The value for a raw number: its named value, else `Unknown`.
-#[must_use]
-pub const fn from_raw(raw: u8) -> Self { match raw {
-0_u8 => Self::F,
-1_u8 => Self::T,
-other => Self::Unknown(other), } }
-/// The raw number on the wire.
-#[must_use]
-pub const fn raw(self) -> u8 { (match self {
-Self::F => 0_u8,
-Self::T => 1_u8,
-Self::Unknown(_) => 0, }) | (match self { Self::Unknown(raw) => raw, _ => 0, }) }
-/// The value's name in the schema (`None` for `Unknown`).
-#[must_use]
-pub const fn name(self) -> Option<&'static str> { match self {
-Self::F => Some("F"),
-Self::T => Some("T"),
-Self::Unknown(_) => None, } } }
-impl From<u8> for BooleanType { fn from(raw: u8) -> Self { Self::from_raw(raw) } }
-impl From<BooleanType> for u8 { fn from(v: BooleanType) -> Self { v.raw() } }
+    /// The null value of the encoding.
+    pub const NULL_VALUE: u8 = u8::MAX;
+
+    /// The value for a raw number: its named value, else `Unknown`.
+    #[must_use]
+    pub const fn from_raw(raw: u8) -> Self {
+        match raw {
+            0_u8 => Self::F,
+            1_u8 => Self::T,
+            other => Self::Unknown(other),
+        }
+    }
+
+    /// The raw number on the wire.
+    #[must_use]
+    pub const fn raw(self) -> u8 {
+        (match self {
+            Self::F => 0_u8,
+            Self::T => 1_u8,
+            Self::Unknown(_) => 0,
+        }) | (match self {
+            Self::Unknown(raw) => raw,
+            _ => 0,
+        })
+    }
+
+    /// The value's name in the schema (`None` for `Unknown`).
+    #[must_use]
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            Self::F => Some("F"),
+            Self::T => Some("T"),
+            Self::Unknown(_) => None,
+        }
+    }
+}
+
+impl From<u8> for BooleanType {
+    fn from(raw: u8) -> Self {
+        Self::from_raw(raw)
+    }
+}
+
+impl From<BooleanType> for u8 {
+    fn from(v: BooleanType) -> Self {
+        v.raw()
+    }
+}
+
 /// The canonical JSON value: the name as a string, or `{"unknown":N}`.
 impl core::fmt::Display for BooleanType {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self.name() { Some(n) => sbe_support::w_str(f, n), None => write!(f, "{{\"unknown\":{}}}", self.raw()) } } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.name() {
+            Some(n) => sbe_support::w_str(f, n),
+            None => write!(f, "{{\"unknown\":{}}}", self.raw()),
+        }
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Model {
-A,
-B,
-C,
-/// A value with no name in the schema (the null value of an optional field too, where it has none).
-Unknown(u8),
+    A,
+    B,
+    C,
+    /// A value with no name in the schema (the null value of an optional field too, where it has none).
+    Unknown(u8),
 }
+
 impl Model {
-/// The null value of the encoding.
-pub const NULL_VALUE: u8 = 0_u8;
-/// The value for a raw number: its named value, else `Unknown`.
-#[must_use]
-pub const fn from_raw(raw: u8) -> Self { match raw {
-65_u8 => Self::A,
-66_u8 => Self::B,
-67_u8 => Self::C,
-other => Self::Unknown(other), } }
-/// The raw number on the wire.
-#[must_use]
-pub const fn raw(self) -> u8 { (match self {
-Self::A => 65_u8,
-Self::B => 66_u8,
-Self::C => 67_u8,
-Self::Unknown(_) => 0, }) | (match self { Self::Unknown(raw) => raw, _ => 0, }) }
-/// The value's name in the schema (`None` for `Unknown`).
-#[must_use]
-pub const fn name(self) -> Option<&'static str> { match self {
-Self::A => Some("A"),
-Self::B => Some("B"),
-Self::C => Some("C"),
-Self::Unknown(_) => None, } } }
-impl From<u8> for Model { fn from(raw: u8) -> Self { Self::from_raw(raw) } }
-impl From<Model> for u8 { fn from(v: Model) -> Self { v.raw() } }
+    /// The null value of the encoding.
+    pub const NULL_VALUE: u8 = 0_u8;
+
+    /// The value for a raw number: its named value, else `Unknown`.
+    #[must_use]
+    pub const fn from_raw(raw: u8) -> Self {
+        match raw {
+            65_u8 => Self::A,
+            66_u8 => Self::B,
+            67_u8 => Self::C,
+            other => Self::Unknown(other),
+        }
+    }
+
+    /// The raw number on the wire.
+    #[must_use]
+    pub const fn raw(self) -> u8 {
+        (match self {
+            Self::A => 65_u8,
+            Self::B => 66_u8,
+            Self::C => 67_u8,
+            Self::Unknown(_) => 0,
+        }) | (match self {
+            Self::Unknown(raw) => raw,
+            _ => 0,
+        })
+    }
+
+    /// The value's name in the schema (`None` for `Unknown`).
+    #[must_use]
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            Self::A => Some("A"),
+            Self::B => Some("B"),
+            Self::C => Some("C"),
+            Self::Unknown(_) => None,
+        }
+    }
+}
+
+impl From<u8> for Model {
+    fn from(raw: u8) -> Self {
+        Self::from_raw(raw)
+    }
+}
+
+impl From<Model> for u8 {
+    fn from(v: Model) -> Self {
+        v.raw()
+    }
+}
+
 /// The canonical JSON value: the name as a string, or `{"unknown":N}`.
 impl core::fmt::Display for Model {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self.name() { Some(n) => sbe_support::w_str(f, n), None => write!(f, "{{\"unknown\":{}}}", self.raw()) } } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.name() {
+            Some(n) => sbe_support::w_str(f, n),
+            None => write!(f, "{{\"unknown\":{}}}", self.raw()),
+        }
+    }
+}
 
 ///
 /// A bit set: combine flags with `|`, test with `contains`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct OptionalExtras(u8);
+
 impl OptionalExtras {
-pub const SUN_ROOF: Self = Self(1 << 0);
-pub const SPORTS_PACK: Self = Self(1 << 1);
-pub const CRUISE_CONTROL: Self = Self(1 << 2);
-/// Every choice: its name in the schema and its flag.
-pub const CHOICES: &'static [(&'static str, Self)] = &[
-("sunRoof", Self::SUN_ROOF),
-("sportsPack", Self::SPORTS_PACK),
-("cruiseControl", Self::CRUISE_CONTROL),
-];
-/// No flag set.
-#[must_use]
-pub const fn empty() -> Self { Self(0) }
-/// Every named flag set.
-#[must_use]
-pub const fn all() -> Self { Self(Self::SUN_ROOF.0 | Self::SPORTS_PACK.0 | Self::CRUISE_CONTROL.0) }
-/// The set of these bits (unnamed bits kept).
-#[must_use]
-pub const fn from_bits(bits: u8) -> Self { Self(bits) }
-/// The bits.
-#[must_use]
-pub const fn bits(self) -> u8 { self.0 }
-/// Whether no bit is set.
-#[must_use]
-pub const fn is_empty(self) -> bool { self.0 == 0 }
-/// Whether every flag of `other` is set.
-#[must_use]
-pub const fn contains(self, other: Self) -> bool { self.0 & other.0 == other.0 }
-/// Whether any flag of `other` is set.
-#[must_use]
-pub const fn intersects(self, other: Self) -> bool { self.0 & other.0 != 0 }
-/// Both sets' flags.
-#[must_use]
-pub const fn union(self, other: Self) -> Self { Self(self.0 | other.0) }
-/// Sets the flags of `other`.
-pub fn insert(&mut self, other: Self) { self.0 |= other.0; }
-/// Clears the flags of `other`.
-pub fn remove(&mut self, other: Self) { self.0 &= !other.0; }
-/// Sets or clears the flags of `other`.
-pub fn set(&mut self, other: Self, value: bool) { if value { self.insert(other) } else { self.remove(other) } }
+    pub const SUN_ROOF: Self = Self(1 << 0);
+    pub const SPORTS_PACK: Self = Self(1 << 1);
+    pub const CRUISE_CONTROL: Self = Self(1 << 2);
+
+    /// Every choice: its name in the schema and its flag.
+    pub const CHOICES: &'static [(&'static str, Self)] = &[
+        ("sunRoof", Self::SUN_ROOF),
+        ("sportsPack", Self::SPORTS_PACK),
+        ("cruiseControl", Self::CRUISE_CONTROL),
+    ];
+
+    /// No flag set.
+    #[must_use]
+    pub const fn empty() -> Self {
+        Self(0)
+    }
+
+    /// Every named flag set.
+    #[must_use]
+    pub const fn all() -> Self {
+        Self(Self::SUN_ROOF.0 | Self::SPORTS_PACK.0 | Self::CRUISE_CONTROL.0)
+    }
+
+    /// The set of these bits (unnamed bits kept).
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> Self {
+        Self(bits)
+    }
+
+    /// The bits.
+    #[must_use]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether no bit is set.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every flag of `other` is set.
+    #[must_use]
+    pub const fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether any flag of `other` is set.
+    #[must_use]
+    pub const fn intersects(self, other: Self) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Both sets' flags.
+    #[must_use]
+    pub const fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+
+    /// Sets the flags of `other`.
+    pub fn insert(&mut self, other: Self) {
+        self.0 |= other.0;
+    }
+
+    /// Clears the flags of `other`.
+    pub fn remove(&mut self, other: Self) {
+        self.0 &= !other.0;
+    }
+
+    /// Sets or clears the flags of `other`.
+    pub fn set(&mut self, other: Self, value: bool) {
+        if value {
+            self.insert(other)
+        } else {
+            self.remove(other)
+        }
+    }
 }
-impl core::ops::BitOr for OptionalExtras { type Output = Self; fn bitor(self, rhs: Self) -> Self { Self(self.0 | rhs.0) } }
-impl core::ops::BitOrAssign for OptionalExtras { fn bitor_assign(&mut self, rhs: Self) { self.0 |= rhs.0; } }
-impl core::ops::BitAnd for OptionalExtras { type Output = Self; fn bitand(self, rhs: Self) -> Self { Self(self.0 & rhs.0) } }
-impl core::ops::BitAndAssign for OptionalExtras { fn bitand_assign(&mut self, rhs: Self) { self.0 &= rhs.0; } }
-impl From<u8> for OptionalExtras { fn from(bits: u8) -> Self { Self(bits) } }
-impl From<OptionalExtras> for u8 { fn from(v: OptionalExtras) -> Self { v.0 } }
+
+impl core::ops::BitOr for OptionalExtras {
+    type Output = Self;
+
+    fn bitor(self, rhs: Self) -> Self {
+        Self(self.0 | rhs.0)
+    }
+}
+
+impl core::ops::BitOrAssign for OptionalExtras {
+    fn bitor_assign(&mut self, rhs: Self) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl core::ops::BitAnd for OptionalExtras {
+    type Output = Self;
+
+    fn bitand(self, rhs: Self) -> Self {
+        Self(self.0 & rhs.0)
+    }
+}
+
+impl core::ops::BitAndAssign for OptionalExtras {
+    fn bitand_assign(&mut self, rhs: Self) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl From<u8> for OptionalExtras {
+    fn from(bits: u8) -> Self {
+        Self(bits)
+    }
+}
+
+impl From<OptionalExtras> for u8 {
+    fn from(v: OptionalExtras) -> Self {
+        v.0
+    }
+}
+
 impl core::fmt::Debug for OptionalExtras {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("OptionalExtras(")?;
@@ -1081,1387 +1470,2502 @@ impl core::fmt::Debug for OptionalExtras {
         let mut rest = self.0;
         for (n, flag) in Self::CHOICES {
             if self.contains(*flag) && flag.0 != 0 {
-                if !first { f.write_str(" | ")?; }
+                if !first {
+                    f.write_str(" | ")?;
+                }
                 first = false;
                 f.write_str(n)?;
                 rest &= !flag.0;
             }
         }
         if rest != 0 {
-            if !first { f.write_str(" | ")?; }
+            if !first {
+                f.write_str(" | ")?;
+            }
             write!(f, "{rest:#x}")?;
         }
         f.write_str(")")
     }
 }
+
 /// The canonical JSON value: the names of the flags set, in schema order, then unnamed bits.
 impl core::fmt::Display for OptionalExtras {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        sbe_support::w_set(f, u64::from(self.0), &[
-("sunRoof", 0),("sportsPack", 1),("cruiseControl", 2),]) } }
+        sbe_support::w_set(
+            f,
+            u64::from(self.0),
+            &[
+                ("sunRoof", 0),
+                ("sportsPack", 1),
+                ("cruiseControl", 2),
+            ],
+        )
+    }
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BoostType {
-Turbo,
-Supercharger,
-Nitrous,
-Kers,
-/// A value with no name in the schema (the null value of an optional field too, where it has none).
-Unknown(u8),
+    Turbo,
+    Supercharger,
+    Nitrous,
+    Kers,
+    /// A value with no name in the schema (the null value of an optional field too, where it has none).
+    Unknown(u8),
 }
+
 impl BoostType {
-/// The null value of the encoding.
-pub const NULL_VALUE: u8 = 0_u8;
-/// The value for a raw number: its named value, else `Unknown`.
-#[must_use]
-pub const fn from_raw(raw: u8) -> Self { match raw {
-84_u8 => Self::Turbo,
-83_u8 => Self::Supercharger,
-78_u8 => Self::Nitrous,
-75_u8 => Self::Kers,
-other => Self::Unknown(other), } }
-/// The raw number on the wire.
-#[must_use]
-pub const fn raw(self) -> u8 { (match self {
-Self::Turbo => 84_u8,
-Self::Supercharger => 83_u8,
-Self::Nitrous => 78_u8,
-Self::Kers => 75_u8,
-Self::Unknown(_) => 0, }) | (match self { Self::Unknown(raw) => raw, _ => 0, }) }
-/// The value's name in the schema (`None` for `Unknown`).
-#[must_use]
-pub const fn name(self) -> Option<&'static str> { match self {
-Self::Turbo => Some("TURBO"),
-Self::Supercharger => Some("SUPERCHARGER"),
-Self::Nitrous => Some("NITROUS"),
-Self::Kers => Some("KERS"),
-Self::Unknown(_) => None, } } }
-impl From<u8> for BoostType { fn from(raw: u8) -> Self { Self::from_raw(raw) } }
-impl From<BoostType> for u8 { fn from(v: BoostType) -> Self { v.raw() } }
+    /// The null value of the encoding.
+    pub const NULL_VALUE: u8 = 0_u8;
+
+    /// The value for a raw number: its named value, else `Unknown`.
+    #[must_use]
+    pub const fn from_raw(raw: u8) -> Self {
+        match raw {
+            84_u8 => Self::Turbo,
+            83_u8 => Self::Supercharger,
+            78_u8 => Self::Nitrous,
+            75_u8 => Self::Kers,
+            other => Self::Unknown(other),
+        }
+    }
+
+    /// The raw number on the wire.
+    #[must_use]
+    pub const fn raw(self) -> u8 {
+        (match self {
+            Self::Turbo => 84_u8,
+            Self::Supercharger => 83_u8,
+            Self::Nitrous => 78_u8,
+            Self::Kers => 75_u8,
+            Self::Unknown(_) => 0,
+        }) | (match self {
+            Self::Unknown(raw) => raw,
+            _ => 0,
+        })
+    }
+
+    /// The value's name in the schema (`None` for `Unknown`).
+    #[must_use]
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            Self::Turbo => Some("TURBO"),
+            Self::Supercharger => Some("SUPERCHARGER"),
+            Self::Nitrous => Some("NITROUS"),
+            Self::Kers => Some("KERS"),
+            Self::Unknown(_) => None,
+        }
+    }
+}
+
+impl From<u8> for BoostType {
+    fn from(raw: u8) -> Self {
+        Self::from_raw(raw)
+    }
+}
+
+impl From<BoostType> for u8 {
+    fn from(v: BoostType) -> Self {
+        v.raw()
+    }
+}
+
 /// The canonical JSON value: the name as a string, or `{"unknown":N}`.
 impl core::fmt::Display for BoostType {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self.name() { Some(n) => sbe_support::w_str(f, n), None => write!(f, "{{\"unknown\":{}}}", self.raw()) } } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.name() {
+            Some(n) => sbe_support::w_str(f, n),
+            None => write!(f, "{{\"unknown\":{}}}", self.raw()),
+        }
+    }
+}
 
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct BoosterDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> BoosterDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 2;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-#[must_use]
-#[inline]
-pub fn boost_type(&self) -> BoostType { BoostType::from_raw((sbe_support::at::<2, 1>(self.buf, 0).map(u8::from_be_bytes)).unwrap_or(BoostType::NULL_VALUE)) }
-/// The null value of `horsePower`.
-pub const HORSE_POWER_NULL: u8 = u8::MAX;
-/// The minimum value of `horsePower`.
-pub const HORSE_POWER_MIN: u8 = 0_u8;
-/// The maximum value of `horsePower`.
-pub const HORSE_POWER_MAX: u8 = 254_u8;
-#[must_use]
-#[inline]
-pub fn horse_power(&self) -> u8 { (sbe_support::at::<2, 1>(self.buf, 1).map(u8::from_be_bytes)).unwrap_or(Self::HORSE_POWER_NULL) }
+pub struct BoosterDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> BoosterDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 2;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn boost_type(&self) -> BoostType {
+        BoostType::from_raw((sbe_support::at::<2, 1>(self.buf, 0).map(u8::from_be_bytes)).unwrap_or(BoostType::NULL_VALUE))
+    }
+
+    /// The null value of `horsePower`.
+    pub const HORSE_POWER_NULL: u8 = u8::MAX;
+    /// The minimum value of `horsePower`.
+    pub const HORSE_POWER_MIN: u8 = 0_u8;
+    /// The maximum value of `horsePower`.
+    pub const HORSE_POWER_MAX: u8 = 254_u8;
+
+    #[must_use]
+    #[inline]
+    pub fn horse_power(&self) -> u8 {
+        (sbe_support::at::<2, 1>(self.buf, 1).map(u8::from_be_bytes)).unwrap_or(Self::HORSE_POWER_NULL)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for BoosterDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"BoostType\":")?;if !self.buf.is_empty() { write!(f, "{}", self.boost_type())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"horsePower\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.horse_power())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"BoostType\":")?;
+        if !self.buf.is_empty() {
+            write!(f, "{}", self.boost_type())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"horsePower\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.horse_power())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct BoosterEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct BoosterEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> BoosterEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 2;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Booster")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn boost_type(&mut self, value: BoostType) -> &mut Self { sbe_support::put(self.buf, 0, (value.raw()).to_be_bytes()); self }
-#[inline]
-pub fn horse_power(&mut self, value: u8) -> &mut Self { sbe_support::put(self.buf, 1, (value).to_be_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 2;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("Booster"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn boost_type(&mut self, value: BoostType) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value.raw()).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn horse_power(&mut self, value: u8) -> &mut Self {
+        sbe_support::put(self.buf, 1, (value).to_be_bytes());
+        self
+    }
 }
 
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct EngineDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> EngineDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 10;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `capacity`.
-pub const CAPACITY_NULL: u16 = u16::MAX;
-/// The minimum value of `capacity`.
-pub const CAPACITY_MIN: u16 = 0_u16;
-/// The maximum value of `capacity`.
-pub const CAPACITY_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn capacity(&self) -> u16 { (sbe_support::at::<10, 2>(self.buf, 0).map(u16::from_be_bytes)).unwrap_or(Self::CAPACITY_NULL) }
-/// The null value of `numCylinders`.
-pub const NUM_CYLINDERS_NULL: u8 = u8::MAX;
-/// The minimum value of `numCylinders`.
-pub const NUM_CYLINDERS_MIN: u8 = 0_u8;
-/// The maximum value of `numCylinders`.
-pub const NUM_CYLINDERS_MAX: u8 = 254_u8;
-#[must_use]
-#[inline]
-pub fn num_cylinders(&self) -> u8 { (sbe_support::at::<10, 1>(self.buf, 2).map(u8::from_be_bytes)).unwrap_or(Self::NUM_CYLINDERS_NULL) }
-/// The constant value of `maxRpm`.
-pub const MAX_RPM_VALUE: u16 = 9000_u16;
-#[must_use]
-#[inline]
-pub fn max_rpm(&self) -> u16 { Self::MAX_RPM_VALUE }
-/// The null value of `manufacturerCode`.
-pub const MANUFACTURER_CODE_NULL: u8 = 0_u8;
-/// The minimum value of `manufacturerCode`.
-pub const MANUFACTURER_CODE_MIN: u8 = 32_u8;
-/// The maximum value of `manufacturerCode`.
-pub const MANUFACTURER_CODE_MAX: u8 = 126_u8;
-/// The number of elements of `manufacturerCode`.
-pub const MANUFACTURER_CODE_LENGTH: usize = 3;
-///
-/// The text: the bytes before the first NUL (all 3 when there is none).
-#[must_use]
-#[inline]
-pub fn manufacturer_code(&self) -> &'a [u8] { sbe_support::until_nul(self.manufacturer_code_raw()) }
-/// All 3 bytes of `manufacturerCode`, its NUL padding included.
-#[must_use]
-#[inline]
-pub fn manufacturer_code_raw(&self) -> &'a [u8; 3] { (sbe_support::at_ref::<10, 3>(self.buf, 3)).unwrap_or(&[0; 3]) }
-/// `manufacturerCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// Text not valid as `&str` (`InvalidText`).
-#[inline]
-pub fn manufacturer_code_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.manufacturer_code(), false, 3, FieldPath::new("manufacturerCode")) }
-/// The constant value of `fuel`.
-pub const FUEL_VALUE: &'static [u8] = b"Petrol";
-#[must_use]
-#[inline]
-pub fn fuel(&self) -> &'static [u8] { Self::FUEL_VALUE }
-/// The null value of `efficiency`.
-pub const EFFICIENCY_NULL: i8 = i8::MIN;
-/// The minimum value of `efficiency`.
-pub const EFFICIENCY_MIN: i8 = 0_i8;
-/// The maximum value of `efficiency`.
-pub const EFFICIENCY_MAX: i8 = 100_i8;
-#[must_use]
-#[inline]
-pub fn efficiency(&self) -> i8 { (sbe_support::at::<10, 1>(self.buf, 6).map(i8::from_be_bytes)).unwrap_or(Self::EFFICIENCY_NULL) }
-#[must_use]
-#[inline]
-pub fn booster_enabled(&self) -> BooleanType { BooleanType::from_raw((sbe_support::at::<10, 1>(self.buf, 7).map(u8::from_be_bytes)).unwrap_or(BooleanType::NULL_VALUE)) }
-#[must_use]
-#[inline]
-pub fn booster(&self) -> BoosterDecoder<'a> { BoosterDecoder::wrap(sbe_support::from::<10>(self.buf, 8), self.version) }
+pub struct EngineDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> EngineDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 10;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `capacity`.
+    pub const CAPACITY_NULL: u16 = u16::MAX;
+    /// The minimum value of `capacity`.
+    pub const CAPACITY_MIN: u16 = 0_u16;
+    /// The maximum value of `capacity`.
+    pub const CAPACITY_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn capacity(&self) -> u16 {
+        (sbe_support::at::<10, 2>(self.buf, 0).map(u16::from_be_bytes)).unwrap_or(Self::CAPACITY_NULL)
+    }
+
+    /// The null value of `numCylinders`.
+    pub const NUM_CYLINDERS_NULL: u8 = u8::MAX;
+    /// The minimum value of `numCylinders`.
+    pub const NUM_CYLINDERS_MIN: u8 = 0_u8;
+    /// The maximum value of `numCylinders`.
+    pub const NUM_CYLINDERS_MAX: u8 = 254_u8;
+
+    #[must_use]
+    #[inline]
+    pub fn num_cylinders(&self) -> u8 {
+        (sbe_support::at::<10, 1>(self.buf, 2).map(u8::from_be_bytes)).unwrap_or(Self::NUM_CYLINDERS_NULL)
+    }
+
+    /// The constant value of `maxRpm`.
+    pub const MAX_RPM_VALUE: u16 = 9000_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn max_rpm(&self) -> u16 {
+        Self::MAX_RPM_VALUE
+    }
+
+    /// The null value of `manufacturerCode`.
+    pub const MANUFACTURER_CODE_NULL: u8 = 0_u8;
+    /// The minimum value of `manufacturerCode`.
+    pub const MANUFACTURER_CODE_MIN: u8 = 32_u8;
+    /// The maximum value of `manufacturerCode`.
+    pub const MANUFACTURER_CODE_MAX: u8 = 126_u8;
+
+    /// The number of elements of `manufacturerCode`.
+    pub const MANUFACTURER_CODE_LENGTH: usize = 3;
+
+    ///
+    /// The text: the bytes before the first NUL (all 3 when there is none).
+    #[must_use]
+    #[inline]
+    pub fn manufacturer_code(&self) -> &'a [u8] {
+        sbe_support::until_nul(self.manufacturer_code_raw())
+    }
+
+    /// All 3 bytes of `manufacturerCode`, its NUL padding included.
+    #[must_use]
+    #[inline]
+    pub fn manufacturer_code_raw(&self) -> &'a [u8; 3] {
+        (sbe_support::at_ref::<10, 3>(self.buf, 3)).unwrap_or(&[0; 3])
+    }
+
+    /// `manufacturerCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
+    ///
+    /// # Errors
+    ///
+    /// Text not valid as `&str` (`InvalidText`).
+    #[inline]
+    pub fn manufacturer_code_str(&self) -> Result<&'a str, DecodeError> {
+        sbe_support::text(self.manufacturer_code(), false, 3, FieldPath::new("manufacturerCode"))
+    }
+
+    /// The constant value of `fuel`.
+    pub const FUEL_VALUE: &'static [u8] = b"Petrol";
+
+    #[must_use]
+    #[inline]
+    pub fn fuel(&self) -> &'static [u8] {
+        Self::FUEL_VALUE
+    }
+
+    /// The null value of `efficiency`.
+    pub const EFFICIENCY_NULL: i8 = i8::MIN;
+    /// The minimum value of `efficiency`.
+    pub const EFFICIENCY_MIN: i8 = 0_i8;
+    /// The maximum value of `efficiency`.
+    pub const EFFICIENCY_MAX: i8 = 100_i8;
+
+    #[must_use]
+    #[inline]
+    pub fn efficiency(&self) -> i8 {
+        (sbe_support::at::<10, 1>(self.buf, 6).map(i8::from_be_bytes)).unwrap_or(Self::EFFICIENCY_NULL)
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn booster_enabled(&self) -> BooleanType {
+        BooleanType::from_raw((sbe_support::at::<10, 1>(self.buf, 7).map(u8::from_be_bytes)).unwrap_or(BooleanType::NULL_VALUE))
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn booster(&self) -> BoosterDecoder<'a> {
+        BoosterDecoder::wrap(sbe_support::from::<10>(self.buf, 8), self.version)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for EngineDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"capacity\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.capacity())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"numCylinders\":")?;if self.buf.len() >= 3 { write!(f, "{}", self.num_cylinders())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"maxRpm\":")?;f.write_str("9000")?;
-f.write_str(",")?;f.write_str("\"manufacturerCode\":")?;if self.buf.len() >= 6 { sbe_support::w_chars(f, self.manufacturer_code_raw(), false)?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"fuel\":")?;f.write_str("\"Petrol\"")?;
-f.write_str(",")?;f.write_str("\"efficiency\":")?;if self.buf.len() >= 7 { write!(f, "{}", self.efficiency())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"boosterEnabled\":")?;if self.buf.len() >= 8 { write!(f, "{}", self.booster_enabled())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"booster\":")?;if self.buf.len() >= 10 { write!(f, "{}", self.booster())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"capacity\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.capacity())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"numCylinders\":")?;
+        if self.buf.len() >= 3 {
+            write!(f, "{}", self.num_cylinders())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"maxRpm\":")?;
+        f.write_str("9000")?;
+
+        f.write_str(",")?;
+        f.write_str("\"manufacturerCode\":")?;
+        if self.buf.len() >= 6 {
+            sbe_support::w_chars(f, self.manufacturer_code_raw(), false)?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"fuel\":")?;
+        f.write_str("\"Petrol\"")?;
+
+        f.write_str(",")?;
+        f.write_str("\"efficiency\":")?;
+        if self.buf.len() >= 7 {
+            write!(f, "{}", self.efficiency())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"boosterEnabled\":")?;
+        if self.buf.len() >= 8 {
+            write!(f, "{}", self.booster_enabled())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"booster\":")?;
+        if self.buf.len() >= 10 {
+            write!(f, "{}", self.booster())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct EngineEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct EngineEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> EngineEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 10;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Engine")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn capacity(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_be_bytes()); self }
-#[inline]
-pub fn num_cylinders(&mut self, value: u8) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_be_bytes()); self }
-///
-/// A shorter value is padded with NUL.
-///
-/// # Errors
-///
-/// `TextTooLong`: longer than the array's 3 bytes (nothing written).
-#[inline]
-pub fn manufacturer_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> { sbe_support::put_padded(self.buf, 3, 3, value, self.path.member("manufacturerCode"))?; Ok(self) }
-/// Writes element `index` of `manufacturerCode`.
-///
-/// # Errors
-///
-/// `IndexOutOfRange`: `index` not below 3.
-#[inline]
-pub fn manufacturer_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(3, index, 3, 1, self.path.member("manufacturerCode"))?; sbe_support::put(self.buf, at, (value).to_be_bytes()); Ok(self) }
-///
-/// # Errors
-///
-/// `ValueOutOfRange`: outside the declared 0_i8..=100_i8 (nothing written).
-#[inline]
-pub fn efficiency(&mut self, value: i8) -> Result<&mut Self, EncodeError> { let v = value; if !(0_i8..=100_i8).contains(&v) { return Err(sbe_support::out_of_range(6, self.path.member("efficiency"))); } sbe_support::put(self.buf, 6, (value).to_be_bytes()); Ok(self) }
-#[inline]
-pub fn booster_enabled(&mut self, value: BooleanType) -> &mut Self { sbe_support::put(self.buf, 7, (value.raw()).to_be_bytes()); self }
-#[inline]
-pub fn booster(&mut self) -> BoosterEncoder<'_> { let at = 8; BoosterEncoder::wrap_at(self.buf.get_mut(at..at + 2).unwrap_or_default(), self.path.member("booster")) }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 10;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("Engine"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn capacity(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn num_cylinders(&mut self, value: u8) -> &mut Self {
+        sbe_support::put(self.buf, 2, (value).to_be_bytes());
+        self
+    }
+
+    ///
+    /// A shorter value is padded with NUL.
+    ///
+    /// # Errors
+    ///
+    /// `TextTooLong`: longer than the array's 3 bytes (nothing written).
+    #[inline]
+    pub fn manufacturer_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+        sbe_support::put_padded(self.buf, 3, 3, value, self.path.member("manufacturerCode")).map_err(|e| sbe_support::moved(e, self.at))?;
+        Ok(self)
+    }
+
+    /// Writes element `index` of `manufacturerCode`.
+    ///
+    /// # Errors
+    ///
+    /// `IndexOutOfRange`: `index` not below 3.
+    #[inline]
+    pub fn manufacturer_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> {
+        let at = sbe_support::element(3, index, 3, 1, self.path.member("manufacturerCode")).map_err(|e| sbe_support::moved(e, self.at))?;
+        sbe_support::put(self.buf, at, (value).to_be_bytes());
+        Ok(self)
+    }
+
+    ///
+    /// # Errors
+    ///
+    /// `ValueOutOfRange`: outside the declared 0_i8..=100_i8 (nothing written).
+    #[inline]
+    pub fn efficiency(&mut self, value: i8) -> Result<&mut Self, EncodeError> {
+        let v = value;
+        if !(0_i8..=100_i8).contains(&v) {
+            return Err(sbe_support::out_of_range(self.at + 6, self.path.member("efficiency")));
+        }
+        sbe_support::put(self.buf, 6, (value).to_be_bytes());
+        Ok(self)
+    }
+
+    #[inline]
+    pub fn booster_enabled(&mut self, value: BooleanType) -> &mut Self {
+        sbe_support::put(self.buf, 7, (value.raw()).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn booster(&mut self) -> BoosterEncoder<'_> {
+        let at = 8;
+        BoosterEncoder::wrap_at(self.buf.get_mut(at..at + 2).unwrap_or_default(), self.at + at, self.path.member("booster"))
+    }
 }
 
 /// Repeating group dimensions
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct GroupSizeEncodingDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> GroupSizeEncodingDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 4;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `blockLength`.
-pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
-/// The minimum value of `blockLength`.
-pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
-/// The maximum value of `blockLength`.
-pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn block_length(&self) -> u16 { (sbe_support::at::<4, 2>(self.buf, 0).map(u16::from_be_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL) }
-/// The null value of `numInGroup`.
-pub const NUM_IN_GROUP_NULL: u16 = u16::MAX;
-/// The minimum value of `numInGroup`.
-pub const NUM_IN_GROUP_MIN: u16 = 0_u16;
-/// The maximum value of `numInGroup`.
-pub const NUM_IN_GROUP_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn num_in_group(&self) -> u16 { (sbe_support::at::<4, 2>(self.buf, 2).map(u16::from_be_bytes)).unwrap_or(Self::NUM_IN_GROUP_NULL) }
+pub struct GroupSizeEncodingDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> GroupSizeEncodingDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 4;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `blockLength`.
+    pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
+    /// The minimum value of `blockLength`.
+    pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
+    /// The maximum value of `blockLength`.
+    pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn block_length(&self) -> u16 {
+        (sbe_support::at::<4, 2>(self.buf, 0).map(u16::from_be_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL)
+    }
+
+    /// The null value of `numInGroup`.
+    pub const NUM_IN_GROUP_NULL: u16 = u16::MAX;
+    /// The minimum value of `numInGroup`.
+    pub const NUM_IN_GROUP_MIN: u16 = 0_u16;
+    /// The maximum value of `numInGroup`.
+    pub const NUM_IN_GROUP_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn num_in_group(&self) -> u16 {
+        (sbe_support::at::<4, 2>(self.buf, 2).map(u16::from_be_bytes)).unwrap_or(Self::NUM_IN_GROUP_NULL)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for GroupSizeEncodingDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"blockLength\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.block_length())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"numInGroup\":")?;if self.buf.len() >= 4 { write!(f, "{}", self.num_in_group())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"blockLength\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.block_length())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"numInGroup\":")?;
+        if self.buf.len() >= 4 {
+            write!(f, "{}", self.num_in_group())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 /// Repeating group dimensions
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct GroupSizeEncodingEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct GroupSizeEncodingEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> GroupSizeEncodingEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 4;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("groupSizeEncoding")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_be_bytes()); self }
-#[inline]
-pub fn num_in_group(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_be_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 4;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("groupSizeEncoding"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn block_length(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_be_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn num_in_group(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 2, (value).to_be_bytes());
+        self
+    }
 }
 
 /// The groups of `Car` (entry decoders and iterators, group and entry encoders).
 #[allow(clippy::module_inception)]
 pub mod car {
-#[allow(unused_imports)]
-use super::*;
-/// Description of a basic Car
-///
-/// A decoded `Car` message: its header and root block checked against the buffer when decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).
-#[derive(Debug, Clone)]
-pub struct CarDecoder<'a> {
-hdr: [u8; 8],
-block: &'a [u8],
-version: u16,
-buf: &'a [u8],
-marks: sbe_support::Marks<6>,
-}
-impl<'a> CarDecoder<'a> {
-/// The message's name in the schema.
-pub const NAME: &'static str = "Car";
-/// The template id.
-pub const TEMPLATE_ID: u16 = 1;
-/// The root block length at the schema's version.
-pub const BLOCK_LENGTH: u16 = 49;
-/// Decodes the message at the start of `buf`, header first: checks the template id (and schema id), then reads the message at the block length and version the header gives.
-///
-/// # Errors
-///
-/// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
-#[inline]
-pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
-let Some(hdr) = sbe_support::get::<8>(buf, 0) else { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); };
-if sbe_support::get::<4>(buf, 2) != Some(*b"\x00\x01\x00\x01") {
-sbe_support::cold();
-let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
-if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
-let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
-if template_id != u64::from(Self::TEMPLATE_ID) { return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id))); }
-}
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-Self::sbe_new(buf, 8, block_length, version, hdr, 0)
-}
-/// Decodes a message body (no header) at the start of `buf`, written with `block_length` and at `acting_version`; error offsets are from the start of `buf`.
-///
-/// # Errors
-///
-/// As [`Self::decode`], without the header checks.
-#[inline]
-pub fn decode_body(buf: &'a [u8], block_length: usize, acting_version: u16) -> Result<Self, DecodeError> {
-let mut hdr = [0u8; 8];
-sbe_support::put(&mut hdr, 0, (block_length as u16).to_be_bytes());
-sbe_support::put(&mut hdr, 2, (1_u16).to_be_bytes());
-sbe_support::put(&mut hdr, 4, (1_u16).to_be_bytes());
-sbe_support::put(&mut hdr, 6, (acting_version).to_be_bytes());
-Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
-}
-#[inline]
-fn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; 8], bl_at: usize) -> Result<Self, DecodeError> {
-if block_length < 49 { sbe_support::cold(); return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 49)); }
-let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
-let block = buf.get(start..block_end).unwrap_or(&[]);
-Ok(Self { hdr, block, version, buf, marks: sbe_support::Marks::new(block_end) })
-}
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The acting block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The message's length in bytes: header (when decoded with it), block, groups and var data (found, and checked, as far as not read yet).
-///
-/// # Errors
-///
-/// A group or var data running past the end of the buffer, or a group's block length shorter than its fields need.
-#[inline]
-pub fn encoded_length(&self) -> Result<usize, DecodeError> { self.sbe_start(5) }
-/// The message header as read (or, after `decode_body`, as made from its arguments).
-#[must_use]
-pub fn header(&self) -> MessageHeaderDecoder<'_> { MessageHeaderDecoder::wrap(&self.hdr, SCHEMA_VERSION) }
-/// The id of field `serialNumber`.
-pub const SERIAL_NUMBER_ID: u16 = 1;
-/// The version field `serialNumber` appeared in.
-pub const SERIAL_NUMBER_SINCE_VERSION: u16 = 0;
-/// The offset of field `serialNumber` in the block.
-pub const SERIAL_NUMBER_OFFSET: usize = 0;
-/// The size of field `serialNumber` in bytes (0 for a constant).
-pub const SERIAL_NUMBER_ENCODED_LENGTH: usize = 8;
-/// The null value of `serialNumber`.
-pub const SERIAL_NUMBER_NULL: u64 = u64::MAX;
-/// The minimum value of `serialNumber`.
-pub const SERIAL_NUMBER_MIN: u64 = 0_u64;
-/// The maximum value of `serialNumber`.
-pub const SERIAL_NUMBER_MAX: u64 = 18446744073709551614_u64;
-#[must_use]
-#[inline]
-pub fn serial_number(&self) -> u64 { (sbe_support::at::<49, 8>(self.block, 0).map(u64::from_be_bytes)).unwrap_or(Self::SERIAL_NUMBER_NULL) }
-/// The id of field `modelYear`.
-pub const MODEL_YEAR_ID: u16 = 2;
-/// The version field `modelYear` appeared in.
-pub const MODEL_YEAR_SINCE_VERSION: u16 = 0;
-/// The offset of field `modelYear` in the block.
-pub const MODEL_YEAR_OFFSET: usize = 8;
-/// The size of field `modelYear` in bytes (0 for a constant).
-pub const MODEL_YEAR_ENCODED_LENGTH: usize = 2;
-/// The null value of `modelYear`.
-pub const MODEL_YEAR_NULL: u16 = u16::MAX;
-/// The minimum value of `modelYear`.
-pub const MODEL_YEAR_MIN: u16 = 0_u16;
-/// The maximum value of `modelYear`.
-pub const MODEL_YEAR_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn model_year(&self) -> u16 { (sbe_support::at::<49, 2>(self.block, 8).map(u16::from_be_bytes)).unwrap_or(Self::MODEL_YEAR_NULL) }
-/// The id of field `available`.
-pub const AVAILABLE_ID: u16 = 3;
-/// The version field `available` appeared in.
-pub const AVAILABLE_SINCE_VERSION: u16 = 0;
-/// The offset of field `available` in the block.
-pub const AVAILABLE_OFFSET: usize = 10;
-/// The size of field `available` in bytes (0 for a constant).
-pub const AVAILABLE_ENCODED_LENGTH: usize = 1;
-#[must_use]
-#[inline]
-pub fn available(&self) -> BooleanType { BooleanType::from_raw((sbe_support::at::<49, 1>(self.block, 10).map(u8::from_be_bytes)).unwrap_or(BooleanType::NULL_VALUE)) }
-/// The id of field `code`.
-pub const CODE_ID: u16 = 4;
-/// The version field `code` appeared in.
-pub const CODE_SINCE_VERSION: u16 = 0;
-/// The offset of field `code` in the block.
-pub const CODE_OFFSET: usize = 11;
-/// The size of field `code` in bytes (0 for a constant).
-pub const CODE_ENCODED_LENGTH: usize = 1;
-#[must_use]
-#[inline]
-pub fn code(&self) -> Model { Model::from_raw((sbe_support::at::<49, 1>(self.block, 11).map(u8::from_be_bytes)).unwrap_or(Model::NULL_VALUE)) }
-/// The id of field `someNumbers`.
-pub const SOME_NUMBERS_ID: u16 = 5;
-/// The version field `someNumbers` appeared in.
-pub const SOME_NUMBERS_SINCE_VERSION: u16 = 0;
-/// The offset of field `someNumbers` in the block.
-pub const SOME_NUMBERS_OFFSET: usize = 12;
-/// The size of field `someNumbers` in bytes (0 for a constant).
-pub const SOME_NUMBERS_ENCODED_LENGTH: usize = 20;
-/// The null value of `someNumbers`.
-pub const SOME_NUMBERS_NULL: u32 = u32::MAX;
-/// The minimum value of `someNumbers`.
-pub const SOME_NUMBERS_MIN: u32 = 0_u32;
-/// The maximum value of `someNumbers`.
-pub const SOME_NUMBERS_MAX: u32 = 4294967294_u32;
-/// The number of elements of `someNumbers`.
-pub const SOME_NUMBERS_LENGTH: usize = 5;
-#[must_use]
-#[inline]
-pub fn some_numbers(&self) -> [u32; 5] { let mut out = [u32::MAX; 5];
-if let Some(b) = sbe_support::get_ref::<20>(self.block, 12) { for (v, c) in out.iter_mut().zip(b.chunks_exact(4)) { if let Ok(a) = c.try_into() { *v = u32::from_be_bytes(a); } } }
-out }
-/// The id of field `vehicleCode`.
-pub const VEHICLE_CODE_ID: u16 = 6;
-/// The version field `vehicleCode` appeared in.
-pub const VEHICLE_CODE_SINCE_VERSION: u16 = 0;
-/// The offset of field `vehicleCode` in the block.
-pub const VEHICLE_CODE_OFFSET: usize = 32;
-/// The size of field `vehicleCode` in bytes (0 for a constant).
-pub const VEHICLE_CODE_ENCODED_LENGTH: usize = 6;
-/// The character encoding of field `vehicleCode`.
-pub const VEHICLE_CODE_CHARACTER_ENCODING: &'static str = "ASCII";
-/// The null value of `vehicleCode`.
-pub const VEHICLE_CODE_NULL: u8 = 0_u8;
-/// The minimum value of `vehicleCode`.
-pub const VEHICLE_CODE_MIN: u8 = 32_u8;
-/// The maximum value of `vehicleCode`.
-pub const VEHICLE_CODE_MAX: u8 = 126_u8;
-/// The number of elements of `vehicleCode`.
-pub const VEHICLE_CODE_LENGTH: usize = 6;
-///
-/// The text: the bytes before the first NUL (all 6 when there is none).
-#[must_use]
-#[inline]
-pub fn vehicle_code(&self) -> &'a [u8] { sbe_support::until_nul(self.vehicle_code_raw()) }
-/// All 6 bytes of `vehicleCode`, its NUL padding included.
-#[must_use]
-#[inline]
-pub fn vehicle_code_raw(&self) -> &'a [u8; 6] { (sbe_support::get_ref::<6>(self.block, 32)).unwrap_or(&[0; 6]) }
-/// `vehicleCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// Text not valid as `&str` (`InvalidText`).
-#[inline]
-pub fn vehicle_code_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.vehicle_code(), false, 32, FieldPath::new("fields.vehicleCode")) }
-/// The id of field `extras`.
-pub const EXTRAS_ID: u16 = 7;
-/// The version field `extras` appeared in.
-pub const EXTRAS_SINCE_VERSION: u16 = 0;
-/// The offset of field `extras` in the block.
-pub const EXTRAS_OFFSET: usize = 38;
-/// The size of field `extras` in bytes (0 for a constant).
-pub const EXTRAS_ENCODED_LENGTH: usize = 1;
-#[must_use]
-#[inline]
-pub fn extras(&self) -> OptionalExtras { OptionalExtras::from_bits((sbe_support::at::<49, 1>(self.block, 38).map(u8::from_be_bytes)).unwrap_or(0)) }
-/// The id of field `discountedModel`.
-pub const DISCOUNTED_MODEL_ID: u16 = 8;
-/// The version field `discountedModel` appeared in.
-pub const DISCOUNTED_MODEL_SINCE_VERSION: u16 = 0;
-/// The offset of field `discountedModel` in the block.
-pub const DISCOUNTED_MODEL_OFFSET: usize = 39;
-/// The size of field `discountedModel` in bytes (0 for a constant).
-pub const DISCOUNTED_MODEL_ENCODED_LENGTH: usize = 0;
-/// The constant value of `discountedModel`.
-pub const DISCOUNTED_MODEL_VALUE: Model = Model::from_raw(67_u8);
-#[must_use]
-#[inline]
-pub fn discounted_model(&self) -> Model { Self::DISCOUNTED_MODEL_VALUE }
-/// The id of field `engine`.
-pub const ENGINE_ID: u16 = 9;
-/// The version field `engine` appeared in.
-pub const ENGINE_SINCE_VERSION: u16 = 0;
-/// The offset of field `engine` in the block.
-pub const ENGINE_OFFSET: usize = 39;
-/// The size of field `engine` in bytes (0 for a constant).
-pub const ENGINE_ENCODED_LENGTH: usize = 10;
-#[must_use]
-#[inline]
-pub fn engine(&self) -> EngineDecoder<'a> { EngineDecoder::wrap(sbe_support::from::<49>(self.block, 39), self.version) }
-/// The id of group `fuelFigures`.
-pub const FUEL_FIGURES_ID: u16 = 10;
-/// The version group `fuelFigures` appeared in.
-pub const FUEL_FIGURES_SINCE_VERSION: u16 = 0;
-///
-/// An iterator over the entries, each checked as it is made.
-///
-/// # Errors
-///
-/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
-#[inline]
-pub fn fuel_figures(&self) -> Result<FuelFiguresIter<'_>, DecodeError> {
-let p = self.sbe_start(0)?;
-let (start, count, bl) = FuelFiguresIter::sbe_open::<true>(self.buf, p, self.version)?;
-Ok(FuelFiguresIter { buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(1)) })
-}
-/// The id of group `performanceFigures`.
-pub const PERFORMANCE_FIGURES_ID: u16 = 13;
-/// The version group `performanceFigures` appeared in.
-pub const PERFORMANCE_FIGURES_SINCE_VERSION: u16 = 0;
-///
-/// An iterator over the entries, each checked as it is made.
-///
-/// # Errors
-///
-/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
-#[inline]
-pub fn performance_figures(&self) -> Result<PerformanceFiguresIter<'_>, DecodeError> {
-let p = self.sbe_start(1)?;
-let (start, count, bl) = PerformanceFiguresIter::sbe_open::<true>(self.buf, p, self.version)?;
-Ok(PerformanceFiguresIter { buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(2)) })
-}
-/// The id of var data `manufacturer`.
-pub const MANUFACTURER_ID: u16 = 18;
-/// The version var data `manufacturer` appeared in.
-pub const MANUFACTURER_SINCE_VERSION: u16 = 0;
-/// The character encoding of `manufacturer`.
-pub const MANUFACTURER_CHARACTER_ENCODING: &'static str = "UTF-8";
-///
-/// The bytes (empty when absent at the acting version).
-///
-/// # Errors
-///
-/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
-#[inline]
-pub fn manufacturer(&self) -> Result<&'a [u8], DecodeError> {
-let p = self.sbe_start(2)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.manufacturer"), 4, self.buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.manufacturer"))?;
-self.marks.found(3, end);
-Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
-}
-/// `manufacturer` as text (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// As [`Self::manufacturer`]; text not valid as `&str`.
-#[inline]
-pub fn manufacturer_str(&self) -> Result<&'a str, DecodeError> { let b = self.manufacturer()?; sbe_support::text(b, true, self.sbe_start(2)? + 4, FieldPath::new("fields.manufacturer")) }
-/// The id of var data `model`.
-pub const MODEL_ID: u16 = 19;
-/// The version var data `model` appeared in.
-pub const MODEL_SINCE_VERSION: u16 = 0;
-/// The character encoding of `model`.
-pub const MODEL_CHARACTER_ENCODING: &'static str = "UTF-8";
-///
-/// The bytes (empty when absent at the acting version).
-///
-/// # Errors
-///
-/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
-#[inline]
-pub fn model(&self) -> Result<&'a [u8], DecodeError> {
-let p = self.sbe_start(3)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.model"), 4, self.buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.model"))?;
-self.marks.found(4, end);
-Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
-}
-/// `model` as text (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// As [`Self::model`]; text not valid as `&str`.
-#[inline]
-pub fn model_str(&self) -> Result<&'a str, DecodeError> { let b = self.model()?; sbe_support::text(b, true, self.sbe_start(3)? + 4, FieldPath::new("fields.model")) }
-/// The id of var data `activationCode`.
-pub const ACTIVATION_CODE_ID: u16 = 20;
-/// The version var data `activationCode` appeared in.
-pub const ACTIVATION_CODE_SINCE_VERSION: u16 = 0;
-/// The character encoding of `activationCode`.
-pub const ACTIVATION_CODE_CHARACTER_ENCODING: &'static str = "UTF-8";
-///
-/// The bytes (empty when absent at the acting version).
-///
-/// # Errors
-///
-/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
-#[inline]
-pub fn activation_code(&self) -> Result<&'a [u8], DecodeError> {
-let p = self.sbe_start(4)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.activationCode"), 4, self.buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.activationCode"))?;
-self.marks.found(5, end);
-Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
-}
-/// `activationCode` as text (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// As [`Self::activation_code`]; text not valid as `&str`.
-#[inline]
-pub fn activation_code_str(&self) -> Result<&'a str, DecodeError> { let b = self.activation_code()?; sbe_support::text(b, true, self.sbe_start(4)? + 4, FieldPath::new("fields.activationCode")) }
-/// Where group or var data `i` (in schema order; `5`: the end of the message) starts: found before, or found now by skipping (checked) the ones between the last found and it.
-#[inline(always)]
-fn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {
-match self.marks.get(i) { Some(p) => Ok(p), None => { let mut m = self.marks.load(); let r = Self::sbe_find(self.buf, self.version, i, &mut m); self.marks.store(&m); r } }
-}
-/// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.
-#[inline(never)]
-fn sbe_find(buf: &[u8], version: u16, i: usize, m: &mut sbe_support::Found<6>) -> Result<usize, DecodeError> {
-let _ = version;
-loop {
-if let Some(p) = m.get(i) { return Ok(p); }
-let (j, p) = m.last();
-let end = match j {
-0 => FuelFiguresIter::sbe_skip::<true>(buf, p, version)?.3,
-1 => PerformanceFiguresIter::sbe_skip::<true>(buf, p, version)?.3,
-2 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.manufacturer"), 4, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.manufacturer"))? }
-3 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.model"), 4, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.model"))? }
-4 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.activationCode"), 4, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.activationCode"))? }
-_ => return Ok(p),
-};
-m.found(j + 1, end);
-}
-}
-}
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
-impl core::fmt::Display for CarDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-if let Err(e) = self.encoded_length() { return write!(f, "{}", e.json()); }
-f.write_str("{\"message\":\"Car\",\"header\":")?;
-write!(f, "{}", self.header())?;
-f.write_str(",\"fields\":{")?;
-f.write_str("\"serialNumber\":")?;if self.block.len() >= 8 { write!(f, "{}", self.serial_number())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"modelYear\":")?;if self.block.len() >= 10 { write!(f, "{}", self.model_year())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"available\":")?;if self.block.len() >= 11 { write!(f, "{}", self.available())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"code\":")?;if self.block.len() >= 12 { write!(f, "{}", self.code())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"someNumbers\":")?;if self.block.len() >= 32 { f.write_str("[")?; for (i, v) in self.some_numbers().iter().enumerate() { if i > 0 { f.write_str(",")?; } write!(f, "{}", *v)?; } f.write_str("]")?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"vehicleCode\":")?;if self.block.len() >= 38 { sbe_support::w_chars(f, self.vehicle_code_raw(), false)?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"extras\":")?;if self.block.len() >= 39 { write!(f, "{}", self.extras())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"discountedModel\":")?;f.write_str("\"C\"")?;
-f.write_str(",")?;f.write_str("\"engine\":")?;if self.block.len() >= 49 { write!(f, "{}", self.engine())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"fuelFigures\":")?;let Ok(it) = self.fuel_figures() else { return Err(core::fmt::Error); }; f.write_str("[")?; for (i, e) in it.enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
-f.write_str(",")?;f.write_str("\"performanceFigures\":")?;let Ok(it) = self.performance_figures() else { return Err(core::fmt::Error); }; f.write_str("[")?; for (i, e) in it.enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
-f.write_str(",")?;f.write_str("\"manufacturer\":")?;let Ok(b) = self.manufacturer() else { return Err(core::fmt::Error); }; sbe_support::w_text(f, b, b, true)?;
-f.write_str(",")?;f.write_str("\"model\":")?;let Ok(b) = self.model() else { return Err(core::fmt::Error); }; sbe_support::w_text(f, b, b, true)?;
-f.write_str(",")?;f.write_str("\"activationCode\":")?;let Ok(b) = self.activation_code() else { return Err(core::fmt::Error); }; sbe_support::w_text(f, b, b, true)?;
+    #[allow(unused_imports)]
+    use super::*;
 
-f.write_str("}}") } }
-///
-/// An iterator over the entries of group `fuelFigures`.
-#[derive(Debug, Clone)]
-pub struct FuelFiguresIter<'a> { buf: &'a [u8], pos: usize, index: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
-impl<'a> FuelFiguresIter<'a> {
-/// The block length of an entry at the schema's version.
-pub const BLOCK_LENGTH: u16 = 6;
-/// The size of the group's header (its dimensions).
-pub const HEADER_SIZE: usize = 4;
-/// Reads and checks the group's header at `p`: (first entry, count, block length).
-#[inline]
-fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.fuelFigures"), 4, buf.len())); };
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let _ = version;
-if CHECK && block_length < 6 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.fuelFigures"), block_length, 6)); }
-Ok((p + 4, count, block_length))
-}
-/// Checks the group at `p`: (first entry, count, block length, end).
-#[inline]
-pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
-let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let mut q = start;
-for i in 0..count {
-q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.fuelFigures[]").with_index(0, i))?;
-q = FuelFiguresDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
-}
-Ok((start, count, bl, q))
-}
-/// The entries' block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block_length }
-}
-impl<'a> FuelFiguresIter<'a> {
-/// Checks and makes the next entry (its block, groups and var data).
-#[inline]
-fn sbe_entry(&mut self) -> Result<FuelFiguresDecoder<'a>, DecodeError> {
-let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.fuelFigures[]").with_index(0, self.index), self.block_length, self.buf.len())); };
-let block_end = self.pos + block.len();
-let index = self.index;
-let (pos, end) = FuelFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
-self.pos = end;
-self.index += 1;
-self.remaining -= 1;
-Ok(FuelFiguresDecoder { block, version: self.version, buf: self.buf, pos })
-}
-}
-/// Each entry checked as it is made: an entry that does not fit is an error, and the last item.
-impl<'a> Iterator for FuelFiguresIter<'a> {
-type Item = Result<FuelFiguresDecoder<'a>, DecodeError>;
-#[inline]
-fn next(&mut self) -> Option<Self::Item> {
-if self.remaining == 0 {
-if let Some(m) = self.mark.take() { m.found(self.pos); }
-return None;
-}
-match self.sbe_entry() {
-Ok(e) => Some(Ok(e)),
-Err(e) => { self.remaining = 0; self.mark = None; Some(Err(e)) }
-}
-}
-fn size_hint(&self) -> (usize, Option<usize>) { let n = self.remaining; (n.min(1), Some(n)) }
-}
-impl core::iter::FusedIterator for FuelFiguresIter<'_> {}
-///
-/// An entry of group `fuelFigures`.
-#[derive(Debug, Clone, Copy)]
-pub struct FuelFiguresDecoder<'a> {
-block: &'a [u8],
-version: u16,
-buf: &'a [u8],
-pos: [usize; 2],
-}
-impl<'a> FuelFiguresDecoder<'a> {
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The entry's block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The id of field `speed`.
-pub const SPEED_ID: u16 = 11;
-/// The version field `speed` appeared in.
-pub const SPEED_SINCE_VERSION: u16 = 0;
-/// The offset of field `speed` in the block.
-pub const SPEED_OFFSET: usize = 0;
-/// The size of field `speed` in bytes (0 for a constant).
-pub const SPEED_ENCODED_LENGTH: usize = 2;
-/// The null value of `speed`.
-pub const SPEED_NULL: u16 = u16::MAX;
-/// The minimum value of `speed`.
-pub const SPEED_MIN: u16 = 0_u16;
-/// The maximum value of `speed`.
-pub const SPEED_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn speed(&self) -> u16 { (sbe_support::at::<6, 2>(self.block, 0).map(u16::from_be_bytes)).unwrap_or(Self::SPEED_NULL) }
-/// The id of field `mpg`.
-pub const MPG_ID: u16 = 12;
-/// The version field `mpg` appeared in.
-pub const MPG_SINCE_VERSION: u16 = 0;
-/// The offset of field `mpg` in the block.
-pub const MPG_OFFSET: usize = 2;
-/// The size of field `mpg` in bytes (0 for a constant).
-pub const MPG_ENCODED_LENGTH: usize = 4;
-/// The null value of `mpg`.
-pub const MPG_NULL: f32 = f32::NAN;
-/// The minimum value of `mpg`.
-pub const MPG_MIN: f32 = f32::MIN;
-/// The maximum value of `mpg`.
-pub const MPG_MAX: f32 = f32::MAX;
-#[must_use]
-#[inline]
-pub fn mpg(&self) -> f32 { (sbe_support::at::<6, 4>(self.block, 2).map(f32::from_be_bytes)).unwrap_or(Self::MPG_NULL) }
-/// The id of var data `usageDescription`.
-pub const USAGE_DESCRIPTION_ID: u16 = 200;
-/// The version var data `usageDescription` appeared in.
-pub const USAGE_DESCRIPTION_SINCE_VERSION: u16 = 0;
-/// The character encoding of `usageDescription`.
-pub const USAGE_DESCRIPTION_CHARACTER_ENCODING: &'static str = "UTF-8";
-///
-/// The bytes (empty when absent at the acting version).
-#[must_use]
-#[inline]
-pub fn usage_description(&self) -> &'a [u8] { self.buf.get(self.pos[0]..self.pos[1]).unwrap_or(&[]) }
-/// `usageDescription` as text (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// Text not valid as `&str`.
-#[inline]
-pub fn usage_description_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.usage_description(), true, self.pos[0], FieldPath::new("fields.fuelFigures[].usageDescription")) }
-/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
-#[inline]
-fn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; 2], usize), DecodeError> {
-let mut pos = [0usize; 2];
-let mut p = p;
-let _ = version;
-let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.fuelFigures[].usageDescription"), 4, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
-let end = sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.fuelFigures[].usageDescription"))?;
-pos[0] = p + 4; pos[1] = end; p = end;
-Ok((pos, p))
-}
-}
-/// The canonical JSON object of the entry.
-impl core::fmt::Display for FuelFiguresDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"speed\":")?;if self.block.len() >= 2 { write!(f, "{}", self.speed())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"mpg\":")?;if self.block.len() >= 6 { sbe_support::w_f32(f, self.mpg())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"usageDescription\":")?;let b = self.usage_description(); sbe_support::w_text(f, b, b, true)?;
+    /// Description of a basic Car
+    ///
+    /// A decoded `Car` message: its header and root block checked against the buffer when decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).
+    #[derive(Debug, Clone)]
+    pub struct CarDecoder<'a> {
+        hdr: [u8; 8],
+        block: &'a [u8],
+        version: u16,
+        buf: &'a [u8],
+        marks: sbe_support::Marks<6>,
+    }
 
-f.write_str("}") } }
-///
-/// An iterator over the entries of group `performanceFigures`.
-#[derive(Debug, Clone)]
-pub struct PerformanceFiguresIter<'a> { buf: &'a [u8], pos: usize, index: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
-impl<'a> PerformanceFiguresIter<'a> {
-/// The block length of an entry at the schema's version.
-pub const BLOCK_LENGTH: u16 = 1;
-/// The size of the group's header (its dimensions).
-pub const HEADER_SIZE: usize = 4;
-/// Reads and checks the group's header at `p`: (first entry, count, block length).
-#[inline]
-fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.performanceFigures"), 4, buf.len())); };
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let _ = version;
-if CHECK && block_length < 1 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.performanceFigures"), block_length, 1)); }
-Ok((p + 4, count, block_length))
-}
-/// Checks the group at `p`: (first entry, count, block length, end).
-#[inline]
-pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
-let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let mut q = start;
-for i in 0..count {
-q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.performanceFigures[]").with_index(0, i))?;
-q = PerformanceFiguresDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
-}
-Ok((start, count, bl, q))
-}
-/// The entries' block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block_length }
-}
-impl<'a> PerformanceFiguresIter<'a> {
-/// Checks and makes the next entry (its block, groups and var data).
-#[inline]
-fn sbe_entry(&mut self) -> Result<PerformanceFiguresDecoder<'a>, DecodeError> {
-let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.performanceFigures[]").with_index(0, self.index), self.block_length, self.buf.len())); };
-let block_end = self.pos + block.len();
-let index = self.index;
-let (pos, end) = PerformanceFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
-self.pos = end;
-self.index += 1;
-self.remaining -= 1;
-Ok(PerformanceFiguresDecoder { block, version: self.version, buf: self.buf, pos })
-}
-}
-/// Each entry checked as it is made: an entry that does not fit is an error, and the last item.
-impl<'a> Iterator for PerformanceFiguresIter<'a> {
-type Item = Result<PerformanceFiguresDecoder<'a>, DecodeError>;
-#[inline]
-fn next(&mut self) -> Option<Self::Item> {
-if self.remaining == 0 {
-if let Some(m) = self.mark.take() { m.found(self.pos); }
-return None;
-}
-match self.sbe_entry() {
-Ok(e) => Some(Ok(e)),
-Err(e) => { self.remaining = 0; self.mark = None; Some(Err(e)) }
-}
-}
-fn size_hint(&self) -> (usize, Option<usize>) { let n = self.remaining; (n.min(1), Some(n)) }
-}
-impl core::iter::FusedIterator for PerformanceFiguresIter<'_> {}
-///
-/// An entry of group `performanceFigures`.
-#[derive(Debug, Clone, Copy)]
-pub struct PerformanceFiguresDecoder<'a> {
-block: &'a [u8],
-version: u16,
-buf: &'a [u8],
-pos: [usize; 3],
-}
-impl<'a> PerformanceFiguresDecoder<'a> {
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The entry's block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The id of field `octaneRating`.
-pub const OCTANE_RATING_ID: u16 = 14;
-/// The version field `octaneRating` appeared in.
-pub const OCTANE_RATING_SINCE_VERSION: u16 = 0;
-/// The offset of field `octaneRating` in the block.
-pub const OCTANE_RATING_OFFSET: usize = 0;
-/// The size of field `octaneRating` in bytes (0 for a constant).
-pub const OCTANE_RATING_ENCODED_LENGTH: usize = 1;
-/// The null value of `octaneRating`.
-pub const OCTANE_RATING_NULL: u8 = u8::MAX;
-/// The minimum value of `octaneRating`.
-pub const OCTANE_RATING_MIN: u8 = 90_u8;
-/// The maximum value of `octaneRating`.
-pub const OCTANE_RATING_MAX: u8 = 110_u8;
-#[must_use]
-#[inline]
-pub fn octane_rating(&self) -> u8 { (sbe_support::at::<1, 1>(self.block, 0).map(u8::from_be_bytes)).unwrap_or(Self::OCTANE_RATING_NULL) }
-/// The id of group `acceleration`.
-pub const ACCELERATION_ID: u16 = 15;
-/// The version group `acceleration` appeared in.
-pub const ACCELERATION_SINCE_VERSION: u16 = 0;
-///
-/// An iterator over the entries.
-#[must_use]
-#[inline]
-pub fn acceleration(&self) -> AccelerationIter<'a> { AccelerationIter { entries: self.buf.get(self.pos[0]..self.pos[0].wrapping_add(self.pos[1].wrapping_mul(self.pos[2]))).unwrap_or(&[]), remaining: self.pos[1], block_length: self.pos[2], version: self.version } }
-/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
-#[inline]
-fn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; 3], usize), DecodeError> {
-let mut pos = [0usize; 3];
-let mut p = p;
-let _ = version;
-let (start, count, bl, end) = AccelerationIter::sbe_skip::<CHECK>(buf, p, version)?;
-pos[0] = start; pos[1] = count; pos[2] = bl; p = end;
-Ok((pos, p))
-}
-}
-/// The canonical JSON object of the entry.
-impl core::fmt::Display for PerformanceFiguresDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"octaneRating\":")?;if !self.block.is_empty() { write!(f, "{}", self.octane_rating())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"acceleration\":")?;f.write_str("[")?; for (i, e) in self.acceleration().enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
+    impl<'a> CarDecoder<'a> {
+        /// The message's name in the schema.
+        pub const NAME: &'static str = "Car";
+        /// The template id.
+        pub const TEMPLATE_ID: u16 = 1;
+        /// The root block length at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 49;
 
-f.write_str("}") } }
-///
-/// An iterator over the entries of group `acceleration`.
-#[derive(Debug, Clone)]
-pub struct AccelerationIter<'a> { entries: &'a [u8], remaining: usize, block_length: usize, version: u16 }
-impl<'a> AccelerationIter<'a> {
-/// The block length of an entry at the schema's version.
-pub const BLOCK_LENGTH: u16 = 6;
-/// The size of the group's header (its dimensions).
-pub const HEADER_SIZE: usize = 4;
-/// Reads and checks the group's header at `p`: (first entry, count, block length).
-#[inline]
-fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[].acceleration"), 4, buf.len())); };
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
-let _ = version;
-if CHECK && block_length < 6 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.performanceFigures[].acceleration"), block_length, 6)); }
-Ok((p + 4, count, block_length))
-}
-/// Checks the group at `p`: (first entry, count, block length, end).
-#[inline]
-pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
-let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.performanceFigures[].acceleration[]"), 1)?;
-Ok((start, count, bl, end))
-}
-/// The entries' block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block_length }
-}
-impl<'a> Iterator for AccelerationIter<'a> {
-type Item = Result<AccelerationDecoder<'a>, DecodeError>;
-#[inline]
-fn next(&mut self) -> Option<Self::Item> {
-if self.block_length == 0 {
-if self.remaining == 0 { return None; }
-self.remaining -= 1;
-return Some(Ok(AccelerationDecoder { block: &[], version: self.version }));
-}
-let (block, rest) = self.entries.split_at_checked(self.block_length)?;
-self.entries = rest;
-Some(Ok(AccelerationDecoder { block, version: self.version }))
-}
-fn size_hint(&self) -> (usize, Option<usize>) { let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining); (n, Some(n)) }
-}
-impl ExactSizeIterator for AccelerationIter<'_> {}
-impl core::iter::FusedIterator for AccelerationIter<'_> {}
-///
-/// An entry of group `acceleration`.
-#[derive(Debug, Clone, Copy)]
-pub struct AccelerationDecoder<'a> {
-block: &'a [u8],
-version: u16,
-}
-impl<'a> AccelerationDecoder<'a> {
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The entry's block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The id of field `mph`.
-pub const MPH_ID: u16 = 16;
-/// The version field `mph` appeared in.
-pub const MPH_SINCE_VERSION: u16 = 0;
-/// The offset of field `mph` in the block.
-pub const MPH_OFFSET: usize = 0;
-/// The size of field `mph` in bytes (0 for a constant).
-pub const MPH_ENCODED_LENGTH: usize = 2;
-/// The null value of `mph`.
-pub const MPH_NULL: u16 = u16::MAX;
-/// The minimum value of `mph`.
-pub const MPH_MIN: u16 = 0_u16;
-/// The maximum value of `mph`.
-pub const MPH_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn mph(&self) -> u16 { (sbe_support::at::<6, 2>(self.block, 0).map(u16::from_be_bytes)).unwrap_or(Self::MPH_NULL) }
-/// The id of field `seconds`.
-pub const SECONDS_ID: u16 = 17;
-/// The version field `seconds` appeared in.
-pub const SECONDS_SINCE_VERSION: u16 = 0;
-/// The offset of field `seconds` in the block.
-pub const SECONDS_OFFSET: usize = 2;
-/// The size of field `seconds` in bytes (0 for a constant).
-pub const SECONDS_ENCODED_LENGTH: usize = 4;
-/// The null value of `seconds`.
-pub const SECONDS_NULL: f32 = f32::NAN;
-/// The minimum value of `seconds`.
-pub const SECONDS_MIN: f32 = f32::MIN;
-/// The maximum value of `seconds`.
-pub const SECONDS_MAX: f32 = f32::MAX;
-#[must_use]
-#[inline]
-pub fn seconds(&self) -> f32 { (sbe_support::at::<6, 4>(self.block, 2).map(f32::from_be_bytes)).unwrap_or(Self::SECONDS_NULL) }
-}
-/// The canonical JSON object of the entry.
-impl core::fmt::Display for AccelerationDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"mph\":")?;if self.block.len() >= 2 { write!(f, "{}", self.mph())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"seconds\":")?;if self.block.len() >= 6 { sbe_support::w_f32(f, self.seconds())?; } else { f.write_str("null")?; }
+        /// Decodes the message at the start of `buf`, header first: checks the template id (and schema id), then reads the message at the block length and version the header gives.
+        ///
+        /// # Errors
+        ///
+        /// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
+        #[inline]
+        pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
+            let Some(hdr) = sbe_support::get::<8>(buf, 0) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len()));
+            };
+            if sbe_support::get::<4>(buf, 2) != Some(*b"\x00\x01\x00\x01") {
+                sbe_support::cold();
+                let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
+                if schema_id != u64::from(SCHEMA_ID) {
+                    return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id)));
+                }
+                let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
+                if template_id != u64::from(Self::TEMPLATE_ID) {
+                    return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id)));
+                }
+            }
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            Self::sbe_new(buf, 8, block_length, version, hdr, 0)
+        }
 
-f.write_str("}") } }
-/// Description of a basic Car
-///
-/// Writes a `Car` message: fixed fields in any order, then groups and var data in schema order.
-#[derive(Debug)]
-pub struct CarEncoder<'a> { buf: &'a mut [u8], #[allow(dead_code)] start: usize, limit: usize }
-impl<'a> CarEncoder<'a> {
-/// The template id.
-pub const TEMPLATE_ID: u16 = 1;
-/// The root block length.
-pub const BLOCK_LENGTH: u16 = 49;
-/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).
-///
-/// # Errors
-///
-/// `buf` too small for the header and the root block.
-#[inline]
-pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 57, || FieldPath::new("header"))?;
-if let Some(h) = buf.first_chunk_mut::<8>() {
-sbe_support::put(h, 0, (49_u16).to_be_bytes());
-sbe_support::put(h, 2, (1_u16).to_be_bytes());
-sbe_support::put(h, 4, (1_u16).to_be_bytes());
-sbe_support::put(h, 6, (0_u16).to_be_bytes());
+        /// Decodes a message body (no header) at the start of `buf`, written with `block_length` and at `acting_version`; error offsets are from the start of `buf`.
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::decode`], without the header checks.
+        #[inline]
+        pub fn decode_body(
+            buf: &'a [u8],
+            block_length: usize,
+            acting_version: u16,
+        ) -> Result<Self, DecodeError> {
+            let mut hdr = [0u8; 8];
+            sbe_support::put(&mut hdr, 0, (block_length as u16).to_be_bytes());
+            sbe_support::put(&mut hdr, 2, (1_u16).to_be_bytes());
+            sbe_support::put(&mut hdr, 4, (1_u16).to_be_bytes());
+            sbe_support::put(&mut hdr, 6, (acting_version).to_be_bytes());
+            Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
+        }
+
+        #[inline]
+        fn sbe_new(
+            buf: &'a [u8],
+            start: usize,
+            block_length: usize,
+            version: u16,
+            hdr: [u8; 8],
+            bl_at: usize,
+        ) -> Result<Self, DecodeError> {
+            if block_length < 49 {
+                sbe_support::cold();
+                return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 49));
+            }
+            let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
+            let block = buf.get(start..block_end).unwrap_or(&[]);
+            Ok(Self {
+                hdr,
+                block,
+                version,
+                buf,
+                marks: sbe_support::Marks::new(block_end),
+            })
+        }
+
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The acting block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The message's length in bytes: header (when decoded with it), block, groups and var data (found, and checked, as far as not read yet).
+        ///
+        /// # Errors
+        ///
+        /// A group or var data running past the end of the buffer, or a group's block length shorter than its fields need.
+        #[inline]
+        pub fn encoded_length(&self) -> Result<usize, DecodeError> {
+            self.sbe_start(5)
+        }
+
+        /// The message header as read (or, after `decode_body`, as made from its arguments).
+        #[must_use]
+        pub fn header(&self) -> MessageHeaderDecoder<'_> {
+            MessageHeaderDecoder::wrap(&self.hdr, SCHEMA_VERSION)
+        }
+
+        /// The id of field `serialNumber`.
+        pub const SERIAL_NUMBER_ID: u16 = 1;
+        /// The version field `serialNumber` appeared in.
+        pub const SERIAL_NUMBER_SINCE_VERSION: u16 = 0;
+        /// The offset of field `serialNumber` in the block.
+        pub const SERIAL_NUMBER_OFFSET: usize = 0;
+        /// The size of field `serialNumber` in bytes (0 for a constant).
+        pub const SERIAL_NUMBER_ENCODED_LENGTH: usize = 8;
+
+        /// The null value of `serialNumber`.
+        pub const SERIAL_NUMBER_NULL: u64 = u64::MAX;
+        /// The minimum value of `serialNumber`.
+        pub const SERIAL_NUMBER_MIN: u64 = 0_u64;
+        /// The maximum value of `serialNumber`.
+        pub const SERIAL_NUMBER_MAX: u64 = 18446744073709551614_u64;
+
+        #[must_use]
+        #[inline]
+        pub fn serial_number(&self) -> u64 {
+            (sbe_support::at::<49, 8>(self.block, 0).map(u64::from_be_bytes)).unwrap_or(Self::SERIAL_NUMBER_NULL)
+        }
+
+        /// The id of field `modelYear`.
+        pub const MODEL_YEAR_ID: u16 = 2;
+        /// The version field `modelYear` appeared in.
+        pub const MODEL_YEAR_SINCE_VERSION: u16 = 0;
+        /// The offset of field `modelYear` in the block.
+        pub const MODEL_YEAR_OFFSET: usize = 8;
+        /// The size of field `modelYear` in bytes (0 for a constant).
+        pub const MODEL_YEAR_ENCODED_LENGTH: usize = 2;
+
+        /// The null value of `modelYear`.
+        pub const MODEL_YEAR_NULL: u16 = u16::MAX;
+        /// The minimum value of `modelYear`.
+        pub const MODEL_YEAR_MIN: u16 = 0_u16;
+        /// The maximum value of `modelYear`.
+        pub const MODEL_YEAR_MAX: u16 = 65534_u16;
+
+        #[must_use]
+        #[inline]
+        pub fn model_year(&self) -> u16 {
+            (sbe_support::at::<49, 2>(self.block, 8).map(u16::from_be_bytes)).unwrap_or(Self::MODEL_YEAR_NULL)
+        }
+
+        /// The id of field `available`.
+        pub const AVAILABLE_ID: u16 = 3;
+        /// The version field `available` appeared in.
+        pub const AVAILABLE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `available` in the block.
+        pub const AVAILABLE_OFFSET: usize = 10;
+        /// The size of field `available` in bytes (0 for a constant).
+        pub const AVAILABLE_ENCODED_LENGTH: usize = 1;
+
+        #[must_use]
+        #[inline]
+        pub fn available(&self) -> BooleanType {
+            BooleanType::from_raw((sbe_support::at::<49, 1>(self.block, 10).map(u8::from_be_bytes)).unwrap_or(BooleanType::NULL_VALUE))
+        }
+
+        /// The id of field `code`.
+        pub const CODE_ID: u16 = 4;
+        /// The version field `code` appeared in.
+        pub const CODE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `code` in the block.
+        pub const CODE_OFFSET: usize = 11;
+        /// The size of field `code` in bytes (0 for a constant).
+        pub const CODE_ENCODED_LENGTH: usize = 1;
+
+        #[must_use]
+        #[inline]
+        pub fn code(&self) -> Model {
+            Model::from_raw((sbe_support::at::<49, 1>(self.block, 11).map(u8::from_be_bytes)).unwrap_or(Model::NULL_VALUE))
+        }
+
+        /// The id of field `someNumbers`.
+        pub const SOME_NUMBERS_ID: u16 = 5;
+        /// The version field `someNumbers` appeared in.
+        pub const SOME_NUMBERS_SINCE_VERSION: u16 = 0;
+        /// The offset of field `someNumbers` in the block.
+        pub const SOME_NUMBERS_OFFSET: usize = 12;
+        /// The size of field `someNumbers` in bytes (0 for a constant).
+        pub const SOME_NUMBERS_ENCODED_LENGTH: usize = 20;
+
+        /// The null value of `someNumbers`.
+        pub const SOME_NUMBERS_NULL: u32 = u32::MAX;
+        /// The minimum value of `someNumbers`.
+        pub const SOME_NUMBERS_MIN: u32 = 0_u32;
+        /// The maximum value of `someNumbers`.
+        pub const SOME_NUMBERS_MAX: u32 = 4294967294_u32;
+
+        /// The number of elements of `someNumbers`.
+        pub const SOME_NUMBERS_LENGTH: usize = 5;
+
+        #[must_use]
+        #[inline]
+        pub fn some_numbers(&self) -> [u32; 5] {
+            let mut out = [u32::MAX; 5];
+            if let Some(b) = sbe_support::get_ref::<20>(self.block, 12) {
+                for (v, c) in out.iter_mut().zip(b.chunks_exact(4)) {
+                    if let Ok(a) = c.try_into() {
+                        *v = u32::from_be_bytes(a);
+                    }
+                }
+            }
+            out
+        }
+
+        /// The id of field `vehicleCode`.
+        pub const VEHICLE_CODE_ID: u16 = 6;
+        /// The version field `vehicleCode` appeared in.
+        pub const VEHICLE_CODE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `vehicleCode` in the block.
+        pub const VEHICLE_CODE_OFFSET: usize = 32;
+        /// The size of field `vehicleCode` in bytes (0 for a constant).
+        pub const VEHICLE_CODE_ENCODED_LENGTH: usize = 6;
+        /// The character encoding of field `vehicleCode`.
+        pub const VEHICLE_CODE_CHARACTER_ENCODING: &'static str = "ASCII";
+
+        /// The null value of `vehicleCode`.
+        pub const VEHICLE_CODE_NULL: u8 = 0_u8;
+        /// The minimum value of `vehicleCode`.
+        pub const VEHICLE_CODE_MIN: u8 = 32_u8;
+        /// The maximum value of `vehicleCode`.
+        pub const VEHICLE_CODE_MAX: u8 = 126_u8;
+
+        /// The number of elements of `vehicleCode`.
+        pub const VEHICLE_CODE_LENGTH: usize = 6;
+
+        ///
+        /// The text: the bytes before the first NUL (all 6 when there is none).
+        #[must_use]
+        #[inline]
+        pub fn vehicle_code(&self) -> &'a [u8] {
+            sbe_support::until_nul(self.vehicle_code_raw())
+        }
+
+        /// All 6 bytes of `vehicleCode`, its NUL padding included.
+        #[must_use]
+        #[inline]
+        pub fn vehicle_code_raw(&self) -> &'a [u8; 6] {
+            (sbe_support::get_ref::<6>(self.block, 32)).unwrap_or(&[0; 6])
+        }
+
+        /// `vehicleCode` as text, up to the first NUL (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// Text not valid as `&str` (`InvalidText`).
+        #[inline]
+        pub fn vehicle_code_str(&self) -> Result<&'a str, DecodeError> {
+            sbe_support::text(self.vehicle_code(), false, 32, FieldPath::new("fields.vehicleCode"))
+        }
+
+        /// The id of field `extras`.
+        pub const EXTRAS_ID: u16 = 7;
+        /// The version field `extras` appeared in.
+        pub const EXTRAS_SINCE_VERSION: u16 = 0;
+        /// The offset of field `extras` in the block.
+        pub const EXTRAS_OFFSET: usize = 38;
+        /// The size of field `extras` in bytes (0 for a constant).
+        pub const EXTRAS_ENCODED_LENGTH: usize = 1;
+
+        #[must_use]
+        #[inline]
+        pub fn extras(&self) -> OptionalExtras {
+            OptionalExtras::from_bits((sbe_support::at::<49, 1>(self.block, 38).map(u8::from_be_bytes)).unwrap_or(0))
+        }
+
+        /// The id of field `discountedModel`.
+        pub const DISCOUNTED_MODEL_ID: u16 = 8;
+        /// The version field `discountedModel` appeared in.
+        pub const DISCOUNTED_MODEL_SINCE_VERSION: u16 = 0;
+        /// The offset of field `discountedModel` in the block.
+        pub const DISCOUNTED_MODEL_OFFSET: usize = 39;
+        /// The size of field `discountedModel` in bytes (0 for a constant).
+        pub const DISCOUNTED_MODEL_ENCODED_LENGTH: usize = 0;
+
+        /// The constant value of `discountedModel`.
+        pub const DISCOUNTED_MODEL_VALUE: Model = Model::from_raw(67_u8);
+
+        #[must_use]
+        #[inline]
+        pub fn discounted_model(&self) -> Model {
+            Self::DISCOUNTED_MODEL_VALUE
+        }
+
+        /// The id of field `engine`.
+        pub const ENGINE_ID: u16 = 9;
+        /// The version field `engine` appeared in.
+        pub const ENGINE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `engine` in the block.
+        pub const ENGINE_OFFSET: usize = 39;
+        /// The size of field `engine` in bytes (0 for a constant).
+        pub const ENGINE_ENCODED_LENGTH: usize = 10;
+
+        #[must_use]
+        #[inline]
+        pub fn engine(&self) -> EngineDecoder<'a> {
+            EngineDecoder::wrap(sbe_support::from::<49>(self.block, 39), self.version)
+        }
+
+        /// The id of group `fuelFigures`.
+        pub const FUEL_FIGURES_ID: u16 = 10;
+        /// The version group `fuelFigures` appeared in.
+        pub const FUEL_FIGURES_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// An iterator over the entries, each checked as it is made.
+        ///
+        /// # Errors
+        ///
+        /// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
+        #[inline]
+        pub fn fuel_figures(&self) -> Result<FuelFiguresIter<'_>, DecodeError> {
+            let p = self.sbe_start(0)?;
+            let (start, count, bl) = FuelFiguresIter::sbe_open::<true>(self.buf, p, self.version)?;
+            Ok(FuelFiguresIter {
+                buf: self.buf,
+                pos: start,
+                count,
+                remaining: count,
+                block_length: bl,
+                version: self.version,
+                mark: Some(self.marks.mark(1)),
+            })
+        }
+
+        /// The id of group `performanceFigures`.
+        pub const PERFORMANCE_FIGURES_ID: u16 = 13;
+        /// The version group `performanceFigures` appeared in.
+        pub const PERFORMANCE_FIGURES_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// An iterator over the entries, each checked as it is made.
+        ///
+        /// # Errors
+        ///
+        /// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
+        #[inline]
+        pub fn performance_figures(&self) -> Result<PerformanceFiguresIter<'_>, DecodeError> {
+            let p = self.sbe_start(1)?;
+            let (start, count, bl) = PerformanceFiguresIter::sbe_open::<true>(self.buf, p, self.version)?;
+            Ok(PerformanceFiguresIter {
+                buf: self.buf,
+                pos: start,
+                count,
+                remaining: count,
+                block_length: bl,
+                version: self.version,
+                mark: Some(self.marks.mark(2)),
+            })
+        }
+
+        /// The id of var data `manufacturer`.
+        pub const MANUFACTURER_ID: u16 = 18;
+        /// The version var data `manufacturer` appeared in.
+        pub const MANUFACTURER_SINCE_VERSION: u16 = 0;
+        /// The character encoding of `manufacturer`.
+        pub const MANUFACTURER_CHARACTER_ENCODING: &'static str = "UTF-8";
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        ///
+        /// # Errors
+        ///
+        /// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
+        #[inline]
+        pub fn manufacturer(&self) -> Result<&'a [u8], DecodeError> {
+            let p = self.sbe_start(2)?;
+            let Some(b) = sbe_support::get::<4>(self.buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.manufacturer"), 4, self.buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+            let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.manufacturer"))?;
+            self.marks.found(3, end);
+            Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
+        }
+
+        /// `manufacturer` as text (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::manufacturer`]; text not valid as `&str`.
+        #[inline]
+        pub fn manufacturer_str(&self) -> Result<&'a str, DecodeError> {
+            let b = self.manufacturer()?;
+            sbe_support::text(b, true, self.sbe_start(2)? + 4, FieldPath::new("fields.manufacturer"))
+        }
+
+        /// The id of var data `model`.
+        pub const MODEL_ID: u16 = 19;
+        /// The version var data `model` appeared in.
+        pub const MODEL_SINCE_VERSION: u16 = 0;
+        /// The character encoding of `model`.
+        pub const MODEL_CHARACTER_ENCODING: &'static str = "UTF-8";
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        ///
+        /// # Errors
+        ///
+        /// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
+        #[inline]
+        pub fn model(&self) -> Result<&'a [u8], DecodeError> {
+            let p = self.sbe_start(3)?;
+            let Some(b) = sbe_support::get::<4>(self.buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.model"), 4, self.buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+            let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.model"))?;
+            self.marks.found(4, end);
+            Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
+        }
+
+        /// `model` as text (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::model`]; text not valid as `&str`.
+        #[inline]
+        pub fn model_str(&self) -> Result<&'a str, DecodeError> {
+            let b = self.model()?;
+            sbe_support::text(b, true, self.sbe_start(3)? + 4, FieldPath::new("fields.model"))
+        }
+
+        /// The id of var data `activationCode`.
+        pub const ACTIVATION_CODE_ID: u16 = 20;
+        /// The version var data `activationCode` appeared in.
+        pub const ACTIVATION_CODE_SINCE_VERSION: u16 = 0;
+        /// The character encoding of `activationCode`.
+        pub const ACTIVATION_CODE_CHARACTER_ENCODING: &'static str = "UTF-8";
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        ///
+        /// # Errors
+        ///
+        /// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
+        #[inline]
+        pub fn activation_code(&self) -> Result<&'a [u8], DecodeError> {
+            let p = self.sbe_start(4)?;
+            let Some(b) = sbe_support::get::<4>(self.buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.activationCode"), 4, self.buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+            let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.activationCode"))?;
+            self.marks.found(5, end);
+            Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
+        }
+
+        /// `activationCode` as text (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::activation_code`]; text not valid as `&str`.
+        #[inline]
+        pub fn activation_code_str(&self) -> Result<&'a str, DecodeError> {
+            let b = self.activation_code()?;
+            sbe_support::text(b, true, self.sbe_start(4)? + 4, FieldPath::new("fields.activationCode"))
+        }
+
+        /// Where group or var data `i` (in schema order; `5`: the end of the message) starts: found before, or found now by skipping (checked) the ones between the last found and it.
+        #[inline(always)]
+        fn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {
+            match self.marks.get(i) {
+                Some(p) => Ok(p),
+                None => {
+                    let mut m = self.marks.load();
+                    let r = Self::sbe_find(self.buf, self.version, i, &mut m);
+                    self.marks.store(&m);
+                    r
+                }
+            }
+        }
+
+        /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.
+        #[inline(never)]
+        fn sbe_find(
+            buf: &[u8],
+            version: u16,
+            i: usize,
+            m: &mut sbe_support::Found<6>,
+        ) -> Result<usize, DecodeError> {
+            let _ = version;
+            loop {
+                if let Some(p) = m.get(i) {
+                    return Ok(p);
+                }
+                let (j, p) = m.last();
+                let end = match j {
+                    0 => FuelFiguresIter::sbe_skip::<true>(buf, p, version)?.3,
+                    1 => PerformanceFiguresIter::sbe_skip::<true>(buf, p, version)?.3,
+                    2 => {
+                        let Some(b) = sbe_support::get::<4>(buf, p) else {
+                            sbe_support::cold();
+                            return Err(sbe_support::truncated(p, FieldPath::new("fields.manufacturer"), 4, buf.len()));
+                        };
+                        let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+                        sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.manufacturer"))?
+                    }
+                    3 => {
+                        let Some(b) = sbe_support::get::<4>(buf, p) else {
+                            sbe_support::cold();
+                            return Err(sbe_support::truncated(p, FieldPath::new("fields.model"), 4, buf.len()));
+                        };
+                        let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+                        sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.model"))?
+                    }
+                    4 => {
+                        let Some(b) = sbe_support::get::<4>(buf, p) else {
+                            sbe_support::cold();
+                            return Err(sbe_support::truncated(p, FieldPath::new("fields.activationCode"), 4, buf.len()));
+                        };
+                        let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+                        sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.activationCode"))?
+                    }
+                    _ => return Ok(p),
+                };
+                m.found(j + 1, end);
+            }
+        }
+    }
+
+    /// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
+    impl core::fmt::Display for CarDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            if let Err(e) = self.encoded_length() {
+                return write!(f, "{}", e.json());
+            }
+            f.write_str("{\"message\":\"Car\",\"header\":")?;
+            write!(f, "{}", self.header())?;
+            f.write_str(",\"fields\":{")?;
+            f.write_str("\"serialNumber\":")?;
+            if self.block.len() >= 8 {
+                write!(f, "{}", self.serial_number())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"modelYear\":")?;
+            if self.block.len() >= 10 {
+                write!(f, "{}", self.model_year())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"available\":")?;
+            if self.block.len() >= 11 {
+                write!(f, "{}", self.available())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"code\":")?;
+            if self.block.len() >= 12 {
+                write!(f, "{}", self.code())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"someNumbers\":")?;
+            if self.block.len() >= 32 {
+                f.write_str("[")?;
+                for (i, v) in self.some_numbers().iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}", *v)?;
+                }
+                f.write_str("]")?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"vehicleCode\":")?;
+            if self.block.len() >= 38 {
+                sbe_support::w_chars(f, self.vehicle_code_raw(), false)?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"extras\":")?;
+            if self.block.len() >= 39 {
+                write!(f, "{}", self.extras())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"discountedModel\":")?;
+            f.write_str("\"C\"")?;
+
+            f.write_str(",")?;
+            f.write_str("\"engine\":")?;
+            if self.block.len() >= 49 {
+                write!(f, "{}", self.engine())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"fuelFigures\":")?;
+            let Ok(it) = self.fuel_figures() else {
+                return Err(core::fmt::Error);
+            };
+            f.write_str("[")?;
+            for (i, e) in it.enumerate() {
+                let e = e.map_err(|_| core::fmt::Error)?;
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{e}")?;
+            }
+            f.write_str("]")?;
+            f.write_str(",")?;
+            f.write_str("\"performanceFigures\":")?;
+            let Ok(it) = self.performance_figures() else {
+                return Err(core::fmt::Error);
+            };
+            f.write_str("[")?;
+            for (i, e) in it.enumerate() {
+                let e = e.map_err(|_| core::fmt::Error)?;
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{e}")?;
+            }
+            f.write_str("]")?;
+            f.write_str(",")?;
+            f.write_str("\"manufacturer\":")?;
+            let Ok(b) = self.manufacturer() else {
+                return Err(core::fmt::Error);
+            };
+            sbe_support::w_text(f, b, b, true)?;
+            f.write_str(",")?;
+            f.write_str("\"model\":")?;
+            let Ok(b) = self.model() else {
+                return Err(core::fmt::Error);
+            };
+            sbe_support::w_text(f, b, b, true)?;
+            f.write_str(",")?;
+            f.write_str("\"activationCode\":")?;
+            let Ok(b) = self.activation_code() else {
+                return Err(core::fmt::Error);
+            };
+            sbe_support::w_text(f, b, b, true)?;
+            f.write_str("}}")
+        }
+    }
+
+    ///
+    /// An iterator over the entries of group `fuelFigures`.
+    #[derive(Debug, Clone)]
+    pub struct FuelFiguresIter<'a> {
+        buf: &'a [u8],
+        pos: usize,
+        count: usize,
+        mark: Option<sbe_support::Mark<'a>>,
+        remaining: usize,
+        block_length: usize,
+        version: u16,
+    }
+
+    impl<'a> FuelFiguresIter<'a> {
+        /// The block length of an entry at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 6;
+        /// The size of the group's header (its dimensions).
+        pub const HEADER_SIZE: usize = 4;
+
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.fuelFigures"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.fuelFigures"), block_length, 6)
+        }
+
+        /// Entry `index`'s block does not fit at `p`.
+        #[cold]
+        fn sbe_entry_truncated(p: usize, index: usize, block_length: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.fuelFigures[]").with_index(0, index), block_length, len)
+        }
+
+        /// Reads and checks the group's header at `p`: (first entry, count, block length).
+        #[inline]
+        fn sbe_open<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize), DecodeError> {
+            let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(Self::sbe_header_truncated(p, buf.len()));
+            };
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let _ = version;
+            if CHECK && block_length < 6 {
+                sbe_support::cold();
+                return Err(Self::sbe_too_short(p, block_length));
+            }
+            Ok((p + 4, count, block_length))
+        }
+
+        /// Checks the group at `p`: (first entry, count, block length, end).
+        #[inline]
+        pub(super) fn sbe_skip<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize, usize), DecodeError> {
+            let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
+            let mut q = start;
+            for i in 0..count {
+                q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.fuelFigures[]").with_index(0, i))?;
+                q = FuelFiguresDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
+            }
+            Ok((start, count, bl, q))
+        }
+
+        /// The entries' block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block_length
+        }
+    }
+
+    impl<'a> FuelFiguresIter<'a> {
+        /// Checks and makes the next entry (its block, groups and var data).
+        #[inline]
+        fn sbe_entry(&mut self) -> Result<FuelFiguresDecoder<'a>, DecodeError> {
+            let index = self.count - self.remaining;
+            let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {
+                sbe_support::cold();
+                return Err(Self::sbe_entry_truncated(self.pos, index, self.block_length, self.buf.len()));
+            };
+            let block_end = self.pos + block.len();
+            let (pos, end) = FuelFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
+            self.pos = end;
+            self.remaining -= 1;
+            Ok(FuelFiguresDecoder {
+                block,
+                version: self.version,
+                buf: self.buf,
+                pos,
+            })
+        }
+    }
+
+    /// Each entry checked as it is made: an entry that does not fit is an error, and the last item.
+    impl<'a> Iterator for FuelFiguresIter<'a> {
+        type Item = Result<FuelFiguresDecoder<'a>, DecodeError>;
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.remaining == 0 {
+                if let Some(m) = self.mark.take() {
+                    m.found(self.pos);
+                }
+                return None;
+            }
+            match self.sbe_entry() {
+                Ok(e) => Some(Ok(e)),
+                Err(e) => {
+                    self.remaining = 0;
+                    self.mark = None;
+                    Some(Err(e))
+                }
+            }
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let n = self.remaining;
+            (n.min(1), Some(n))
+        }
+    }
+
+    impl core::iter::FusedIterator for FuelFiguresIter<'_> {}
+
+    ///
+    /// An entry of group `fuelFigures`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct FuelFiguresDecoder<'a> {
+        block: &'a [u8],
+        version: u16,
+        buf: &'a [u8],
+        pos: [usize; 2],
+    }
+
+    impl<'a> FuelFiguresDecoder<'a> {
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The entry's block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The id of field `speed`.
+        pub const SPEED_ID: u16 = 11;
+        /// The version field `speed` appeared in.
+        pub const SPEED_SINCE_VERSION: u16 = 0;
+        /// The offset of field `speed` in the block.
+        pub const SPEED_OFFSET: usize = 0;
+        /// The size of field `speed` in bytes (0 for a constant).
+        pub const SPEED_ENCODED_LENGTH: usize = 2;
+
+        /// The null value of `speed`.
+        pub const SPEED_NULL: u16 = u16::MAX;
+        /// The minimum value of `speed`.
+        pub const SPEED_MIN: u16 = 0_u16;
+        /// The maximum value of `speed`.
+        pub const SPEED_MAX: u16 = 65534_u16;
+
+        #[must_use]
+        #[inline]
+        pub fn speed(&self) -> u16 {
+            (sbe_support::at::<6, 2>(self.block, 0).map(u16::from_be_bytes)).unwrap_or(Self::SPEED_NULL)
+        }
+
+        /// The id of field `mpg`.
+        pub const MPG_ID: u16 = 12;
+        /// The version field `mpg` appeared in.
+        pub const MPG_SINCE_VERSION: u16 = 0;
+        /// The offset of field `mpg` in the block.
+        pub const MPG_OFFSET: usize = 2;
+        /// The size of field `mpg` in bytes (0 for a constant).
+        pub const MPG_ENCODED_LENGTH: usize = 4;
+
+        /// The null value of `mpg`.
+        pub const MPG_NULL: f32 = f32::NAN;
+        /// The minimum value of `mpg`.
+        pub const MPG_MIN: f32 = f32::MIN;
+        /// The maximum value of `mpg`.
+        pub const MPG_MAX: f32 = f32::MAX;
+
+        #[must_use]
+        #[inline]
+        pub fn mpg(&self) -> f32 {
+            (sbe_support::at::<6, 4>(self.block, 2).map(f32::from_be_bytes)).unwrap_or(Self::MPG_NULL)
+        }
+
+        /// The id of var data `usageDescription`.
+        pub const USAGE_DESCRIPTION_ID: u16 = 200;
+        /// The version var data `usageDescription` appeared in.
+        pub const USAGE_DESCRIPTION_SINCE_VERSION: u16 = 0;
+        /// The character encoding of `usageDescription`.
+        pub const USAGE_DESCRIPTION_CHARACTER_ENCODING: &'static str = "UTF-8";
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        #[must_use]
+        #[inline]
+        pub fn usage_description(&self) -> &'a [u8] {
+            self.buf.get(self.pos[0]..self.pos[1]).unwrap_or(&[])
+        }
+
+        /// `usageDescription` as text (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// Text not valid as `&str`.
+        #[inline]
+        pub fn usage_description_str(&self) -> Result<&'a str, DecodeError> {
+            sbe_support::text(self.usage_description(), true, self.pos[0], FieldPath::new("fields.fuelFigures[].usageDescription"))
+        }
+
+        /// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
+        #[inline]
+        fn sbe_walk<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<([usize; 2], usize), DecodeError> {
+            let mut pos = [0usize; 2];
+            let mut p = p;
+            let _ = version;
+            let Some(b) = sbe_support::get::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.fuelFigures[].usageDescription"), 4, buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_be_bytes(b))));
+            let end = sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.fuelFigures[].usageDescription"))?;
+            pos[0] = p + 4;
+            pos[1] = end;
+            p = end;
+            Ok((pos, p))
+        }
+    }
+
+    /// The canonical JSON object of the entry.
+    impl core::fmt::Display for FuelFiguresDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{")?;
+            f.write_str("\"speed\":")?;
+            if self.block.len() >= 2 {
+                write!(f, "{}", self.speed())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"mpg\":")?;
+            if self.block.len() >= 6 {
+                sbe_support::w_f32(f, self.mpg())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"usageDescription\":")?;
+            let b = self.usage_description();
+            sbe_support::w_text(f, b, b, true)?;
+            f.write_str("}")
+        }
+    }
+
+    ///
+    /// An iterator over the entries of group `performanceFigures`.
+    #[derive(Debug, Clone)]
+    pub struct PerformanceFiguresIter<'a> {
+        buf: &'a [u8],
+        pos: usize,
+        count: usize,
+        mark: Option<sbe_support::Mark<'a>>,
+        remaining: usize,
+        block_length: usize,
+        version: u16,
+    }
+
+    impl<'a> PerformanceFiguresIter<'a> {
+        /// The block length of an entry at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 1;
+        /// The size of the group's header (its dimensions).
+        pub const HEADER_SIZE: usize = 4;
+
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.performanceFigures"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.performanceFigures"), block_length, 1)
+        }
+
+        /// Entry `index`'s block does not fit at `p`.
+        #[cold]
+        fn sbe_entry_truncated(p: usize, index: usize, block_length: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[]").with_index(0, index), block_length, len)
+        }
+
+        /// Reads and checks the group's header at `p`: (first entry, count, block length).
+        #[inline]
+        fn sbe_open<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize), DecodeError> {
+            let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(Self::sbe_header_truncated(p, buf.len()));
+            };
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let _ = version;
+            if CHECK && block_length < 1 {
+                sbe_support::cold();
+                return Err(Self::sbe_too_short(p, block_length));
+            }
+            Ok((p + 4, count, block_length))
+        }
+
+        /// Checks the group at `p`: (first entry, count, block length, end).
+        #[inline]
+        pub(super) fn sbe_skip<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize, usize), DecodeError> {
+            let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
+            let mut q = start;
+            for i in 0..count {
+                q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.performanceFigures[]").with_index(0, i))?;
+                q = PerformanceFiguresDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
+            }
+            Ok((start, count, bl, q))
+        }
+
+        /// The entries' block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block_length
+        }
+    }
+
+    impl<'a> PerformanceFiguresIter<'a> {
+        /// Checks and makes the next entry (its block, groups and var data).
+        #[inline]
+        fn sbe_entry(&mut self) -> Result<PerformanceFiguresDecoder<'a>, DecodeError> {
+            let index = self.count - self.remaining;
+            let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {
+                sbe_support::cold();
+                return Err(Self::sbe_entry_truncated(self.pos, index, self.block_length, self.buf.len()));
+            };
+            let block_end = self.pos + block.len();
+            let (pos, end) = PerformanceFiguresDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
+            self.pos = end;
+            self.remaining -= 1;
+            Ok(PerformanceFiguresDecoder {
+                block,
+                version: self.version,
+                buf: self.buf,
+                pos,
+            })
+        }
+    }
+
+    /// Each entry checked as it is made: an entry that does not fit is an error, and the last item.
+    impl<'a> Iterator for PerformanceFiguresIter<'a> {
+        type Item = Result<PerformanceFiguresDecoder<'a>, DecodeError>;
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.remaining == 0 {
+                if let Some(m) = self.mark.take() {
+                    m.found(self.pos);
+                }
+                return None;
+            }
+            match self.sbe_entry() {
+                Ok(e) => Some(Ok(e)),
+                Err(e) => {
+                    self.remaining = 0;
+                    self.mark = None;
+                    Some(Err(e))
+                }
+            }
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let n = self.remaining;
+            (n.min(1), Some(n))
+        }
+    }
+
+    impl core::iter::FusedIterator for PerformanceFiguresIter<'_> {}
+
+    ///
+    /// An entry of group `performanceFigures`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct PerformanceFiguresDecoder<'a> {
+        block: &'a [u8],
+        version: u16,
+        buf: &'a [u8],
+        pos: [usize; 3],
+    }
+
+    impl<'a> PerformanceFiguresDecoder<'a> {
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The entry's block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The id of field `octaneRating`.
+        pub const OCTANE_RATING_ID: u16 = 14;
+        /// The version field `octaneRating` appeared in.
+        pub const OCTANE_RATING_SINCE_VERSION: u16 = 0;
+        /// The offset of field `octaneRating` in the block.
+        pub const OCTANE_RATING_OFFSET: usize = 0;
+        /// The size of field `octaneRating` in bytes (0 for a constant).
+        pub const OCTANE_RATING_ENCODED_LENGTH: usize = 1;
+
+        /// The null value of `octaneRating`.
+        pub const OCTANE_RATING_NULL: u8 = u8::MAX;
+        /// The minimum value of `octaneRating`.
+        pub const OCTANE_RATING_MIN: u8 = 90_u8;
+        /// The maximum value of `octaneRating`.
+        pub const OCTANE_RATING_MAX: u8 = 110_u8;
+
+        #[must_use]
+        #[inline]
+        pub fn octane_rating(&self) -> u8 {
+            (sbe_support::at::<1, 1>(self.block, 0).map(u8::from_be_bytes)).unwrap_or(Self::OCTANE_RATING_NULL)
+        }
+
+        /// The id of group `acceleration`.
+        pub const ACCELERATION_ID: u16 = 15;
+        /// The version group `acceleration` appeared in.
+        pub const ACCELERATION_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// An iterator over the entries.
+        #[must_use]
+        #[inline]
+        pub fn acceleration(&self) -> AccelerationIter<'a> {
+            AccelerationIter {
+                entries: self.buf.get(self.pos[0]..self.pos[0].wrapping_add(self.pos[1].wrapping_mul(self.pos[2]))).unwrap_or(&[]),
+                remaining: self.pos[1],
+                block_length: self.pos[2],
+                version: self.version,
+            }
+        }
+
+        /// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
+        #[inline]
+        fn sbe_walk<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<([usize; 3], usize), DecodeError> {
+            let mut pos = [0usize; 3];
+            let mut p = p;
+            let _ = version;
+            let (start, count, bl, end) = AccelerationIter::sbe_skip::<CHECK>(buf, p, version)?;
+            pos[0] = start;
+            pos[1] = count;
+            pos[2] = bl;
+            p = end;
+            Ok((pos, p))
+        }
+    }
+
+    /// The canonical JSON object of the entry.
+    impl core::fmt::Display for PerformanceFiguresDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{")?;
+            f.write_str("\"octaneRating\":")?;
+            if !self.block.is_empty() {
+                write!(f, "{}", self.octane_rating())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"acceleration\":")?;
+            f.write_str("[")?;
+            for (i, e) in self.acceleration().enumerate() {
+                let e = e.map_err(|_| core::fmt::Error)?;
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{e}")?;
+            }
+            f.write_str("]")?;
+            f.write_str("}")
+        }
+    }
+
+    ///
+    /// An iterator over the entries of group `acceleration`.
+    #[derive(Debug, Clone)]
+    pub struct AccelerationIter<'a> {
+        entries: &'a [u8],
+        remaining: usize,
+        block_length: usize,
+        version: u16,
+    }
+
+    impl<'a> AccelerationIter<'a> {
+        /// The block length of an entry at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 6;
+        /// The size of the group's header (its dimensions).
+        pub const HEADER_SIZE: usize = 4;
+
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.performanceFigures[].acceleration"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.performanceFigures[].acceleration"), block_length, 6)
+        }
+
+        /// Reads and checks the group's header at `p`: (first entry, count, block length).
+        #[inline]
+        fn sbe_open<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize), DecodeError> {
+            let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(Self::sbe_header_truncated(p, buf.len()));
+            };
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b))));
+            let _ = version;
+            if CHECK && block_length < 6 {
+                sbe_support::cold();
+                return Err(Self::sbe_too_short(p, block_length));
+            }
+            Ok((p + 4, count, block_length))
+        }
+
+        /// Checks the group at `p`: (first entry, count, block length, end).
+        #[inline]
+        pub(super) fn sbe_skip<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize, usize), DecodeError> {
+            let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
+            let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.performanceFigures[].acceleration[]"), 1)?;
+            Ok((start, count, bl, end))
+        }
+
+        /// The entries' block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block_length
+        }
+    }
+
+    impl<'a> Iterator for AccelerationIter<'a> {
+        type Item = Result<AccelerationDecoder<'a>, DecodeError>;
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.block_length == 0 {
+                if self.remaining == 0 {
+                    return None;
+                }
+                self.remaining -= 1;
+                return Some(Ok(AccelerationDecoder {
+                    block: &[],
+                    version: self.version,
+                }));
+            }
+            let (block, rest) = self.entries.split_at_checked(self.block_length)?;
+            self.entries = rest;
+            Some(Ok(AccelerationDecoder {
+                block,
+                version: self.version,
+            }))
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining);
+            (n, Some(n))
+        }
+    }
+
+    impl ExactSizeIterator for AccelerationIter<'_> {}
+
+    impl core::iter::FusedIterator for AccelerationIter<'_> {}
+
+    ///
+    /// An entry of group `acceleration`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct AccelerationDecoder<'a> {
+        block: &'a [u8],
+        version: u16,
+    }
+
+    impl<'a> AccelerationDecoder<'a> {
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The entry's block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The id of field `mph`.
+        pub const MPH_ID: u16 = 16;
+        /// The version field `mph` appeared in.
+        pub const MPH_SINCE_VERSION: u16 = 0;
+        /// The offset of field `mph` in the block.
+        pub const MPH_OFFSET: usize = 0;
+        /// The size of field `mph` in bytes (0 for a constant).
+        pub const MPH_ENCODED_LENGTH: usize = 2;
+
+        /// The null value of `mph`.
+        pub const MPH_NULL: u16 = u16::MAX;
+        /// The minimum value of `mph`.
+        pub const MPH_MIN: u16 = 0_u16;
+        /// The maximum value of `mph`.
+        pub const MPH_MAX: u16 = 65534_u16;
+
+        #[must_use]
+        #[inline]
+        pub fn mph(&self) -> u16 {
+            (sbe_support::at::<6, 2>(self.block, 0).map(u16::from_be_bytes)).unwrap_or(Self::MPH_NULL)
+        }
+
+        /// The id of field `seconds`.
+        pub const SECONDS_ID: u16 = 17;
+        /// The version field `seconds` appeared in.
+        pub const SECONDS_SINCE_VERSION: u16 = 0;
+        /// The offset of field `seconds` in the block.
+        pub const SECONDS_OFFSET: usize = 2;
+        /// The size of field `seconds` in bytes (0 for a constant).
+        pub const SECONDS_ENCODED_LENGTH: usize = 4;
+
+        /// The null value of `seconds`.
+        pub const SECONDS_NULL: f32 = f32::NAN;
+        /// The minimum value of `seconds`.
+        pub const SECONDS_MIN: f32 = f32::MIN;
+        /// The maximum value of `seconds`.
+        pub const SECONDS_MAX: f32 = f32::MAX;
+
+        #[must_use]
+        #[inline]
+        pub fn seconds(&self) -> f32 {
+            (sbe_support::at::<6, 4>(self.block, 2).map(f32::from_be_bytes)).unwrap_or(Self::SECONDS_NULL)
+        }
+    }
+
+    /// The canonical JSON object of the entry.
+    impl core::fmt::Display for AccelerationDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{")?;
+            f.write_str("\"mph\":")?;
+            if self.block.len() >= 2 {
+                write!(f, "{}", self.mph())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"seconds\":")?;
+            if self.block.len() >= 6 {
+                sbe_support::w_f32(f, self.seconds())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str("}")
+        }
+    }
+
+    /// Description of a basic Car
+    ///
+    /// Writes a `Car` message: fixed fields in any order, then groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct CarEncoder<'a> {
+        buf: &'a mut [u8],
+        #[allow(dead_code)]
+        start: usize,
+        limit: usize,
+    }
+
+    impl<'a> CarEncoder<'a> {
+        /// The template id.
+        pub const TEMPLATE_ID: u16 = 1;
+        /// The root block length.
+        pub const BLOCK_LENGTH: u16 = 49;
+
+        /// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).
+        ///
+        /// # Errors
+        ///
+        /// `buf` too small for the header and the root block.
+        #[inline]
+        pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
+            let limit = sbe_support::room(buf.len(), 0, 57, || FieldPath::new("header"))?;
+            if let Some(h) = buf.first_chunk_mut::<8>() {
+                sbe_support::put(h, 0, (49_u16).to_be_bytes());
+                sbe_support::put(h, 2, (1_u16).to_be_bytes());
+                sbe_support::put(h, 4, (1_u16).to_be_bytes());
+                sbe_support::put(h, 6, (0_u16).to_be_bytes());
+            }
+            let start = 8;
+            Ok(Self { buf, start, limit })
+        }
+
+        /// Starts the message body (no header) at the start of `buf`.
+        ///
+        /// # Errors
+        ///
+        /// `buf` too small for the root block.
+        #[inline]
+        pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
+            let limit = sbe_support::room(buf.len(), 0, 49, || FieldPath::new("fields"))?;
+            let start = 0;
+            Ok(Self { buf, start, limit })
+        }
+
+        /// The bytes written so far: header (with `new`), block, groups and var data.
+        #[must_use]
+        #[inline]
+        pub fn encoded_length(&self) -> usize {
+            self.limit
+        }
+
+        /// The message written so far.
+        #[must_use]
+        pub fn as_bytes(&self) -> &[u8] {
+            self.buf.get(..self.limit).unwrap_or(&[])
+        }
+
+        #[inline]
+        pub fn serial_number(&mut self, value: u64) -> &mut Self {
+            sbe_support::put(self.buf, self.start, (value).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn model_year(&mut self, value: u16) -> &mut Self {
+            sbe_support::put(self.buf, self.start + 8, (value).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn available(&mut self, value: BooleanType) -> &mut Self {
+            sbe_support::put(self.buf, self.start + 10, (value.raw()).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn code(&mut self, value: Model) -> &mut Self {
+            sbe_support::put(self.buf, self.start + 11, (value.raw()).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn some_numbers(&mut self, value: &[u32; 5]) -> &mut Self {
+            let mut b = [0u8; 20];
+            for (c, v) in b.chunks_exact_mut(4).zip(value) {
+                c.copy_from_slice(&v.to_be_bytes());
+            }
+            sbe_support::put(self.buf, self.start + 12, b);
+            self
+        }
+
+        /// Writes element `index` of `someNumbers`.
+        ///
+        /// # Errors
+        ///
+        /// `IndexOutOfRange`: `index` not below 5.
+        #[inline]
+        pub fn some_numbers_at(&mut self, index: usize, value: u32) -> Result<&mut Self, EncodeError> {
+            let at = sbe_support::element(self.start + 12, index, 5, 4, FieldPath::new("fields.someNumbers"))?;
+            sbe_support::put(self.buf, at, (value).to_be_bytes());
+            Ok(self)
+        }
+
+        ///
+        /// A shorter value is padded with NUL.
+        ///
+        /// # Errors
+        ///
+        /// `TextTooLong`: longer than the array's 6 bytes (nothing written).
+        #[inline]
+        pub fn vehicle_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            sbe_support::put_padded(self.buf, self.start + 32, 6, value, FieldPath::new("fields.vehicleCode"))?;
+            Ok(self)
+        }
+
+        /// Writes element `index` of `vehicleCode`.
+        ///
+        /// # Errors
+        ///
+        /// `IndexOutOfRange`: `index` not below 6.
+        #[inline]
+        pub fn vehicle_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> {
+            let at = sbe_support::element(self.start + 32, index, 6, 1, FieldPath::new("fields.vehicleCode"))?;
+            sbe_support::put(self.buf, at, (value).to_be_bytes());
+            Ok(self)
+        }
+
+        #[inline]
+        pub fn extras(&mut self, value: OptionalExtras) -> &mut Self {
+            sbe_support::put(self.buf, self.start + 38, (value.bits()).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn engine(&mut self) -> EngineEncoder<'_> {
+            let at = self.start + 39;
+            EngineEncoder::wrap_at(self.buf.get_mut(at..at + 10).unwrap_or_default(), at, FieldPath::new("fields.engine"))
+        }
+
+        ///
+        /// Starts the group (with no entries): add them with `next_entry`.
+        ///
+        /// # Errors
+        ///
+        /// No room for the group's header.
+        #[inline]
+        pub fn fuel_figures(&mut self) -> Result<FuelFiguresGroupEncoder<'_>, EncodeError> {
+            let at = self.limit;
+            self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.fuelFigures"))?;
+            sbe_support::put(self.buf, at, (6_u16).to_be_bytes());
+            sbe_support::put(self.buf, at + 2, (0_u16).to_be_bytes());
+            Ok(FuelFiguresGroupEncoder {
+                buf: &mut *self.buf,
+                limit: &mut self.limit,
+                header: at,
+                count: 0,
+                idx: [usize::MAX; PATH_DEPTH],
+            })
+        }
+
+        ///
+        /// Starts the group (with no entries): add them with `next_entry`.
+        ///
+        /// # Errors
+        ///
+        /// No room for the group's header.
+        #[inline]
+        pub fn performance_figures(&mut self) -> Result<PerformanceFiguresGroupEncoder<'_>, EncodeError> {
+            let at = self.limit;
+            self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.performanceFigures"))?;
+            sbe_support::put(self.buf, at, (1_u16).to_be_bytes());
+            sbe_support::put(self.buf, at + 2, (0_u16).to_be_bytes());
+            Ok(PerformanceFiguresGroupEncoder {
+                buf: &mut *self.buf,
+                limit: &mut self.limit,
+                header: at,
+                count: 0,
+                idx: [usize::MAX; PATH_DEPTH],
+            })
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn manufacturer(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = self.limit;
+            if value.len() as u64 > 1073741824_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.manufacturer"), value.len(), 1073741824));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.manufacturer"))?;
+            sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
+            if let Some(d) = self.buf.get_mut(at + 4..end) {
+                d.copy_from_slice(value);
+            }
+            self.limit = end;
+            Ok(self)
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn model(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = self.limit;
+            if value.len() as u64 > 1073741824_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.model"), value.len(), 1073741824));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.model"))?;
+            sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
+            if let Some(d) = self.buf.get_mut(at + 4..end) {
+                d.copy_from_slice(value);
+            }
+            self.limit = end;
+            Ok(self)
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn activation_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = self.limit;
+            if value.len() as u64 > 1073741824_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.activationCode"), value.len(), 1073741824));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.activationCode"))?;
+            sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
+            if let Some(d) = self.buf.get_mut(at + 4..end) {
+                d.copy_from_slice(value);
+            }
+            self.limit = end;
+            Ok(self)
+        }
+    }
+    /// Writes the entries of group `fuelFigures`; the count in its header follows the entries added.
+    #[derive(Debug)]
+    pub struct FuelFiguresGroupEncoder<'b> {
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        header: usize,
+        count: u16,
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl FuelFiguresGroupEncoder<'_> {
+        /// The most entries the group may hold.
+        pub const MAX_COUNT: u16 = 65534_u16;
+
+        /// Adds an entry and returns its encoder.
+        ///
+        /// # Errors
+        ///
+        /// The group is full, or no room for the entry's block.
+        #[inline]
+        pub fn next_entry(&mut self) -> Result<FuelFiguresEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            if self.count >= Self::MAX_COUNT {
+                return Err(sbe_support::count_too_large(at, FieldPath::new("fields.fuelFigures").with_indices(self.idx), u64::from(Self::MAX_COUNT)));
+            }
+            let mut idx = self.idx;
+            if let Some(i) = idx.get_mut(0) {
+                *i = self.count as usize;
+            }
+            *self.limit = sbe_support::room(self.buf.len(), at, 6, || FieldPath::new("fields.fuelFigures[]").with_indices(idx))?;
+            self.count += 1;
+            sbe_support::put(self.buf, self.header + 2, (self.count).to_be_bytes());
+            Ok(FuelFiguresEncoder {
+                buf: &mut *self.buf,
+                limit: &mut *self.limit,
+                block: at,
+                idx,
+            })
+        }
+
+        /// The entries added so far.
+        #[must_use]
+        pub fn count(&self) -> u16 {
+            self.count
+        }
+    }
+
+    /// Writes an entry of group `fuelFigures`: fixed fields in any order, then nested groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct FuelFiguresEncoder<'b> {
+        #[allow(dead_code)]
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        #[allow(dead_code)]
+        block: usize,
+        #[allow(dead_code)]
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl FuelFiguresEncoder<'_> {
+        #[inline]
+        pub fn speed(&mut self, value: u16) -> &mut Self {
+            sbe_support::put(self.buf, self.block, (value).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn mpg(&mut self, value: f32) -> &mut Self {
+            sbe_support::put(self.buf, self.block + 2, (value).to_be_bytes());
+            self
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn usage_description(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = *self.limit;
+            if value.len() as u64 > 1073741824_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.fuelFigures[].usageDescription").with_indices(self.idx), value.len(), 1073741824));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.fuelFigures[].usageDescription").with_indices(self.idx))?;
+            sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
+            if let Some(d) = self.buf.get_mut(at + 4..end) {
+                d.copy_from_slice(value);
+            }
+            *self.limit = end;
+            Ok(self)
+        }
+    }
+
+    /// Writes the entries of group `performanceFigures`; the count in its header follows the entries added.
+    #[derive(Debug)]
+    pub struct PerformanceFiguresGroupEncoder<'b> {
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        header: usize,
+        count: u16,
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl PerformanceFiguresGroupEncoder<'_> {
+        /// The most entries the group may hold.
+        pub const MAX_COUNT: u16 = 65534_u16;
+
+        /// Adds an entry and returns its encoder.
+        ///
+        /// # Errors
+        ///
+        /// The group is full, or no room for the entry's block.
+        #[inline]
+        pub fn next_entry(&mut self) -> Result<PerformanceFiguresEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            if self.count >= Self::MAX_COUNT {
+                return Err(sbe_support::count_too_large(at, FieldPath::new("fields.performanceFigures").with_indices(self.idx), u64::from(Self::MAX_COUNT)));
+            }
+            let mut idx = self.idx;
+            if let Some(i) = idx.get_mut(0) {
+                *i = self.count as usize;
+            }
+            *self.limit = sbe_support::room(self.buf.len(), at, 1, || FieldPath::new("fields.performanceFigures[]").with_indices(idx))?;
+            self.count += 1;
+            sbe_support::put(self.buf, self.header + 2, (self.count).to_be_bytes());
+            Ok(PerformanceFiguresEncoder {
+                buf: &mut *self.buf,
+                limit: &mut *self.limit,
+                block: at,
+                idx,
+            })
+        }
+
+        /// The entries added so far.
+        #[must_use]
+        pub fn count(&self) -> u16 {
+            self.count
+        }
+    }
+
+    /// Writes an entry of group `performanceFigures`: fixed fields in any order, then nested groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct PerformanceFiguresEncoder<'b> {
+        #[allow(dead_code)]
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        #[allow(dead_code)]
+        block: usize,
+        #[allow(dead_code)]
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl PerformanceFiguresEncoder<'_> {
+        ///
+        /// # Errors
+        ///
+        /// `ValueOutOfRange`: outside the declared 90_u8..=110_u8 (nothing written).
+        #[inline]
+        pub fn octane_rating(&mut self, value: u8) -> Result<&mut Self, EncodeError> {
+            let v = value;
+            if !(90_u8..=110_u8).contains(&v) {
+                return Err(sbe_support::out_of_range(self.block, FieldPath::new("fields.performanceFigures[].octaneRating").with_indices(self.idx)));
+            }
+            sbe_support::put(self.buf, self.block, (value).to_be_bytes());
+            Ok(self)
+        }
+
+        ///
+        /// Starts the group (with no entries): add them with `next_entry`.
+        ///
+        /// # Errors
+        ///
+        /// No room for the group's header.
+        #[inline]
+        pub fn acceleration(&mut self) -> Result<AccelerationGroupEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            *self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.performanceFigures[].acceleration").with_indices(self.idx))?;
+            sbe_support::put(self.buf, at, (6_u16).to_be_bytes());
+            sbe_support::put(self.buf, at + 2, (0_u16).to_be_bytes());
+            Ok(AccelerationGroupEncoder {
+                buf: &mut *self.buf,
+                limit: &mut *self.limit,
+                header: at,
+                count: 0,
+                idx: self.idx,
+            })
+        }
+    }
+
+    /// Writes the entries of group `acceleration`; the count in its header follows the entries added.
+    #[derive(Debug)]
+    pub struct AccelerationGroupEncoder<'b> {
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        header: usize,
+        count: u16,
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl AccelerationGroupEncoder<'_> {
+        /// The most entries the group may hold.
+        pub const MAX_COUNT: u16 = 65534_u16;
+
+        /// Adds an entry and returns its encoder.
+        ///
+        /// # Errors
+        ///
+        /// The group is full, or no room for the entry's block.
+        #[inline]
+        pub fn next_entry(&mut self) -> Result<AccelerationEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            if self.count >= Self::MAX_COUNT {
+                return Err(sbe_support::count_too_large(at, FieldPath::new("fields.performanceFigures[].acceleration").with_indices(self.idx), u64::from(Self::MAX_COUNT)));
+            }
+            let mut idx = self.idx;
+            if let Some(i) = idx.get_mut(1) {
+                *i = self.count as usize;
+            }
+            *self.limit = sbe_support::room(self.buf.len(), at, 6, || FieldPath::new("fields.performanceFigures[].acceleration[]").with_indices(idx))?;
+            self.count += 1;
+            sbe_support::put(self.buf, self.header + 2, (self.count).to_be_bytes());
+            Ok(AccelerationEncoder {
+                buf: &mut *self.buf,
+                block: at,
+                idx,
+            })
+        }
+
+        /// The entries added so far.
+        #[must_use]
+        pub fn count(&self) -> u16 {
+            self.count
+        }
+    }
+
+    /// Writes an entry of group `acceleration`: fixed fields in any order, then nested groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct AccelerationEncoder<'b> {
+        #[allow(dead_code)]
+        buf: &'b mut [u8],
+        #[allow(dead_code)]
+        block: usize,
+        #[allow(dead_code)]
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl AccelerationEncoder<'_> {
+        #[inline]
+        pub fn mph(&mut self, value: u16) -> &mut Self {
+            sbe_support::put(self.buf, self.block, (value).to_be_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn seconds(&mut self, value: f32) -> &mut Self {
+            sbe_support::put(self.buf, self.block + 2, (value).to_be_bytes());
+            self
+        }
+    }
 }
-let start = 8;
-Ok(Self { buf, start, limit })
-}
-/// Starts the message body (no header) at the start of `buf`.
-///
-/// # Errors
-///
-/// `buf` too small for the root block.
-#[inline]
-pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 49, || FieldPath::new("fields"))?;
-let start = 0;
-Ok(Self { buf, start, limit })
-}
-/// The bytes written so far: header (with `new`), block, groups and var data.
-#[must_use]
-#[inline]
-pub fn encoded_length(&self) -> usize { self.limit }
-/// The message written so far.
-#[must_use]
-pub fn as_bytes(&self) -> &[u8] { self.buf.get(..self.limit).unwrap_or(&[]) }
-#[inline]
-pub fn serial_number(&mut self, value: u64) -> &mut Self { sbe_support::put(self.buf, self.start, (value).to_be_bytes()); self }
-#[inline]
-pub fn model_year(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.start + 8, (value).to_be_bytes()); self }
-#[inline]
-pub fn available(&mut self, value: BooleanType) -> &mut Self { sbe_support::put(self.buf, self.start + 10, (value.raw()).to_be_bytes()); self }
-#[inline]
-pub fn code(&mut self, value: Model) -> &mut Self { sbe_support::put(self.buf, self.start + 11, (value.raw()).to_be_bytes()); self }
-#[inline]
-pub fn some_numbers(&mut self, value: &[u32; 5]) -> &mut Self { let mut b = [0u8; 20]; for (c, v) in b.chunks_exact_mut(4).zip(value) { c.copy_from_slice(&v.to_be_bytes()); } sbe_support::put(self.buf, self.start + 12, b); self }
-/// Writes element `index` of `someNumbers`.
-///
-/// # Errors
-///
-/// `IndexOutOfRange`: `index` not below 5.
-#[inline]
-pub fn some_numbers_at(&mut self, index: usize, value: u32) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(self.start + 12, index, 5, 4, FieldPath::new("fields.someNumbers"))?; sbe_support::put(self.buf, at, (value).to_be_bytes()); Ok(self) }
-///
-/// A shorter value is padded with NUL.
-///
-/// # Errors
-///
-/// `TextTooLong`: longer than the array's 6 bytes (nothing written).
-#[inline]
-pub fn vehicle_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> { sbe_support::put_padded(self.buf, self.start + 32, 6, value, FieldPath::new("fields.vehicleCode"))?; Ok(self) }
-/// Writes element `index` of `vehicleCode`.
-///
-/// # Errors
-///
-/// `IndexOutOfRange`: `index` not below 6.
-#[inline]
-pub fn vehicle_code_at(&mut self, index: usize, value: u8) -> Result<&mut Self, EncodeError> { let at = sbe_support::element(self.start + 32, index, 6, 1, FieldPath::new("fields.vehicleCode"))?; sbe_support::put(self.buf, at, (value).to_be_bytes()); Ok(self) }
-#[inline]
-pub fn extras(&mut self, value: OptionalExtras) -> &mut Self { sbe_support::put(self.buf, self.start + 38, (value.bits()).to_be_bytes()); self }
-#[inline]
-pub fn engine(&mut self) -> EngineEncoder<'_> { let at = self.start + 39; EngineEncoder::wrap_at(self.buf.get_mut(at..at + 10).unwrap_or_default(), FieldPath::new("fields.engine")) }
-///
-/// Starts the group (with no entries): add them with `next_entry`.
-///
-/// # Errors
-///
-/// No room for the group's header.
-#[inline]
-pub fn fuel_figures(&mut self) -> Result<FuelFiguresGroupEncoder<'_>, EncodeError> {
-let at = self.limit;
-self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.fuelFigures"))?;
-sbe_support::put(self.buf, at, (6_u16).to_be_bytes());
-sbe_support::put(self.buf, at + 2, (0_u16).to_be_bytes());
-Ok(FuelFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0, idx: [usize::MAX; PATH_DEPTH] })
-}
-///
-/// Starts the group (with no entries): add them with `next_entry`.
-///
-/// # Errors
-///
-/// No room for the group's header.
-#[inline]
-pub fn performance_figures(&mut self) -> Result<PerformanceFiguresGroupEncoder<'_>, EncodeError> {
-let at = self.limit;
-self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.performanceFigures"))?;
-sbe_support::put(self.buf, at, (1_u16).to_be_bytes());
-sbe_support::put(self.buf, at + 2, (0_u16).to_be_bytes());
-Ok(PerformanceFiguresGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0, idx: [usize::MAX; PATH_DEPTH] })
-}
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn manufacturer(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.manufacturer"), value.len(), 1073741824)); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.manufacturer"))?;
-sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
-if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
-self.limit = end;
-Ok(self)
-}
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn model(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.model"), value.len(), 1073741824)); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.model"))?;
-sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
-if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
-self.limit = end;
-Ok(self)
-}
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn activation_code(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.activationCode"), value.len(), 1073741824)); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.activationCode"))?;
-sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
-if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
-self.limit = end;
-Ok(self)
-}
-}
-/// Writes the entries of group `fuelFigures`; the count in its header follows the entries added.
-#[derive(Debug)]
-pub struct FuelFiguresGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
-impl FuelFiguresGroupEncoder<'_> {
-/// The most entries the group may hold.
-pub const MAX_COUNT: u16 = 65534_u16;
-/// Adds an entry and returns its encoder.
-///
-/// # Errors
-///
-/// The group is full, or no room for the entry's block.
-#[inline]
-pub fn next_entry(&mut self) -> Result<FuelFiguresEncoder<'_>, EncodeError> {
-let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.fuelFigures").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
-let mut idx = self.idx;
-if let Some(i) = idx.get_mut(0) { *i = self.count as usize; }
-*self.limit = sbe_support::room(self.buf.len(), at, 6, || FieldPath::new("fields.fuelFigures[]").with_indices(idx))?;
-self.count += 1;
-sbe_support::put(self.buf, self.header + 2, (self.count).to_be_bytes());
-Ok(FuelFiguresEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at, idx })
-}
-/// The entries added so far.
-#[must_use]
-pub fn count(&self) -> u16 { self.count }
-}
-/// Writes an entry of group `fuelFigures`: fixed fields in any order, then nested groups and var data in schema order.
-#[derive(Debug)]
-pub struct FuelFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
-impl FuelFiguresEncoder<'_> {
-#[inline]
-pub fn speed(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_be_bytes()); self }
-#[inline]
-pub fn mpg(&mut self, value: f32) -> &mut Self { sbe_support::put(self.buf, self.block + 2, (value).to_be_bytes()); self }
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn usage_description(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = *self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.fuelFigures[].usageDescription").with_indices(self.idx), value.len(), 1073741824)); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.fuelFigures[].usageDescription").with_indices(self.idx))?;
-sbe_support::put(self.buf, at, (value.len() as u32).to_be_bytes());
-if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
-*self.limit = end;
-Ok(self)
-}
-}
-/// Writes the entries of group `performanceFigures`; the count in its header follows the entries added.
-#[derive(Debug)]
-pub struct PerformanceFiguresGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
-impl PerformanceFiguresGroupEncoder<'_> {
-/// The most entries the group may hold.
-pub const MAX_COUNT: u16 = 65534_u16;
-/// Adds an entry and returns its encoder.
-///
-/// # Errors
-///
-/// The group is full, or no room for the entry's block.
-#[inline]
-pub fn next_entry(&mut self) -> Result<PerformanceFiguresEncoder<'_>, EncodeError> {
-let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.performanceFigures").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
-let mut idx = self.idx;
-if let Some(i) = idx.get_mut(0) { *i = self.count as usize; }
-*self.limit = sbe_support::room(self.buf.len(), at, 1, || FieldPath::new("fields.performanceFigures[]").with_indices(idx))?;
-self.count += 1;
-sbe_support::put(self.buf, self.header + 2, (self.count).to_be_bytes());
-Ok(PerformanceFiguresEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at, idx })
-}
-/// The entries added so far.
-#[must_use]
-pub fn count(&self) -> u16 { self.count }
-}
-/// Writes an entry of group `performanceFigures`: fixed fields in any order, then nested groups and var data in schema order.
-#[derive(Debug)]
-pub struct PerformanceFiguresEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
-impl PerformanceFiguresEncoder<'_> {
-///
-/// # Errors
-///
-/// `ValueOutOfRange`: outside the declared 90_u8..=110_u8 (nothing written).
-#[inline]
-pub fn octane_rating(&mut self, value: u8) -> Result<&mut Self, EncodeError> { let v = value; if !(90_u8..=110_u8).contains(&v) { return Err(sbe_support::out_of_range(self.block, FieldPath::new("fields.performanceFigures[].octaneRating").with_indices(self.idx))); } sbe_support::put(self.buf, self.block, (value).to_be_bytes()); Ok(self) }
-///
-/// Starts the group (with no entries): add them with `next_entry`.
-///
-/// # Errors
-///
-/// No room for the group's header.
-#[inline]
-pub fn acceleration(&mut self) -> Result<AccelerationGroupEncoder<'_>, EncodeError> {
-let at = *self.limit;
-*self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.performanceFigures[].acceleration").with_indices(self.idx))?;
-sbe_support::put(self.buf, at, (6_u16).to_be_bytes());
-sbe_support::put(self.buf, at + 2, (0_u16).to_be_bytes());
-Ok(AccelerationGroupEncoder { buf: &mut *self.buf, limit: &mut *self.limit, header: at, count: 0, idx: self.idx })
-}
-}
-/// Writes the entries of group `acceleration`; the count in its header follows the entries added.
-#[derive(Debug)]
-pub struct AccelerationGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
-impl AccelerationGroupEncoder<'_> {
-/// The most entries the group may hold.
-pub const MAX_COUNT: u16 = 65534_u16;
-/// Adds an entry and returns its encoder.
-///
-/// # Errors
-///
-/// The group is full, or no room for the entry's block.
-#[inline]
-pub fn next_entry(&mut self) -> Result<AccelerationEncoder<'_>, EncodeError> {
-let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.performanceFigures[].acceleration").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
-let mut idx = self.idx;
-if let Some(i) = idx.get_mut(1) { *i = self.count as usize; }
-*self.limit = sbe_support::room(self.buf.len(), at, 6, || FieldPath::new("fields.performanceFigures[].acceleration[]").with_indices(idx))?;
-self.count += 1;
-sbe_support::put(self.buf, self.header + 2, (self.count).to_be_bytes());
-Ok(AccelerationEncoder { buf: &mut *self.buf, block: at, idx })
-}
-/// The entries added so far.
-#[must_use]
-pub fn count(&self) -> u16 { self.count }
-}
-/// Writes an entry of group `acceleration`: fixed fields in any order, then nested groups and var data in schema order.
-#[derive(Debug)]
-pub struct AccelerationEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
-impl AccelerationEncoder<'_> {
-#[inline]
-pub fn mph(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_be_bytes()); self }
-#[inline]
-pub fn seconds(&mut self, value: f32) -> &mut Self { sbe_support::put(self.buf, self.block + 2, (value).to_be_bytes()); self }
-}
-}
+
 #[allow(unused_imports)]
 pub use car::{CarDecoder, CarEncoder};
 
@@ -2469,36 +3973,53 @@ pub use car::{CarDecoder, CarEncoder};
 #[derive(Debug, Clone)]
 #[allow(clippy::large_enum_variant)]
 pub enum AnyMessage<'a> {
-/// A `Car` message.
-Car(CarDecoder<'a>),
+    /// A `Car` message.
+    Car(CarDecoder<'a>),
 }
+
 /// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).
 ///
 /// # Errors
 ///
 /// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.
 pub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {
-if buf.len() < 8 { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); }
-let schema_id = sbe_support::get::<2>(buf, 4).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
-if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
-let template_id = sbe_support::get::<2>(buf, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
-match template_id {
-1 => { let m = CarDecoder::decode(buf)?; m.encoded_length()?; Ok(AnyMessage::Car(m)) }
-other => Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(other))),
+    if buf.len() < 8 {
+        sbe_support::cold();
+        return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len()));
+    }
+    let schema_id = sbe_support::get::<2>(buf, 4).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
+    if schema_id != u64::from(SCHEMA_ID) {
+        return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id)));
+    }
+    let template_id = sbe_support::get::<2>(buf, 2).map_or(0, |b| u64::from(u16::from_be_bytes(b)));
+    match template_id {
+        1 => {
+            let m = CarDecoder::decode(buf)?;
+            m.encoded_length()?;
+            Ok(AnyMessage::Car(m))
+        }
+        other => Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(other))),
+    }
 }
-}
+
 impl AnyMessage<'_> {
-/// The message's length in bytes.
-///
-/// # Errors
-///
-/// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).
-pub fn encoded_length(&self) -> Result<usize, DecodeError> { match self {
-Self::Car(m) => m.encoded_length(),
-} } }
+    /// The message's length in bytes.
+    ///
+    /// # Errors
+    ///
+    /// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).
+    pub fn encoded_length(&self) -> Result<usize, DecodeError> {
+        match self {
+            Self::Car(m) => m.encoded_length(),
+        }
+    }
+}
+
 /// The canonical JSON form of the message.
 impl core::fmt::Display for AnyMessage<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self {
-Self::Car(m) => write!(f, "{m}"),
-} } }
-
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Car(m) => write!(f, "{m}"),
+        }
+    }
+}

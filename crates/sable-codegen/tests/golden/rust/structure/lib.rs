@@ -2,17 +2,27 @@
 
 /// The schema's id.
 pub const SCHEMA_ID: u16 = 904;
+
 /// The schema's version.
 pub const SCHEMA_VERSION: u16 = 0;
+
 /// The schema's semantic version.
 pub const SEMANTIC_VERSION: &str = "";
+
 /// The schema's package.
 pub const PACKAGE: &str = "conformance.structure";
+
 /// The size of the message header, in bytes.
 pub const HEADER_SIZE: usize = 8;
+
 /// The deepest nesting of groups in the schema's messages (at least 1): the entry
 /// indices a [`FieldPath`] holds.
 pub const PATH_DEPTH: usize = 2;
+
+/// The deepest nesting of composites in the schema (at least 1): the composite members
+/// a [`FieldPath`] holds.
+pub const MEMBER_DEPTH: usize = 2;
+
 /// Where in a message something lies, as the codec contract writes it (docs/codecs.md): schema
 /// names from `header` or `fields`, `.` between them and each group entry's index in brackets,
 /// e.g. `fields.performanceFigures[0].acceleration[2]`.
@@ -20,8 +30,9 @@ pub const PATH_DEPTH: usize = 2;
 pub struct FieldPath {
     /// The path with each entry index left out (`fields.performanceFigures[].acceleration[]`).
     template: &'static str,
-    /// A composite member after the path (an encoder's error in a composite), or empty.
-    member: &'static str,
+    /// The composite members after the path, outermost first (an encoder's error in a
+    /// composite: `engine` then `booster` then `horsePower`), the rest empty.
+    members: [&'static str; MEMBER_DEPTH],
     /// The entries' indices, outermost first, filling the template's `[]` in order
     /// (`usize::MAX`: not known, printed `[]`).
     indices: [usize; PATH_DEPTH],
@@ -33,12 +44,12 @@ impl FieldPath {
     pub const fn new(template: &'static str) -> Self {
         Self {
             template,
-            member: "",
+            members: [""; MEMBER_DEPTH],
             indices: [usize::MAX; PATH_DEPTH],
         }
     }
 
-    /// The path with the entry indices left out (`[]`), and without the member.
+    /// The path with the entry indices left out (`[]`), and without the members.
     #[must_use]
     pub const fn template(&self) -> &'static str {
         self.template
@@ -47,7 +58,10 @@ impl FieldPath {
     /// The index of the entry at nesting `depth` (0: a group of the message), if known.
     #[must_use]
     pub fn index(&self, depth: usize) -> Option<usize> {
-        self.indices.get(depth).copied().filter(|&i| i != usize::MAX)
+        self.indices
+            .get(depth)
+            .copied()
+            .filter(|&i| i != usize::MAX)
     }
 
     /// The path with the entry at nesting `depth` set to `index`.
@@ -66,10 +80,18 @@ impl FieldPath {
         self
     }
 
-    /// The path of member `name` of the composite at this path.
+    /// The path of member `name` of the composite at this path (a composite in a composite
+    /// adds its members after its own name).
     #[must_use]
     pub const fn member(mut self, name: &'static str) -> Self {
-        self.member = name;
+        let mut i = 0;
+        while i < MEMBER_DEPTH {
+            if self.members[i].is_empty() {
+                self.members[i] = name;
+                break;
+            }
+            i += 1;
+        }
         self
     }
 }
@@ -87,8 +109,8 @@ impl core::fmt::Display for FieldPath {
             }
             f.write_str(piece)?;
         }
-        if !self.member.is_empty() {
-            write!(f, ".{}", self.member)?;
+        for member in self.members.iter().take_while(|m| !m.is_empty()) {
+            write!(f, ".{member}")?;
         }
         Ok(())
     }
@@ -158,9 +180,14 @@ impl core::fmt::Display for DecodeError {
             DecodeErrorKind::Truncated { needed, available } => {
                 write!(f, "needs {needed} bytes, the buffer has {available} left")
             }
-            DecodeErrorKind::SchemaIdMismatch(id) => write!(f, "schema id {id} is not the schema's"),
+            DecodeErrorKind::SchemaIdMismatch(id) => {
+                write!(f, "schema id {id} is not the schema's")
+            }
             DecodeErrorKind::UnknownTemplate(id) => write!(f, "unknown template id {id}"),
-            DecodeErrorKind::BlockLengthTooShort { block_length, needed } => write!(
+            DecodeErrorKind::BlockLengthTooShort {
+                block_length,
+                needed,
+            } => write!(
                 f,
                 "block length {block_length} is less than the {needed} bytes its fields take"
             ),
@@ -276,7 +303,9 @@ impl core::fmt::Display for EncodeError {
             EncodeErrorKind::IndexOutOfRange { index, length } => {
                 write!(f, "index {index} is outside the array's {length} elements")
             }
-            EncodeErrorKind::ValueOutOfRange => f.write_str("value outside the field's minValue..maxValue"),
+            EncodeErrorKind::ValueOutOfRange => {
+                f.write_str("value outside the field's minValue..maxValue")
+            }
             EncodeErrorKind::CountTooLarge(max) => write!(f, "a group holds at most {max} entries"),
             EncodeErrorKind::LengthTooLarge { length, max } => {
                 write!(f, "var data of {length} bytes is longer than {max}")
@@ -315,7 +344,11 @@ mod sbe_support {
     /// marked [`cold`].
     #[inline(always)]
     pub fn at<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<[u8; N]> {
-        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<[u8; N]>::try_from) {
+        if let Some(Ok(v)) = b
+            .first_chunk::<FULL>()
+            .and_then(|f| f.get(off..off + N))
+            .map(<[u8; N]>::try_from)
+        {
             return Some(v);
         }
         cold();
@@ -325,7 +358,11 @@ mod sbe_support {
     /// A reference to the `N` bytes at `off` of a block of `FULL` bytes, as [`at`].
     #[inline(always)]
     pub fn at_ref<const FULL: usize, const N: usize>(b: &[u8], off: usize) -> Option<&[u8; N]> {
-        if let Some(Ok(v)) = b.first_chunk::<FULL>().and_then(|f| f.get(off..off + N)).map(<&[u8; N]>::try_from) {
+        if let Some(Ok(v)) = b
+            .first_chunk::<FULL>()
+            .and_then(|f| f.get(off..off + N))
+            .map(<&[u8; N]>::try_from)
+        {
             return Some(v);
         }
         cold();
@@ -362,10 +399,23 @@ mod sbe_support {
     /// Copies `src` to `off`, zeroing the rest of `len` bytes; text longer than `len` is an
     /// error (nothing written), never cut.
     #[inline(always)]
-    pub fn put_padded(b: &mut [u8], off: usize, len: usize, src: &[u8], field: FieldPath) -> Result<(), EncodeError> {
+    pub fn put_padded(
+        b: &mut [u8],
+        off: usize,
+        len: usize,
+        src: &[u8],
+        field: FieldPath,
+    ) -> Result<(), EncodeError> {
         if src.len() > len {
             cold();
-            return Err(EncodeError { offset: off, field, kind: EncodeErrorKind::TextTooLong { length: src.len(), max: len } });
+            return Err(EncodeError {
+                offset: off,
+                field,
+                kind: EncodeErrorKind::TextTooLong {
+                    length: src.len(),
+                    max: len,
+                },
+            });
         }
         if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
             let (head, tail) = d.split_at_mut(src.len());
@@ -378,31 +428,68 @@ mod sbe_support {
     /// Element `index` of an array of `length` elements of `N` bytes at `off`: where it lies,
     /// or the error of an index out of range.
     #[inline(always)]
-    pub fn element(off: usize, index: usize, length: usize, n: usize, field: FieldPath) -> Result<usize, EncodeError> {
+    pub fn element(
+        off: usize,
+        index: usize,
+        length: usize,
+        n: usize,
+        field: FieldPath,
+    ) -> Result<usize, EncodeError> {
         if index < length {
             Ok(off + index * n)
         } else {
             cold();
-            Err(EncodeError { offset: off, field, kind: EncodeErrorKind::IndexOutOfRange { index, length } })
+            Err(EncodeError {
+                offset: off,
+                field,
+                kind: EncodeErrorKind::IndexOutOfRange { index, length },
+            })
         }
     }
 
     /// The error of a value outside the field's declared range.
     #[cold]
     pub fn out_of_range(offset: usize, field: FieldPath) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::ValueOutOfRange }
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::ValueOutOfRange,
+        }
+    }
+
+    /// `e`, an error of a composite encoder over the composite's own bytes, with its offset
+    /// from the start of the buffer (the composite's at `at`).
+    #[cold]
+    pub fn moved(e: EncodeError, at: usize) -> EncodeError {
+        EncodeError {
+            offset: e.offset + at,
+            ..e
+        }
     }
 
     /// The error of a group already holding `max` entries.
     #[cold]
     pub fn count_too_large(offset: usize, field: FieldPath, max: u64) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::CountTooLarge(max) }
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::CountTooLarge(max),
+        }
     }
 
     /// The error of var data of `length` bytes, longer than `max`.
     #[cold]
-    pub fn length_too_large(offset: usize, field: FieldPath, length: usize, max: u64) -> EncodeError {
-        EncodeError { offset, field, kind: EncodeErrorKind::LengthTooLarge { length, max } }
+    pub fn length_too_large(
+        offset: usize,
+        field: FieldPath,
+        length: usize,
+        max: u64,
+    ) -> EncodeError {
+        EncodeError {
+            offset,
+            field,
+            kind: EncodeErrorKind::LengthTooLarge { length, max },
+        }
     }
 
     /// Zeroes `len` bytes at `off` (a block's padding).
@@ -430,26 +517,54 @@ mod sbe_support {
     /// The error of a header member (`field`, at `offset`): the template id or schema id.
     #[cold]
     pub fn header_error(offset: usize, field: &'static str, kind: DecodeErrorKind) -> DecodeError {
-        DecodeError { offset, field: FieldPath::new(field), kind }
+        DecodeError {
+            offset,
+            field: FieldPath::new(field),
+            kind,
+        }
     }
 
     /// The error of a block length (at `offset`, of `field`) shorter than the `needed` bytes.
     #[cold]
-    pub fn block_too_short(offset: usize, field: FieldPath, block_length: usize, needed: usize) -> DecodeError {
-        DecodeError { offset, field, kind: DecodeErrorKind::BlockLengthTooShort { block_length, needed } }
+    pub fn block_too_short(
+        offset: usize,
+        field: FieldPath,
+        block_length: usize,
+        needed: usize,
+    ) -> DecodeError {
+        DecodeError {
+            offset,
+            field,
+            kind: DecodeErrorKind::BlockLengthTooShort {
+                block_length,
+                needed,
+            },
+        }
     }
 
     /// `e`, an error inside entry `index` of a group at nesting `depth`, with that index.
     #[cold]
     pub fn in_entry(e: DecodeError, depth: usize, index: usize) -> DecodeError {
-        DecodeError { field: e.field.with_index(depth, index), ..e }
+        DecodeError {
+            field: e.field.with_index(depth, index),
+            ..e
+        }
     }
 
     /// The error of a group whose `count` entries of `block_length` bytes from `start` do not
     /// fit: at the first entry that does not (a group at nesting `depth`, entries `field`).
     #[cold]
-    pub fn entries_truncated(start: usize, block_length: usize, len: usize, field: FieldPath, depth: usize) -> DecodeError {
-        let whole = len.saturating_sub(start).checked_div(block_length).unwrap_or(0);
+    pub fn entries_truncated(
+        start: usize,
+        block_length: usize,
+        len: usize,
+        field: FieldPath,
+        depth: usize,
+    ) -> DecodeError {
+        let whole = len
+            .saturating_sub(start)
+            .checked_div(block_length)
+            .unwrap_or(0);
         let at = start.saturating_add(whole.saturating_mul(block_length));
         truncated(at, field.with_index(depth, whole), block_length, len)
     }
@@ -458,12 +573,25 @@ mod sbe_support {
     /// else the error of the first entry that does not fit (`field()`, made only then: the
     /// entries of a group at nesting `depth`).
     #[inline(always)]
-    pub fn entries_end(buf: &[u8], start: usize, block_length: usize, count: usize, field: impl FnOnce() -> FieldPath, depth: usize) -> Result<usize, DecodeError> {
+    pub fn entries_end(
+        buf: &[u8],
+        start: usize,
+        block_length: usize,
+        count: usize,
+        field: impl FnOnce() -> FieldPath,
+        depth: usize,
+    ) -> Result<usize, DecodeError> {
         match start.checked_add(block_length.saturating_mul(count)) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
                 cold();
-                Err(entries_truncated(start, block_length, buf.len(), field(), depth))
+                Err(entries_truncated(
+                    start,
+                    block_length,
+                    buf.len(),
+                    field(),
+                    depth,
+                ))
             }
         }
     }
@@ -471,7 +599,12 @@ mod sbe_support {
     /// Where `n` bytes at `start` end, if the buffer holds them; else the error of the item
     /// (`field()`, made only then) starting there.
     #[inline]
-    pub fn span(buf: &[u8], start: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, DecodeError> {
+    pub fn span(
+        buf: &[u8],
+        start: usize,
+        n: usize,
+        field: impl FnOnce() -> FieldPath,
+    ) -> Result<usize, DecodeError> {
         match start.checked_add(n) {
             Some(end) if end <= buf.len() => Ok(end),
             _ => {
@@ -484,7 +617,12 @@ mod sbe_support {
     /// Checks that `n` bytes fit at `at` in a buffer of `len` bytes; returns the end. The error
     /// names `field()` (made only then).
     #[inline(always)]
-    pub fn room(len: usize, at: usize, n: usize, field: impl FnOnce() -> FieldPath) -> Result<usize, EncodeError> {
+    pub fn room(
+        len: usize,
+        at: usize,
+        n: usize,
+        field: impl FnOnce() -> FieldPath,
+    ) -> Result<usize, EncodeError> {
         match at.checked_add(n) {
             Some(end) if end <= len => Ok(end),
             _ => {
@@ -513,7 +651,10 @@ mod sbe_support {
     impl<const N: usize> Marks<N> {
         #[inline(always)]
         pub fn new(first: usize) -> Self {
-            Self { known: core::cell::Cell::new(1), at: core::array::from_fn(|_| core::cell::Cell::new(first)) }
+            Self {
+                known: core::cell::Cell::new(1),
+                at: core::array::from_fn(|_| core::cell::Cell::new(first)),
+            }
         }
 
         /// Where element `i` starts, if found.
@@ -542,7 +683,11 @@ mod sbe_support {
         /// The place to record element `i`'s start, for a group iterator to fill when it ends.
         #[inline(always)]
         pub fn mark(&self, i: usize) -> Mark<'_> {
-            Mark { known: &self.known, at: &self.at, i }
+            Mark {
+                known: &self.known,
+                at: &self.at,
+                i,
+            }
         }
 
         /// A copy, as plain values, for the out-of-line search (so that the decoder's own cells
@@ -553,7 +698,10 @@ mod sbe_support {
             for (p, c) in at.iter_mut().zip(self.at.iter()) {
                 *p = c.get();
             }
-            Found { known: self.known.get(), at }
+            Found {
+                known: self.known.get(),
+                at,
+            }
         }
 
         /// Keeps what the out-of-line search found.
@@ -633,7 +781,12 @@ mod sbe_support {
     }
 
     /// Text as `&str`: UTF-8 checked for UTF-8, plain ASCII for the one-byte encodings.
-    pub fn text(bytes: &[u8], utf8: bool, offset: usize, field: FieldPath) -> Result<&str, DecodeError> {
+    pub fn text(
+        bytes: &[u8],
+        utf8: bool,
+        offset: usize,
+        field: FieldPath,
+    ) -> Result<&str, DecodeError> {
         let invalid = DecodeError {
             offset,
             field,
@@ -814,7 +967,11 @@ mod sbe_support {
             return f.write_str("\"NaN\"");
         }
         if v.is_infinite() {
-            return f.write_str(if v > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" });
+            return f.write_str(if v > 0.0 {
+                "\"Infinity\""
+            } else {
+                "\"-Infinity\""
+            });
         }
         let mut d = Digits { b: [0; 48], n: 0 };
         write!(d, "{v:e}")?;
@@ -827,7 +984,11 @@ mod sbe_support {
             return f.write_str("\"NaN\"");
         }
         if v.is_infinite() {
-            return f.write_str(if v > 0.0 { "\"Infinity\"" } else { "\"-Infinity\"" });
+            return f.write_str(if v > 0.0 {
+                "\"Infinity\""
+            } else {
+                "\"-Infinity\""
+            });
         }
         let mut d = Digits { b: [0; 48], n: 0 };
         write!(d, "{v:e}")?;
@@ -869,228 +1030,480 @@ mod sbe_support {
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct MessageHeaderDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> MessageHeaderDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 8;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `blockLength`.
-pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
-/// The minimum value of `blockLength`.
-pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
-/// The maximum value of `blockLength`.
-pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn block_length(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 0).map(u16::from_le_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL) }
-/// The null value of `templateId`.
-pub const TEMPLATE_ID_NULL: u16 = u16::MAX;
-/// The minimum value of `templateId`.
-pub const TEMPLATE_ID_MIN: u16 = 0_u16;
-/// The maximum value of `templateId`.
-pub const TEMPLATE_ID_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn template_id(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 2).map(u16::from_le_bytes)).unwrap_or(Self::TEMPLATE_ID_NULL) }
-/// The null value of `schemaId`.
-pub const SCHEMA_ID_NULL: u16 = u16::MAX;
-/// The minimum value of `schemaId`.
-pub const SCHEMA_ID_MIN: u16 = 0_u16;
-/// The maximum value of `schemaId`.
-pub const SCHEMA_ID_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn schema_id(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 4).map(u16::from_le_bytes)).unwrap_or(Self::SCHEMA_ID_NULL) }
-/// The null value of `version`.
-pub const VERSION_NULL: u16 = u16::MAX;
-/// The minimum value of `version`.
-pub const VERSION_MIN: u16 = 0_u16;
-/// The maximum value of `version`.
-pub const VERSION_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn version(&self) -> u16 { (sbe_support::at::<8, 2>(self.buf, 6).map(u16::from_le_bytes)).unwrap_or(Self::VERSION_NULL) }
+pub struct MessageHeaderDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> MessageHeaderDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 8;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `blockLength`.
+    pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
+    /// The minimum value of `blockLength`.
+    pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
+    /// The maximum value of `blockLength`.
+    pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn block_length(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 0).map(u16::from_le_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL)
+    }
+
+    /// The null value of `templateId`.
+    pub const TEMPLATE_ID_NULL: u16 = u16::MAX;
+    /// The minimum value of `templateId`.
+    pub const TEMPLATE_ID_MIN: u16 = 0_u16;
+    /// The maximum value of `templateId`.
+    pub const TEMPLATE_ID_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn template_id(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 2).map(u16::from_le_bytes)).unwrap_or(Self::TEMPLATE_ID_NULL)
+    }
+
+    /// The null value of `schemaId`.
+    pub const SCHEMA_ID_NULL: u16 = u16::MAX;
+    /// The minimum value of `schemaId`.
+    pub const SCHEMA_ID_MIN: u16 = 0_u16;
+    /// The maximum value of `schemaId`.
+    pub const SCHEMA_ID_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn schema_id(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 4).map(u16::from_le_bytes)).unwrap_or(Self::SCHEMA_ID_NULL)
+    }
+
+    /// The null value of `version`.
+    pub const VERSION_NULL: u16 = u16::MAX;
+    /// The minimum value of `version`.
+    pub const VERSION_MIN: u16 = 0_u16;
+    /// The maximum value of `version`.
+    pub const VERSION_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn version(&self) -> u16 {
+        (sbe_support::at::<8, 2>(self.buf, 6).map(u16::from_le_bytes)).unwrap_or(Self::VERSION_NULL)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for MessageHeaderDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"blockLength\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.block_length())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"templateId\":")?;if self.buf.len() >= 4 { write!(f, "{}", self.template_id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"schemaId\":")?;if self.buf.len() >= 6 { write!(f, "{}", self.schema_id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"version\":")?;if self.buf.len() >= 8 { write!(f, "{}", self.version())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"blockLength\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.block_length())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"templateId\":")?;
+        if self.buf.len() >= 4 {
+            write!(f, "{}", self.template_id())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"schemaId\":")?;
+        if self.buf.len() >= 6 {
+            write!(f, "{}", self.schema_id())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"version\":")?;
+        if self.buf.len() >= 8 {
+            write!(f, "{}", self.version())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct MessageHeaderEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct MessageHeaderEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> MessageHeaderEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 8;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("messageHeader")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-#[inline]
-pub fn template_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
-#[inline]
-pub fn schema_id(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 4, (value).to_le_bytes()); self }
-#[inline]
-pub fn version(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 6, (value).to_le_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 8;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("messageHeader"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn block_length(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn template_id(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 2, (value).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn schema_id(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 4, (value).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn version(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 6, (value).to_le_bytes());
+        self
+    }
 }
 
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct PointDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> PointDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 4;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `x`.
-pub const X_NULL: i16 = i16::MIN;
-/// The minimum value of `x`.
-pub const X_MIN: i16 = -32767_i16;
-/// The maximum value of `x`.
-pub const X_MAX: i16 = i16::MAX;
-#[must_use]
-#[inline]
-pub fn x(&self) -> i16 { (sbe_support::at::<4, 2>(self.buf, 0).map(i16::from_le_bytes)).unwrap_or(Self::X_NULL) }
-/// The null value of `y`.
-pub const Y_NULL: i16 = i16::MIN;
-/// The minimum value of `y`.
-pub const Y_MIN: i16 = -32767_i16;
-/// The maximum value of `y`.
-pub const Y_MAX: i16 = i16::MAX;
-#[must_use]
-#[inline]
-pub fn y(&self) -> i16 { (sbe_support::at::<4, 2>(self.buf, 2).map(i16::from_le_bytes)).unwrap_or(Self::Y_NULL) }
+pub struct PointDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> PointDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 4;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `x`.
+    pub const X_NULL: i16 = i16::MIN;
+    /// The minimum value of `x`.
+    pub const X_MIN: i16 = -32767_i16;
+    /// The maximum value of `x`.
+    pub const X_MAX: i16 = i16::MAX;
+
+    #[must_use]
+    #[inline]
+    pub fn x(&self) -> i16 {
+        (sbe_support::at::<4, 2>(self.buf, 0).map(i16::from_le_bytes)).unwrap_or(Self::X_NULL)
+    }
+
+    /// The null value of `y`.
+    pub const Y_NULL: i16 = i16::MIN;
+    /// The minimum value of `y`.
+    pub const Y_MIN: i16 = -32767_i16;
+    /// The maximum value of `y`.
+    pub const Y_MAX: i16 = i16::MAX;
+
+    #[must_use]
+    #[inline]
+    pub fn y(&self) -> i16 {
+        (sbe_support::at::<4, 2>(self.buf, 2).map(i16::from_le_bytes)).unwrap_or(Self::Y_NULL)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for PointDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"x\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.x())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"y\":")?;if self.buf.len() >= 4 { write!(f, "{}", self.y())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"x\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.x())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"y\":")?;
+        if self.buf.len() >= 4 {
+            write!(f, "{}", self.y())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct PointEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct PointEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> PointEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 4;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Point")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn x(&mut self, value: i16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-#[inline]
-pub fn y(&mut self, value: i16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 4;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("Point"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn x(&mut self, value: i16) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn y(&mut self, value: i16) -> &mut Self {
+        sbe_support::put(self.buf, 2, (value).to_le_bytes());
+        self
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bool {
-F,
-T,
-/// A value with no name in the schema (the null value of an optional field too, where it has none).
-Unknown(u8),
+    F,
+    T,
+    /// A value with no name in the schema (the null value of an optional field too, where it has none).
+    Unknown(u8),
 }
+
 impl Bool {
-/// The null value of the encoding.
-pub const NULL_VALUE: u8 = u8::MAX;
-/// The value for a raw number: its named value, else `Unknown`.
-#[must_use]
-pub const fn from_raw(raw: u8) -> Self { match raw {
-0_u8 => Self::F,
-1_u8 => Self::T,
-other => Self::Unknown(other), } }
-/// The raw number on the wire.
-#[must_use]
-pub const fn raw(self) -> u8 { (match self {
-Self::F => 0_u8,
-Self::T => 1_u8,
-Self::Unknown(_) => 0, }) | (match self { Self::Unknown(raw) => raw, _ => 0, }) }
-/// The value's name in the schema (`None` for `Unknown`).
-#[must_use]
-pub const fn name(self) -> Option<&'static str> { match self {
-Self::F => Some("F"),
-Self::T => Some("T"),
-Self::Unknown(_) => None, } } }
-impl From<u8> for Bool { fn from(raw: u8) -> Self { Self::from_raw(raw) } }
-impl From<Bool> for u8 { fn from(v: Bool) -> Self { v.raw() } }
+    /// The null value of the encoding.
+    pub const NULL_VALUE: u8 = u8::MAX;
+
+    /// The value for a raw number: its named value, else `Unknown`.
+    #[must_use]
+    pub const fn from_raw(raw: u8) -> Self {
+        match raw {
+            0_u8 => Self::F,
+            1_u8 => Self::T,
+            other => Self::Unknown(other),
+        }
+    }
+
+    /// The raw number on the wire.
+    #[must_use]
+    pub const fn raw(self) -> u8 {
+        (match self {
+            Self::F => 0_u8,
+            Self::T => 1_u8,
+            Self::Unknown(_) => 0,
+        }) | (match self {
+            Self::Unknown(raw) => raw,
+            _ => 0,
+        })
+    }
+
+    /// The value's name in the schema (`None` for `Unknown`).
+    #[must_use]
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            Self::F => Some("F"),
+            Self::T => Some("T"),
+            Self::Unknown(_) => None,
+        }
+    }
+}
+
+impl From<u8> for Bool {
+    fn from(raw: u8) -> Self {
+        Self::from_raw(raw)
+    }
+}
+
+impl From<Bool> for u8 {
+    fn from(v: Bool) -> Self {
+        v.raw()
+    }
+}
+
 /// The canonical JSON value: the name as a string, or `{"unknown":N}`.
 impl core::fmt::Display for Bool {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self.name() { Some(n) => sbe_support::w_str(f, n), None => write!(f, "{{\"unknown\":{}}}", self.raw()) } } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.name() {
+            Some(n) => sbe_support::w_str(f, n),
+            None => write!(f, "{{\"unknown\":{}}}", self.raw()),
+        }
+    }
+}
 
 ///
 /// A bit set: combine flags with `|`, test with `contains`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Caps(u8);
+
 impl Caps {
-pub const FAST: Self = Self(1 << 0);
-pub const SAFE: Self = Self(1 << 1);
-/// Every choice: its name in the schema and its flag.
-pub const CHOICES: &'static [(&'static str, Self)] = &[
-("fast", Self::FAST),
-("safe", Self::SAFE),
-];
-/// No flag set.
-#[must_use]
-pub const fn empty() -> Self { Self(0) }
-/// Every named flag set.
-#[must_use]
-pub const fn all() -> Self { Self(Self::FAST.0 | Self::SAFE.0) }
-/// The set of these bits (unnamed bits kept).
-#[must_use]
-pub const fn from_bits(bits: u8) -> Self { Self(bits) }
-/// The bits.
-#[must_use]
-pub const fn bits(self) -> u8 { self.0 }
-/// Whether no bit is set.
-#[must_use]
-pub const fn is_empty(self) -> bool { self.0 == 0 }
-/// Whether every flag of `other` is set.
-#[must_use]
-pub const fn contains(self, other: Self) -> bool { self.0 & other.0 == other.0 }
-/// Whether any flag of `other` is set.
-#[must_use]
-pub const fn intersects(self, other: Self) -> bool { self.0 & other.0 != 0 }
-/// Both sets' flags.
-#[must_use]
-pub const fn union(self, other: Self) -> Self { Self(self.0 | other.0) }
-/// Sets the flags of `other`.
-pub fn insert(&mut self, other: Self) { self.0 |= other.0; }
-/// Clears the flags of `other`.
-pub fn remove(&mut self, other: Self) { self.0 &= !other.0; }
-/// Sets or clears the flags of `other`.
-pub fn set(&mut self, other: Self, value: bool) { if value { self.insert(other) } else { self.remove(other) } }
+    pub const FAST: Self = Self(1 << 0);
+    pub const SAFE: Self = Self(1 << 1);
+
+    /// Every choice: its name in the schema and its flag.
+    pub const CHOICES: &'static [(&'static str, Self)] = &[
+        ("fast", Self::FAST),
+        ("safe", Self::SAFE),
+    ];
+
+    /// No flag set.
+    #[must_use]
+    pub const fn empty() -> Self {
+        Self(0)
+    }
+
+    /// Every named flag set.
+    #[must_use]
+    pub const fn all() -> Self {
+        Self(Self::FAST.0 | Self::SAFE.0)
+    }
+
+    /// The set of these bits (unnamed bits kept).
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> Self {
+        Self(bits)
+    }
+
+    /// The bits.
+    #[must_use]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Whether no bit is set.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every flag of `other` is set.
+    #[must_use]
+    pub const fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether any flag of `other` is set.
+    #[must_use]
+    pub const fn intersects(self, other: Self) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Both sets' flags.
+    #[must_use]
+    pub const fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+
+    /// Sets the flags of `other`.
+    pub fn insert(&mut self, other: Self) {
+        self.0 |= other.0;
+    }
+
+    /// Clears the flags of `other`.
+    pub fn remove(&mut self, other: Self) {
+        self.0 &= !other.0;
+    }
+
+    /// Sets or clears the flags of `other`.
+    pub fn set(&mut self, other: Self, value: bool) {
+        if value {
+            self.insert(other)
+        } else {
+            self.remove(other)
+        }
+    }
 }
-impl core::ops::BitOr for Caps { type Output = Self; fn bitor(self, rhs: Self) -> Self { Self(self.0 | rhs.0) } }
-impl core::ops::BitOrAssign for Caps { fn bitor_assign(&mut self, rhs: Self) { self.0 |= rhs.0; } }
-impl core::ops::BitAnd for Caps { type Output = Self; fn bitand(self, rhs: Self) -> Self { Self(self.0 & rhs.0) } }
-impl core::ops::BitAndAssign for Caps { fn bitand_assign(&mut self, rhs: Self) { self.0 &= rhs.0; } }
-impl From<u8> for Caps { fn from(bits: u8) -> Self { Self(bits) } }
-impl From<Caps> for u8 { fn from(v: Caps) -> Self { v.0 } }
+
+impl core::ops::BitOr for Caps {
+    type Output = Self;
+
+    fn bitor(self, rhs: Self) -> Self {
+        Self(self.0 | rhs.0)
+    }
+}
+
+impl core::ops::BitOrAssign for Caps {
+    fn bitor_assign(&mut self, rhs: Self) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl core::ops::BitAnd for Caps {
+    type Output = Self;
+
+    fn bitand(self, rhs: Self) -> Self {
+        Self(self.0 & rhs.0)
+    }
+}
+
+impl core::ops::BitAndAssign for Caps {
+    fn bitand_assign(&mut self, rhs: Self) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl From<u8> for Caps {
+    fn from(bits: u8) -> Self {
+        Self(bits)
+    }
+}
+
+impl From<Caps> for u8 {
+    fn from(v: Caps) -> Self {
+        v.0
+    }
+}
+
 impl core::fmt::Debug for Caps {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("Caps(")?;
@@ -1098,1327 +1511,2374 @@ impl core::fmt::Debug for Caps {
         let mut rest = self.0;
         for (n, flag) in Self::CHOICES {
             if self.contains(*flag) && flag.0 != 0 {
-                if !first { f.write_str(" | ")?; }
+                if !first {
+                    f.write_str(" | ")?;
+                }
                 first = false;
                 f.write_str(n)?;
                 rest &= !flag.0;
             }
         }
         if rest != 0 {
-            if !first { f.write_str(" | ")?; }
+            if !first {
+                f.write_str(" | ")?;
+            }
             write!(f, "{rest:#x}")?;
         }
         f.write_str(")")
     }
 }
+
 /// The canonical JSON value: the names of the flags set, in schema order, then unnamed bits.
 impl core::fmt::Display for Caps {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        sbe_support::w_set(f, u64::from(self.0), &[
-("fast", 0),("safe", 1),]) } }
+        sbe_support::w_set(
+            f,
+            u64::from(self.0),
+            &[
+                ("fast", 0),
+                ("safe", 1),
+            ],
+        )
+    }
+}
 
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct DecimalDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> DecimalDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 8;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `mantissa`.
-pub const MANTISSA_NULL: i64 = i64::MIN;
-/// The minimum value of `mantissa`.
-pub const MANTISSA_MIN: i64 = -9223372036854775807_i64;
-/// The maximum value of `mantissa`.
-pub const MANTISSA_MAX: i64 = i64::MAX;
-///
-/// `None` for the null value (or when absent at the acting version).
-#[must_use]
-#[inline]
-pub fn mantissa(&self) -> Option<i64> { (sbe_support::at::<8, 8>(self.buf, 0).map(i64::from_le_bytes)).filter(|v| *v != Self::MANTISSA_NULL) }
-/// The constant value of `exponent`.
-pub const EXPONENT_VALUE: i8 = -2_i8;
-#[must_use]
-#[inline]
-pub fn exponent(&self) -> i8 { Self::EXPONENT_VALUE }
+pub struct DecimalDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> DecimalDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 8;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `mantissa`.
+    pub const MANTISSA_NULL: i64 = i64::MIN;
+    /// The minimum value of `mantissa`.
+    pub const MANTISSA_MIN: i64 = -9223372036854775807_i64;
+    /// The maximum value of `mantissa`.
+    pub const MANTISSA_MAX: i64 = i64::MAX;
+
+    ///
+    /// `None` for the null value (or when absent at the acting version).
+    #[must_use]
+    #[inline]
+    pub fn mantissa(&self) -> Option<i64> {
+        (sbe_support::at::<8, 8>(self.buf, 0).map(i64::from_le_bytes)).filter(|v| *v != Self::MANTISSA_NULL)
+    }
+
+    /// The constant value of `exponent`.
+    pub const EXPONENT_VALUE: i8 = -2_i8;
+
+    #[must_use]
+    #[inline]
+    pub fn exponent(&self) -> i8 {
+        Self::EXPONENT_VALUE
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for DecimalDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"mantissa\":")?;if self.buf.len() >= 8 { match self.mantissa() { Some(v) => { write!(f, "{}", v)?; } None => f.write_str("null")?, } } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"exponent\":")?;f.write_str("-2")?;
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"mantissa\":")?;
+        if self.buf.len() >= 8 {
+            match self.mantissa() {
+                Some(v) => {
+                    write!(f, "{}", v)?;
+                }
+                None => f.write_str("null")?,
+            }
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"exponent\":")?;
+        f.write_str("-2")?;
+
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct DecimalEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct DecimalEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> DecimalEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 8;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Decimal")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-///
-/// `None` writes the null value.
-#[inline]
-pub fn mantissa(&mut self, value: Option<i64>) -> &mut Self { sbe_support::put(self.buf, 0, (value.unwrap_or(i64::MIN)).to_le_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 8;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("Decimal"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    ///
+    /// `None` writes the null value.
+    #[inline]
+    pub fn mantissa(&mut self, value: Option<i64>) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value.unwrap_or(i64::MIN)).to_le_bytes());
+        self
+    }
 }
 
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct ShapeDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> ShapeDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 24;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `id`.
-pub const ID_NULL: u32 = u32::MAX;
-/// The minimum value of `id`.
-pub const ID_MIN: u32 = 0_u32;
-/// The maximum value of `id`.
-pub const ID_MAX: u32 = 4294967294_u32;
-#[must_use]
-#[inline]
-pub fn id(&self) -> u32 { (sbe_support::at::<24, 4>(self.buf, 0).map(u32::from_le_bytes)).unwrap_or(Self::ID_NULL) }
-#[must_use]
-#[inline]
-pub fn origin(&self) -> PointDecoder<'a> { PointDecoder::wrap(sbe_support::from::<24>(self.buf, 4), self.version) }
-#[must_use]
-#[inline]
-pub fn size(&self) -> PointDecoder<'a> { PointDecoder::wrap(sbe_support::from::<24>(self.buf, 8), self.version) }
-#[must_use]
-#[inline]
-pub fn filled(&self) -> Bool { Bool::from_raw((sbe_support::at::<24, 1>(self.buf, 12).map(u8::from_le_bytes)).unwrap_or(Bool::NULL_VALUE)) }
-#[must_use]
-#[inline]
-pub fn caps(&self) -> Caps { Caps::from_bits((sbe_support::at::<24, 1>(self.buf, 13).map(u8::from_le_bytes)).unwrap_or(0)) }
-/// The null value of `weight`.
-pub const WEIGHT_NULL: u16 = u16::MAX;
-/// The minimum value of `weight`.
-pub const WEIGHT_MIN: u16 = 0_u16;
-/// The maximum value of `weight`.
-pub const WEIGHT_MAX: u16 = 65534_u16;
-///
-/// `None` for the null value (or when absent at the acting version).
-#[must_use]
-#[inline]
-pub fn weight(&self) -> Option<u16> { (sbe_support::at::<24, 2>(self.buf, 14).map(u16::from_le_bytes)).filter(|v| *v != Self::WEIGHT_NULL) }
-/// The constant value of `kind`.
-pub const KIND_VALUE: &'static [u8] = b"RECT";
-#[must_use]
-#[inline]
-pub fn kind(&self) -> &'static [u8] { Self::KIND_VALUE }
-#[must_use]
-#[inline]
-pub fn price(&self) -> DecimalDecoder<'a> { DecimalDecoder::wrap(sbe_support::from::<24>(self.buf, 16), self.version) }
+pub struct ShapeDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> ShapeDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 24;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `id`.
+    pub const ID_NULL: u32 = u32::MAX;
+    /// The minimum value of `id`.
+    pub const ID_MIN: u32 = 0_u32;
+    /// The maximum value of `id`.
+    pub const ID_MAX: u32 = 4294967294_u32;
+
+    #[must_use]
+    #[inline]
+    pub fn id(&self) -> u32 {
+        (sbe_support::at::<24, 4>(self.buf, 0).map(u32::from_le_bytes)).unwrap_or(Self::ID_NULL)
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn origin(&self) -> PointDecoder<'a> {
+        PointDecoder::wrap(sbe_support::from::<24>(self.buf, 4), self.version)
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn size(&self) -> PointDecoder<'a> {
+        PointDecoder::wrap(sbe_support::from::<24>(self.buf, 8), self.version)
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn filled(&self) -> Bool {
+        Bool::from_raw((sbe_support::at::<24, 1>(self.buf, 12).map(u8::from_le_bytes)).unwrap_or(Bool::NULL_VALUE))
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn caps(&self) -> Caps {
+        Caps::from_bits((sbe_support::at::<24, 1>(self.buf, 13).map(u8::from_le_bytes)).unwrap_or(0))
+    }
+
+    /// The null value of `weight`.
+    pub const WEIGHT_NULL: u16 = u16::MAX;
+    /// The minimum value of `weight`.
+    pub const WEIGHT_MIN: u16 = 0_u16;
+    /// The maximum value of `weight`.
+    pub const WEIGHT_MAX: u16 = 65534_u16;
+
+    ///
+    /// `None` for the null value (or when absent at the acting version).
+    #[must_use]
+    #[inline]
+    pub fn weight(&self) -> Option<u16> {
+        (sbe_support::at::<24, 2>(self.buf, 14).map(u16::from_le_bytes)).filter(|v| *v != Self::WEIGHT_NULL)
+    }
+
+    /// The constant value of `kind`.
+    pub const KIND_VALUE: &'static [u8] = b"RECT";
+
+    #[must_use]
+    #[inline]
+    pub fn kind(&self) -> &'static [u8] {
+        Self::KIND_VALUE
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn price(&self) -> DecimalDecoder<'a> {
+        DecimalDecoder::wrap(sbe_support::from::<24>(self.buf, 16), self.version)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for ShapeDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"id\":")?;if self.buf.len() >= 4 { write!(f, "{}", self.id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"origin\":")?;if self.buf.len() >= 8 { write!(f, "{}", self.origin())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"size\":")?;if self.buf.len() >= 12 { write!(f, "{}", self.size())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"filled\":")?;if self.buf.len() >= 13 { write!(f, "{}", self.filled())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"caps\":")?;if self.buf.len() >= 14 { write!(f, "{}", self.caps())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"weight\":")?;if self.buf.len() >= 16 { match self.weight() { Some(v) => { write!(f, "{}", v)?; } None => f.write_str("null")?, } } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"kind\":")?;f.write_str("\"RECT\"")?;
-f.write_str(",")?;f.write_str("\"price\":")?;if self.buf.len() >= 24 { write!(f, "{}", self.price())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"id\":")?;
+        if self.buf.len() >= 4 {
+            write!(f, "{}", self.id())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"origin\":")?;
+        if self.buf.len() >= 8 {
+            write!(f, "{}", self.origin())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"size\":")?;
+        if self.buf.len() >= 12 {
+            write!(f, "{}", self.size())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"filled\":")?;
+        if self.buf.len() >= 13 {
+            write!(f, "{}", self.filled())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"caps\":")?;
+        if self.buf.len() >= 14 {
+            write!(f, "{}", self.caps())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"weight\":")?;
+        if self.buf.len() >= 16 {
+            match self.weight() {
+                Some(v) => {
+                    write!(f, "{}", v)?;
+                }
+                None => f.write_str("null")?,
+            }
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"kind\":")?;
+        f.write_str("\"RECT\"")?;
+
+        f.write_str(",")?;
+        f.write_str("\"price\":")?;
+        if self.buf.len() >= 24 {
+            write!(f, "{}", self.price())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct ShapeEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct ShapeEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> ShapeEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 24;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("Shape")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn id(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-#[inline]
-pub fn origin(&mut self) -> PointEncoder<'_> { let at = 4; PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.path.member("origin")) }
-#[inline]
-pub fn size(&mut self) -> PointEncoder<'_> { let at = 8; PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.path.member("size")) }
-#[inline]
-pub fn filled(&mut self, value: Bool) -> &mut Self { sbe_support::put(self.buf, 12, (value.raw()).to_le_bytes()); self }
-#[inline]
-pub fn caps(&mut self, value: Caps) -> &mut Self { sbe_support::put(self.buf, 13, (value.bits()).to_le_bytes()); self }
-///
-/// `None` writes the null value.
-#[inline]
-pub fn weight(&mut self, value: Option<u16>) -> &mut Self { sbe_support::put(self.buf, 14, (value.unwrap_or(u16::MAX)).to_le_bytes()); self }
-#[inline]
-pub fn price(&mut self) -> DecimalEncoder<'_> { let at = 16; DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), self.path.member("price")) }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 24;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("Shape"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn id(&mut self, value: u32) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn origin(&mut self) -> PointEncoder<'_> {
+        let at = 4;
+        PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.at + at, self.path.member("origin"))
+    }
+
+    #[inline]
+    pub fn size(&mut self) -> PointEncoder<'_> {
+        let at = 8;
+        PointEncoder::wrap_at(self.buf.get_mut(at..at + 4).unwrap_or_default(), self.at + at, self.path.member("size"))
+    }
+
+    #[inline]
+    pub fn filled(&mut self, value: Bool) -> &mut Self {
+        sbe_support::put(self.buf, 12, (value.raw()).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn caps(&mut self, value: Caps) -> &mut Self {
+        sbe_support::put(self.buf, 13, (value.bits()).to_le_bytes());
+        self
+    }
+
+    ///
+    /// `None` writes the null value.
+    #[inline]
+    pub fn weight(&mut self, value: Option<u16>) -> &mut Self {
+        sbe_support::put(self.buf, 14, (value.unwrap_or(u16::MAX)).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn price(&mut self) -> DecimalEncoder<'_> {
+        let at = 16;
+        DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), self.at + at, self.path.member("price"))
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Venue {
-Lit,
-Dark,
-/// A value with no name in the schema (the null value of an optional field too, where it has none).
-Unknown(u8),
+    Lit,
+    Dark,
+    /// A value with no name in the schema (the null value of an optional field too, where it has none).
+    Unknown(u8),
 }
+
 impl Venue {
-/// The null value of the encoding.
-pub const NULL_VALUE: u8 = 0_u8;
-/// The value for a raw number: its named value, else `Unknown`.
-#[must_use]
-pub const fn from_raw(raw: u8) -> Self { match raw {
-76_u8 => Self::Lit,
-68_u8 => Self::Dark,
-other => Self::Unknown(other), } }
-/// The raw number on the wire.
-#[must_use]
-pub const fn raw(self) -> u8 { (match self {
-Self::Lit => 76_u8,
-Self::Dark => 68_u8,
-Self::Unknown(_) => 0, }) | (match self { Self::Unknown(raw) => raw, _ => 0, }) }
-/// The value's name in the schema (`None` for `Unknown`).
-#[must_use]
-pub const fn name(self) -> Option<&'static str> { match self {
-Self::Lit => Some("Lit"),
-Self::Dark => Some("Dark"),
-Self::Unknown(_) => None, } } }
-impl From<u8> for Venue { fn from(raw: u8) -> Self { Self::from_raw(raw) } }
-impl From<Venue> for u8 { fn from(v: Venue) -> Self { v.raw() } }
+    /// The null value of the encoding.
+    pub const NULL_VALUE: u8 = 0_u8;
+
+    /// The value for a raw number: its named value, else `Unknown`.
+    #[must_use]
+    pub const fn from_raw(raw: u8) -> Self {
+        match raw {
+            76_u8 => Self::Lit,
+            68_u8 => Self::Dark,
+            other => Self::Unknown(other),
+        }
+    }
+
+    /// The raw number on the wire.
+    #[must_use]
+    pub const fn raw(self) -> u8 {
+        (match self {
+            Self::Lit => 76_u8,
+            Self::Dark => 68_u8,
+            Self::Unknown(_) => 0,
+        }) | (match self {
+            Self::Unknown(raw) => raw,
+            _ => 0,
+        })
+    }
+
+    /// The value's name in the schema (`None` for `Unknown`).
+    #[must_use]
+    pub const fn name(self) -> Option<&'static str> {
+        match self {
+            Self::Lit => Some("Lit"),
+            Self::Dark => Some("Dark"),
+            Self::Unknown(_) => None,
+        }
+    }
+}
+
+impl From<u8> for Venue {
+    fn from(raw: u8) -> Self {
+        Self::from_raw(raw)
+    }
+}
+
+impl From<Venue> for u8 {
+    fn from(v: Venue) -> Self {
+        v.raw()
+    }
+}
+
 /// The canonical JSON value: the name as a string, or `{"unknown":N}`.
 impl core::fmt::Display for Venue {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self.name() { Some(n) => sbe_support::w_str(f, n), None => write!(f, "{{\"unknown\":{}}}", self.raw()) } } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.name() {
+            Some(n) => sbe_support::w_str(f, n),
+            None => write!(f, "{{\"unknown\":{}}}", self.raw()),
+        }
+    }
+}
 
 ///
 /// A view of the composite's bytes (members past the end of a shorter slice read as null).
 #[derive(Debug, Clone, Copy)]
-pub struct GroupSizeEncodingDecoder<'a> { buf: &'a [u8], version: u16 }
-impl<'a> GroupSizeEncodingDecoder<'a> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 4;
-/// A view of `buf` (from the composite's first byte), read at `acting_version`.
-#[must_use]
-#[inline]
-pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self { Self { buf, version: acting_version } }
-/// The acting version.
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The null value of `blockLength`.
-pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
-/// The minimum value of `blockLength`.
-pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
-/// The maximum value of `blockLength`.
-pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn block_length(&self) -> u16 { (sbe_support::at::<4, 2>(self.buf, 0).map(u16::from_le_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL) }
-/// The null value of `numInGroup`.
-pub const NUM_IN_GROUP_NULL: u16 = u16::MAX;
-/// The minimum value of `numInGroup`.
-pub const NUM_IN_GROUP_MIN: u16 = 0_u16;
-/// The maximum value of `numInGroup`.
-pub const NUM_IN_GROUP_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn num_in_group(&self) -> u16 { (sbe_support::at::<4, 2>(self.buf, 2).map(u16::from_le_bytes)).unwrap_or(Self::NUM_IN_GROUP_NULL) }
+pub struct GroupSizeEncodingDecoder<'a> {
+    buf: &'a [u8],
+    version: u16,
 }
+
+impl<'a> GroupSizeEncodingDecoder<'a> {
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 4;
+
+    /// A view of `buf` (from the composite's first byte), read at `acting_version`.
+    #[must_use]
+    #[inline]
+    pub fn wrap(buf: &'a [u8], acting_version: u16) -> Self {
+        Self {
+            buf,
+            version: acting_version,
+        }
+    }
+
+    /// The acting version.
+    #[must_use]
+    pub fn acting_version(&self) -> u16 {
+        self.version
+    }
+
+    /// The null value of `blockLength`.
+    pub const BLOCK_LENGTH_NULL: u16 = u16::MAX;
+    /// The minimum value of `blockLength`.
+    pub const BLOCK_LENGTH_MIN: u16 = 0_u16;
+    /// The maximum value of `blockLength`.
+    pub const BLOCK_LENGTH_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn block_length(&self) -> u16 {
+        (sbe_support::at::<4, 2>(self.buf, 0).map(u16::from_le_bytes)).unwrap_or(Self::BLOCK_LENGTH_NULL)
+    }
+
+    /// The null value of `numInGroup`.
+    pub const NUM_IN_GROUP_NULL: u16 = u16::MAX;
+    /// The minimum value of `numInGroup`.
+    pub const NUM_IN_GROUP_MIN: u16 = 0_u16;
+    /// The maximum value of `numInGroup`.
+    pub const NUM_IN_GROUP_MAX: u16 = 65534_u16;
+
+    #[must_use]
+    #[inline]
+    pub fn num_in_group(&self) -> u16 {
+        (sbe_support::at::<4, 2>(self.buf, 2).map(u16::from_le_bytes)).unwrap_or(Self::NUM_IN_GROUP_NULL)
+    }
+}
+
 /// The canonical JSON object of the composite.
 impl core::fmt::Display for GroupSizeEncodingDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"blockLength\":")?;if self.buf.len() >= 2 { write!(f, "{}", self.block_length())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"numInGroup\":")?;if self.buf.len() >= 4 { write!(f, "{}", self.num_in_group())?; } else { f.write_str("null")?; }
-f.write_str("}") } }
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("{")?;
+        f.write_str("\"blockLength\":")?;
+        if self.buf.len() >= 2 {
+            write!(f, "{}", self.block_length())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str(",")?;
+        f.write_str("\"numInGroup\":")?;
+        if self.buf.len() >= 4 {
+            write!(f, "{}", self.num_in_group())?;
+        } else {
+            f.write_str("null")?;
+        }
+        f.write_str("}")
+    }
+}
+
 ///
 /// Writes the composite's members into its bytes.
 #[derive(Debug)]
-pub struct GroupSizeEncodingEncoder<'b> { buf: &'b mut [u8], #[allow(dead_code)] path: FieldPath }
+pub struct GroupSizeEncodingEncoder<'b> {
+    buf: &'b mut [u8],
+    #[allow(dead_code)]
+    at: usize,
+    #[allow(dead_code)]
+    path: FieldPath,
+}
+
 impl<'b> GroupSizeEncodingEncoder<'b> {
-/// The composite's size in bytes.
-pub const ENCODED_LENGTH: usize = 4;
-/// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
-#[inline]
-pub fn wrap(buf: &'b mut [u8]) -> Self { Self::wrap_at(buf, FieldPath::new("groupSizeEncoding")) }
-/// An encoder over `buf` whose errors name the composite `path`.
-#[inline]
-pub fn wrap_at(buf: &'b mut [u8], path: FieldPath) -> Self { Self { buf, path } }
-#[inline]
-pub fn block_length(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 0, (value).to_le_bytes()); self }
-#[inline]
-pub fn num_in_group(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, 2, (value).to_le_bytes()); self }
+    /// The composite's size in bytes.
+    pub const ENCODED_LENGTH: usize = 4;
+
+    /// An encoder over `buf` (from the composite's first byte; writes past its end are dropped).
+    #[inline]
+    pub fn wrap(buf: &'b mut [u8]) -> Self {
+        Self::wrap_at(buf, 0, FieldPath::new("groupSizeEncoding"))
+    }
+
+    /// An encoder over `buf`, the composite's bytes at offset `at` of a message, whose errors
+    /// name the composite `path` and their offsets from the message's start.
+    #[inline]
+    pub fn wrap_at(buf: &'b mut [u8], at: usize, path: FieldPath) -> Self {
+        Self { buf, at, path }
+    }
+
+    #[inline]
+    pub fn block_length(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 0, (value).to_le_bytes());
+        self
+    }
+
+    #[inline]
+    pub fn num_in_group(&mut self, value: u16) -> &mut Self {
+        sbe_support::put(self.buf, 2, (value).to_le_bytes());
+        self
+    }
 }
 
 /// The groups of `Composites` (entry decoders and iterators, group and entry encoders).
 #[allow(clippy::module_inception)]
 pub mod composites {
-#[allow(unused_imports)]
-use super::*;
-///
-/// A decoded `Composites` message: its header and root block checked against the buffer when decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).
-#[derive(Debug, Clone)]
-pub struct CompositesDecoder<'a> {
-hdr: [u8; 8],
-block: &'a [u8],
-version: u16,
-end: usize,
-}
-impl<'a> CompositesDecoder<'a> {
-/// The message's name in the schema.
-pub const NAME: &'static str = "Composites";
-/// The template id.
-pub const TEMPLATE_ID: u16 = 1;
-/// The root block length at the schema's version.
-pub const BLOCK_LENGTH: u16 = 36;
-/// Decodes the message at the start of `buf`, header first: checks the template id (and schema id), then reads the message at the block length and version the header gives.
-///
-/// # Errors
-///
-/// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
-#[inline]
-pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
-let Some(hdr) = sbe_support::get::<8>(buf, 0) else { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); };
-if sbe_support::get::<4>(buf, 2) != Some(*b"\x01\x00\x88\x03") {
-sbe_support::cold();
-let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
-let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if template_id != u64::from(Self::TEMPLATE_ID) { return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id))); }
-}
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-Self::sbe_new(buf, 8, block_length, version, hdr, 0)
-}
-/// Decodes a message body (no header) at the start of `buf`, written with `block_length` and at `acting_version`; error offsets are from the start of `buf`.
-///
-/// # Errors
-///
-/// As [`Self::decode`], without the header checks.
-#[inline]
-pub fn decode_body(buf: &'a [u8], block_length: usize, acting_version: u16) -> Result<Self, DecodeError> {
-let mut hdr = [0u8; 8];
-sbe_support::put(&mut hdr, 0, (block_length as u16).to_le_bytes());
-sbe_support::put(&mut hdr, 2, (1_u16).to_le_bytes());
-sbe_support::put(&mut hdr, 4, (904_u16).to_le_bytes());
-sbe_support::put(&mut hdr, 6, (acting_version).to_le_bytes());
-Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
-}
-#[inline]
-fn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; 8], bl_at: usize) -> Result<Self, DecodeError> {
-if block_length < 36 { sbe_support::cold(); return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 36)); }
-let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
-let block = buf.get(start..block_end).unwrap_or(&[]);
-Ok(Self { hdr, block, version, end: block_end })
-}
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The acting block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The message's length in bytes: header (when decoded with it), block, groups and var data (found, and checked, as far as not read yet).
-///
-/// # Errors
-///
-/// A group or var data running past the end of the buffer, or a group's block length shorter than its fields need.
-#[inline]
-pub fn encoded_length(&self) -> Result<usize, DecodeError> { Ok(self.end) }
-/// The message header as read (or, after `decode_body`, as made from its arguments).
-#[must_use]
-pub fn header(&self) -> MessageHeaderDecoder<'_> { MessageHeaderDecoder::wrap(&self.hdr, SCHEMA_VERSION) }
-/// The id of field `shape`.
-pub const SHAPE_ID: u16 = 1;
-/// The version field `shape` appeared in.
-pub const SHAPE_SINCE_VERSION: u16 = 0;
-/// The offset of field `shape` in the block.
-pub const SHAPE_OFFSET: usize = 0;
-/// The size of field `shape` in bytes (0 for a constant).
-pub const SHAPE_ENCODED_LENGTH: usize = 24;
-#[must_use]
-#[inline]
-pub fn shape(&self) -> ShapeDecoder<'a> { ShapeDecoder::wrap(sbe_support::from::<36>(self.block, 0), self.version) }
-/// The id of field `lastPrice`.
-pub const LAST_PRICE_ID: u16 = 2;
-/// The version field `lastPrice` appeared in.
-pub const LAST_PRICE_SINCE_VERSION: u16 = 0;
-/// The offset of field `lastPrice` in the block.
-pub const LAST_PRICE_OFFSET: usize = 24;
-/// The size of field `lastPrice` in bytes (0 for a constant).
-pub const LAST_PRICE_ENCODED_LENGTH: usize = 8;
-#[must_use]
-#[inline]
-pub fn last_price(&self) -> DecimalDecoder<'a> { DecimalDecoder::wrap(sbe_support::from::<36>(self.block, 24), self.version) }
-/// The id of field `protocol`.
-pub const PROTOCOL_ID: u16 = 3;
-/// The version field `protocol` appeared in.
-pub const PROTOCOL_SINCE_VERSION: u16 = 0;
-/// The offset of field `protocol` in the block.
-pub const PROTOCOL_OFFSET: usize = 32;
-/// The size of field `protocol` in bytes (0 for a constant).
-pub const PROTOCOL_ENCODED_LENGTH: usize = 0;
-/// The constant value of `protocol`.
-pub const PROTOCOL_VALUE: u16 = 42_u16;
-#[must_use]
-#[inline]
-pub fn protocol(&self) -> u16 { Self::PROTOCOL_VALUE }
-/// The id of field `tag`.
-pub const TAG_ID: u16 = 4;
-/// The version field `tag` appeared in.
-pub const TAG_SINCE_VERSION: u16 = 0;
-/// The offset of field `tag` in the block.
-pub const TAG_OFFSET: usize = 32;
-/// The size of field `tag` in bytes (0 for a constant).
-pub const TAG_ENCODED_LENGTH: usize = 0;
-/// The character encoding of field `tag`.
-pub const TAG_CHARACTER_ENCODING: &'static str = "US-ASCII";
-/// The constant value of `tag`.
-pub const TAG_VALUE: &'static [u8] = b"XYZ";
-#[must_use]
-#[inline]
-pub fn tag(&self) -> &'static [u8] { Self::TAG_VALUE }
-/// The id of field `letter`.
-pub const LETTER_ID: u16 = 5;
-/// The version field `letter` appeared in.
-pub const LETTER_SINCE_VERSION: u16 = 0;
-/// The offset of field `letter` in the block.
-pub const LETTER_OFFSET: usize = 32;
-/// The size of field `letter` in bytes (0 for a constant).
-pub const LETTER_ENCODED_LENGTH: usize = 0;
-/// The character encoding of field `letter`.
-pub const LETTER_CHARACTER_ENCODING: &'static str = "US-ASCII";
-/// The constant value of `letter`.
-pub const LETTER_VALUE: u8 = 81_u8;
-#[must_use]
-#[inline]
-pub fn letter(&self) -> u8 { Self::LETTER_VALUE }
-/// The id of field `ratio`.
-pub const RATIO_ID: u16 = 6;
-/// The version field `ratio` appeared in.
-pub const RATIO_SINCE_VERSION: u16 = 0;
-/// The offset of field `ratio` in the block.
-pub const RATIO_OFFSET: usize = 32;
-/// The size of field `ratio` in bytes (0 for a constant).
-pub const RATIO_ENCODED_LENGTH: usize = 0;
-/// The constant value of `ratio`.
-pub const RATIO_VALUE: f64 = 0.5_f64;
-#[must_use]
-#[inline]
-pub fn ratio(&self) -> f64 { Self::RATIO_VALUE }
-/// The id of field `venue`.
-pub const VENUE_ID: u16 = 7;
-/// The version field `venue` appeared in.
-pub const VENUE_SINCE_VERSION: u16 = 0;
-/// The offset of field `venue` in the block.
-pub const VENUE_OFFSET: usize = 32;
-/// The size of field `venue` in bytes (0 for a constant).
-pub const VENUE_ENCODED_LENGTH: usize = 0;
-/// The constant value of `venue`.
-pub const VENUE_VALUE: Venue = Venue::from_raw(68_u8);
-#[must_use]
-#[inline]
-pub fn venue(&self) -> Venue { Self::VENUE_VALUE }
-/// The id of field `count`.
-pub const COUNT_ID: u16 = 8;
-/// The version field `count` appeared in.
-pub const COUNT_SINCE_VERSION: u16 = 0;
-/// The offset of field `count` in the block.
-pub const COUNT_OFFSET: usize = 32;
-/// The size of field `count` in bytes (0 for a constant).
-pub const COUNT_ENCODED_LENGTH: usize = 4;
-/// The null value of `count`.
-pub const COUNT_NULL: u32 = u32::MAX;
-/// The minimum value of `count`.
-pub const COUNT_MIN: u32 = 0_u32;
-/// The maximum value of `count`.
-pub const COUNT_MAX: u32 = 4294967294_u32;
-#[must_use]
-#[inline]
-pub fn count_(&self) -> u32 { (sbe_support::at::<36, 4>(self.block, 32).map(u32::from_le_bytes)).unwrap_or(Self::COUNT_NULL) }
-}
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
-impl core::fmt::Display for CompositesDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{\"message\":\"Composites\",\"header\":")?;
-write!(f, "{}", self.header())?;
-f.write_str(",\"fields\":{")?;
-f.write_str("\"shape\":")?;if self.block.len() >= 24 { write!(f, "{}", self.shape())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"lastPrice\":")?;if self.block.len() >= 32 { write!(f, "{}", self.last_price())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"protocol\":")?;f.write_str("42")?;
-f.write_str(",")?;f.write_str("\"tag\":")?;f.write_str("\"XYZ\"")?;
-f.write_str(",")?;f.write_str("\"letter\":")?;f.write_str("\"Q\"")?;
-f.write_str(",")?;f.write_str("\"ratio\":")?;f.write_str("0.5")?;
-f.write_str(",")?;f.write_str("\"venue\":")?;f.write_str("\"Dark\"")?;
-f.write_str(",")?;f.write_str("\"count\":")?;if self.block.len() >= 36 { write!(f, "{}", self.count_())?; } else { f.write_str("null")?; }
+    #[allow(unused_imports)]
+    use super::*;
 
-f.write_str("}}") } }
-///
-/// Writes a `Composites` message: fixed fields in any order, then groups and var data in schema order.
-#[derive(Debug)]
-pub struct CompositesEncoder<'a> { buf: &'a mut [u8], #[allow(dead_code)] start: usize, limit: usize }
-impl<'a> CompositesEncoder<'a> {
-/// The template id.
-pub const TEMPLATE_ID: u16 = 1;
-/// The root block length.
-pub const BLOCK_LENGTH: u16 = 36;
-/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).
-///
-/// # Errors
-///
-/// `buf` too small for the header and the root block.
-#[inline]
-pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 44, || FieldPath::new("header"))?;
-if let Some(h) = buf.first_chunk_mut::<8>() {
-sbe_support::put(h, 0, (36_u16).to_le_bytes());
-sbe_support::put(h, 2, (1_u16).to_le_bytes());
-sbe_support::put(h, 4, (904_u16).to_le_bytes());
-sbe_support::put(h, 6, (0_u16).to_le_bytes());
+    ///
+    /// A decoded `Composites` message: its header and root block checked against the buffer when decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).
+    #[derive(Debug, Clone)]
+    pub struct CompositesDecoder<'a> {
+        hdr: [u8; 8],
+        block: &'a [u8],
+        version: u16,
+        end: usize,
+    }
+
+    impl<'a> CompositesDecoder<'a> {
+        /// The message's name in the schema.
+        pub const NAME: &'static str = "Composites";
+        /// The template id.
+        pub const TEMPLATE_ID: u16 = 1;
+        /// The root block length at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 36;
+
+        /// Decodes the message at the start of `buf`, header first: checks the template id (and schema id), then reads the message at the block length and version the header gives.
+        ///
+        /// # Errors
+        ///
+        /// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
+        #[inline]
+        pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
+            let Some(hdr) = sbe_support::get::<8>(buf, 0) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len()));
+            };
+            if sbe_support::get::<4>(buf, 2) != Some(*b"\x01\x00\x88\x03") {
+                sbe_support::cold();
+                let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+                if schema_id != u64::from(SCHEMA_ID) {
+                    return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id)));
+                }
+                let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+                if template_id != u64::from(Self::TEMPLATE_ID) {
+                    return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id)));
+                }
+            }
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            Self::sbe_new(buf, 8, block_length, version, hdr, 0)
+        }
+
+        /// Decodes a message body (no header) at the start of `buf`, written with `block_length` and at `acting_version`; error offsets are from the start of `buf`.
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::decode`], without the header checks.
+        #[inline]
+        pub fn decode_body(
+            buf: &'a [u8],
+            block_length: usize,
+            acting_version: u16,
+        ) -> Result<Self, DecodeError> {
+            let mut hdr = [0u8; 8];
+            sbe_support::put(&mut hdr, 0, (block_length as u16).to_le_bytes());
+            sbe_support::put(&mut hdr, 2, (1_u16).to_le_bytes());
+            sbe_support::put(&mut hdr, 4, (904_u16).to_le_bytes());
+            sbe_support::put(&mut hdr, 6, (acting_version).to_le_bytes());
+            Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
+        }
+
+        #[inline]
+        fn sbe_new(
+            buf: &'a [u8],
+            start: usize,
+            block_length: usize,
+            version: u16,
+            hdr: [u8; 8],
+            bl_at: usize,
+        ) -> Result<Self, DecodeError> {
+            if block_length < 36 {
+                sbe_support::cold();
+                return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 36));
+            }
+            let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
+            let block = buf.get(start..block_end).unwrap_or(&[]);
+            Ok(Self {
+                hdr,
+                block,
+                version,
+                end: block_end,
+            })
+        }
+
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The acting block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The message's length in bytes: header (when decoded with it), block, groups and var data (found, and checked, as far as not read yet).
+        ///
+        /// # Errors
+        ///
+        /// A group or var data running past the end of the buffer, or a group's block length shorter than its fields need.
+        #[inline]
+        pub fn encoded_length(&self) -> Result<usize, DecodeError> {
+            Ok(self.end)
+        }
+
+        /// The message header as read (or, after `decode_body`, as made from its arguments).
+        #[must_use]
+        pub fn header(&self) -> MessageHeaderDecoder<'_> {
+            MessageHeaderDecoder::wrap(&self.hdr, SCHEMA_VERSION)
+        }
+
+        /// The id of field `shape`.
+        pub const SHAPE_ID: u16 = 1;
+        /// The version field `shape` appeared in.
+        pub const SHAPE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `shape` in the block.
+        pub const SHAPE_OFFSET: usize = 0;
+        /// The size of field `shape` in bytes (0 for a constant).
+        pub const SHAPE_ENCODED_LENGTH: usize = 24;
+
+        #[must_use]
+        #[inline]
+        pub fn shape(&self) -> ShapeDecoder<'a> {
+            ShapeDecoder::wrap(sbe_support::from::<36>(self.block, 0), self.version)
+        }
+
+        /// The id of field `lastPrice`.
+        pub const LAST_PRICE_ID: u16 = 2;
+        /// The version field `lastPrice` appeared in.
+        pub const LAST_PRICE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `lastPrice` in the block.
+        pub const LAST_PRICE_OFFSET: usize = 24;
+        /// The size of field `lastPrice` in bytes (0 for a constant).
+        pub const LAST_PRICE_ENCODED_LENGTH: usize = 8;
+
+        #[must_use]
+        #[inline]
+        pub fn last_price(&self) -> DecimalDecoder<'a> {
+            DecimalDecoder::wrap(sbe_support::from::<36>(self.block, 24), self.version)
+        }
+
+        /// The id of field `protocol`.
+        pub const PROTOCOL_ID: u16 = 3;
+        /// The version field `protocol` appeared in.
+        pub const PROTOCOL_SINCE_VERSION: u16 = 0;
+        /// The offset of field `protocol` in the block.
+        pub const PROTOCOL_OFFSET: usize = 32;
+        /// The size of field `protocol` in bytes (0 for a constant).
+        pub const PROTOCOL_ENCODED_LENGTH: usize = 0;
+
+        /// The constant value of `protocol`.
+        pub const PROTOCOL_VALUE: u16 = 42_u16;
+
+        #[must_use]
+        #[inline]
+        pub fn protocol(&self) -> u16 {
+            Self::PROTOCOL_VALUE
+        }
+
+        /// The id of field `tag`.
+        pub const TAG_ID: u16 = 4;
+        /// The version field `tag` appeared in.
+        pub const TAG_SINCE_VERSION: u16 = 0;
+        /// The offset of field `tag` in the block.
+        pub const TAG_OFFSET: usize = 32;
+        /// The size of field `tag` in bytes (0 for a constant).
+        pub const TAG_ENCODED_LENGTH: usize = 0;
+        /// The character encoding of field `tag`.
+        pub const TAG_CHARACTER_ENCODING: &'static str = "US-ASCII";
+
+        /// The constant value of `tag`.
+        pub const TAG_VALUE: &'static [u8] = b"XYZ";
+
+        #[must_use]
+        #[inline]
+        pub fn tag(&self) -> &'static [u8] {
+            Self::TAG_VALUE
+        }
+
+        /// The id of field `letter`.
+        pub const LETTER_ID: u16 = 5;
+        /// The version field `letter` appeared in.
+        pub const LETTER_SINCE_VERSION: u16 = 0;
+        /// The offset of field `letter` in the block.
+        pub const LETTER_OFFSET: usize = 32;
+        /// The size of field `letter` in bytes (0 for a constant).
+        pub const LETTER_ENCODED_LENGTH: usize = 0;
+        /// The character encoding of field `letter`.
+        pub const LETTER_CHARACTER_ENCODING: &'static str = "US-ASCII";
+
+        /// The constant value of `letter`.
+        pub const LETTER_VALUE: u8 = 81_u8;
+
+        #[must_use]
+        #[inline]
+        pub fn letter(&self) -> u8 {
+            Self::LETTER_VALUE
+        }
+
+        /// The id of field `ratio`.
+        pub const RATIO_ID: u16 = 6;
+        /// The version field `ratio` appeared in.
+        pub const RATIO_SINCE_VERSION: u16 = 0;
+        /// The offset of field `ratio` in the block.
+        pub const RATIO_OFFSET: usize = 32;
+        /// The size of field `ratio` in bytes (0 for a constant).
+        pub const RATIO_ENCODED_LENGTH: usize = 0;
+
+        /// The constant value of `ratio`.
+        pub const RATIO_VALUE: f64 = 0.5_f64;
+
+        #[must_use]
+        #[inline]
+        pub fn ratio(&self) -> f64 {
+            Self::RATIO_VALUE
+        }
+
+        /// The id of field `venue`.
+        pub const VENUE_ID: u16 = 7;
+        /// The version field `venue` appeared in.
+        pub const VENUE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `venue` in the block.
+        pub const VENUE_OFFSET: usize = 32;
+        /// The size of field `venue` in bytes (0 for a constant).
+        pub const VENUE_ENCODED_LENGTH: usize = 0;
+
+        /// The constant value of `venue`.
+        pub const VENUE_VALUE: Venue = Venue::from_raw(68_u8);
+
+        #[must_use]
+        #[inline]
+        pub fn venue(&self) -> Venue {
+            Self::VENUE_VALUE
+        }
+
+        /// The id of field `count`.
+        pub const COUNT_ID: u16 = 8;
+        /// The version field `count` appeared in.
+        pub const COUNT_SINCE_VERSION: u16 = 0;
+        /// The offset of field `count` in the block.
+        pub const COUNT_OFFSET: usize = 32;
+        /// The size of field `count` in bytes (0 for a constant).
+        pub const COUNT_ENCODED_LENGTH: usize = 4;
+
+        /// The null value of `count`.
+        pub const COUNT_NULL: u32 = u32::MAX;
+        /// The minimum value of `count`.
+        pub const COUNT_MIN: u32 = 0_u32;
+        /// The maximum value of `count`.
+        pub const COUNT_MAX: u32 = 4294967294_u32;
+
+        #[must_use]
+        #[inline]
+        pub fn count_(&self) -> u32 {
+            (sbe_support::at::<36, 4>(self.block, 32).map(u32::from_le_bytes)).unwrap_or(Self::COUNT_NULL)
+        }
+    }
+
+    /// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
+    impl core::fmt::Display for CompositesDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{\"message\":\"Composites\",\"header\":")?;
+            write!(f, "{}", self.header())?;
+            f.write_str(",\"fields\":{")?;
+            f.write_str("\"shape\":")?;
+            if self.block.len() >= 24 {
+                write!(f, "{}", self.shape())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"lastPrice\":")?;
+            if self.block.len() >= 32 {
+                write!(f, "{}", self.last_price())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"protocol\":")?;
+            f.write_str("42")?;
+
+            f.write_str(",")?;
+            f.write_str("\"tag\":")?;
+            f.write_str("\"XYZ\"")?;
+
+            f.write_str(",")?;
+            f.write_str("\"letter\":")?;
+            f.write_str("\"Q\"")?;
+
+            f.write_str(",")?;
+            f.write_str("\"ratio\":")?;
+            f.write_str("0.5")?;
+
+            f.write_str(",")?;
+            f.write_str("\"venue\":")?;
+            f.write_str("\"Dark\"")?;
+
+            f.write_str(",")?;
+            f.write_str("\"count\":")?;
+            if self.block.len() >= 36 {
+                write!(f, "{}", self.count_())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str("}}")
+        }
+    }
+
+    ///
+    /// Writes a `Composites` message: fixed fields in any order, then groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct CompositesEncoder<'a> {
+        buf: &'a mut [u8],
+        #[allow(dead_code)]
+        start: usize,
+        limit: usize,
+    }
+
+    impl<'a> CompositesEncoder<'a> {
+        /// The template id.
+        pub const TEMPLATE_ID: u16 = 1;
+        /// The root block length.
+        pub const BLOCK_LENGTH: u16 = 36;
+
+        /// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).
+        ///
+        /// # Errors
+        ///
+        /// `buf` too small for the header and the root block.
+        #[inline]
+        pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
+            let limit = sbe_support::room(buf.len(), 0, 44, || FieldPath::new("header"))?;
+            if let Some(h) = buf.first_chunk_mut::<8>() {
+                sbe_support::put(h, 0, (36_u16).to_le_bytes());
+                sbe_support::put(h, 2, (1_u16).to_le_bytes());
+                sbe_support::put(h, 4, (904_u16).to_le_bytes());
+                sbe_support::put(h, 6, (0_u16).to_le_bytes());
+            }
+            let start = 8;
+            Ok(Self { buf, start, limit })
+        }
+
+        /// Starts the message body (no header) at the start of `buf`.
+        ///
+        /// # Errors
+        ///
+        /// `buf` too small for the root block.
+        #[inline]
+        pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
+            let limit = sbe_support::room(buf.len(), 0, 36, || FieldPath::new("fields"))?;
+            let start = 0;
+            Ok(Self { buf, start, limit })
+        }
+
+        /// The bytes written so far: header (with `new`), block, groups and var data.
+        #[must_use]
+        #[inline]
+        pub fn encoded_length(&self) -> usize {
+            self.limit
+        }
+
+        /// The message written so far.
+        #[must_use]
+        pub fn as_bytes(&self) -> &[u8] {
+            self.buf.get(..self.limit).unwrap_or(&[])
+        }
+
+        #[inline]
+        pub fn shape(&mut self) -> ShapeEncoder<'_> {
+            let at = self.start;
+            ShapeEncoder::wrap_at(self.buf.get_mut(at..at + 24).unwrap_or_default(), at, FieldPath::new("fields.shape"))
+        }
+
+        #[inline]
+        pub fn last_price(&mut self) -> DecimalEncoder<'_> {
+            let at = self.start + 24;
+            DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), at, FieldPath::new("fields.lastPrice"))
+        }
+
+        #[inline]
+        pub fn count_(&mut self, value: u32) -> &mut Self {
+            sbe_support::put(self.buf, self.start + 32, (value).to_le_bytes());
+            self
+        }
+    }
 }
-let start = 8;
-Ok(Self { buf, start, limit })
-}
-/// Starts the message body (no header) at the start of `buf`.
-///
-/// # Errors
-///
-/// `buf` too small for the root block.
-#[inline]
-pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 36, || FieldPath::new("fields"))?;
-let start = 0;
-Ok(Self { buf, start, limit })
-}
-/// The bytes written so far: header (with `new`), block, groups and var data.
-#[must_use]
-#[inline]
-pub fn encoded_length(&self) -> usize { self.limit }
-/// The message written so far.
-#[must_use]
-pub fn as_bytes(&self) -> &[u8] { self.buf.get(..self.limit).unwrap_or(&[]) }
-#[inline]
-pub fn shape(&mut self) -> ShapeEncoder<'_> { let at = self.start; ShapeEncoder::wrap_at(self.buf.get_mut(at..at + 24).unwrap_or_default(), FieldPath::new("fields.shape")) }
-#[inline]
-pub fn last_price(&mut self) -> DecimalEncoder<'_> { let at = self.start + 24; DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), FieldPath::new("fields.lastPrice")) }
-#[inline]
-pub fn count_(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, self.start + 32, (value).to_le_bytes()); self }
-}
-}
+
 #[allow(unused_imports)]
 pub use composites::{CompositesDecoder, CompositesEncoder};
 
 /// The groups of `Groups` (entry decoders and iterators, group and entry encoders).
 #[allow(clippy::module_inception)]
 pub mod groups {
-#[allow(unused_imports)]
-use super::*;
-///
-/// A decoded `Groups` message: its header and root block checked against the buffer when decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).
-#[derive(Debug, Clone)]
-pub struct GroupsDecoder<'a> {
-hdr: [u8; 8],
-block: &'a [u8],
-version: u16,
-buf: &'a [u8],
-marks: sbe_support::Marks<5>,
-}
-impl<'a> GroupsDecoder<'a> {
-/// The message's name in the schema.
-pub const NAME: &'static str = "Groups";
-/// The template id.
-pub const TEMPLATE_ID: u16 = 2;
-/// The root block length at the schema's version.
-pub const BLOCK_LENGTH: u16 = 8;
-/// Decodes the message at the start of `buf`, header first: checks the template id (and schema id), then reads the message at the block length and version the header gives.
-///
-/// # Errors
-///
-/// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
-#[inline]
-pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
-let Some(hdr) = sbe_support::get::<8>(buf, 0) else { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); };
-if sbe_support::get::<4>(buf, 2) != Some(*b"\x02\x00\x88\x03") {
-sbe_support::cold();
-let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
-let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if template_id != u64::from(Self::TEMPLATE_ID) { return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id))); }
-}
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-Self::sbe_new(buf, 8, block_length, version, hdr, 0)
-}
-/// Decodes a message body (no header) at the start of `buf`, written with `block_length` and at `acting_version`; error offsets are from the start of `buf`.
-///
-/// # Errors
-///
-/// As [`Self::decode`], without the header checks.
-#[inline]
-pub fn decode_body(buf: &'a [u8], block_length: usize, acting_version: u16) -> Result<Self, DecodeError> {
-let mut hdr = [0u8; 8];
-sbe_support::put(&mut hdr, 0, (block_length as u16).to_le_bytes());
-sbe_support::put(&mut hdr, 2, (2_u16).to_le_bytes());
-sbe_support::put(&mut hdr, 4, (904_u16).to_le_bytes());
-sbe_support::put(&mut hdr, 6, (acting_version).to_le_bytes());
-Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
-}
-#[inline]
-fn sbe_new(buf: &'a [u8], start: usize, block_length: usize, version: u16, hdr: [u8; 8], bl_at: usize) -> Result<Self, DecodeError> {
-if block_length < 8 { sbe_support::cold(); return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 8)); }
-let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
-let block = buf.get(start..block_end).unwrap_or(&[]);
-Ok(Self { hdr, block, version, buf, marks: sbe_support::Marks::new(block_end) })
-}
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The acting block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The message's length in bytes: header (when decoded with it), block, groups and var data (found, and checked, as far as not read yet).
-///
-/// # Errors
-///
-/// A group or var data running past the end of the buffer, or a group's block length shorter than its fields need.
-#[inline]
-pub fn encoded_length(&self) -> Result<usize, DecodeError> { self.sbe_start(4) }
-/// The message header as read (or, after `decode_body`, as made from its arguments).
-#[must_use]
-pub fn header(&self) -> MessageHeaderDecoder<'_> { MessageHeaderDecoder::wrap(&self.hdr, SCHEMA_VERSION) }
-/// The id of field `orderId`.
-pub const ORDER_ID_ID: u16 = 1;
-/// The version field `orderId` appeared in.
-pub const ORDER_ID_SINCE_VERSION: u16 = 0;
-/// The offset of field `orderId` in the block.
-pub const ORDER_ID_OFFSET: usize = 0;
-/// The size of field `orderId` in bytes (0 for a constant).
-pub const ORDER_ID_ENCODED_LENGTH: usize = 8;
-/// The null value of `orderId`.
-pub const ORDER_ID_NULL: u64 = u64::MAX;
-/// The minimum value of `orderId`.
-pub const ORDER_ID_MIN: u64 = 0_u64;
-/// The maximum value of `orderId`.
-pub const ORDER_ID_MAX: u64 = 18446744073709551614_u64;
-#[must_use]
-#[inline]
-pub fn order_id(&self) -> u64 { (sbe_support::at::<8, 8>(self.block, 0).map(u64::from_le_bytes)).unwrap_or(Self::ORDER_ID_NULL) }
-/// The id of group `legs`.
-pub const LEGS_ID: u16 = 10;
-/// The version group `legs` appeared in.
-pub const LEGS_SINCE_VERSION: u16 = 0;
-///
-/// An iterator over the entries, each checked as it is made.
-///
-/// # Errors
-///
-/// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
-#[inline]
-pub fn legs(&self) -> Result<LegsIter<'_>, DecodeError> {
-let p = self.sbe_start(0)?;
-let (start, count, bl) = LegsIter::sbe_open::<true>(self.buf, p, self.version)?;
-Ok(LegsIter { buf: self.buf, pos: start, index: 0, remaining: count, block_length: bl, version: self.version, mark: Some(self.marks.mark(1)) })
-}
-/// The id of group `tags`.
-pub const TAGS_ID: u16 = 20;
-/// The version group `tags` appeared in.
-pub const TAGS_SINCE_VERSION: u16 = 0;
-///
-/// An iterator over the entries.
-///
-/// # Errors
-///
-/// The group's header or entries running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
-#[inline]
-pub fn tags(&self) -> Result<TagsIter<'a>, DecodeError> {
-let p = self.sbe_start(1)?;
-let (start, count, bl, end) = TagsIter::sbe_skip::<true>(self.buf, p, self.version)?;
-self.marks.found(2, end);
-Ok(TagsIter { entries: self.buf.get(start..end).unwrap_or(&[]), remaining: count, block_length: bl, version: self.version })
-}
-/// The id of var data `text`.
-pub const TEXT_ID: u16 = 30;
-/// The version var data `text` appeared in.
-pub const TEXT_SINCE_VERSION: u16 = 0;
-/// The character encoding of `text`.
-pub const TEXT_CHARACTER_ENCODING: &'static str = "UTF-8";
-///
-/// The bytes (empty when absent at the acting version).
-///
-/// # Errors
-///
-/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
-#[inline]
-pub fn text(&self) -> Result<&'a [u8], DecodeError> {
-let p = self.sbe_start(2)?;
-let Some(b) = sbe_support::get::<4>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.text"), 4, self.buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.text"))?;
-self.marks.found(3, end);
-Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
-}
-/// `text` as text (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// As [`Self::text`]; text not valid as `&str`.
-#[inline]
-pub fn text_str(&self) -> Result<&'a str, DecodeError> { let b = self.text()?; sbe_support::text(b, true, self.sbe_start(2)? + 4, FieldPath::new("fields.text")) }
-/// The id of var data `blob`.
-pub const BLOB_ID: u16 = 31;
-/// The version var data `blob` appeared in.
-pub const BLOB_SINCE_VERSION: u16 = 0;
-///
-/// The bytes (empty when absent at the acting version).
-///
-/// # Errors
-///
-/// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
-#[inline]
-pub fn blob(&self) -> Result<&'a [u8], DecodeError> {
-let p = self.sbe_start(3)?;
-let Some(b) = sbe_support::get::<2>(self.buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.blob"), 2, self.buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<2>(&b, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let end = sbe_support::span(self.buf, p, n.saturating_add(2), || FieldPath::new("fields.blob"))?;
-self.marks.found(4, end);
-Ok(self.buf.get(p + 2..end).unwrap_or(&[]))
-}
-/// Where group or var data `i` (in schema order; `4`: the end of the message) starts: found before, or found now by skipping (checked) the ones between the last found and it.
-#[inline(always)]
-fn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {
-match self.marks.get(i) { Some(p) => Ok(p), None => { let mut m = self.marks.load(); let r = Self::sbe_find(self.buf, self.version, i, &mut m); self.marks.store(&m); r } }
-}
-/// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.
-#[inline(never)]
-fn sbe_find(buf: &[u8], version: u16, i: usize, m: &mut sbe_support::Found<5>) -> Result<usize, DecodeError> {
-let _ = version;
-loop {
-if let Some(p) = m.get(i) { return Ok(p); }
-let (j, p) = m.last();
-let end = match j {
-0 => LegsIter::sbe_skip::<true>(buf, p, version)?.3,
-1 => TagsIter::sbe_skip::<true>(buf, p, version)?.3,
-2 => { let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.text"), 4, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.text"))? }
-3 => { let Some(b) = sbe_support::get::<2>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.blob"), 2, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<2>(&b, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-sbe_support::span(buf, p, n.saturating_add(2), || FieldPath::new("fields.blob"))? }
-_ => return Ok(p),
-};
-m.found(j + 1, end);
-}
-}
-}
-/// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
-impl core::fmt::Display for GroupsDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-if let Err(e) = self.encoded_length() { return write!(f, "{}", e.json()); }
-f.write_str("{\"message\":\"Groups\",\"header\":")?;
-write!(f, "{}", self.header())?;
-f.write_str(",\"fields\":{")?;
-f.write_str("\"orderId\":")?;if self.block.len() >= 8 { write!(f, "{}", self.order_id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"legs\":")?;let Ok(it) = self.legs() else { return Err(core::fmt::Error); }; f.write_str("[")?; for (i, e) in it.enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
-f.write_str(",")?;f.write_str("\"tags\":")?;let Ok(it) = self.tags() else { return Err(core::fmt::Error); }; f.write_str("[")?; for (i, e) in it.enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
-f.write_str(",")?;f.write_str("\"text\":")?;let Ok(b) = self.text() else { return Err(core::fmt::Error); }; sbe_support::w_text(f, b, b, true)?;
-f.write_str(",")?;f.write_str("\"blob\":")?;let Ok(b) = self.blob() else { return Err(core::fmt::Error); }; sbe_support::w_hex(f, b)?;
+    #[allow(unused_imports)]
+    use super::*;
 
-f.write_str("}}") } }
-///
-/// An iterator over the entries of group `legs`.
-#[derive(Debug, Clone)]
-pub struct LegsIter<'a> { buf: &'a [u8], pos: usize, index: usize, mark: Option<sbe_support::Mark<'a>>, remaining: usize, block_length: usize, version: u16 }
-impl<'a> LegsIter<'a> {
-/// The block length of an entry at the schema's version.
-pub const BLOCK_LENGTH: u16 = 12;
-/// The size of the group's header (its dimensions).
-pub const HEADER_SIZE: usize = 4;
-/// Reads and checks the group's header at `p`: (first entry, count, block length).
-#[inline]
-fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.legs"), 4, buf.len())); };
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let _ = version;
-if CHECK && block_length < 12 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.legs"), block_length, 12)); }
-Ok((p + 4, count, block_length))
-}
-/// Checks the group at `p`: (first entry, count, block length, end).
-#[inline]
-pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
-let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let mut q = start;
-for i in 0..count {
-q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.legs[]").with_index(0, i))?;
-q = LegsDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
-}
-Ok((start, count, bl, q))
-}
-/// The entries' block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block_length }
-}
-impl<'a> LegsIter<'a> {
-/// Checks and makes the next entry (its block, groups and var data).
-#[inline]
-fn sbe_entry(&mut self) -> Result<LegsDecoder<'a>, DecodeError> {
-let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else { sbe_support::cold(); return Err(sbe_support::truncated(self.pos, FieldPath::new("fields.legs[]").with_index(0, self.index), self.block_length, self.buf.len())); };
-let block_end = self.pos + block.len();
-let index = self.index;
-let (pos, end) = LegsDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
-self.pos = end;
-self.index += 1;
-self.remaining -= 1;
-Ok(LegsDecoder { block, version: self.version, buf: self.buf, pos })
-}
-}
-/// Each entry checked as it is made: an entry that does not fit is an error, and the last item.
-impl<'a> Iterator for LegsIter<'a> {
-type Item = Result<LegsDecoder<'a>, DecodeError>;
-#[inline]
-fn next(&mut self) -> Option<Self::Item> {
-if self.remaining == 0 {
-if let Some(m) = self.mark.take() { m.found(self.pos); }
-return None;
-}
-match self.sbe_entry() {
-Ok(e) => Some(Ok(e)),
-Err(e) => { self.remaining = 0; self.mark = None; Some(Err(e)) }
-}
-}
-fn size_hint(&self) -> (usize, Option<usize>) { let n = self.remaining; (n.min(1), Some(n)) }
-}
-impl core::iter::FusedIterator for LegsIter<'_> {}
-///
-/// An entry of group `legs`.
-#[derive(Debug, Clone, Copy)]
-pub struct LegsDecoder<'a> {
-block: &'a [u8],
-version: u16,
-buf: &'a [u8],
-pos: [usize; 5],
-}
-impl<'a> LegsDecoder<'a> {
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The entry's block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The id of field `legId`.
-pub const LEG_ID_ID: u16 = 11;
-/// The version field `legId` appeared in.
-pub const LEG_ID_SINCE_VERSION: u16 = 0;
-/// The offset of field `legId` in the block.
-pub const LEG_ID_OFFSET: usize = 0;
-/// The size of field `legId` in bytes (0 for a constant).
-pub const LEG_ID_ENCODED_LENGTH: usize = 4;
-/// The null value of `legId`.
-pub const LEG_ID_NULL: u32 = u32::MAX;
-/// The minimum value of `legId`.
-pub const LEG_ID_MIN: u32 = 0_u32;
-/// The maximum value of `legId`.
-pub const LEG_ID_MAX: u32 = 4294967294_u32;
-#[must_use]
-#[inline]
-pub fn leg_id(&self) -> u32 { (sbe_support::at::<12, 4>(self.block, 0).map(u32::from_le_bytes)).unwrap_or(Self::LEG_ID_NULL) }
-/// The id of field `price`.
-pub const PRICE_ID: u16 = 12;
-/// The version field `price` appeared in.
-pub const PRICE_SINCE_VERSION: u16 = 0;
-/// The offset of field `price` in the block.
-pub const PRICE_OFFSET: usize = 4;
-/// The size of field `price` in bytes (0 for a constant).
-pub const PRICE_ENCODED_LENGTH: usize = 8;
-#[must_use]
-#[inline]
-pub fn price(&self) -> DecimalDecoder<'a> { DecimalDecoder::wrap(sbe_support::from::<12>(self.block, 4), self.version) }
-/// The id of group `fills`.
-pub const FILLS_ID: u16 = 13;
-/// The version group `fills` appeared in.
-pub const FILLS_SINCE_VERSION: u16 = 0;
-///
-/// An iterator over the entries.
-#[must_use]
-#[inline]
-pub fn fills(&self) -> FillsIter<'a> { FillsIter { entries: self.buf.get(self.pos[0]..self.pos[0].wrapping_add(self.pos[1].wrapping_mul(self.pos[2]))).unwrap_or(&[]), remaining: self.pos[1], block_length: self.pos[2], version: self.version } }
-/// The id of var data `note`.
-pub const NOTE_ID: u16 = 16;
-/// The version var data `note` appeared in.
-pub const NOTE_SINCE_VERSION: u16 = 0;
-/// The character encoding of `note`.
-pub const NOTE_CHARACTER_ENCODING: &'static str = "UTF-8";
-///
-/// The bytes (empty when absent at the acting version).
-#[must_use]
-#[inline]
-pub fn note(&self) -> &'a [u8] { self.buf.get(self.pos[3]..self.pos[4]).unwrap_or(&[]) }
-/// `note` as text (UTF-8 checked, or ASCII for one-byte encodings).
-///
-/// # Errors
-///
-/// Text not valid as `&str`.
-#[inline]
-pub fn note_str(&self) -> Result<&'a str, DecodeError> { sbe_support::text(self.note(), true, self.pos[3], FieldPath::new("fields.legs[].note")) }
-/// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
-#[inline]
-fn sbe_walk<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<([usize; 5], usize), DecodeError> {
-let mut pos = [0usize; 5];
-let mut p = p;
-let _ = version;
-let (start, count, bl, end) = FillsIter::sbe_skip::<CHECK>(buf, p, version)?;
-pos[0] = start; pos[1] = count; pos[2] = bl; p = end;
-let Some(b) = sbe_support::get::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.legs[].note"), 4, buf.len())); };
-let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
-let end = sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.legs[].note"))?;
-pos[3] = p + 4; pos[4] = end; p = end;
-Ok((pos, p))
-}
-}
-/// The canonical JSON object of the entry.
-impl core::fmt::Display for LegsDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"legId\":")?;if self.block.len() >= 4 { write!(f, "{}", self.leg_id())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"price\":")?;if self.block.len() >= 12 { write!(f, "{}", self.price())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"fills\":")?;f.write_str("[")?; for (i, e) in self.fills().enumerate() { let e = e.map_err(|_| core::fmt::Error)?; if i > 0 { f.write_str(",")?; } write!(f, "{e}")?; } f.write_str("]")?;
-f.write_str(",")?;f.write_str("\"note\":")?;let b = self.note(); sbe_support::w_text(f, b, b, true)?;
+    ///
+    /// A decoded `Groups` message: its header and root block checked against the buffer when decoded, so its fields' reads never fail; its groups and var data are found and checked as they are read (in any order: each read returns a `Result`, and where a group or var data starts is kept once found).
+    #[derive(Debug, Clone)]
+    pub struct GroupsDecoder<'a> {
+        hdr: [u8; 8],
+        block: &'a [u8],
+        version: u16,
+        buf: &'a [u8],
+        marks: sbe_support::Marks<5>,
+    }
 
-f.write_str("}") } }
-///
-/// An iterator over the entries of group `fills`.
-#[derive(Debug, Clone)]
-pub struct FillsIter<'a> { entries: &'a [u8], remaining: usize, block_length: usize, version: u16 }
-impl<'a> FillsIter<'a> {
-/// The block length of an entry at the schema's version.
-pub const BLOCK_LENGTH: u16 = 5;
-/// The size of the group's header (its dimensions).
-pub const HEADER_SIZE: usize = 4;
-/// Reads and checks the group's header at `p`: (first entry, count, block length).
-#[inline]
-fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.legs[].fills"), 4, buf.len())); };
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let _ = version;
-if CHECK && block_length < 5 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.legs[].fills"), block_length, 5)); }
-Ok((p + 4, count, block_length))
-}
-/// Checks the group at `p`: (first entry, count, block length, end).
-#[inline]
-pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
-let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.legs[].fills[]"), 1)?;
-Ok((start, count, bl, end))
-}
-/// The entries' block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block_length }
-}
-impl<'a> Iterator for FillsIter<'a> {
-type Item = Result<FillsDecoder<'a>, DecodeError>;
-#[inline]
-fn next(&mut self) -> Option<Self::Item> {
-if self.block_length == 0 {
-if self.remaining == 0 { return None; }
-self.remaining -= 1;
-return Some(Ok(FillsDecoder { block: &[], version: self.version }));
-}
-let (block, rest) = self.entries.split_at_checked(self.block_length)?;
-self.entries = rest;
-Some(Ok(FillsDecoder { block, version: self.version }))
-}
-fn size_hint(&self) -> (usize, Option<usize>) { let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining); (n, Some(n)) }
-}
-impl ExactSizeIterator for FillsIter<'_> {}
-impl core::iter::FusedIterator for FillsIter<'_> {}
-///
-/// An entry of group `fills`.
-#[derive(Debug, Clone, Copy)]
-pub struct FillsDecoder<'a> {
-block: &'a [u8],
-version: u16,
-}
-impl<'a> FillsDecoder<'a> {
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The entry's block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The id of field `qty`.
-pub const QTY_ID: u16 = 14;
-/// The version field `qty` appeared in.
-pub const QTY_SINCE_VERSION: u16 = 0;
-/// The offset of field `qty` in the block.
-pub const QTY_OFFSET: usize = 0;
-/// The size of field `qty` in bytes (0 for a constant).
-pub const QTY_ENCODED_LENGTH: usize = 4;
-/// The null value of `qty`.
-pub const QTY_NULL: u32 = u32::MAX;
-/// The minimum value of `qty`.
-pub const QTY_MIN: u32 = 0_u32;
-/// The maximum value of `qty`.
-pub const QTY_MAX: u32 = 4294967294_u32;
-#[must_use]
-#[inline]
-pub fn qty(&self) -> u32 { (sbe_support::at::<5, 4>(self.block, 0).map(u32::from_le_bytes)).unwrap_or(Self::QTY_NULL) }
-/// The id of field `venue`.
-pub const VENUE_ID: u16 = 15;
-/// The version field `venue` appeared in.
-pub const VENUE_SINCE_VERSION: u16 = 0;
-/// The offset of field `venue` in the block.
-pub const VENUE_OFFSET: usize = 4;
-/// The size of field `venue` in bytes (0 for a constant).
-pub const VENUE_ENCODED_LENGTH: usize = 1;
-#[must_use]
-#[inline]
-pub fn venue(&self) -> Venue { Venue::from_raw((sbe_support::at::<5, 1>(self.block, 4).map(u8::from_le_bytes)).unwrap_or(Venue::NULL_VALUE)) }
-}
-/// The canonical JSON object of the entry.
-impl core::fmt::Display for FillsDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"qty\":")?;if self.block.len() >= 4 { write!(f, "{}", self.qty())?; } else { f.write_str("null")?; }
-f.write_str(",")?;f.write_str("\"venue\":")?;if self.block.len() >= 5 { write!(f, "{}", self.venue())?; } else { f.write_str("null")?; }
+    impl<'a> GroupsDecoder<'a> {
+        /// The message's name in the schema.
+        pub const NAME: &'static str = "Groups";
+        /// The template id.
+        pub const TEMPLATE_ID: u16 = 2;
+        /// The root block length at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 8;
 
-f.write_str("}") } }
-///
-/// An iterator over the entries of group `tags`.
-#[derive(Debug, Clone)]
-pub struct TagsIter<'a> { entries: &'a [u8], remaining: usize, block_length: usize, version: u16 }
-impl<'a> TagsIter<'a> {
-/// The block length of an entry at the schema's version.
-pub const BLOCK_LENGTH: u16 = 2;
-/// The size of the group's header (its dimensions).
-pub const HEADER_SIZE: usize = 4;
-/// Reads and checks the group's header at `p`: (first entry, count, block length).
-#[inline]
-fn sbe_open<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize), DecodeError> {
-let Some(dim) = sbe_support::get_ref::<4>(buf, p) else { sbe_support::cold(); return Err(sbe_support::truncated(p, FieldPath::new("fields.tags"), 4, buf.len())); };
-let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
-let _ = version;
-if CHECK && block_length < 2 { sbe_support::cold(); return Err(sbe_support::block_too_short(p, FieldPath::new("fields.tags"), block_length, 2)); }
-Ok((p + 4, count, block_length))
-}
-/// Checks the group at `p`: (first entry, count, block length, end).
-#[inline]
-pub(super) fn sbe_skip<const CHECK: bool>(buf: &[u8], p: usize, version: u16) -> Result<(usize, usize, usize, usize), DecodeError> {
-let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
-let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.tags[]"), 0)?;
-Ok((start, count, bl, end))
-}
-/// The entries' block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block_length }
-}
-impl<'a> Iterator for TagsIter<'a> {
-type Item = Result<TagsDecoder<'a>, DecodeError>;
-#[inline]
-fn next(&mut self) -> Option<Self::Item> {
-if self.block_length == 0 {
-if self.remaining == 0 { return None; }
-self.remaining -= 1;
-return Some(Ok(TagsDecoder { block: &[], version: self.version }));
-}
-let (block, rest) = self.entries.split_at_checked(self.block_length)?;
-self.entries = rest;
-Some(Ok(TagsDecoder { block, version: self.version }))
-}
-fn size_hint(&self) -> (usize, Option<usize>) { let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining); (n, Some(n)) }
-}
-impl ExactSizeIterator for TagsIter<'_> {}
-impl core::iter::FusedIterator for TagsIter<'_> {}
-///
-/// An entry of group `tags`.
-#[derive(Debug, Clone, Copy)]
-pub struct TagsDecoder<'a> {
-block: &'a [u8],
-version: u16,
-}
-impl<'a> TagsDecoder<'a> {
-/// The acting version (the writer's).
-#[must_use]
-pub fn acting_version(&self) -> u16 { self.version }
-/// The entry's block length (the writer's).
-#[must_use]
-pub fn acting_block_length(&self) -> usize { self.block.len() }
-/// The id of field `tag`.
-pub const TAG_ID: u16 = 21;
-/// The version field `tag` appeared in.
-pub const TAG_SINCE_VERSION: u16 = 0;
-/// The offset of field `tag` in the block.
-pub const TAG_OFFSET: usize = 0;
-/// The size of field `tag` in bytes (0 for a constant).
-pub const TAG_ENCODED_LENGTH: usize = 2;
-/// The null value of `tag`.
-pub const TAG_NULL: u16 = u16::MAX;
-/// The minimum value of `tag`.
-pub const TAG_MIN: u16 = 0_u16;
-/// The maximum value of `tag`.
-pub const TAG_MAX: u16 = 65534_u16;
-#[must_use]
-#[inline]
-pub fn tag(&self) -> u16 { (sbe_support::at::<2, 2>(self.block, 0).map(u16::from_le_bytes)).unwrap_or(Self::TAG_NULL) }
-}
-/// The canonical JSON object of the entry.
-impl core::fmt::Display for TagsDecoder<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-f.write_str("{")?;
-f.write_str("\"tag\":")?;if self.block.len() >= 2 { write!(f, "{}", self.tag())?; } else { f.write_str("null")?; }
+        /// Decodes the message at the start of `buf`, header first: checks the template id (and schema id), then reads the message at the block length and version the header gives.
+        ///
+        /// # Errors
+        ///
+        /// A header or message that does not fit in `buf`, another template or schema id, a block length shorter than the fields need, group entries or var data running past the end.
+        #[inline]
+        pub fn decode(buf: &'a [u8]) -> Result<Self, DecodeError> {
+            let Some(hdr) = sbe_support::get::<8>(buf, 0) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len()));
+            };
+            if sbe_support::get::<4>(buf, 2) != Some(*b"\x02\x00\x88\x03") {
+                sbe_support::cold();
+                let schema_id = sbe_support::get::<2>(&hdr, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+                if schema_id != u64::from(SCHEMA_ID) {
+                    return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id)));
+                }
+                let template_id = sbe_support::get::<2>(&hdr, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+                if template_id != u64::from(Self::TEMPLATE_ID) {
+                    return Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(template_id)));
+                }
+            }
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(&hdr, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let version = sbe_support::to_version(sbe_support::get::<2>(&hdr, 6).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            Self::sbe_new(buf, 8, block_length, version, hdr, 0)
+        }
 
-f.write_str("}") } }
-///
-/// Writes a `Groups` message: fixed fields in any order, then groups and var data in schema order.
-#[derive(Debug)]
-pub struct GroupsEncoder<'a> { buf: &'a mut [u8], #[allow(dead_code)] start: usize, limit: usize }
-impl<'a> GroupsEncoder<'a> {
-/// The template id.
-pub const TEMPLATE_ID: u16 = 2;
-/// The root block length.
-pub const BLOCK_LENGTH: u16 = 8;
-/// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).
-///
-/// # Errors
-///
-/// `buf` too small for the header and the root block.
-#[inline]
-pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 16, || FieldPath::new("header"))?;
-if let Some(h) = buf.first_chunk_mut::<8>() {
-sbe_support::put(h, 0, (8_u16).to_le_bytes());
-sbe_support::put(h, 2, (2_u16).to_le_bytes());
-sbe_support::put(h, 4, (904_u16).to_le_bytes());
-sbe_support::put(h, 6, (0_u16).to_le_bytes());
+        /// Decodes a message body (no header) at the start of `buf`, written with `block_length` and at `acting_version`; error offsets are from the start of `buf`.
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::decode`], without the header checks.
+        #[inline]
+        pub fn decode_body(
+            buf: &'a [u8],
+            block_length: usize,
+            acting_version: u16,
+        ) -> Result<Self, DecodeError> {
+            let mut hdr = [0u8; 8];
+            sbe_support::put(&mut hdr, 0, (block_length as u16).to_le_bytes());
+            sbe_support::put(&mut hdr, 2, (2_u16).to_le_bytes());
+            sbe_support::put(&mut hdr, 4, (904_u16).to_le_bytes());
+            sbe_support::put(&mut hdr, 6, (acting_version).to_le_bytes());
+            Self::sbe_new(buf, 0, block_length, acting_version, hdr, 0)
+        }
+
+        #[inline]
+        fn sbe_new(
+            buf: &'a [u8],
+            start: usize,
+            block_length: usize,
+            version: u16,
+            hdr: [u8; 8],
+            bl_at: usize,
+        ) -> Result<Self, DecodeError> {
+            if block_length < 8 {
+                sbe_support::cold();
+                return Err(sbe_support::block_too_short(bl_at, FieldPath::new("header.blockLength"), block_length, 8));
+            }
+            let block_end = sbe_support::span(buf, start, block_length, || FieldPath::new("fields"))?;
+            let block = buf.get(start..block_end).unwrap_or(&[]);
+            Ok(Self {
+                hdr,
+                block,
+                version,
+                buf,
+                marks: sbe_support::Marks::new(block_end),
+            })
+        }
+
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The acting block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The message's length in bytes: header (when decoded with it), block, groups and var data (found, and checked, as far as not read yet).
+        ///
+        /// # Errors
+        ///
+        /// A group or var data running past the end of the buffer, or a group's block length shorter than its fields need.
+        #[inline]
+        pub fn encoded_length(&self) -> Result<usize, DecodeError> {
+            self.sbe_start(4)
+        }
+
+        /// The message header as read (or, after `decode_body`, as made from its arguments).
+        #[must_use]
+        pub fn header(&self) -> MessageHeaderDecoder<'_> {
+            MessageHeaderDecoder::wrap(&self.hdr, SCHEMA_VERSION)
+        }
+
+        /// The id of field `orderId`.
+        pub const ORDER_ID_ID: u16 = 1;
+        /// The version field `orderId` appeared in.
+        pub const ORDER_ID_SINCE_VERSION: u16 = 0;
+        /// The offset of field `orderId` in the block.
+        pub const ORDER_ID_OFFSET: usize = 0;
+        /// The size of field `orderId` in bytes (0 for a constant).
+        pub const ORDER_ID_ENCODED_LENGTH: usize = 8;
+
+        /// The null value of `orderId`.
+        pub const ORDER_ID_NULL: u64 = u64::MAX;
+        /// The minimum value of `orderId`.
+        pub const ORDER_ID_MIN: u64 = 0_u64;
+        /// The maximum value of `orderId`.
+        pub const ORDER_ID_MAX: u64 = 18446744073709551614_u64;
+
+        #[must_use]
+        #[inline]
+        pub fn order_id(&self) -> u64 {
+            (sbe_support::at::<8, 8>(self.block, 0).map(u64::from_le_bytes)).unwrap_or(Self::ORDER_ID_NULL)
+        }
+
+        /// The id of group `legs`.
+        pub const LEGS_ID: u16 = 10;
+        /// The version group `legs` appeared in.
+        pub const LEGS_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// An iterator over the entries, each checked as it is made.
+        ///
+        /// # Errors
+        ///
+        /// The group's header running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
+        #[inline]
+        pub fn legs(&self) -> Result<LegsIter<'_>, DecodeError> {
+            let p = self.sbe_start(0)?;
+            let (start, count, bl) = LegsIter::sbe_open::<true>(self.buf, p, self.version)?;
+            Ok(LegsIter {
+                buf: self.buf,
+                pos: start,
+                count,
+                remaining: count,
+                block_length: bl,
+                version: self.version,
+                mark: Some(self.marks.mark(1)),
+            })
+        }
+
+        /// The id of group `tags`.
+        pub const TAGS_ID: u16 = 20;
+        /// The version group `tags` appeared in.
+        pub const TAGS_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// An iterator over the entries.
+        ///
+        /// # Errors
+        ///
+        /// The group's header or entries running past the end of the buffer, or a block length shorter than the entries' fields need (and the same of the groups and var data before it, when not read yet).
+        #[inline]
+        pub fn tags(&self) -> Result<TagsIter<'a>, DecodeError> {
+            let p = self.sbe_start(1)?;
+            let (start, count, bl, end) = TagsIter::sbe_skip::<true>(self.buf, p, self.version)?;
+            self.marks.found(2, end);
+            Ok(TagsIter {
+                entries: self.buf.get(start..end).unwrap_or(&[]),
+                remaining: count,
+                block_length: bl,
+                version: self.version,
+            })
+        }
+
+        /// The id of var data `text`.
+        pub const TEXT_ID: u16 = 30;
+        /// The version var data `text` appeared in.
+        pub const TEXT_SINCE_VERSION: u16 = 0;
+        /// The character encoding of `text`.
+        pub const TEXT_CHARACTER_ENCODING: &'static str = "UTF-8";
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        ///
+        /// # Errors
+        ///
+        /// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
+        #[inline]
+        pub fn text(&self) -> Result<&'a [u8], DecodeError> {
+            let p = self.sbe_start(2)?;
+            let Some(b) = sbe_support::get::<4>(self.buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.text"), 4, self.buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
+            let end = sbe_support::span(self.buf, p, n.saturating_add(4), || FieldPath::new("fields.text"))?;
+            self.marks.found(3, end);
+            Ok(self.buf.get(p + 4..end).unwrap_or(&[]))
+        }
+
+        /// `text` as text (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// As [`Self::text`]; text not valid as `&str`.
+        #[inline]
+        pub fn text_str(&self) -> Result<&'a str, DecodeError> {
+            let b = self.text()?;
+            sbe_support::text(b, true, self.sbe_start(2)? + 4, FieldPath::new("fields.text"))
+        }
+
+        /// The id of var data `blob`.
+        pub const BLOB_ID: u16 = 31;
+        /// The version var data `blob` appeared in.
+        pub const BLOB_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        ///
+        /// # Errors
+        ///
+        /// The length or the bytes running past the end of the buffer (or the groups and var data before them, when not read yet).
+        #[inline]
+        pub fn blob(&self) -> Result<&'a [u8], DecodeError> {
+            let p = self.sbe_start(3)?;
+            let Some(b) = sbe_support::get::<2>(self.buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.blob"), 2, self.buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<2>(&b, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let end = sbe_support::span(self.buf, p, n.saturating_add(2), || FieldPath::new("fields.blob"))?;
+            self.marks.found(4, end);
+            Ok(self.buf.get(p + 2..end).unwrap_or(&[]))
+        }
+
+        /// Where group or var data `i` (in schema order; `4`: the end of the message) starts: found before, or found now by skipping (checked) the ones between the last found and it.
+        #[inline(always)]
+        fn sbe_start(&self, i: usize) -> Result<usize, DecodeError> {
+            match self.marks.get(i) {
+                Some(p) => Ok(p),
+                None => {
+                    let mut m = self.marks.load();
+                    let r = Self::sbe_find(self.buf, self.version, i, &mut m);
+                    self.marks.store(&m);
+                    r
+                }
+            }
+        }
+
+        /// Finds where group or var data `i` starts, skipping (checked) the ones between the last found and it (recorded in `m`). Out of line, and given copies rather than `self`, so that the decoder's address is never taken.
+        #[inline(never)]
+        fn sbe_find(
+            buf: &[u8],
+            version: u16,
+            i: usize,
+            m: &mut sbe_support::Found<5>,
+        ) -> Result<usize, DecodeError> {
+            let _ = version;
+            loop {
+                if let Some(p) = m.get(i) {
+                    return Ok(p);
+                }
+                let (j, p) = m.last();
+                let end = match j {
+                    0 => LegsIter::sbe_skip::<true>(buf, p, version)?.3,
+                    1 => TagsIter::sbe_skip::<true>(buf, p, version)?.3,
+                    2 => {
+                        let Some(b) = sbe_support::get::<4>(buf, p) else {
+                            sbe_support::cold();
+                            return Err(sbe_support::truncated(p, FieldPath::new("fields.text"), 4, buf.len()));
+                        };
+                        let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
+                        sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.text"))?
+                    }
+                    3 => {
+                        let Some(b) = sbe_support::get::<2>(buf, p) else {
+                            sbe_support::cold();
+                            return Err(sbe_support::truncated(p, FieldPath::new("fields.blob"), 2, buf.len()));
+                        };
+                        let n = sbe_support::to_usize(sbe_support::get::<2>(&b, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+                        sbe_support::span(buf, p, n.saturating_add(2), || FieldPath::new("fields.blob"))?
+                    }
+                    _ => return Ok(p),
+                };
+                m.found(j + 1, end);
+            }
+        }
+    }
+
+    /// The canonical JSON form of the message (docs/json.md of Sable); a message whose groups or var data do not fit in the buffer prints as its error, `{"error":{"offset":N,...}}` (`DecodeError::json`).
+    impl core::fmt::Display for GroupsDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            if let Err(e) = self.encoded_length() {
+                return write!(f, "{}", e.json());
+            }
+            f.write_str("{\"message\":\"Groups\",\"header\":")?;
+            write!(f, "{}", self.header())?;
+            f.write_str(",\"fields\":{")?;
+            f.write_str("\"orderId\":")?;
+            if self.block.len() >= 8 {
+                write!(f, "{}", self.order_id())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"legs\":")?;
+            let Ok(it) = self.legs() else {
+                return Err(core::fmt::Error);
+            };
+            f.write_str("[")?;
+            for (i, e) in it.enumerate() {
+                let e = e.map_err(|_| core::fmt::Error)?;
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{e}")?;
+            }
+            f.write_str("]")?;
+            f.write_str(",")?;
+            f.write_str("\"tags\":")?;
+            let Ok(it) = self.tags() else {
+                return Err(core::fmt::Error);
+            };
+            f.write_str("[")?;
+            for (i, e) in it.enumerate() {
+                let e = e.map_err(|_| core::fmt::Error)?;
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{e}")?;
+            }
+            f.write_str("]")?;
+            f.write_str(",")?;
+            f.write_str("\"text\":")?;
+            let Ok(b) = self.text() else {
+                return Err(core::fmt::Error);
+            };
+            sbe_support::w_text(f, b, b, true)?;
+            f.write_str(",")?;
+            f.write_str("\"blob\":")?;
+            let Ok(b) = self.blob() else {
+                return Err(core::fmt::Error);
+            };
+            sbe_support::w_hex(f, b)?;
+            f.write_str("}}")
+        }
+    }
+
+    ///
+    /// An iterator over the entries of group `legs`.
+    #[derive(Debug, Clone)]
+    pub struct LegsIter<'a> {
+        buf: &'a [u8],
+        pos: usize,
+        count: usize,
+        mark: Option<sbe_support::Mark<'a>>,
+        remaining: usize,
+        block_length: usize,
+        version: u16,
+    }
+
+    impl<'a> LegsIter<'a> {
+        /// The block length of an entry at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 12;
+        /// The size of the group's header (its dimensions).
+        pub const HEADER_SIZE: usize = 4;
+
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.legs"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.legs"), block_length, 12)
+        }
+
+        /// Entry `index`'s block does not fit at `p`.
+        #[cold]
+        fn sbe_entry_truncated(p: usize, index: usize, block_length: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.legs[]").with_index(0, index), block_length, len)
+        }
+
+        /// Reads and checks the group's header at `p`: (first entry, count, block length).
+        #[inline]
+        fn sbe_open<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize), DecodeError> {
+            let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(Self::sbe_header_truncated(p, buf.len()));
+            };
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let _ = version;
+            if CHECK && block_length < 12 {
+                sbe_support::cold();
+                return Err(Self::sbe_too_short(p, block_length));
+            }
+            Ok((p + 4, count, block_length))
+        }
+
+        /// Checks the group at `p`: (first entry, count, block length, end).
+        #[inline]
+        pub(super) fn sbe_skip<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize, usize), DecodeError> {
+            let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
+            let mut q = start;
+            for i in 0..count {
+                q = sbe_support::span(buf, q, bl, || FieldPath::new("fields.legs[]").with_index(0, i))?;
+                q = LegsDecoder::sbe_walk::<CHECK>(buf, q, version).map_err(|e| sbe_support::in_entry(e, 0, i))?.1;
+            }
+            Ok((start, count, bl, q))
+        }
+
+        /// The entries' block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block_length
+        }
+    }
+
+    impl<'a> LegsIter<'a> {
+        /// Checks and makes the next entry (its block, groups and var data).
+        #[inline]
+        fn sbe_entry(&mut self) -> Result<LegsDecoder<'a>, DecodeError> {
+            let index = self.count - self.remaining;
+            let Some(block) = self.buf.get(self.pos..).and_then(|b| b.get(..self.block_length)) else {
+                sbe_support::cold();
+                return Err(Self::sbe_entry_truncated(self.pos, index, self.block_length, self.buf.len()));
+            };
+            let block_end = self.pos + block.len();
+            let (pos, end) = LegsDecoder::sbe_walk::<true>(self.buf, block_end, self.version).map_err(|e| sbe_support::in_entry(e, 0, index))?;
+            self.pos = end;
+            self.remaining -= 1;
+            Ok(LegsDecoder {
+                block,
+                version: self.version,
+                buf: self.buf,
+                pos,
+            })
+        }
+    }
+
+    /// Each entry checked as it is made: an entry that does not fit is an error, and the last item.
+    impl<'a> Iterator for LegsIter<'a> {
+        type Item = Result<LegsDecoder<'a>, DecodeError>;
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.remaining == 0 {
+                if let Some(m) = self.mark.take() {
+                    m.found(self.pos);
+                }
+                return None;
+            }
+            match self.sbe_entry() {
+                Ok(e) => Some(Ok(e)),
+                Err(e) => {
+                    self.remaining = 0;
+                    self.mark = None;
+                    Some(Err(e))
+                }
+            }
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let n = self.remaining;
+            (n.min(1), Some(n))
+        }
+    }
+
+    impl core::iter::FusedIterator for LegsIter<'_> {}
+
+    ///
+    /// An entry of group `legs`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct LegsDecoder<'a> {
+        block: &'a [u8],
+        version: u16,
+        buf: &'a [u8],
+        pos: [usize; 5],
+    }
+
+    impl<'a> LegsDecoder<'a> {
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The entry's block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The id of field `legId`.
+        pub const LEG_ID_ID: u16 = 11;
+        /// The version field `legId` appeared in.
+        pub const LEG_ID_SINCE_VERSION: u16 = 0;
+        /// The offset of field `legId` in the block.
+        pub const LEG_ID_OFFSET: usize = 0;
+        /// The size of field `legId` in bytes (0 for a constant).
+        pub const LEG_ID_ENCODED_LENGTH: usize = 4;
+
+        /// The null value of `legId`.
+        pub const LEG_ID_NULL: u32 = u32::MAX;
+        /// The minimum value of `legId`.
+        pub const LEG_ID_MIN: u32 = 0_u32;
+        /// The maximum value of `legId`.
+        pub const LEG_ID_MAX: u32 = 4294967294_u32;
+
+        #[must_use]
+        #[inline]
+        pub fn leg_id(&self) -> u32 {
+            (sbe_support::at::<12, 4>(self.block, 0).map(u32::from_le_bytes)).unwrap_or(Self::LEG_ID_NULL)
+        }
+
+        /// The id of field `price`.
+        pub const PRICE_ID: u16 = 12;
+        /// The version field `price` appeared in.
+        pub const PRICE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `price` in the block.
+        pub const PRICE_OFFSET: usize = 4;
+        /// The size of field `price` in bytes (0 for a constant).
+        pub const PRICE_ENCODED_LENGTH: usize = 8;
+
+        #[must_use]
+        #[inline]
+        pub fn price(&self) -> DecimalDecoder<'a> {
+            DecimalDecoder::wrap(sbe_support::from::<12>(self.block, 4), self.version)
+        }
+
+        /// The id of group `fills`.
+        pub const FILLS_ID: u16 = 13;
+        /// The version group `fills` appeared in.
+        pub const FILLS_SINCE_VERSION: u16 = 0;
+
+        ///
+        /// An iterator over the entries.
+        #[must_use]
+        #[inline]
+        pub fn fills(&self) -> FillsIter<'a> {
+            FillsIter {
+                entries: self.buf.get(self.pos[0]..self.pos[0].wrapping_add(self.pos[1].wrapping_mul(self.pos[2]))).unwrap_or(&[]),
+                remaining: self.pos[1],
+                block_length: self.pos[2],
+                version: self.version,
+            }
+        }
+
+        /// The id of var data `note`.
+        pub const NOTE_ID: u16 = 16;
+        /// The version var data `note` appeared in.
+        pub const NOTE_SINCE_VERSION: u16 = 0;
+        /// The character encoding of `note`.
+        pub const NOTE_CHARACTER_ENCODING: &'static str = "UTF-8";
+
+        ///
+        /// The bytes (empty when absent at the acting version).
+        #[must_use]
+        #[inline]
+        pub fn note(&self) -> &'a [u8] {
+            self.buf.get(self.pos[3]..self.pos[4]).unwrap_or(&[])
+        }
+
+        /// `note` as text (UTF-8 checked, or ASCII for one-byte encodings).
+        ///
+        /// # Errors
+        ///
+        /// Text not valid as `&str`.
+        #[inline]
+        pub fn note_str(&self) -> Result<&'a str, DecodeError> {
+            sbe_support::text(self.note(), true, self.pos[3], FieldPath::new("fields.legs[].note"))
+        }
+
+        /// Finds the groups and var data from `p` (checked against `buf`; block lengths too with `CHECK`): their positions and the end.
+        #[inline]
+        fn sbe_walk<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<([usize; 5], usize), DecodeError> {
+            let mut pos = [0usize; 5];
+            let mut p = p;
+            let _ = version;
+            let (start, count, bl, end) = FillsIter::sbe_skip::<CHECK>(buf, p, version)?;
+            pos[0] = start;
+            pos[1] = count;
+            pos[2] = bl;
+            p = end;
+            let Some(b) = sbe_support::get::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(sbe_support::truncated(p, FieldPath::new("fields.legs[].note"), 4, buf.len()));
+            };
+            let n = sbe_support::to_usize(sbe_support::get::<4>(&b, 0).map_or(0, |b| u64::from(u32::from_le_bytes(b))));
+            let end = sbe_support::span(buf, p, n.saturating_add(4), || FieldPath::new("fields.legs[].note"))?;
+            pos[3] = p + 4;
+            pos[4] = end;
+            p = end;
+            Ok((pos, p))
+        }
+    }
+
+    /// The canonical JSON object of the entry.
+    impl core::fmt::Display for LegsDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{")?;
+            f.write_str("\"legId\":")?;
+            if self.block.len() >= 4 {
+                write!(f, "{}", self.leg_id())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"price\":")?;
+            if self.block.len() >= 12 {
+                write!(f, "{}", self.price())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"fills\":")?;
+            f.write_str("[")?;
+            for (i, e) in self.fills().enumerate() {
+                let e = e.map_err(|_| core::fmt::Error)?;
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{e}")?;
+            }
+            f.write_str("]")?;
+            f.write_str(",")?;
+            f.write_str("\"note\":")?;
+            let b = self.note();
+            sbe_support::w_text(f, b, b, true)?;
+            f.write_str("}")
+        }
+    }
+
+    ///
+    /// An iterator over the entries of group `fills`.
+    #[derive(Debug, Clone)]
+    pub struct FillsIter<'a> {
+        entries: &'a [u8],
+        remaining: usize,
+        block_length: usize,
+        version: u16,
+    }
+
+    impl<'a> FillsIter<'a> {
+        /// The block length of an entry at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 5;
+        /// The size of the group's header (its dimensions).
+        pub const HEADER_SIZE: usize = 4;
+
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.legs[].fills"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.legs[].fills"), block_length, 5)
+        }
+
+        /// Reads and checks the group's header at `p`: (first entry, count, block length).
+        #[inline]
+        fn sbe_open<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize), DecodeError> {
+            let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(Self::sbe_header_truncated(p, buf.len()));
+            };
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let _ = version;
+            if CHECK && block_length < 5 {
+                sbe_support::cold();
+                return Err(Self::sbe_too_short(p, block_length));
+            }
+            Ok((p + 4, count, block_length))
+        }
+
+        /// Checks the group at `p`: (first entry, count, block length, end).
+        #[inline]
+        pub(super) fn sbe_skip<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize, usize), DecodeError> {
+            let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
+            let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.legs[].fills[]"), 1)?;
+            Ok((start, count, bl, end))
+        }
+
+        /// The entries' block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block_length
+        }
+    }
+
+    impl<'a> Iterator for FillsIter<'a> {
+        type Item = Result<FillsDecoder<'a>, DecodeError>;
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.block_length == 0 {
+                if self.remaining == 0 {
+                    return None;
+                }
+                self.remaining -= 1;
+                return Some(Ok(FillsDecoder {
+                    block: &[],
+                    version: self.version,
+                }));
+            }
+            let (block, rest) = self.entries.split_at_checked(self.block_length)?;
+            self.entries = rest;
+            Some(Ok(FillsDecoder {
+                block,
+                version: self.version,
+            }))
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining);
+            (n, Some(n))
+        }
+    }
+
+    impl ExactSizeIterator for FillsIter<'_> {}
+
+    impl core::iter::FusedIterator for FillsIter<'_> {}
+
+    ///
+    /// An entry of group `fills`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct FillsDecoder<'a> {
+        block: &'a [u8],
+        version: u16,
+    }
+
+    impl<'a> FillsDecoder<'a> {
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The entry's block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The id of field `qty`.
+        pub const QTY_ID: u16 = 14;
+        /// The version field `qty` appeared in.
+        pub const QTY_SINCE_VERSION: u16 = 0;
+        /// The offset of field `qty` in the block.
+        pub const QTY_OFFSET: usize = 0;
+        /// The size of field `qty` in bytes (0 for a constant).
+        pub const QTY_ENCODED_LENGTH: usize = 4;
+
+        /// The null value of `qty`.
+        pub const QTY_NULL: u32 = u32::MAX;
+        /// The minimum value of `qty`.
+        pub const QTY_MIN: u32 = 0_u32;
+        /// The maximum value of `qty`.
+        pub const QTY_MAX: u32 = 4294967294_u32;
+
+        #[must_use]
+        #[inline]
+        pub fn qty(&self) -> u32 {
+            (sbe_support::at::<5, 4>(self.block, 0).map(u32::from_le_bytes)).unwrap_or(Self::QTY_NULL)
+        }
+
+        /// The id of field `venue`.
+        pub const VENUE_ID: u16 = 15;
+        /// The version field `venue` appeared in.
+        pub const VENUE_SINCE_VERSION: u16 = 0;
+        /// The offset of field `venue` in the block.
+        pub const VENUE_OFFSET: usize = 4;
+        /// The size of field `venue` in bytes (0 for a constant).
+        pub const VENUE_ENCODED_LENGTH: usize = 1;
+
+        #[must_use]
+        #[inline]
+        pub fn venue(&self) -> Venue {
+            Venue::from_raw((sbe_support::at::<5, 1>(self.block, 4).map(u8::from_le_bytes)).unwrap_or(Venue::NULL_VALUE))
+        }
+    }
+
+    /// The canonical JSON object of the entry.
+    impl core::fmt::Display for FillsDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{")?;
+            f.write_str("\"qty\":")?;
+            if self.block.len() >= 4 {
+                write!(f, "{}", self.qty())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str(",")?;
+            f.write_str("\"venue\":")?;
+            if self.block.len() >= 5 {
+                write!(f, "{}", self.venue())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str("}")
+        }
+    }
+
+    ///
+    /// An iterator over the entries of group `tags`.
+    #[derive(Debug, Clone)]
+    pub struct TagsIter<'a> {
+        entries: &'a [u8],
+        remaining: usize,
+        block_length: usize,
+        version: u16,
+    }
+
+    impl<'a> TagsIter<'a> {
+        /// The block length of an entry at the schema's version.
+        pub const BLOCK_LENGTH: u16 = 2;
+        /// The size of the group's header (its dimensions).
+        pub const HEADER_SIZE: usize = 4;
+
+        /// The group's header does not fit at `p`.
+        #[cold]
+        fn sbe_header_truncated(p: usize, len: usize) -> DecodeError {
+            sbe_support::truncated(p, FieldPath::new("fields.tags"), 4, len)
+        }
+
+        /// The group's block length (at `at`) is shorter than its fields.
+        #[cold]
+        fn sbe_too_short(at: usize, block_length: usize) -> DecodeError {
+            sbe_support::block_too_short(at, FieldPath::new("fields.tags"), block_length, 2)
+        }
+
+        /// Reads and checks the group's header at `p`: (first entry, count, block length).
+        #[inline]
+        fn sbe_open<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize), DecodeError> {
+            let Some(dim) = sbe_support::get_ref::<4>(buf, p) else {
+                sbe_support::cold();
+                return Err(Self::sbe_header_truncated(p, buf.len()));
+            };
+            let block_length = sbe_support::to_usize(sbe_support::get::<2>(dim, 0).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let count = sbe_support::to_usize(sbe_support::get::<2>(dim, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b))));
+            let _ = version;
+            if CHECK && block_length < 2 {
+                sbe_support::cold();
+                return Err(Self::sbe_too_short(p, block_length));
+            }
+            Ok((p + 4, count, block_length))
+        }
+
+        /// Checks the group at `p`: (first entry, count, block length, end).
+        #[inline]
+        pub(super) fn sbe_skip<const CHECK: bool>(
+            buf: &[u8],
+            p: usize,
+            version: u16,
+        ) -> Result<(usize, usize, usize, usize), DecodeError> {
+            let (start, count, bl) = Self::sbe_open::<CHECK>(buf, p, version)?;
+            let end = sbe_support::entries_end(buf, start, bl, count, || FieldPath::new("fields.tags[]"), 0)?;
+            Ok((start, count, bl, end))
+        }
+
+        /// The entries' block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block_length
+        }
+    }
+
+    impl<'a> Iterator for TagsIter<'a> {
+        type Item = Result<TagsDecoder<'a>, DecodeError>;
+
+        #[inline]
+        fn next(&mut self) -> Option<Self::Item> {
+            if self.block_length == 0 {
+                if self.remaining == 0 {
+                    return None;
+                }
+                self.remaining -= 1;
+                return Some(Ok(TagsDecoder {
+                    block: &[],
+                    version: self.version,
+                }));
+            }
+            let (block, rest) = self.entries.split_at_checked(self.block_length)?;
+            self.entries = rest;
+            Some(Ok(TagsDecoder {
+                block,
+                version: self.version,
+            }))
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let n = self.entries.len().checked_div(self.block_length).unwrap_or(self.remaining);
+            (n, Some(n))
+        }
+    }
+
+    impl ExactSizeIterator for TagsIter<'_> {}
+
+    impl core::iter::FusedIterator for TagsIter<'_> {}
+
+    ///
+    /// An entry of group `tags`.
+    #[derive(Debug, Clone, Copy)]
+    pub struct TagsDecoder<'a> {
+        block: &'a [u8],
+        version: u16,
+    }
+
+    impl<'a> TagsDecoder<'a> {
+        /// The acting version (the writer's).
+        #[must_use]
+        pub fn acting_version(&self) -> u16 {
+            self.version
+        }
+
+        /// The entry's block length (the writer's).
+        #[must_use]
+        pub fn acting_block_length(&self) -> usize {
+            self.block.len()
+        }
+
+        /// The id of field `tag`.
+        pub const TAG_ID: u16 = 21;
+        /// The version field `tag` appeared in.
+        pub const TAG_SINCE_VERSION: u16 = 0;
+        /// The offset of field `tag` in the block.
+        pub const TAG_OFFSET: usize = 0;
+        /// The size of field `tag` in bytes (0 for a constant).
+        pub const TAG_ENCODED_LENGTH: usize = 2;
+
+        /// The null value of `tag`.
+        pub const TAG_NULL: u16 = u16::MAX;
+        /// The minimum value of `tag`.
+        pub const TAG_MIN: u16 = 0_u16;
+        /// The maximum value of `tag`.
+        pub const TAG_MAX: u16 = 65534_u16;
+
+        #[must_use]
+        #[inline]
+        pub fn tag(&self) -> u16 {
+            (sbe_support::at::<2, 2>(self.block, 0).map(u16::from_le_bytes)).unwrap_or(Self::TAG_NULL)
+        }
+    }
+
+    /// The canonical JSON object of the entry.
+    impl core::fmt::Display for TagsDecoder<'_> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("{")?;
+            f.write_str("\"tag\":")?;
+            if self.block.len() >= 2 {
+                write!(f, "{}", self.tag())?;
+            } else {
+                f.write_str("null")?;
+            }
+            f.write_str("}")
+        }
+    }
+
+    ///
+    /// Writes a `Groups` message: fixed fields in any order, then groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct GroupsEncoder<'a> {
+        buf: &'a mut [u8],
+        #[allow(dead_code)]
+        start: usize,
+        limit: usize,
+    }
+
+    impl<'a> GroupsEncoder<'a> {
+        /// The template id.
+        pub const TEMPLATE_ID: u16 = 2;
+        /// The root block length.
+        pub const BLOCK_LENGTH: u16 = 8;
+
+        /// Starts the message at the start of `buf`: writes the header (block length, template id, schema id, version).
+        ///
+        /// # Errors
+        ///
+        /// `buf` too small for the header and the root block.
+        #[inline]
+        pub fn new(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
+            let limit = sbe_support::room(buf.len(), 0, 16, || FieldPath::new("header"))?;
+            if let Some(h) = buf.first_chunk_mut::<8>() {
+                sbe_support::put(h, 0, (8_u16).to_le_bytes());
+                sbe_support::put(h, 2, (2_u16).to_le_bytes());
+                sbe_support::put(h, 4, (904_u16).to_le_bytes());
+                sbe_support::put(h, 6, (0_u16).to_le_bytes());
+            }
+            let start = 8;
+            Ok(Self { buf, start, limit })
+        }
+
+        /// Starts the message body (no header) at the start of `buf`.
+        ///
+        /// # Errors
+        ///
+        /// `buf` too small for the root block.
+        #[inline]
+        pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
+            let limit = sbe_support::room(buf.len(), 0, 8, || FieldPath::new("fields"))?;
+            let start = 0;
+            Ok(Self { buf, start, limit })
+        }
+
+        /// The bytes written so far: header (with `new`), block, groups and var data.
+        #[must_use]
+        #[inline]
+        pub fn encoded_length(&self) -> usize {
+            self.limit
+        }
+
+        /// The message written so far.
+        #[must_use]
+        pub fn as_bytes(&self) -> &[u8] {
+            self.buf.get(..self.limit).unwrap_or(&[])
+        }
+
+        #[inline]
+        pub fn order_id(&mut self, value: u64) -> &mut Self {
+            sbe_support::put(self.buf, self.start, (value).to_le_bytes());
+            self
+        }
+
+        ///
+        /// Starts the group (with no entries): add them with `next_entry`.
+        ///
+        /// # Errors
+        ///
+        /// No room for the group's header.
+        #[inline]
+        pub fn legs(&mut self) -> Result<LegsGroupEncoder<'_>, EncodeError> {
+            let at = self.limit;
+            self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.legs"))?;
+            sbe_support::put(self.buf, at, (12_u16).to_le_bytes());
+            sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
+            Ok(LegsGroupEncoder {
+                buf: &mut *self.buf,
+                limit: &mut self.limit,
+                header: at,
+                count: 0,
+                idx: [usize::MAX; PATH_DEPTH],
+            })
+        }
+
+        ///
+        /// Starts the group (with no entries): add them with `next_entry`.
+        ///
+        /// # Errors
+        ///
+        /// No room for the group's header.
+        #[inline]
+        pub fn tags(&mut self) -> Result<TagsGroupEncoder<'_>, EncodeError> {
+            let at = self.limit;
+            self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.tags"))?;
+            sbe_support::put(self.buf, at, (2_u16).to_le_bytes());
+            sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
+            Ok(TagsGroupEncoder {
+                buf: &mut *self.buf,
+                limit: &mut self.limit,
+                header: at,
+                count: 0,
+                idx: [usize::MAX; PATH_DEPTH],
+            })
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn text(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = self.limit;
+            if value.len() as u64 > 1073741824_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.text"), value.len(), 1073741824));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.text"))?;
+            sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
+            if let Some(d) = self.buf.get_mut(at + 4..end) {
+                d.copy_from_slice(value);
+            }
+            self.limit = end;
+            Ok(self)
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (65534 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn blob(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = self.limit;
+            if value.len() as u64 > 65534_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.blob"), value.len(), 65534));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 2 + value.len(), || FieldPath::new("fields.blob"))?;
+            sbe_support::put(self.buf, at, (value.len() as u16).to_le_bytes());
+            if let Some(d) = self.buf.get_mut(at + 2..end) {
+                d.copy_from_slice(value);
+            }
+            self.limit = end;
+            Ok(self)
+        }
+    }
+    /// Writes the entries of group `legs`; the count in its header follows the entries added.
+    #[derive(Debug)]
+    pub struct LegsGroupEncoder<'b> {
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        header: usize,
+        count: u16,
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl LegsGroupEncoder<'_> {
+        /// The most entries the group may hold.
+        pub const MAX_COUNT: u16 = 65534_u16;
+
+        /// Adds an entry and returns its encoder.
+        ///
+        /// # Errors
+        ///
+        /// The group is full, or no room for the entry's block.
+        #[inline]
+        pub fn next_entry(&mut self) -> Result<LegsEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            if self.count >= Self::MAX_COUNT {
+                return Err(sbe_support::count_too_large(at, FieldPath::new("fields.legs").with_indices(self.idx), u64::from(Self::MAX_COUNT)));
+            }
+            let mut idx = self.idx;
+            if let Some(i) = idx.get_mut(0) {
+                *i = self.count as usize;
+            }
+            *self.limit = sbe_support::room(self.buf.len(), at, 12, || FieldPath::new("fields.legs[]").with_indices(idx))?;
+            self.count += 1;
+            sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
+            Ok(LegsEncoder {
+                buf: &mut *self.buf,
+                limit: &mut *self.limit,
+                block: at,
+                idx,
+            })
+        }
+
+        /// The entries added so far.
+        #[must_use]
+        pub fn count(&self) -> u16 {
+            self.count
+        }
+    }
+
+    /// Writes an entry of group `legs`: fixed fields in any order, then nested groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct LegsEncoder<'b> {
+        #[allow(dead_code)]
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        #[allow(dead_code)]
+        block: usize,
+        #[allow(dead_code)]
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl LegsEncoder<'_> {
+        #[inline]
+        pub fn leg_id(&mut self, value: u32) -> &mut Self {
+            sbe_support::put(self.buf, self.block, (value).to_le_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn price(&mut self) -> DecimalEncoder<'_> {
+            let at = self.block + 4;
+            DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), at, FieldPath::new("fields.legs[].price").with_indices(self.idx))
+        }
+
+        ///
+        /// Starts the group (with no entries): add them with `next_entry`.
+        ///
+        /// # Errors
+        ///
+        /// No room for the group's header.
+        #[inline]
+        pub fn fills(&mut self) -> Result<FillsGroupEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            *self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.legs[].fills").with_indices(self.idx))?;
+            sbe_support::put(self.buf, at, (5_u16).to_le_bytes());
+            sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
+            Ok(FillsGroupEncoder {
+                buf: &mut *self.buf,
+                limit: &mut *self.limit,
+                header: at,
+                count: 0,
+                idx: self.idx,
+            })
+        }
+
+        ///
+        /// # Errors
+        ///
+        /// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
+        #[inline]
+        pub fn note(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
+            let at = *self.limit;
+            if value.len() as u64 > 1073741824_u64 {
+                return Err(sbe_support::length_too_large(at, FieldPath::new("fields.legs[].note").with_indices(self.idx), value.len(), 1073741824));
+            }
+            let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.legs[].note").with_indices(self.idx))?;
+            sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
+            if let Some(d) = self.buf.get_mut(at + 4..end) {
+                d.copy_from_slice(value);
+            }
+            *self.limit = end;
+            Ok(self)
+        }
+    }
+
+    /// Writes the entries of group `fills`; the count in its header follows the entries added.
+    #[derive(Debug)]
+    pub struct FillsGroupEncoder<'b> {
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        header: usize,
+        count: u16,
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl FillsGroupEncoder<'_> {
+        /// The most entries the group may hold.
+        pub const MAX_COUNT: u16 = 65534_u16;
+
+        /// Adds an entry and returns its encoder.
+        ///
+        /// # Errors
+        ///
+        /// The group is full, or no room for the entry's block.
+        #[inline]
+        pub fn next_entry(&mut self) -> Result<FillsEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            if self.count >= Self::MAX_COUNT {
+                return Err(sbe_support::count_too_large(at, FieldPath::new("fields.legs[].fills").with_indices(self.idx), u64::from(Self::MAX_COUNT)));
+            }
+            let mut idx = self.idx;
+            if let Some(i) = idx.get_mut(1) {
+                *i = self.count as usize;
+            }
+            *self.limit = sbe_support::room(self.buf.len(), at, 5, || FieldPath::new("fields.legs[].fills[]").with_indices(idx))?;
+            self.count += 1;
+            sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
+            Ok(FillsEncoder {
+                buf: &mut *self.buf,
+                block: at,
+                idx,
+            })
+        }
+
+        /// The entries added so far.
+        #[must_use]
+        pub fn count(&self) -> u16 {
+            self.count
+        }
+    }
+
+    /// Writes an entry of group `fills`: fixed fields in any order, then nested groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct FillsEncoder<'b> {
+        #[allow(dead_code)]
+        buf: &'b mut [u8],
+        #[allow(dead_code)]
+        block: usize,
+        #[allow(dead_code)]
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl FillsEncoder<'_> {
+        #[inline]
+        pub fn qty(&mut self, value: u32) -> &mut Self {
+            sbe_support::put(self.buf, self.block, (value).to_le_bytes());
+            self
+        }
+
+        #[inline]
+        pub fn venue(&mut self, value: Venue) -> &mut Self {
+            sbe_support::put(self.buf, self.block + 4, (value.raw()).to_le_bytes());
+            self
+        }
+    }
+
+    /// Writes the entries of group `tags`; the count in its header follows the entries added.
+    #[derive(Debug)]
+    pub struct TagsGroupEncoder<'b> {
+        buf: &'b mut [u8],
+        limit: &'b mut usize,
+        header: usize,
+        count: u16,
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl TagsGroupEncoder<'_> {
+        /// The most entries the group may hold.
+        pub const MAX_COUNT: u16 = 65534_u16;
+
+        /// Adds an entry and returns its encoder.
+        ///
+        /// # Errors
+        ///
+        /// The group is full, or no room for the entry's block.
+        #[inline]
+        pub fn next_entry(&mut self) -> Result<TagsEncoder<'_>, EncodeError> {
+            let at = *self.limit;
+            if self.count >= Self::MAX_COUNT {
+                return Err(sbe_support::count_too_large(at, FieldPath::new("fields.tags").with_indices(self.idx), u64::from(Self::MAX_COUNT)));
+            }
+            let mut idx = self.idx;
+            if let Some(i) = idx.get_mut(0) {
+                *i = self.count as usize;
+            }
+            *self.limit = sbe_support::room(self.buf.len(), at, 2, || FieldPath::new("fields.tags[]").with_indices(idx))?;
+            self.count += 1;
+            sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
+            Ok(TagsEncoder {
+                buf: &mut *self.buf,
+                block: at,
+                idx,
+            })
+        }
+
+        /// The entries added so far.
+        #[must_use]
+        pub fn count(&self) -> u16 {
+            self.count
+        }
+    }
+
+    /// Writes an entry of group `tags`: fixed fields in any order, then nested groups and var data in schema order.
+    #[derive(Debug)]
+    pub struct TagsEncoder<'b> {
+        #[allow(dead_code)]
+        buf: &'b mut [u8],
+        #[allow(dead_code)]
+        block: usize,
+        #[allow(dead_code)]
+        idx: [usize; PATH_DEPTH],
+    }
+
+    impl TagsEncoder<'_> {
+        #[inline]
+        pub fn tag(&mut self, value: u16) -> &mut Self {
+            sbe_support::put(self.buf, self.block, (value).to_le_bytes());
+            self
+        }
+    }
 }
-let start = 8;
-Ok(Self { buf, start, limit })
-}
-/// Starts the message body (no header) at the start of `buf`.
-///
-/// # Errors
-///
-/// `buf` too small for the root block.
-#[inline]
-pub fn new_body(buf: &'a mut [u8]) -> Result<Self, EncodeError> {
-let limit = sbe_support::room(buf.len(), 0, 8, || FieldPath::new("fields"))?;
-let start = 0;
-Ok(Self { buf, start, limit })
-}
-/// The bytes written so far: header (with `new`), block, groups and var data.
-#[must_use]
-#[inline]
-pub fn encoded_length(&self) -> usize { self.limit }
-/// The message written so far.
-#[must_use]
-pub fn as_bytes(&self) -> &[u8] { self.buf.get(..self.limit).unwrap_or(&[]) }
-#[inline]
-pub fn order_id(&mut self, value: u64) -> &mut Self { sbe_support::put(self.buf, self.start, (value).to_le_bytes()); self }
-///
-/// Starts the group (with no entries): add them with `next_entry`.
-///
-/// # Errors
-///
-/// No room for the group's header.
-#[inline]
-pub fn legs(&mut self) -> Result<LegsGroupEncoder<'_>, EncodeError> {
-let at = self.limit;
-self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.legs"))?;
-sbe_support::put(self.buf, at, (12_u16).to_le_bytes());
-sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
-Ok(LegsGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0, idx: [usize::MAX; PATH_DEPTH] })
-}
-///
-/// Starts the group (with no entries): add them with `next_entry`.
-///
-/// # Errors
-///
-/// No room for the group's header.
-#[inline]
-pub fn tags(&mut self) -> Result<TagsGroupEncoder<'_>, EncodeError> {
-let at = self.limit;
-self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.tags"))?;
-sbe_support::put(self.buf, at, (2_u16).to_le_bytes());
-sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
-Ok(TagsGroupEncoder { buf: &mut *self.buf, limit: &mut self.limit, header: at, count: 0, idx: [usize::MAX; PATH_DEPTH] })
-}
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn text(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.text"), value.len(), 1073741824)); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.text"))?;
-sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
-if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
-self.limit = end;
-Ok(self)
-}
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (65534 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn blob(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = self.limit;
-if value.len() as u64 > 65534_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.blob"), value.len(), 65534)); }
-let end = sbe_support::room(self.buf.len(), at, 2 + value.len(), || FieldPath::new("fields.blob"))?;
-sbe_support::put(self.buf, at, (value.len() as u16).to_le_bytes());
-if let Some(d) = self.buf.get_mut(at + 2..end) { d.copy_from_slice(value); }
-self.limit = end;
-Ok(self)
-}
-}
-/// Writes the entries of group `legs`; the count in its header follows the entries added.
-#[derive(Debug)]
-pub struct LegsGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
-impl LegsGroupEncoder<'_> {
-/// The most entries the group may hold.
-pub const MAX_COUNT: u16 = 65534_u16;
-/// Adds an entry and returns its encoder.
-///
-/// # Errors
-///
-/// The group is full, or no room for the entry's block.
-#[inline]
-pub fn next_entry(&mut self) -> Result<LegsEncoder<'_>, EncodeError> {
-let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.legs").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
-let mut idx = self.idx;
-if let Some(i) = idx.get_mut(0) { *i = self.count as usize; }
-*self.limit = sbe_support::room(self.buf.len(), at, 12, || FieldPath::new("fields.legs[]").with_indices(idx))?;
-self.count += 1;
-sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
-Ok(LegsEncoder { buf: &mut *self.buf, limit: &mut *self.limit, block: at, idx })
-}
-/// The entries added so far.
-#[must_use]
-pub fn count(&self) -> u16 { self.count }
-}
-/// Writes an entry of group `legs`: fixed fields in any order, then nested groups and var data in schema order.
-#[derive(Debug)]
-pub struct LegsEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], limit: &'b mut usize, #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
-impl LegsEncoder<'_> {
-#[inline]
-pub fn leg_id(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
-#[inline]
-pub fn price(&mut self) -> DecimalEncoder<'_> { let at = self.block + 4; DecimalEncoder::wrap_at(self.buf.get_mut(at..at + 8).unwrap_or_default(), FieldPath::new("fields.legs[].price").with_indices(self.idx)) }
-///
-/// Starts the group (with no entries): add them with `next_entry`.
-///
-/// # Errors
-///
-/// No room for the group's header.
-#[inline]
-pub fn fills(&mut self) -> Result<FillsGroupEncoder<'_>, EncodeError> {
-let at = *self.limit;
-*self.limit = sbe_support::room(self.buf.len(), at, 4, || FieldPath::new("fields.legs[].fills").with_indices(self.idx))?;
-sbe_support::put(self.buf, at, (5_u16).to_le_bytes());
-sbe_support::put(self.buf, at + 2, (0_u16).to_le_bytes());
-Ok(FillsGroupEncoder { buf: &mut *self.buf, limit: &mut *self.limit, header: at, count: 0, idx: self.idx })
-}
-///
-/// # Errors
-///
-/// `LengthTooLarge`: longer than its length allows (1073741824 bytes); `BufferTooShort`: no room.
-#[inline]
-pub fn note(&mut self, value: &[u8]) -> Result<&mut Self, EncodeError> {
-let at = *self.limit;
-if value.len() as u64 > 1073741824_u64 { return Err(sbe_support::length_too_large(at, FieldPath::new("fields.legs[].note").with_indices(self.idx), value.len(), 1073741824)); }
-let end = sbe_support::room(self.buf.len(), at, 4 + value.len(), || FieldPath::new("fields.legs[].note").with_indices(self.idx))?;
-sbe_support::put(self.buf, at, (value.len() as u32).to_le_bytes());
-if let Some(d) = self.buf.get_mut(at + 4..end) { d.copy_from_slice(value); }
-*self.limit = end;
-Ok(self)
-}
-}
-/// Writes the entries of group `fills`; the count in its header follows the entries added.
-#[derive(Debug)]
-pub struct FillsGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
-impl FillsGroupEncoder<'_> {
-/// The most entries the group may hold.
-pub const MAX_COUNT: u16 = 65534_u16;
-/// Adds an entry and returns its encoder.
-///
-/// # Errors
-///
-/// The group is full, or no room for the entry's block.
-#[inline]
-pub fn next_entry(&mut self) -> Result<FillsEncoder<'_>, EncodeError> {
-let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.legs[].fills").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
-let mut idx = self.idx;
-if let Some(i) = idx.get_mut(1) { *i = self.count as usize; }
-*self.limit = sbe_support::room(self.buf.len(), at, 5, || FieldPath::new("fields.legs[].fills[]").with_indices(idx))?;
-self.count += 1;
-sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
-Ok(FillsEncoder { buf: &mut *self.buf, block: at, idx })
-}
-/// The entries added so far.
-#[must_use]
-pub fn count(&self) -> u16 { self.count }
-}
-/// Writes an entry of group `fills`: fixed fields in any order, then nested groups and var data in schema order.
-#[derive(Debug)]
-pub struct FillsEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
-impl FillsEncoder<'_> {
-#[inline]
-pub fn qty(&mut self, value: u32) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
-#[inline]
-pub fn venue(&mut self, value: Venue) -> &mut Self { sbe_support::put(self.buf, self.block + 4, (value.raw()).to_le_bytes()); self }
-}
-/// Writes the entries of group `tags`; the count in its header follows the entries added.
-#[derive(Debug)]
-pub struct TagsGroupEncoder<'b> { buf: &'b mut [u8], limit: &'b mut usize, header: usize, count: u16, idx: [usize; PATH_DEPTH] }
-impl TagsGroupEncoder<'_> {
-/// The most entries the group may hold.
-pub const MAX_COUNT: u16 = 65534_u16;
-/// Adds an entry and returns its encoder.
-///
-/// # Errors
-///
-/// The group is full, or no room for the entry's block.
-#[inline]
-pub fn next_entry(&mut self) -> Result<TagsEncoder<'_>, EncodeError> {
-let at = *self.limit;
-if self.count >= Self::MAX_COUNT { return Err(sbe_support::count_too_large(at, FieldPath::new("fields.tags").with_indices(self.idx), u64::from(Self::MAX_COUNT))); }
-let mut idx = self.idx;
-if let Some(i) = idx.get_mut(0) { *i = self.count as usize; }
-*self.limit = sbe_support::room(self.buf.len(), at, 2, || FieldPath::new("fields.tags[]").with_indices(idx))?;
-self.count += 1;
-sbe_support::put(self.buf, self.header + 2, (self.count).to_le_bytes());
-Ok(TagsEncoder { buf: &mut *self.buf, block: at, idx })
-}
-/// The entries added so far.
-#[must_use]
-pub fn count(&self) -> u16 { self.count }
-}
-/// Writes an entry of group `tags`: fixed fields in any order, then nested groups and var data in schema order.
-#[derive(Debug)]
-pub struct TagsEncoder<'b> { #[allow(dead_code)] buf: &'b mut [u8], #[allow(dead_code)] block: usize, #[allow(dead_code)] idx: [usize; PATH_DEPTH] }
-impl TagsEncoder<'_> {
-#[inline]
-pub fn tag(&mut self, value: u16) -> &mut Self { sbe_support::put(self.buf, self.block, (value).to_le_bytes()); self }
-}
-}
+
 #[allow(unused_imports)]
 pub use groups::{GroupsDecoder, GroupsEncoder};
 
@@ -2426,41 +3886,62 @@ pub use groups::{GroupsDecoder, GroupsEncoder};
 #[derive(Debug, Clone)]
 #[allow(clippy::large_enum_variant)]
 pub enum AnyMessage<'a> {
-/// A `Composites` message.
-Composites(CompositesDecoder<'a>),
-/// A `Groups` message.
-Groups(GroupsDecoder<'a>),
+    /// A `Composites` message.
+    Composites(CompositesDecoder<'a>),
+    /// A `Groups` message.
+    Groups(GroupsDecoder<'a>),
 }
+
 /// Decodes the message at the start of `buf` by the template id in its header, and checks it whole: the schema-level entry point (`Display` of the result prints its canonical JSON).
 ///
 /// # Errors
 ///
 /// The codec contract's first error in reading order: the header truncated, another schema id, a template id of no message, a block length too short, then the root block, groups and var data running past the end.
 pub fn decode_any(buf: &[u8]) -> Result<AnyMessage<'_>, DecodeError> {
-if buf.len() < 8 { sbe_support::cold(); return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len())); }
-let schema_id = sbe_support::get::<2>(buf, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-if schema_id != u64::from(SCHEMA_ID) { return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id))); }
-let template_id = sbe_support::get::<2>(buf, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
-match template_id {
-1 => { let m = CompositesDecoder::decode(buf)?; m.encoded_length()?; Ok(AnyMessage::Composites(m)) }
-2 => { let m = GroupsDecoder::decode(buf)?; m.encoded_length()?; Ok(AnyMessage::Groups(m)) }
-other => Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(other))),
+    if buf.len() < 8 {
+        sbe_support::cold();
+        return Err(sbe_support::truncated(0, FieldPath::new("header"), 8, buf.len()));
+    }
+    let schema_id = sbe_support::get::<2>(buf, 4).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+    if schema_id != u64::from(SCHEMA_ID) {
+        return Err(sbe_support::header_error(4, "header.schemaId", DecodeErrorKind::SchemaIdMismatch(schema_id)));
+    }
+    let template_id = sbe_support::get::<2>(buf, 2).map_or(0, |b| u64::from(u16::from_le_bytes(b)));
+    match template_id {
+        1 => {
+            let m = CompositesDecoder::decode(buf)?;
+            m.encoded_length()?;
+            Ok(AnyMessage::Composites(m))
+        }
+        2 => {
+            let m = GroupsDecoder::decode(buf)?;
+            m.encoded_length()?;
+            Ok(AnyMessage::Groups(m))
+        }
+        other => Err(sbe_support::header_error(2, "header.templateId", DecodeErrorKind::UnknownTemplate(other))),
+    }
 }
-}
+
 impl AnyMessage<'_> {
-/// The message's length in bytes.
-///
-/// # Errors
-///
-/// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).
-pub fn encoded_length(&self) -> Result<usize, DecodeError> { match self {
-Self::Composites(m) => m.encoded_length(),
-Self::Groups(m) => m.encoded_length(),
-} } }
+    /// The message's length in bytes.
+    ///
+    /// # Errors
+    ///
+    /// As the message decoders' `encoded_length` (none for a message from `decode_any`, which checked it).
+    pub fn encoded_length(&self) -> Result<usize, DecodeError> {
+        match self {
+            Self::Composites(m) => m.encoded_length(),
+            Self::Groups(m) => m.encoded_length(),
+        }
+    }
+}
+
 /// The canonical JSON form of the message.
 impl core::fmt::Display for AnyMessage<'_> {
-fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result { match self {
-Self::Composites(m) => write!(f, "{m}"),
-Self::Groups(m) => write!(f, "{m}"),
-} } }
-
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Self::Composites(m) => write!(f, "{m}"),
+            Self::Groups(m) => write!(f, "{m}"),
+        }
+    }
+}

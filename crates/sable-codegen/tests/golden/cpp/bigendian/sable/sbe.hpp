@@ -25,6 +25,18 @@
 #define SABLE_CHECKS 1
 #endif
 
+/* Define SABLE_ENABLE_ACCESS_ORDER_CHECKS before including a codec to have it report groups and
+ * var data read or written out of schema order (errc::access_order; docs/cpp.md). Off by
+ * default, and then no code of it is compiled. */
+#if defined(SABLE_ENABLE_ACCESS_ORDER_CHECKS)
+#define SABLE_ACCESS_ORDER 1
+#else
+#define SABLE_ACCESS_ORDER 0
+#endif
+#ifndef SABLE_ACCESS_ORDER_DEPTH
+#define SABLE_ACCESS_ORDER_DEPTH 16 /* the deepest group nesting the checks follow */
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define SABLE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SABLE_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -49,6 +61,7 @@ enum class errc : std::uint8_t {
   value_out_of_range,     /* a value outside the field's declared minValue..maxValue */
   count_too_large,        /* a group count above its numInGroup's maximum */
   length_too_large,       /* var data longer than its length's maximum */
+  access_order,           /* a group or var data out of schema order (with the access-order checks) */
 };
 
 /* The contract's name of an error kind ("truncated", "schemaIdMismatch", ...). */
@@ -76,6 +89,8 @@ inline constexpr const char *kind(errc e) noexcept {
     return "countTooLarge";
   case errc::length_too_large:
     return "lengthTooLarge";
+  case errc::access_order:
+    return "accessOrder";
   }
   return "unknown";
 }
@@ -105,6 +120,8 @@ inline constexpr const char *message(errc e) noexcept {
     return "the group count is above its maximum";
   case errc::length_too_large:
     return "the var data is longer than its length can say";
+  case errc::access_order:
+    return "a group or var data was accessed out of schema order";
   }
   return "unknown error";
 }
@@ -184,12 +201,114 @@ template <class T, bool BE> inline void store(std::uint8_t *p, T v) noexcept {
 /* Bytes of zeros that absent composites are read from. */
 inline constexpr std::uint8_t zeros[4096] = {};
 
-/* What the bounds checks change lives in a namespace of its own per setting, so translation units
- * built with and without SABLE_NO_BOUNDS_CHECK link into one program. */
-#if SABLE_CHECKS
+/* What the bounds checks and the access-order checks change lives in a namespace of its own per
+ * setting, so translation units built with and without SABLE_NO_BOUNDS_CHECK (or
+ * SABLE_ENABLE_ACCESS_ORDER_CHECKS) link into one program. */
+#if SABLE_CHECKS && !SABLE_ACCESS_ORDER
 inline namespace checked {
-#else
+#elif !SABLE_ACCESS_ORDER
 inline namespace unchecked {
+#elif SABLE_CHECKS
+inline namespace checked_ordered {
+#else
+inline namespace unchecked_ordered {
+#endif
+
+#if SABLE_ACCESS_ORDER
+/* The access-order checks' state, shared by a message's codec and its groups. A body is the
+ * message's root (depth 0) or a group entry (depth d for groups nested d deep); its groups and
+ * var data are its items, in schema order. Per depth: the body's item paths ("fields.G[].V",
+ * each "[]" an entry index), how many, which comes next; and of the group accessed last there,
+ * how many entries it has and how many were begun. */
+struct order_state {
+  static constexpr std::size_t N = SABLE_ACCESS_ORDER_DEPTH + 1;
+  const char *const *items[N] = {};
+  std::uint32_t count[N] = {};
+  std::uint32_t next[N] = {};
+  std::uint64_t entries[N] = {};
+  std::uint64_t begun[N] = {};
+  std::uint32_t depth = 0; /* the innermost body begun */
+  /* What was expected at the first out-of-order access: a path pattern, the entry indices, and
+   * whether it is the next entry of that group (entry index want_entry_index). */
+  const char *want = nullptr;
+  std::uint64_t want_index[N] = {};
+  std::uint32_t want_n = 0;
+  bool want_entry = false;
+  std::uint64_t want_entry_index = 0;
+
+  void begin_root(const char *const *paths, std::uint32_t n) noexcept {
+    *this = order_state();
+    items[0] = paths;
+    count[0] = n;
+  }
+  /* Whether everything deeper than depth d is done (read or written to its end). */
+  bool done_below(std::uint32_t d) const noexcept {
+    for (std::uint32_t e = depth; e > d; --e) {
+      if (next[e] < count[e] || begun[e] < entries[e]) {
+        return false;
+      }
+    }
+    return true;
+  }
+  /* Records what comes first in schema order of what is not done yet (nothing when all is). */
+  void expect() noexcept {
+    for (std::uint32_t e = depth + 1; e-- > 0;) {
+      const bool entry = begun[e] < entries[e];
+      if (entry || next[e] < count[e]) {
+        want = items[e][entry ? next[e] - 1 : next[e]];
+        want_entry = entry;
+        want_entry_index = begun[e];
+        want_n = e;
+        for (std::uint32_t k = 0; k < e; ++k) {
+          want_index[k] = begun[k] - 1;
+        }
+        return;
+      }
+    }
+  }
+  /* Item k of the body at depth d is accessed (a group of n entries, or var data with n 0):
+   * false when out of order. */
+  bool access(std::uint32_t d, std::uint32_t k, std::uint64_t n) noexcept {
+    if (d > depth || !done_below(d) || begun[d] < entries[d] || next[d] != k) {
+      return false;
+    }
+    next[d] = k + 1;
+    depth = d;
+    entries[d] = n;
+    begun[d] = 0;
+    return true;
+  }
+  /* The group accessed last at depth d (item k there) begins its next entry, a body of n items
+   * (paths): false when out of order (another item was accessed since, or the entry before is
+   * not done, or every entry was begun). */
+  bool next_entry(std::uint32_t d, std::uint32_t k, const char *const *paths,
+                  std::uint32_t n) noexcept {
+    if (d > depth || next[d] != k + 1 || begun[d] >= entries[d] || !done_below(d)) {
+      return false;
+    }
+    ++begun[d];
+    depth = d + 1;
+    items[d + 1] = paths;
+    count[d + 1] = n;
+    next[d + 1] = 0;
+    entries[d + 1] = 0;
+    begun[d + 1] = 0;
+    return true;
+  }
+  /* The group accessed last at depth d (item k there), of entries without groups or var data,
+   * is taken whole (its random-access iterator). */
+  bool take_all(std::uint32_t d, std::uint32_t k) noexcept {
+    if (d > depth || next[d] != k + 1 || !done_below(d)) {
+      return false;
+    }
+    begun[d] = entries[d];
+    depth = d;
+    return true;
+  }
+  /* The path of what was expected ("fields.fuelFigures[1].usageDescription",
+   * "fields.fuelFigures[2]" for an entry); empty when nothing was left to access. */
+  std::string expected() const;
+};
 #endif
 
 /* A decoder's position in its buffer, shared by a message decoder and its groups. */
@@ -201,6 +320,17 @@ struct dstate {
   std::uint16_t acting_version = 0;
   /* Where the first error's item starts in buf (its field path is found by reading again). */
   std::size_t err_at = 0;
+#if SABLE_ACCESS_ORDER
+  order_state ao;
+  /* Records an out-of-order access (what was expected) and stops reading. */
+  void fail_order() noexcept {
+    if (err == errc::ok) {
+      ao.expect();
+    }
+    fail(errc::access_order, pos);
+    pos = len;
+  }
+#endif
 
   /* Whether n more bytes are there (always true without checks). */
   bool fits(std::size_t n) const noexcept {
@@ -223,8 +353,12 @@ struct dstate {
  * encoder object (so that the compiler need not assume field writes alias the encoder's state). */
 template <std::size_t N> inline thread_local std::uint8_t sink[N];
 
-/* An encoder's position in its buffer; writes that do not fit go to scratch. */
-struct estate {
+/* An encoder's position in its buffer; writes that do not fit go to scratch. D is the deepest
+ * group nesting of the schema (at least 1). Everything lives in the object itself, with no
+ * pointer into it, so that the compiler keeps the position in registers; the first error's
+ * report is its kind, the field's path pattern and the entry indices, recorded out of the hot
+ * path, its text made only by error_field(). */
+template <std::size_t D> struct estate {
   std::uint8_t *buf = nullptr;
   std::size_t cap = 0;
   std::size_t pos = 0;
@@ -232,10 +366,20 @@ struct estate {
   std::uint8_t *scratch = nullptr;
   /* The first error's field path, each "[]" standing for the entry index in err_path. */
   const char *err_field = nullptr;
-  /* The index of the entry being written at each group depth (set as groups are started), and
-   * a copy of it taken at the first error; both arrays belong to the message encoder. */
-  std::uint64_t *path = nullptr;
-  std::uint64_t *err_path = nullptr;
+  /* The index of the entry being written at each group depth but the innermost (set as nested
+   * groups are started), and a copy of the indices taken at the first error. */
+  std::uint64_t path[D];
+  std::uint64_t err_path[D];
+#if SABLE_ACCESS_ORDER
+  order_state ao;
+  /* Records an out-of-order access (what was expected). */
+  void fail_order() noexcept {
+    if (err == errc::ok) {
+      ao.expect();
+    }
+    fail(errc::access_order, nullptr);
+  }
+#endif
 
   bool fits(std::size_t n) const noexcept {
 #if SABLE_CHECKS
@@ -254,10 +398,10 @@ struct estate {
     err = e;
     err_field = field;
     if (entries > 0) {
-      path[entries - 1] = index;
-      for (std::size_t k = 0; k < entries; ++k) {
+      for (std::size_t k = 0; k + 1 < entries; ++k) {
         err_path[k] = path[k];
       }
+      err_path[entries - 1] = index;
     }
   }
   /* Reserves n bytes at the position: where to write them (scratch when they do not fit). */
@@ -269,6 +413,17 @@ struct estate {
       return p;
     }
     fail(errc::buffer_too_short, field, entries, index);
+    return scratch;
+  }
+  /* Reserves a message's header and root block (n bytes, the header's h): an error names the
+   * header when the buffer does not hold it, else the root block. */
+  std::uint8_t *reserve_message(std::size_t n, std::size_t h) noexcept {
+    if (SABLE_LIKELY(fits(n))) {
+      std::uint8_t *p = buf + pos;
+      pos += n;
+      return p;
+    }
+    fail(errc::buffer_too_short, cap < h ? "header" : "fields");
     return scratch;
   }
 };
@@ -312,8 +467,8 @@ template <class L, bool BE> inline bytes_view read_var(dstate &s) noexcept {
 
 /* Writes var data (its length, then its bytes) at the encoder's position; data longer than max
  * or than the buffer's room is an error and writes nothing. */
-template <class L, bool BE>
-inline void write_var(estate &s, const void *p, std::size_t n, std::uint64_t max, const char *field,
+template <class L, bool BE, class S>
+inline void write_var(S &s, const void *p, std::size_t n, std::uint64_t max, const char *field,
                       std::size_t entries = 0, std::uint64_t index = 0) noexcept {
   if (SABLE_CHECKS && SABLE_UNLIKELY(n > max)) {
     s.fail(errc::length_too_large, field, entries, index);
@@ -348,6 +503,21 @@ inline std::string fill_path(const char *pattern, const std::uint64_t *indices) 
   }
   return out;
 }
+
+#if SABLE_ACCESS_ORDER
+inline std::string order_state::expected() const {
+  if (want == nullptr) {
+    return std::string();
+  }
+  std::string out = fill_path(want, want_index);
+  if (want_entry) {
+    out += '[';
+    out += std::to_string(want_entry_index);
+    out += ']';
+  }
+  return out;
+}
+#endif
 
 /* Canonical JSON output (docs/json.md). */
 namespace json {

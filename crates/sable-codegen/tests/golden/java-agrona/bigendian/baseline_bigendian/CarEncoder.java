@@ -32,6 +32,7 @@ public final class CarEncoder
     private int sbeAccessIndex;
     private final OptionalExtrasEncoder extras = new OptionalExtrasEncoder();
     private final EngineEncoder engine = new EngineEncoder();
+    { engine.sbePath(() -> "fields.engine"); }
     private final FuelFiguresEncoder fuelFigures = new FuelFiguresEncoder(this);
     private final PerformanceFiguresEncoder performanceFigures = new PerformanceFiguresEncoder(this);
 
@@ -119,7 +120,10 @@ public final class CarEncoder
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
@@ -149,7 +153,10 @@ public final class CarEncoder
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         header.wrap(buffer, offset);
         // blockLength 49, templateId 1, schemaId 1, version 0
         buffer.putLong(offset, 0x0031000100010000L, java.nio.ByteOrder.BIG_ENDIAN);
@@ -1180,7 +1187,10 @@ public final class CarEncoder
             {
                 throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.count = count;
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -1783,7 +1793,10 @@ public final class CarEncoder
             {
                 throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.count = count;
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -2104,7 +2117,10 @@ public final class CarEncoder
                 {
                     throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
-                this.buffer = buffer;
+                if (buffer != this.buffer)
+                {
+                    this.buffer = buffer;
+                }
                 this.count = count;
                 this.index = 0;
                 if (SbeSupport.ACCESS_ORDER_CHECKS)

@@ -15,6 +15,19 @@ public final class EngineEncoder
     private MutableDirectBuffer buffer;
     private int offset;
     private final BoosterEncoder booster = new BoosterEncoder();
+    { booster.sbePath(() -> this.sbePath.get() + ".booster"); }
+    /** The composite's path in error reports: the field it is written as, else its type's name. */
+    private java.util.function.Supplier<String> sbePath = () -> "Engine";
+
+    /**
+     * Sets the composite's path in error reports (by the encoder it is a field of).
+     *
+     * @param path the path, asked for only when an error is thrown.
+     */
+    void sbePath(final java.util.function.Supplier<String> path)
+    {
+        this.sbePath = path;
+    }
 
     /**
      * Points this flyweight at a position in a buffer.
@@ -25,7 +38,10 @@ public final class EngineEncoder
      */
     public EngineEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }
@@ -431,7 +447,7 @@ public final class EngineEncoder
     {
         if (index < 0 || index >= 3)
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "Engine.manufacturerCode", "index " + index + " outside 0..2");
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, sbePath.get() + ".manufacturerCode", "index " + index + " outside 0..2");
         }
         buffer.putByte(offset + 3 + index, value);
         return this;
@@ -490,7 +506,7 @@ public final class EngineEncoder
     {
         if (!SbeSupport.putLatin1(buffer, offset + 3, 3, value, true))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, sbePath.get() + ".manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
         }
         return this;
     }
@@ -506,7 +522,7 @@ public final class EngineEncoder
     {
         if (!SbeSupport.putLatin1(buffer, offset + 3, 3, value, true))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, sbePath.get() + ".manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
         }
         return this;
     }
@@ -705,7 +721,7 @@ public final class EngineEncoder
     {
         if (value != (byte) -128 && (value < (byte) 0 || value > (byte) 100))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "Engine.efficiency", "value " + value + " outside [byte 0, byte 100]");
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath.get() + ".efficiency", "value " + value + " outside [byte 0, byte 100]");
         }
         buffer.putByte(offset + 6, value);
         return this;

@@ -26,7 +26,10 @@ public final class GroupSizeEncodingDecoder
      */
     public GroupSizeEncodingDecoder wrap(final DirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }

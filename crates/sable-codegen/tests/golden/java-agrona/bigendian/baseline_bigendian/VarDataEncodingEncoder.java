@@ -14,6 +14,18 @@ public final class VarDataEncodingEncoder
 
     private MutableDirectBuffer buffer;
     private int offset;
+    /** The composite's path in error reports: the field it is written as, else its type's name. */
+    private java.util.function.Supplier<String> sbePath = () -> "varDataEncoding";
+
+    /**
+     * Sets the composite's path in error reports (by the encoder it is a field of).
+     *
+     * @param path the path, asked for only when an error is thrown.
+     */
+    void sbePath(final java.util.function.Supplier<String> path)
+    {
+        this.sbePath = path;
+    }
 
     /**
      * Points this flyweight at a position in a buffer.
@@ -24,7 +36,10 @@ public final class VarDataEncodingEncoder
      */
     public VarDataEncodingEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }
@@ -145,7 +160,7 @@ public final class VarDataEncodingEncoder
     {
         if (value != 4294967295L && (value > 1073741824L))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "varDataEncoding.length", "value " + value + " outside [0L, 1073741824L]");
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath.get() + ".length", "value " + value + " outside [0L, 1073741824L]");
         }
         buffer.putInt(offset, (int) value, java.nio.ByteOrder.BIG_ENDIAN);
         return this;

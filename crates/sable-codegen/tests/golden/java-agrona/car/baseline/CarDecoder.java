@@ -134,7 +134,10 @@ public final class CarDecoder
         {
             throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
@@ -181,7 +184,10 @@ public final class CarDecoder
         {
             throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         header.wrap(buffer, offset);
         final long fields = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
         final int blockLength = (int) fields & 0xFFFF;
@@ -1272,7 +1278,10 @@ public final class CarDecoder
          */
         public void wrap(final DirectBuffer buffer)
         {
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
@@ -1992,7 +2001,10 @@ public final class CarDecoder
          */
         public void wrap(final DirectBuffer buffer)
         {
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
@@ -2345,7 +2357,10 @@ public final class CarDecoder
              */
             public void wrap(final DirectBuffer buffer)
             {
-                this.buffer = buffer;
+                if (buffer != this.buffer)
+                {
+                    this.buffer = buffer;
+                }
                 this.index = 0;
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {

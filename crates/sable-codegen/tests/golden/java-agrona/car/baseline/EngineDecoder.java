@@ -25,7 +25,10 @@ public final class EngineDecoder
      */
     public EngineDecoder wrap(final DirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }

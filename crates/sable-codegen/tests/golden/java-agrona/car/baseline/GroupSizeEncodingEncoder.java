@@ -16,6 +16,18 @@ public final class GroupSizeEncodingEncoder
 
     private MutableDirectBuffer buffer;
     private int offset;
+    /** The composite's path in error reports: the field it is written as, else its type's name. */
+    private java.util.function.Supplier<String> sbePath = () -> "groupSizeEncoding";
+
+    /**
+     * Sets the composite's path in error reports (by the encoder it is a field of).
+     *
+     * @param path the path, asked for only when an error is thrown.
+     */
+    void sbePath(final java.util.function.Supplier<String> path)
+    {
+        this.sbePath = path;
+    }
 
     /**
      * Points this flyweight at a position in a buffer.
@@ -26,7 +38,10 @@ public final class GroupSizeEncodingEncoder
      */
     public GroupSizeEncodingEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }

@@ -24,7 +24,10 @@ public final class OptionalExtrasEncoder
      */
     public OptionalExtrasEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }

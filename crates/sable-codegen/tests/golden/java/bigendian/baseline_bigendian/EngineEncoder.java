@@ -15,6 +15,19 @@ public final class EngineEncoder
     private byte[] array;
     private long offset;
     private final BoosterEncoder booster = new BoosterEncoder();
+    { booster.sbePath(() -> this.sbePath.get() + ".booster"); }
+    /** The composite's path in error reports: the field it is written as, else its type's name. */
+    private java.util.function.Supplier<String> sbePath = () -> "Engine";
+
+    /**
+     * Sets the composite's path in error reports (by the encoder it is a field of).
+     *
+     * @param path the path, asked for only when an error is thrown.
+     */
+    void sbePath(final java.util.function.Supplier<String> path)
+    {
+        this.sbePath = path;
+    }
 
     /**
      * Points this flyweight at a position in a buffer.
@@ -435,7 +448,7 @@ public final class EngineEncoder
     {
         if (index < 0 || index >= 3)
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "Engine.manufacturerCode", "index " + index + " outside 0..2");
+            throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, sbePath.get() + ".manufacturerCode", "index " + index + " outside 0..2");
         }
         SbeSupport.putByte(array, segment, offset + 3 + index, value);
         return this;
@@ -494,7 +507,7 @@ public final class EngineEncoder
     {
         if (!SbeSupport.putLatin1(segment, offset + 3, 3, value, true))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, sbePath.get() + ".manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
         }
         return this;
     }
@@ -510,7 +523,7 @@ public final class EngineEncoder
     {
         if (!SbeSupport.putLatin1(segment, offset + 3, 3, value, true))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, "Engine.manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
+            throw new SbeEncodeException(SbeEncodeException.Kind.TEXT_TOO_LONG, sbePath.get() + ".manufacturerCode", "text of " + value.length() + " characters does not fit in 3 bytes");
         }
         return this;
     }
@@ -709,7 +722,7 @@ public final class EngineEncoder
     {
         if (value != (byte) -128 && (value < (byte) 0 || value > (byte) 100))
         {
-            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, "Engine.efficiency", "value " + value + " outside [byte 0, byte 100]");
+            throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath.get() + ".efficiency", "value " + value + " outside [byte 0, byte 100]");
         }
         SbeSupport.putByte(array, segment, offset + 6, value);
         return this;

@@ -32,6 +32,7 @@ public final class CarEncoder
     private int sbeAccessIndex;
     private final OptionalExtrasEncoder extras = new OptionalExtrasEncoder();
     private final EngineEncoder engine = new EngineEncoder();
+    { engine.sbePath(() -> "fields.engine"); }
     private final FuelFiguresEncoder fuelFigures = new FuelFiguresEncoder(this);
     private final PerformanceFiguresEncoder performanceFigures = new PerformanceFiguresEncoder(this);
 

@@ -202,8 +202,11 @@ class ErrorsTest
         assertEquals(0, bytes[8 + CarEncoder.vehicleCodeEncodingOffset()], "nothing written");
         assertEncodeError("fields.someNumbers", SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, () -> car.someNumbers(5, 1));
         assertEncodeError("fields.someNumbers", SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, () -> car.someNumbers(-1, 1));
-        assertEncodeError("Engine.efficiency", SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, () -> car.engine().efficiency((byte) 101));
-        assertEncodeError("Engine.efficiency", SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, () -> car.engine().efficiency((byte) -1));
+        // A composite member is named by its full path, as `sable encode` names it.
+        assertEncodeError("fields.engine.efficiency", SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, () -> car.engine().efficiency((byte) 101));
+        assertEncodeError("fields.engine.efficiency", SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, () -> car.engine().efficiency((byte) -1));
+        assertEncodeError("fields.engine.manufacturerCode", SbeEncodeException.Kind.TEXT_TOO_LONG, () -> car.engine().manufacturerCode("1234"));
+        assertEncodeError("fields.engine.manufacturerCode", SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, () -> car.engine().manufacturerCode(3, (byte) '1'));
         car.engine().efficiency((byte) 100).efficiency((byte) 0);
         assertEncodeError("fields.fuelFigures", SbeEncodeException.Kind.COUNT_TOO_LARGE,
             () -> car.fuelFiguresCount(CarEncoder.FuelFiguresEncoder.countMaxValue() + 1));

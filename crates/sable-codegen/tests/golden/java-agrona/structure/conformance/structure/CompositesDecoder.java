@@ -130,7 +130,10 @@ public final class CompositesDecoder
         {
             throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
@@ -177,7 +180,10 @@ public final class CompositesDecoder
         {
             throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         header.wrap(buffer, offset);
         final long fields = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
         final int blockLength = (int) fields & 0xFFFF;

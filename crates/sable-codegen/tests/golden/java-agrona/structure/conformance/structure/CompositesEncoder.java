@@ -29,7 +29,9 @@ public final class CompositesEncoder
     private int sbeEnd;
     private int sbeAccessIndex;
     private final ShapeEncoder shape = new ShapeEncoder();
+    { shape.sbePath(() -> "fields.shape"); }
     private final DecimalEncoder lastPrice = new DecimalEncoder();
+    { lastPrice.sbePath(() -> "fields.lastPrice"); }
 
     /**
      * The length of the root block.
@@ -115,7 +117,10 @@ public final class CompositesEncoder
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
@@ -145,7 +150,10 @@ public final class CompositesEncoder
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         header.wrap(buffer, offset);
         // blockLength 36, templateId 1, schemaId 904, version 0
         buffer.putLong(offset, 0x0000038800010024L, java.nio.ByteOrder.LITTLE_ENDIAN);

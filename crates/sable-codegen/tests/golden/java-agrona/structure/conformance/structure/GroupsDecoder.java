@@ -130,7 +130,10 @@ public final class GroupsDecoder
         {
             throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
@@ -177,7 +180,10 @@ public final class GroupsDecoder
         {
             throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         header.wrap(buffer, offset);
         final long fields = buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN);
         final int blockLength = (int) fields & 0xFFFF;
@@ -493,7 +499,10 @@ public final class GroupsDecoder
          */
         public void wrap(final DirectBuffer buffer)
         {
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
@@ -912,7 +921,10 @@ public final class GroupsDecoder
              */
             public void wrap(final DirectBuffer buffer)
             {
-                this.buffer = buffer;
+                if (buffer != this.buffer)
+                {
+                    this.buffer = buffer;
+                }
                 this.index = 0;
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
@@ -1661,7 +1673,10 @@ public final class GroupsDecoder
          */
         public void wrap(final DirectBuffer buffer)
         {
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {

@@ -115,7 +115,10 @@ public final class GroupsEncoder
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.sbeEnd = end;
         this.offset = offset;
         this.limit = offset + BLOCK_LENGTH;
@@ -145,7 +148,10 @@ public final class GroupsEncoder
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, MessageHeaderEncoder.ENCODED_LENGTH + BLOCK_LENGTH, end);
         }
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         header.wrap(buffer, offset);
         // blockLength 8, templateId 2, schemaId 904, version 0
         buffer.putLong(offset, 0x0000038800020008L, java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -334,6 +340,7 @@ public final class GroupsEncoder
         private int index;
         private int sbeAccessIndex;
         private final DecimalEncoder price = new DecimalEncoder();
+        { price.sbePath(() -> sbeEntryPath() + ".price"); }
         private final FillsEncoder fills;
 
         LegsEncoder(final GroupsEncoder parentMessage)
@@ -383,7 +390,10 @@ public final class GroupsEncoder
             {
                 throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.count = count;
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -766,7 +776,10 @@ public final class GroupsEncoder
                 {
                     throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
-                this.buffer = buffer;
+                if (buffer != this.buffer)
+                {
+                    this.buffer = buffer;
+                }
                 this.count = count;
                 this.index = 0;
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
@@ -1338,7 +1351,10 @@ public final class GroupsEncoder
             {
                 throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
-            this.buffer = buffer;
+            if (buffer != this.buffer)
+            {
+                this.buffer = buffer;
+            }
             this.count = count;
             this.index = 0;
             if (SbeSupport.ACCESS_ORDER_CHECKS)

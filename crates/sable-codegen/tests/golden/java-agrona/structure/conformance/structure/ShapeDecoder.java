@@ -28,7 +28,10 @@ public final class ShapeDecoder
      */
     public ShapeDecoder wrap(final DirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }

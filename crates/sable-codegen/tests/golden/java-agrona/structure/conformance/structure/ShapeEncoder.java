@@ -15,9 +15,24 @@ public final class ShapeEncoder
     private MutableDirectBuffer buffer;
     private int offset;
     private final PointEncoder origin = new PointEncoder();
+    { origin.sbePath(() -> this.sbePath.get() + ".origin"); }
     private final PointEncoder size = new PointEncoder();
+    { size.sbePath(() -> this.sbePath.get() + ".size"); }
     private final CapsEncoder caps = new CapsEncoder();
     private final DecimalEncoder price = new DecimalEncoder();
+    { price.sbePath(() -> this.sbePath.get() + ".price"); }
+    /** The composite's path in error reports: the field it is written as, else its type's name. */
+    private java.util.function.Supplier<String> sbePath = () -> "Shape";
+
+    /**
+     * Sets the composite's path in error reports (by the encoder it is a field of).
+     *
+     * @param path the path, asked for only when an error is thrown.
+     */
+    void sbePath(final java.util.function.Supplier<String> path)
+    {
+        this.sbePath = path;
+    }
 
     /**
      * Points this flyweight at a position in a buffer.
@@ -28,7 +43,10 @@ public final class ShapeEncoder
      */
     public ShapeEncoder wrap(final MutableDirectBuffer buffer, final int offset)
     {
-        this.buffer = buffer;
+        if (buffer != this.buffer)
+        {
+            this.buffer = buffer;
+        }
         this.offset = offset;
         return this;
     }

@@ -29,7 +29,9 @@ public final class CompositesEncoder
     private long sbeEnd;
     private int sbeAccessIndex;
     private final ShapeEncoder shape = new ShapeEncoder();
+    { shape.sbePath(() -> "fields.shape"); }
     private final DecimalEncoder lastPrice = new DecimalEncoder();
+    { lastPrice.sbePath(() -> "fields.lastPrice"); }
 
     /**
      * The length of the root block.

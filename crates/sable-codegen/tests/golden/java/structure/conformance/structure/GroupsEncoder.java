@@ -343,6 +343,7 @@ public final class GroupsEncoder
         private int index;
         private int sbeAccessIndex;
         private final DecimalEncoder price = new DecimalEncoder();
+        { price.sbePath(() -> sbeEntryPath() + ".price"); }
         private final FillsEncoder fills;
 
         LegsEncoder(final GroupsEncoder parentMessage)

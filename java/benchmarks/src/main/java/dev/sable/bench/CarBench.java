@@ -65,6 +65,24 @@ public class CarBench
         }
     }
 
+    /**
+     * Sable's Agrona flavour over UnsafeBuffers of direct ByteBuffers, as the reference's; Agrona's
+     * bounds checks as the fork sets them (off, unless the benchmark's own @Fork leaves them on).
+     */
+    @State(Scope.Thread)
+    public static class SableAgrona
+    {
+        final SableAgronaCar codec = new SableAgronaCar();
+        final UnsafeBuffer encodeBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final UnsafeBuffer decodeBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+
+        @Setup
+        public void setup()
+        {
+            Checks.sableAgronaCar(codec, encodeBuffer, decodeBuffer);
+        }
+    }
+
     @State(Scope.Thread)
     public static class Reference
     {
@@ -117,6 +135,46 @@ public class CarBench
     public long sableOffHeapDecode(final SableOffHeap state)
     {
         return state.codec.decode(state.decodeSegment);
+    }
+
+    /** Sable off-heap, the encoding split into three methods (SableCar.encodeSplit). */
+    @Benchmark
+    public int sableOffHeapSplitEncode(final SableOffHeap state)
+    {
+        return state.codec.encodeSplit(state.encodeSegment);
+    }
+
+    @Benchmark
+    public long sableOffHeapSplitDecode(final SableOffHeap state)
+    {
+        return state.codec.decodeSplit(state.decodeSegment);
+    }
+
+    @Benchmark
+    public int sableAgronaEncode(final SableAgrona state)
+    {
+        return state.codec.encode(state.encodeBuffer);
+    }
+
+    @Benchmark
+    public long sableAgronaDecode(final SableAgrona state)
+    {
+        return state.codec.decode(state.decodeBuffer);
+    }
+
+    /** As sableAgronaEncode, with Agrona's bounds checks on (its default). */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = Bench.UNSAFE_ALLOWED)
+    public int sableAgronaCheckedEncode(final SableAgrona state)
+    {
+        return state.codec.encode(state.encodeBuffer);
+    }
+
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = Bench.UNSAFE_ALLOWED)
+    public long sableAgronaCheckedDecode(final SableAgrona state)
+    {
+        return state.codec.decode(state.decodeBuffer);
     }
 
     @Benchmark

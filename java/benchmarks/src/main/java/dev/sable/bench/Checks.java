@@ -90,24 +90,26 @@ final class Checks
         return text.toString();
     }
 
+    /** The first length bytes of buffer. */
+    static byte[] bytes(final UnsafeBuffer buffer, final int length)
+    {
+        final byte[] bytes = new byte[length];
+        buffer.getBytes(0, bytes);
+        return bytes;
+    }
+
     /** The reference's encoding of Car, as bytes. */
     static byte[] referenceCarBytes()
     {
         final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
-        final int length = new ReferenceCar().encode(buffer);
-        final byte[] bytes = new byte[length];
-        buffer.getBytes(0, bytes);
-        return bytes;
+        return bytes(buffer, new ReferenceCar().encode(buffer));
     }
 
     /** The reference's encoding of MarketData, as bytes. */
     static byte[] referenceMarketDataBytes()
     {
         final UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
-        final int length = new ReferenceMarketData().encode(buffer);
-        final byte[] bytes = new byte[length];
-        buffer.getBytes(0, bytes);
-        return bytes;
+        return bytes(buffer, new ReferenceMarketData().encode(buffer));
     }
 
     /** Encodes into buffer with the reference and checks that it decodes to the expected sum. */
@@ -133,6 +135,28 @@ final class Checks
         expectBytes("Sable's Car encoding", referenceCarBytes(), encodeSegment.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE));
         codec.encode(decodeSegment);
         expect("Sable Car decode", CAR_SBE_SUM, codec.decode(decodeSegment));
+        final int splitLength = codec.encodeSplit(encodeSegment);
+        expectBytes("Sable's Car encoding (split)", referenceCarBytes(),
+            encodeSegment.asSlice(0, splitLength).toArray(ValueLayout.JAVA_BYTE));
+        expect("Sable Car decode (split)", CAR_SBE_SUM, codec.decodeSplit(decodeSegment));
+    }
+
+    /** As sableCar, for the Agrona flavour over UnsafeBuffers. */
+    static void sableAgronaCar(final SableAgronaCar codec, final UnsafeBuffer encodeBuffer, final UnsafeBuffer decodeBuffer)
+    {
+        final int length = codec.encode(encodeBuffer);
+        expectBytes("Sable's Car encoding (Agrona)", referenceCarBytes(), bytes(encodeBuffer, length));
+        codec.encode(decodeBuffer);
+        expect("Sable Agrona Car decode", CAR_SBE_SUM, codec.decode(decodeBuffer));
+    }
+
+    static void sableAgronaMarketData(
+        final SableAgronaMarketData codec, final UnsafeBuffer encodeBuffer, final UnsafeBuffer decodeBuffer)
+    {
+        final int length = codec.encode(encodeBuffer);
+        expectBytes("Sable's MarketData encoding (Agrona)", referenceMarketDataBytes(), bytes(encodeBuffer, length));
+        codec.encode(decodeBuffer);
+        expect("Sable Agrona MarketData decode", MARKET_DATA_SBE_SUM, codec.decode(decodeBuffer));
     }
 
     static void sableMarketData(

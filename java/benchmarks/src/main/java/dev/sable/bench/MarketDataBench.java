@@ -65,6 +65,24 @@ public class MarketDataBench
         }
     }
 
+    /**
+     * Sable's Agrona flavour over UnsafeBuffers of direct ByteBuffers, as the reference's; Agrona's
+     * bounds checks as the fork sets them (off, unless the benchmark's own @Fork leaves them on).
+     */
+    @State(Scope.Thread)
+    public static class SableAgrona
+    {
+        final SableAgronaMarketData codec = new SableAgronaMarketData();
+        final UnsafeBuffer encodeBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+        final UnsafeBuffer decodeBuffer = new UnsafeBuffer(ByteBuffer.allocateDirect(1024));
+
+        @Setup
+        public void setup()
+        {
+            Checks.sableAgronaMarketData(codec, encodeBuffer, decodeBuffer);
+        }
+    }
+
     @State(Scope.Thread)
     public static class Reference
     {
@@ -118,6 +136,33 @@ public class MarketDataBench
     public long sableOffHeapDecode(final SableOffHeap state)
     {
         return state.codec.decode(state.decodeSegment);
+    }
+
+    @Benchmark
+    public int sableAgronaEncode(final SableAgrona state)
+    {
+        return state.codec.encode(state.encodeBuffer);
+    }
+
+    @Benchmark
+    public long sableAgronaDecode(final SableAgrona state)
+    {
+        return state.codec.decode(state.decodeBuffer);
+    }
+
+    /** As sableAgronaEncode, with Agrona's bounds checks on (its default). */
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = Bench.UNSAFE_ALLOWED)
+    public int sableAgronaCheckedEncode(final SableAgrona state)
+    {
+        return state.codec.encode(state.encodeBuffer);
+    }
+
+    @Benchmark
+    @Fork(value = 2, jvmArgsAppend = Bench.UNSAFE_ALLOWED)
+    public long sableAgronaCheckedDecode(final SableAgrona state)
+    {
+        return state.codec.decode(state.decodeBuffer);
     }
 
     @Benchmark

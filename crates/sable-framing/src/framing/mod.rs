@@ -5,16 +5,19 @@
 //! [`mdp3`]) frames a complete byte slice; [`StreamFramer`] frames a byte stream that arrives in
 //! pieces, such as a reassembled TCP stream.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
-/// The SOFH encoding type of SBE 1.0, little-endian.
-pub const SOFH_SBE_LITTLE_ENDIAN: u16 = 0x5BE0;
-/// The SOFH encoding type of SBE 1.0, big-endian.
-pub const SOFH_SBE_BIG_ENDIAN: u16 = 0xEB50;
-/// Size of the Simple Open Framing Header: a 4-byte length and a 2-byte encoding type.
-pub const SOFH_HEADER_LEN: usize = 6;
+mod sofh;
+mod stream;
+
+use sofh::{plausible_sofh, step_sofh};
+pub use sofh::{
+    SOFH_CME, SOFH_CME_HEADER_LEN, SOFH_HEADER_LEN, SOFH_SBE_BIG_ENDIAN, SOFH_SBE_LITTLE_ENDIAN,
+};
+pub use stream::{
+    StreamFrame, StreamFrameError, StreamFrameRef, StreamFramer, DEFAULT_MAX_FRAME_LEN,
+};
 /// Size of the CME MDP 3.0 packet header: a 4-byte sequence number and an 8-byte sending time.
 pub const MDP3_PACKET_HEADER_LEN: usize = 12;
 
@@ -185,10 +188,12 @@ pub enum Framing {
     /// (the SBE decoder's) says how long each is. After an error framing stops: nothing says
     /// where the next message starts.
     Raw,
-    /// Each message preceded by a FIX Simple Open Framing Header: a 4-byte big-endian length
-    /// (header included) and a 2-byte big-endian encoding type, `0x5BE0` (SBE 1.0 little-endian)
-    /// or `0xEB50` (SBE 1.0 big-endian). A frame with another encoding type is reported and
-    /// skipped. After a length that lies (smaller than the header, or past the end) framing
+    /// Each message preceded by a Simple Open Framing Header, in either form (told apart frame by
+    /// frame by the encoding type): the FIX standard's 4-byte big-endian length (header
+    /// included) and 2-byte big-endian encoding type, `0x5BE0` (SBE 1.0 little-endian) or
+    /// `0xEB50` (SBE 1.0 big-endian); or CME's (iLink 3) 2-byte little-endian length (header
+    /// included) and encoding type `0xCAFE` little-endian. A frame with another encoding type is
+    /// reported and skipped. After a length that lies (smaller than the header, or past the end) framing
     /// resynchronises at the next offset that holds a plausible header (a known encoding type and
     /// a length that fits).
     Sofh,
@@ -278,6 +283,40 @@ impl Framing {
     }
 }
 
+/// The framings [`guess`] tries, in order.
+const GUESSES: [&str; 11] = [
+    "sofh",
+    "mdp3",
+    "raw",
+    "u16le",
+    "u16le+inclusive",
+    "u16be",
+    "u16be+inclusive",
+    "u32le",
+    "u32le+inclusive",
+    "u32be",
+    "u32be+inclusive",
+];
+
+/// A framing under which `bytes` start with a whole message that `message_length` agrees with
+/// (its length is exactly the frame's), other than `not`: a suggestion for when `not` does not
+/// fit the input. `None` when no framing fits.
+pub fn guess<F>(bytes: &[u8], message_length: F, not: Framing) -> Option<Framing>
+where
+    F: Fn(&[u8]) -> Result<usize, String>,
+{
+    GUESSES
+        .iter()
+        .filter_map(|name| name.parse::<Framing>().ok())
+        .filter(|framing| *framing != not)
+        .find(|framing| {
+            let first = framing.frames(bytes, &message_length).next();
+            first.is_some_and(|frame| {
+                frame.is_ok_and(|f| message_length(f.bytes) == Ok(f.bytes.len()))
+            })
+        })
+}
+
 /// The 12-byte header of a CME MDP 3.0 packet: its sequence number and sending time (ns).
 pub fn mdp3_packet_header(
     sequence_number: u32,
@@ -288,6 +327,24 @@ pub fn mdp3_packet_header(
     header[4..].copy_from_slice(&sending_time_ns.to_le_bytes());
     header
 }
+
+/// The sequence number and sending time of the CME MDP 3.0 packet header at the start of
+/// `packet`; `None` when it is shorter than the header.
+pub fn mdp3_packet_meta(packet: &[u8]) -> Option<FrameMeta> {
+    let header = packet.get(..MDP3_PACKET_HEADER_LEN)?;
+    let mut seq = [0; 4];
+    seq.copy_from_slice(&header[..4]);
+    let mut time = [0; 8];
+    time.copy_from_slice(&header[4..]);
+    Some(FrameMeta::Mdp3 {
+        sequence_number: u32::from_le_bytes(seq),
+        sending_time_ns: u64::from_le_bytes(time),
+    })
+}
+
+/// The framing of the messages inside an MDP 3.0 packet, after its header: each after a 2-byte
+/// little-endian size that counts those 2 bytes.
+pub const MDP3_MESSAGES: Framing = Framing::LengthPrefixed(MDP3_PREFIX);
 
 impl fmt::Display for Framing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -367,7 +424,11 @@ enum Resume {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Step {
     /// A message at `buf[start..end]`; the next frame starts at `end`.
-    Frame { start: usize, end: usize },
+    Frame {
+        start: usize,
+        end: usize,
+        meta: Option<FrameMeta>,
+    },
     /// The frame needs `needed` bytes in all but fewer are there.
     Incomplete { needed: usize },
     /// The frame is bad.
@@ -407,65 +468,8 @@ fn step_prefixed(prefix: &LengthPrefix, buf: &[u8]) -> Step {
     Step::Frame {
         start: header,
         end: total,
+        meta: None,
     }
-}
-
-fn step_sofh(buf: &[u8]) -> Step {
-    if buf.len() < SOFH_HEADER_LEN {
-        return Step::Incomplete {
-            needed: SOFH_HEADER_LEN,
-        };
-    }
-    let len = u32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]) as usize;
-    let encoding = u16::from_be_bytes([buf[4], buf[5]]);
-    if len < SOFH_HEADER_LEN {
-        return Step::Bad {
-            message: format!(
-                "SOFH message length {len} is smaller than the {SOFH_HEADER_LEN}-byte header"
-            ),
-            resume: Resume::Scan,
-        };
-    }
-    if encoding != SOFH_SBE_LITTLE_ENDIAN && encoding != SOFH_SBE_BIG_ENDIAN {
-        let resume = if len <= buf.len() {
-            Resume::At(len)
-        } else {
-            Resume::Scan
-        };
-        return Step::Bad {
-            message: format!(
-                "SOFH encoding type {encoding:#06X} is not SBE 1.0 (0x5BE0 little-endian or \
-                 0xEB50 big-endian)"
-            ),
-            resume,
-        };
-    }
-    if len == SOFH_HEADER_LEN {
-        return Step::Bad {
-            message: "empty SOFH message (length 6)".to_string(),
-            resume: Resume::At(SOFH_HEADER_LEN),
-        };
-    }
-    if len > buf.len() {
-        return Step::Incomplete { needed: len };
-    }
-    Step::Frame {
-        start: SOFH_HEADER_LEN,
-        end: len,
-    }
-}
-
-/// Whether `buf` starts with a plausible SOFH header: a known encoding type and a length of more
-/// than the header which, if `complete`, fits in `buf`.
-fn plausible_sofh(buf: &[u8], complete: bool) -> bool {
-    if buf.len() < SOFH_HEADER_LEN {
-        return false;
-    }
-    let len = u32::from_be_bytes([buf[0], buf[1], buf[2], buf[3]]) as usize;
-    let encoding = u16::from_be_bytes([buf[4], buf[5]]);
-    (encoding == SOFH_SBE_LITTLE_ENDIAN || encoding == SOFH_SBE_BIG_ENDIAN)
-        && len > SOFH_HEADER_LEN
-        && (!complete || len <= buf.len())
 }
 
 fn step_raw<F>(message_length: &F, buf: &[u8]) -> Step
@@ -482,7 +486,11 @@ where
             resume: Resume::Stop,
         },
         Ok(len) if len > buf.len() => Step::Incomplete { needed: len },
-        Ok(len) => Step::Frame { start: 0, end: len },
+        Ok(len) => Step::Frame {
+            start: 0,
+            end: len,
+            meta: None,
+        },
     }
 }
 
@@ -533,14 +541,7 @@ where
                 });
                 frames.done = true;
             } else {
-                let mut seq = [0; 4];
-                seq.copy_from_slice(&data[..4]);
-                let mut time = [0; 8];
-                time.copy_from_slice(&data[4..12]);
-                frames.meta = Some(FrameMeta::Mdp3 {
-                    sequence_number: u32::from_le_bytes(seq),
-                    sending_time_ns: u64::from_le_bytes(time),
-                });
+                frames.meta = mdp3_packet_meta(data);
                 frames.pos = MDP3_PACKET_HEADER_LEN;
             }
         }
@@ -593,18 +594,12 @@ where
         let buf = &self.data[self.pos..];
         let offset = self.pos;
         match self.step(buf) {
-            Step::Frame { start, end } => {
+            Step::Frame { start, end, meta } => {
                 self.pos += end;
-                let meta = match self.framing {
-                    Framing::Sofh => Some(FrameMeta::Sofh {
-                        encoding_type: u16::from_be_bytes([buf[4], buf[5]]),
-                    }),
-                    _ => self.meta,
-                };
                 Some(Ok(Frame {
                     offset: offset + start,
                     bytes: &buf[start..end],
-                    meta,
+                    meta: meta.or(self.meta),
                 }))
             }
             Step::Incomplete { needed } => {
@@ -634,292 +629,5 @@ fn describe(framing: &Framing) -> &'static str {
         Framing::Sofh => "SOFH frame",
         Framing::LengthPrefixed(_) => "length-prefixed frame",
         Framing::Mdp3 => "MDP 3.0 message",
-    }
-}
-
-/// A message framed from a stream by [`StreamFramer`].
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StreamFrame {
-    /// Offset of the message (after any framing header) in the stream.
-    pub stream_offset: u64,
-    /// The message, starting with its SBE message header.
-    pub bytes: Vec<u8>,
-    /// Timestamp of the chunk that held the message's last byte.
-    pub timestamp_ns: u64,
-    /// Caller-supplied position (e.g. a packet's offset in a capture file) of that chunk.
-    pub position: usize,
-    /// What the framing knows about the message besides its bytes.
-    pub meta: Option<FrameMeta>,
-}
-
-/// An error framing a stream.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StreamFrameError {
-    /// Offset in the stream where the faulty frame starts.
-    pub stream_offset: u64,
-    /// Caller-supplied position of the chunk that held the frame's first byte.
-    pub position: usize,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for StreamFrameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "at stream offset {} (position {}): {}",
-            self.stream_offset, self.position, self.message
-        )
-    }
-}
-
-impl std::error::Error for StreamFrameError {}
-
-/// Frames a byte stream that arrives in chunks (such as a reassembled TCP stream): a message may
-/// span chunks, and is reported with the timestamp of the chunk where it ends.
-///
-/// Works for [`Framing::Raw`], [`Framing::Sofh`] and [`Framing::LengthPrefixed`]; MDP 3.0 frames
-/// datagrams, not streams. Bytes wait in the framer until their frame is complete. With
-/// [`Framing::Raw`], a `message_length` error is taken to mean "not enough bytes yet" until
-/// `max_frame_len` bytes are buffered; for the other framings a declared length over
-/// `max_frame_len` is an error. After an error the framer resumes as [`Frames`] does; once it
-/// stops it drops further bytes until [`StreamFramer::reset`].
-pub struct StreamFramer<F> {
-    framing: Framing,
-    message_length: F,
-    max_frame_len: usize,
-    buf: Vec<u8>,
-    /// Stream offset of `buf[0]`.
-    base: u64,
-    /// For each chunk in `buf`: the stream offset just past it, its timestamp and position.
-    chunks: VecDeque<(u64, u64, usize)>,
-    stopped: bool,
-    scanning: bool,
-}
-
-/// The default bound on a stream frame's size: 16 MiB.
-pub const DEFAULT_MAX_FRAME_LEN: usize = 16 << 20;
-
-impl<F> StreamFramer<F>
-where
-    F: Fn(&[u8]) -> Result<usize, String>,
-{
-    /// A framer for `framing` (an error for [`Framing::Mdp3`]).
-    pub fn new(framing: Framing, message_length: F) -> Result<StreamFramer<F>, String> {
-        if !framing.is_stream_framing() {
-            return Err(format!(
-                "framing {framing} applies to datagrams, not to byte streams"
-            ));
-        }
-        Ok(StreamFramer {
-            framing,
-            message_length,
-            max_frame_len: DEFAULT_MAX_FRAME_LEN,
-            buf: Vec::new(),
-            base: 0,
-            chunks: VecDeque::new(),
-            stopped: false,
-            scanning: false,
-        })
-    }
-
-    /// Sets the bound on a frame's size (default [`DEFAULT_MAX_FRAME_LEN`]).
-    pub fn with_max_frame_len(mut self, max_frame_len: usize) -> StreamFramer<F> {
-        self.max_frame_len = max_frame_len.max(1);
-        self
-    }
-
-    /// Drops buffered bytes and starts afresh at `stream_offset` (after a gap in the stream).
-    pub fn reset(&mut self, stream_offset: u64) {
-        self.buf.clear();
-        self.chunks.clear();
-        self.base = stream_offset;
-        self.stopped = false;
-        self.scanning = false;
-    }
-
-    /// The stream offset that the next pushed chunk is taken to start at.
-    pub fn next_stream_offset(&self) -> u64 {
-        self.base + self.buf.len() as u64
-    }
-
-    /// Number of bytes waiting for the rest of their frame.
-    pub fn buffered(&self) -> usize {
-        self.buf.len()
-    }
-
-    /// Adds the next chunk of the stream, with its timestamp and a position to report (such as
-    /// the offset of its packet in a capture), and returns the frames and errors it completes.
-    pub fn push(
-        &mut self,
-        data: &[u8],
-        timestamp_ns: u64,
-        position: usize,
-    ) -> Vec<Result<StreamFrame, StreamFrameError>> {
-        let mut out = Vec::new();
-        if data.is_empty() {
-            return out;
-        }
-        if self.stopped {
-            self.base += data.len() as u64;
-            return out;
-        }
-        self.buf.extend_from_slice(data);
-        self.chunks
-            .push_back((self.base + self.buf.len() as u64, timestamp_ns, position));
-        self.run(false, &mut out);
-        out
-    }
-
-    /// Ends the stream: bytes left over are reported as an incomplete frame.
-    pub fn finish(&mut self) -> Vec<Result<StreamFrame, StreamFrameError>> {
-        let mut out = Vec::new();
-        if !self.stopped {
-            self.run(true, &mut out);
-        }
-        let base = self.base + self.buf.len() as u64;
-        self.reset(base);
-        out
-    }
-
-    /// Timestamp and position of the chunk holding stream offset `at`.
-    fn chunk_of(&self, at: u64) -> (u64, usize) {
-        self.chunks
-            .iter()
-            .find(|(end, _, _)| *end > at)
-            .or(self.chunks.back())
-            .map(|&(_, ts, pos)| (ts, pos))
-            .unwrap_or((0, 0))
-    }
-
-    fn consume(&mut self, n: usize) {
-        let n = n.min(self.buf.len());
-        self.buf.drain(..n);
-        self.base += n as u64;
-        while self
-            .chunks
-            .front()
-            .is_some_and(|(end, _, _)| *end <= self.base)
-        {
-            self.chunks.pop_front();
-        }
-    }
-
-    fn error(&self, message: String) -> StreamFrameError {
-        StreamFrameError {
-            stream_offset: self.base,
-            position: self.chunk_of(self.base).1,
-            message,
-        }
-    }
-
-    fn run(&mut self, at_end: bool, out: &mut Vec<Result<StreamFrame, StreamFrameError>>) {
-        loop {
-            if self.scanning {
-                match (1..self.buf.len()).find(|&i| plausible_sofh(&self.buf[i..], false)) {
-                    Some(i) => {
-                        self.consume(i);
-                        self.scanning = false;
-                    }
-                    None => {
-                        // Keep what could be the start of a header.
-                        let keep = self.buf.len().min(SOFH_HEADER_LEN - 1);
-                        self.consume(self.buf.len() - keep);
-                        if at_end && !self.buf.is_empty() {
-                            out.push(Err(self.error(format!(
-                                "stream ends while looking for a SOFH header ({} bytes left)",
-                                self.buf.len()
-                            ))));
-                            let n = self.buf.len();
-                            self.consume(n);
-                        }
-                        return;
-                    }
-                }
-            }
-            if self.buf.is_empty() {
-                return;
-            }
-            let step = match &self.framing {
-                Framing::Raw => match step_raw(&self.message_length, &self.buf) {
-                    Step::Bad { .. } if !at_end && self.buf.len() < self.max_frame_len => {
-                        return;
-                    }
-                    step => step,
-                },
-                Framing::Sofh => step_sofh(&self.buf),
-                Framing::LengthPrefixed(prefix) => step_prefixed(prefix, &self.buf),
-                Framing::Mdp3 => step_prefixed(&MDP3_PREFIX, &self.buf),
-            };
-            match step {
-                Step::Frame { start, end } => {
-                    let meta = match self.framing {
-                        Framing::Sofh => Some(FrameMeta::Sofh {
-                            encoding_type: u16::from_be_bytes([self.buf[4], self.buf[5]]),
-                        }),
-                        _ => None,
-                    };
-                    let (timestamp_ns, position) = self.chunk_of(self.base + end as u64 - 1);
-                    out.push(Ok(StreamFrame {
-                        stream_offset: self.base + start as u64,
-                        bytes: self.buf[start..end].to_vec(),
-                        timestamp_ns,
-                        position,
-                        meta,
-                    }));
-                    self.consume(end);
-                }
-                Step::Incomplete { needed } if needed > self.max_frame_len => {
-                    let error = self.error(format!(
-                        "{} declares {needed} bytes, more than the {} allowed",
-                        describe(&self.framing),
-                        self.max_frame_len
-                    ));
-                    out.push(Err(error));
-                    if !self.after_error(Resume::Scan) {
-                        return;
-                    }
-                }
-                Step::Incomplete { needed } => {
-                    if at_end {
-                        let error = self.error(format!(
-                            "stream ends inside a {}: it needs {needed} bytes, {} remain",
-                            describe(&self.framing),
-                            self.buf.len()
-                        ));
-                        out.push(Err(error));
-                        let n = self.buf.len();
-                        self.consume(n);
-                    }
-                    return;
-                }
-                Step::Bad { message, resume } => {
-                    out.push(Err(self.error(message)));
-                    if !self.after_error(resume) {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Applies `resume` after an error; false if framing stops.
-    fn after_error(&mut self, resume: Resume) -> bool {
-        match (resume, self.framing) {
-            (Resume::At(n), _) => {
-                self.consume(n);
-                true
-            }
-            (Resume::Scan, Framing::Sofh) => {
-                self.scanning = true;
-                true
-            }
-            _ => {
-                self.stopped = true;
-                let n = self.buf.len();
-                self.consume(n);
-                false
-            }
-        }
     }
 }
