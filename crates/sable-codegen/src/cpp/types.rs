@@ -443,11 +443,7 @@ impl Gen<'_> {
                 }
             }
             TypeRef::Enum(_) => {
-                w.line(format!(
-                    "::{}::sbe_write_json(os, {name}(), {});",
-                    self.ns,
-                    s.optional && !s.constant
-                ));
+                w.line(format!("::{}::sbe_write_json(os, {name}());", self.ns));
             }
             TypeRef::Set(_) => {
                 w.line(format!("::{}::sbe_write_json(os, {name}());", self.ns));
@@ -507,10 +503,12 @@ impl Gen<'_> {
         w.line("}");
         w.close("}");
         w.open(format!(
-            "inline void sbe_write_json(std::ostream &os, {name} sbe_v, bool sbe_optional) {{"
+            "inline void sbe_write_json(std::ostream &os, {name} sbe_v) {{"
         ));
+        // Any enum's null value is `null`, required or not: the IR does not keep whether the
+        // encoding type is optional (docs/json.md).
         w.line(format!(
-            "if (sbe_optional && sbe_v == {name}_null_value) {{ sable::detail::json::raw(os, \"null\"); return; }}"
+            "if (sbe_v == {name}_null_value) {{ sable::detail::json::raw(os, \"null\"); return; }}"
         ));
         w.line("const char *sbe_n = sbe_name(sbe_v);");
         w.line("if (sbe_n != nullptr) { os.put('\"'); sable::detail::json::raw(os, sbe_n); os.put('\"'); return; }");

@@ -238,16 +238,14 @@ impl Gen<'_> {
                         prop(s.name)
                     ));
                     let v = format!("{}Value", prop(s.name));
-                    if s.presence == Presence::Optional {
-                        w.open_brace(format!("if ({v} == {})", literal(t, &et.null_value)));
-                        w.line("builder.append(\"null\");");
-                        w.end("}");
-                        w.open_brace("else");
-                        w.line(format!("{ename}.appendJson(builder, {v});"));
-                        w.end("}");
-                    } else {
-                        w.line(format!("{ename}.appendJson(builder, {v});"));
-                    }
+                    // Any enum's null value is `null`, required or not: the IR does not keep
+                    // whether the encoding type is optional (docs/json.md).
+                    w.open_brace(format!("if ({v} == {})", literal(t, &et.null_value)));
+                    w.line("builder.append(\"null\");");
+                    w.end("}");
+                    w.open_brace("else");
+                    w.line(format!("{ename}.appendJson(builder, {v});"));
+                    w.end("}");
                 }
             }
             TypeRef::Set(_) | TypeRef::Composite(_) => {

@@ -140,7 +140,9 @@ impl Gen<'_> {
                 } else {
                     let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\n{en}::from_raw(({raw}).unwrap_or({en}::NULL_VALUE))\n}}");
                     let _ = t;
-                    json = format!("write!(f, \"{{}}\", self.{m}())?;");
+                    // Any enum's null value is `null`, required or not: the IR does not keep
+                    // whether the encoding type is optional (docs/json.md).
+                    json = format!("match self.{m}() {{\nv if v.raw() == {en}::NULL_VALUE => f.write_str(\"null\")?,\nv => write!(f, \"{{v}}\")?,\n}}");
                 }
             }
             Kind::Set(st) => {

@@ -99,8 +99,8 @@ inline constexpr const char *sbe_name(BooleanType sbe_v) noexcept {
   default: return nullptr;
   }
 }
-inline void sbe_write_json(std::ostream &os, BooleanType sbe_v, bool sbe_optional) {
-  if (sbe_optional && sbe_v == BooleanType_null_value) { sable::detail::json::raw(os, "null"); return; }
+inline void sbe_write_json(std::ostream &os, BooleanType sbe_v) {
+  if (sbe_v == BooleanType_null_value) { sable::detail::json::raw(os, "null"); return; }
   const char *sbe_n = sbe_name(sbe_v);
   if (sbe_n != nullptr) { os.put('"'); sable::detail::json::raw(os, sbe_n); os.put('"'); return; }
   sable::detail::json::raw(os, "{\"unknown\":");
@@ -123,8 +123,8 @@ inline constexpr const char *sbe_name(Model sbe_v) noexcept {
   default: return nullptr;
   }
 }
-inline void sbe_write_json(std::ostream &os, Model sbe_v, bool sbe_optional) {
-  if (sbe_optional && sbe_v == Model_null_value) { sable::detail::json::raw(os, "null"); return; }
+inline void sbe_write_json(std::ostream &os, Model sbe_v) {
+  if (sbe_v == Model_null_value) { sable::detail::json::raw(os, "null"); return; }
   const char *sbe_n = sbe_name(sbe_v);
   if (sbe_n != nullptr) { os.put('"'); sable::detail::json::raw(os, sbe_n); os.put('"'); return; }
   sable::detail::json::raw(os, "{\"unknown\":");
@@ -185,8 +185,8 @@ inline constexpr const char *sbe_name(BoostType sbe_v) noexcept {
   default: return nullptr;
   }
 }
-inline void sbe_write_json(std::ostream &os, BoostType sbe_v, bool sbe_optional) {
-  if (sbe_optional && sbe_v == BoostType_null_value) { sable::detail::json::raw(os, "null"); return; }
+inline void sbe_write_json(std::ostream &os, BoostType sbe_v) {
+  if (sbe_v == BoostType_null_value) { sable::detail::json::raw(os, "null"); return; }
   const char *sbe_n = sbe_name(sbe_v);
   if (sbe_n != nullptr) { os.put('"'); sable::detail::json::raw(os, sbe_n); os.put('"'); return; }
   sable::detail::json::raw(os, "{\"unknown\":");
@@ -208,7 +208,7 @@ struct Booster {
       os.put('{');
       sable::detail::json::raw(os, "\"BoostType\":");
       {
-        ::baseline_bigendian::sbe_write_json(os, BoostType(), false);
+        ::baseline_bigendian::sbe_write_json(os, BoostType());
       }
       sable::detail::json::raw(os, ",\"horsePower\":");
       {
@@ -295,7 +295,7 @@ struct Engine {
       }
       sable::detail::json::raw(os, ",\"boosterEnabled\":");
       {
-        ::baseline_bigendian::sbe_write_json(os, boosterEnabled(), false);
+        ::baseline_bigendian::sbe_write_json(os, boosterEnabled());
       }
       sable::detail::json::raw(os, ",\"booster\":");
       {
@@ -1070,11 +1070,11 @@ class Car {
       }
       sable::detail::json::raw(os, ",\"available\":");
       if (!available_present()) { sable::detail::json::raw(os, "null"); } else {
-        ::baseline_bigendian::sbe_write_json(os, available(), false);
+        ::baseline_bigendian::sbe_write_json(os, available());
       }
       sable::detail::json::raw(os, ",\"code\":");
       if (!code_present()) { sable::detail::json::raw(os, "null"); } else {
-        ::baseline_bigendian::sbe_write_json(os, code(), false);
+        ::baseline_bigendian::sbe_write_json(os, code());
       }
       sable::detail::json::raw(os, ",\"someNumbers\":");
       if (!someNumbers_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -1095,7 +1095,7 @@ class Car {
       }
       sable::detail::json::raw(os, ",\"discountedModel\":");
       if (!discountedModel_present()) { sable::detail::json::raw(os, "null"); } else {
-        ::baseline_bigendian::sbe_write_json(os, discountedModel(), false);
+        ::baseline_bigendian::sbe_write_json(os, discountedModel());
       }
       sable::detail::json::raw(os, ",\"engine\":");
       if (!engine_present()) { sable::detail::json::raw(os, "null"); } else {

@@ -148,8 +148,8 @@ inline constexpr const char *sbe_name(Bool sbe_v) noexcept {
   default: return nullptr;
   }
 }
-inline void sbe_write_json(std::ostream &os, Bool sbe_v, bool sbe_optional) {
-  if (sbe_optional && sbe_v == Bool_null_value) { sable::detail::json::raw(os, "null"); return; }
+inline void sbe_write_json(std::ostream &os, Bool sbe_v) {
+  if (sbe_v == Bool_null_value) { sable::detail::json::raw(os, "null"); return; }
   const char *sbe_n = sbe_name(sbe_v);
   if (sbe_n != nullptr) { os.put('"'); sable::detail::json::raw(os, sbe_n); os.put('"'); return; }
   sable::detail::json::raw(os, "{\"unknown\":");
@@ -273,7 +273,7 @@ struct Shape {
       }
       sable::detail::json::raw(os, ",\"filled\":");
       {
-        ::conformance::structure::sbe_write_json(os, filled(), false);
+        ::conformance::structure::sbe_write_json(os, filled());
       }
       sable::detail::json::raw(os, ",\"caps\":");
       {
@@ -340,8 +340,8 @@ inline constexpr const char *sbe_name(Venue sbe_v) noexcept {
   default: return nullptr;
   }
 }
-inline void sbe_write_json(std::ostream &os, Venue sbe_v, bool sbe_optional) {
-  if (sbe_optional && sbe_v == Venue_null_value) { sable::detail::json::raw(os, "null"); return; }
+inline void sbe_write_json(std::ostream &os, Venue sbe_v) {
+  if (sbe_v == Venue_null_value) { sable::detail::json::raw(os, "null"); return; }
   const char *sbe_n = sbe_name(sbe_v);
   if (sbe_n != nullptr) { os.put('"'); sable::detail::json::raw(os, sbe_n); os.put('"'); return; }
   sable::detail::json::raw(os, "{\"unknown\":");
@@ -651,7 +651,7 @@ class Composites {
       }
       sable::detail::json::raw(os, ",\"venue\":");
       if (!venue_present()) { sable::detail::json::raw(os, "null"); } else {
-        ::conformance::structure::sbe_write_json(os, venue(), false);
+        ::conformance::structure::sbe_write_json(os, venue());
       }
       sable::detail::json::raw(os, ",\"count\":");
       if (!count_present()) { sable::detail::json::raw(os, "null"); } else {
@@ -931,7 +931,7 @@ class Groups {
           }
           sable::detail::json::raw(os, ",\"venue\":");
           if (!venue_present()) { sable::detail::json::raw(os, "null"); } else {
-            ::conformance::structure::sbe_write_json(os, venue(), false);
+            ::conformance::structure::sbe_write_json(os, venue());
           }
         }
         /* After an error: reads on as sbe_skip() does and appends to sbe_path the path of the item that fails; true when one does. */

@@ -1633,7 +1633,10 @@ impl core::fmt::Display for BoosterDecoder<'_> {
         f.write_str("{")?;
         f.write_str("\"BoostType\":")?;
         if !self.buf.is_empty() {
-            write!(f, "{}", self.boost_type())?;
+            match self.boost_type() {
+                v if v.raw() == BoostType::NULL_VALUE => f.write_str("null")?,
+                v => write!(f, "{v}")?,
+            }
         } else {
             f.write_str("null")?;
         }
@@ -1864,7 +1867,10 @@ impl core::fmt::Display for EngineDecoder<'_> {
         f.write_str(",")?;
         f.write_str("\"boosterEnabled\":")?;
         if self.buf.len() >= 8 {
-            write!(f, "{}", self.booster_enabled())?;
+            match self.booster_enabled() {
+                v if v.raw() == BooleanType::NULL_VALUE => f.write_str("null")?,
+                v => write!(f, "{v}")?,
+            }
         } else {
             f.write_str("null")?;
         }
@@ -2664,14 +2670,20 @@ pub mod car {
             f.write_str(",")?;
             f.write_str("\"available\":")?;
             if self.block.len() >= 11 {
-                write!(f, "{}", self.available())?;
+                match self.available() {
+                    v if v.raw() == BooleanType::NULL_VALUE => f.write_str("null")?,
+                    v => write!(f, "{v}")?,
+                }
             } else {
                 f.write_str("null")?;
             }
             f.write_str(",")?;
             f.write_str("\"code\":")?;
             if self.block.len() >= 12 {
-                write!(f, "{}", self.code())?;
+                match self.code() {
+                    v if v.raw() == Model::NULL_VALUE => f.write_str("null")?,
+                    v => write!(f, "{v}")?,
+                }
             } else {
                 f.write_str("null")?;
             }

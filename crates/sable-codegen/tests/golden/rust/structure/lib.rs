@@ -1779,7 +1779,10 @@ impl core::fmt::Display for ShapeDecoder<'_> {
         f.write_str(",")?;
         f.write_str("\"filled\":")?;
         if self.buf.len() >= 13 {
-            write!(f, "{}", self.filled())?;
+            match self.filled() {
+                v if v.raw() == Bool::NULL_VALUE => f.write_str("null")?,
+                v => write!(f, "{v}")?,
+            }
         } else {
             f.write_str("null")?;
         }
@@ -3317,7 +3320,10 @@ pub mod groups {
             f.write_str(",")?;
             f.write_str("\"venue\":")?;
             if self.block.len() >= 5 {
-                write!(f, "{}", self.venue())?;
+                match self.venue() {
+                    v if v.raw() == Venue::NULL_VALUE => f.write_str("null")?,
+                    v => write!(f, "{v}")?,
+                }
             } else {
                 f.write_str("null")?;
             }

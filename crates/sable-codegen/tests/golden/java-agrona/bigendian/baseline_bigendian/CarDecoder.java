@@ -3483,7 +3483,14 @@ public final class CarDecoder
         else
         {
             final short availableValue = (short) (buffer.getByte(offset + 10) & 0xFF);
-            BooleanType.appendJson(builder, availableValue);
+            if (availableValue == (short) 255)
+            {
+                builder.append("null");
+            }
+            else
+            {
+                BooleanType.appendJson(builder, availableValue);
+            }
         }
         builder.append(",\"code\":");
         if (actingBlockLength < 12)
@@ -3493,7 +3500,14 @@ public final class CarDecoder
         else
         {
             final byte codeValue = buffer.getByte(offset + 11);
-            Model.appendJson(builder, codeValue);
+            if (codeValue == (byte) 0)
+            {
+                builder.append("null");
+            }
+            else
+            {
+                Model.appendJson(builder, codeValue);
+            }
         }
         builder.append(",\"someNumbers\":");
         if (actingBlockLength < 32)

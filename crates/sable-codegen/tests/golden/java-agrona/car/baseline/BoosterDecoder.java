@@ -225,7 +225,14 @@ public final class BoosterDecoder
         builder.append('{');
         builder.append("\"BoostType\":");
         final byte boostTypeValue = buffer.getByte(offset);
-        BoostType.appendJson(builder, boostTypeValue);
+        if (boostTypeValue == (byte) 0)
+        {
+            builder.append("null");
+        }
+        else
+        {
+            BoostType.appendJson(builder, boostTypeValue);
+        }
         builder.append(",\"horsePower\":");
         builder.append((short) (buffer.getByte(offset + 1) & 0xFF));
         return builder.append('}');

@@ -823,7 +823,14 @@ public final class EngineDecoder
         builder.append(buffer.getByte(offset + 6));
         builder.append(",\"boosterEnabled\":");
         final short boosterEnabledValue = (short) (buffer.getByte(offset + 7) & 0xFF);
-        BooleanType.appendJson(builder, boosterEnabledValue);
+        if (boosterEnabledValue == (short) 255)
+        {
+            builder.append("null");
+        }
+        else
+        {
+            BooleanType.appendJson(builder, boosterEnabledValue);
+        }
         builder.append(",\"booster\":");
         booster().appendTo(builder);
         return builder.append('}');

@@ -226,7 +226,14 @@ public final class BoosterDecoder
         builder.append('{');
         builder.append("\"BoostType\":");
         final byte boostTypeValue = SbeSupport.getByte(array, segment, offset);
-        BoostType.appendJson(builder, boostTypeValue);
+        if (boostTypeValue == (byte) 0)
+        {
+            builder.append("null");
+        }
+        else
+        {
+            BoostType.appendJson(builder, boostTypeValue);
+        }
         builder.append(",\"horsePower\":");
         builder.append((short) (SbeSupport.getByte(array, segment, offset + 1) & 0xFF));
         return builder.append('}');

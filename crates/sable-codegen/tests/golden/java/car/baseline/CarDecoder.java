@@ -3422,7 +3422,14 @@ public final class CarDecoder
         else
         {
             final short availableValue = (short) (SbeSupport.getByte(array, segment, offset + 10) & 0xFF);
-            BooleanType.appendJson(builder, availableValue);
+            if (availableValue == (short) 255)
+            {
+                builder.append("null");
+            }
+            else
+            {
+                BooleanType.appendJson(builder, availableValue);
+            }
         }
         builder.append(",\"code\":");
         if (actingBlockLength < 12)
@@ -3432,7 +3439,14 @@ public final class CarDecoder
         else
         {
             final byte codeValue = SbeSupport.getByte(array, segment, offset + 11);
-            Model.appendJson(builder, codeValue);
+            if (codeValue == (byte) 0)
+            {
+                builder.append("null");
+            }
+            else
+            {
+                Model.appendJson(builder, codeValue);
+            }
         }
         builder.append(",\"someNumbers\":");
         if (actingBlockLength < 32)

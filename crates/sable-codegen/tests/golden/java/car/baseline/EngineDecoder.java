@@ -824,7 +824,14 @@ public final class EngineDecoder
         builder.append(SbeSupport.getByte(array, segment, offset + 6));
         builder.append(",\"boosterEnabled\":");
         final short boosterEnabledValue = (short) (SbeSupport.getByte(array, segment, offset + 7) & 0xFF);
-        BooleanType.appendJson(builder, boosterEnabledValue);
+        if (boosterEnabledValue == (short) 255)
+        {
+            builder.append("null");
+        }
+        else
+        {
+            BooleanType.appendJson(builder, boosterEnabledValue);
+        }
         builder.append(",\"booster\":");
         booster().appendTo(builder);
         return builder.append('}');

@@ -1288,7 +1288,14 @@ public final class GroupsDecoder
                 else
                 {
                     final byte venueValue = buffer.getByte(offset + 4);
-                    Venue.appendJson(builder, venueValue);
+                    if (venueValue == (byte) 0)
+                    {
+                        builder.append("null");
+                    }
+                    else
+                    {
+                        Venue.appendJson(builder, venueValue);
+                    }
                 }
                 return builder.append('}');
             }

@@ -657,7 +657,14 @@ public final class ShapeDecoder
         size().appendTo(builder);
         builder.append(",\"filled\":");
         final short filledValue = (short) (buffer.getByte(offset + 12) & 0xFF);
-        Bool.appendJson(builder, filledValue);
+        if (filledValue == (short) 255)
+        {
+            builder.append("null");
+        }
+        else
+        {
+            Bool.appendJson(builder, filledValue);
+        }
         builder.append(",\"caps\":");
         caps().appendTo(builder);
         builder.append(",\"weight\":");

@@ -1294,7 +1294,14 @@ public final class GroupsDecoder
                 else
                 {
                     final byte venueValue = SbeSupport.getByte(array, segment, offset + 4);
-                    Venue.appendJson(builder, venueValue);
+                    if (venueValue == (byte) 0)
+                    {
+                        builder.append("null");
+                    }
+                    else
+                    {
+                        Venue.appendJson(builder, venueValue);
+                    }
                 }
                 return builder.append('}');
             }
