@@ -357,6 +357,13 @@ impl Emitter<'_> {
                             ob["unknown"],
                             rtype(et.encoding_type)
                         ),
+                        // A required enum holding its null value (printed as null).
+                        Value::Null => format!(
+                            "{}::from_raw({}_{})",
+                            self.path(e),
+                            et.null_value.as_i128().unwrap_or(0),
+                            rtype(et.encoding_type)
+                        ),
                         _ => unreachable!(),
                     }
                 };
