@@ -189,7 +189,7 @@ impl Place {
             let _ = write!(
                 out,
                 "\"timestamp\":\"{}\",\"packetOffset\":{},\"flow\":\"{}\",",
-                rfc3339(c.timestamp_ns),
+                sable_otf::utc_timestamp_ns(c.timestamp_ns),
                 c.packet_offset,
                 c.flow
             );
@@ -202,7 +202,7 @@ impl Place {
             let _ = write!(
                 out,
                 "\"sequenceNumber\":{sequence_number},\"sendingTime\":\"{}\",",
-                rfc3339(sending_time_ns)
+                sable_otf::utc_timestamp_ns(sending_time_ns)
             );
         }
         let _ = write!(out, "\"offset\":{},", self.offset);
@@ -216,7 +216,7 @@ impl std::fmt::Display for Place {
                 f,
                 "packet at byte {} ({}, {}), ",
                 c.packet_offset,
-                rfc3339(c.timestamp_ns),
+                sable_otf::utc_timestamp_ns(c.timestamp_ns),
                 c.flow
             )?;
         }
@@ -228,7 +228,7 @@ impl std::fmt::Display for Place {
             write!(
                 f,
                 "sequence number {sequence_number} sent {}, ",
-                rfc3339(sending_time_ns)
+                sable_otf::utc_timestamp_ns(sending_time_ns)
             )?;
         }
         match self.capture {
@@ -366,47 +366,5 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
         // The reader went away (`sable encode x | head -c 10`): stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(outcome),
         Err(e) => Err(cannot_write(e)),
-    }
-}
-
-/// A Unix time in nanoseconds as RFC 3339 UTC with nanoseconds: `2026-11-21T23:02:00.000000001Z`.
-pub fn rfc3339(ns: u64) -> String {
-    let seconds = ns / 1_000_000_000;
-    let nanos = ns % 1_000_000_000;
-    let days = (seconds / 86_400) as i64;
-    let rest = seconds % 86_400;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{nanos:09}Z",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rfc3339;
-
-    #[test]
-    fn timestamps_are_rfc3339_utc() {
-        assert_eq!(rfc3339(0), "1970-01-01T00:00:00.000000000Z");
-        assert_eq!(
-            rfc3339(951_782_400_000_000_007),
-            "2000-02-29T00:00:00.000000007Z"
-        );
-        assert_eq!(
-            rfc3339(1_795_302_000_123_456_789),
-            "2026-11-21T23:00:00.123456789Z"
-        );
     }
 }

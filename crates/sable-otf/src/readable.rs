@@ -77,6 +77,20 @@ impl Readable {
     }
 }
 
+/// A Unix time in nanoseconds as ISO-8601 (RFC 3339) UTC with nanoseconds, as the readable
+/// forms write a `UTCTimestamp`: `2026-11-21T23:02:00.000000001Z`.
+pub fn utc_timestamp_ns(ns: u64) -> String {
+    let mut out = Vec::with_capacity(30);
+    let nanoseconds = Readable::Timestamp {
+        digits: 9,
+        epoch_days: 0,
+    };
+    // Every u64 of nanoseconds lies before the year 2555, within what a date can be written as.
+    let written = nanoseconds.write_integer(&mut out, i128::from(ns));
+    debug_assert!(written);
+    String::from_utf8(out).expect("ASCII digits and separators")
+}
+
 /// The days from 1970-01-01 to an epoch given as `unix` or a date `YYYY-MM-DD`.
 fn epoch_days(epoch: &str) -> Option<i64> {
     if epoch.eq_ignore_ascii_case("unix") {
@@ -178,6 +192,20 @@ mod tests {
         let mut out = Vec::new();
         r.write_integer(&mut out, v)
             .then(|| String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn unix_nanoseconds_are_rfc3339_utc() {
+        assert_eq!(utc_timestamp_ns(0), "1970-01-01T00:00:00.000000000Z");
+        assert_eq!(
+            utc_timestamp_ns(951_782_400_000_000_007),
+            "2000-02-29T00:00:00.000000007Z"
+        );
+        assert_eq!(
+            utc_timestamp_ns(1_795_302_000_123_456_789),
+            "2026-11-21T23:00:00.123456789Z"
+        );
+        assert_eq!(utc_timestamp_ns(u64::MAX), "2554-07-21T23:34:33.709551615Z");
     }
 
     #[test]
