@@ -97,6 +97,10 @@ enum Command {
     /// (docs/json.md) or as text. A message that fails to decode is printed as far as it went,
     /// with an "error" key, and reported on stderr with its byte offset; decoding goes on with
     /// the next message where the framing allows. Exit status 1 when any input was bad.
+    ///
+    /// The input streams: each message is printed as soon as its bytes have arrived (a live
+    /// pipe, `tcpdump -w - | sable decode --pcap ...`, or a growing file with --follow), in
+    /// memory bounded whatever the input's size (docs/framing.md, "Streams").
     Decode(DecodeArgs),
     /// Encode canonical JSON Lines messages to SBE
     ///

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use sable_framing::capture::Filter;
+use sable_framing::capture::{Filter, Flow};
 use sable_framing::{mdp3_packet_header, FrameMeta, Framing};
 use sable_ir::{ByteOrder, Ir, PrimitiveType};
 use sable_otf::decode::Decoder;
@@ -91,6 +91,7 @@ pub(crate) struct Printer<'a, W: Write> {
     buf: Vec<u8>,
     /// The printer's output for one message, before it joins `buf`.
     json_buf: Vec<u8>,
+    packet_keys: PacketKeys,
     pub(crate) outcome: Outcome,
 }
 
@@ -129,7 +130,11 @@ impl<W: Write> Printer<'_, W> {
             TextFormat::Json => {
                 // The printer writes `{"message":...}`; where it was found goes first.
                 self.buf.push(b'{');
-                place.write_json_keys(&mut self.buf);
+                self.packet_keys.write(place, &mut self.buf);
+                self.buf.extend_from_slice(b"\"offset\":");
+                self.buf
+                    .extend_from_slice(itoa::Buffer::new().format(place.offset).as_bytes());
+                self.buf.push(b',');
                 self.json_buf.clear();
                 let result = self.json.print(bytes, &mut self.json_buf);
                 self.buf
@@ -176,22 +181,44 @@ pub(crate) struct Place {
 }
 
 /// The capture packet holding a message's last byte: its offset in the file, its time, its flow.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Captured {
     pub(crate) packet_offset: u64,
     pub(crate) timestamp_ns: u64,
-    pub(crate) flow: String,
+    pub(crate) flow: Flow,
+}
+
+/// The JSON keys that a message's packet gives it (capture time, packet offset, flow, MDP 3.0
+/// header), written once per packet and copied into each of its messages: formatting two
+/// times and two addresses per message cost more than decoding the message.
+#[derive(Default)]
+struct PacketKeys {
+    of: Option<(Option<Captured>, Option<FrameMeta>)>,
+    json: Vec<u8>,
+}
+
+impl PacketKeys {
+    fn write(&mut self, place: &Place, out: &mut Vec<u8>) {
+        let key = (place.capture, place.meta);
+        if self.of != Some(key) {
+            self.json.clear();
+            place.write_packet_keys(&mut self.json);
+            self.of = Some(key);
+        }
+        out.extend_from_slice(&self.json);
+    }
 }
 
 impl Place {
-    fn write_json_keys(&self, out: &mut Vec<u8>) {
-        // Writing to a Vec cannot fail.
+    fn write_packet_keys(&self, out: &mut Vec<u8>) {
         if let Some(c) = &self.capture {
+            out.extend_from_slice(b"\"timestamp\":\"");
+            sable_otf::write_utc_timestamp_ns(out, c.timestamp_ns);
+            // Writing to a Vec cannot fail.
             let _ = write!(
                 out,
-                "\"timestamp\":\"{}\",\"packetOffset\":{},\"flow\":\"{}\",",
-                sable_otf::utc_timestamp_ns(c.timestamp_ns),
-                c.packet_offset,
-                c.flow
+                "\",\"packetOffset\":{},\"flow\":\"{}\",",
+                c.packet_offset, c.flow
             );
         }
         if let Some(FrameMeta::Mdp3 {
@@ -201,11 +228,11 @@ impl Place {
         {
             let _ = write!(
                 out,
-                "\"sequenceNumber\":{sequence_number},\"sendingTime\":\"{}\",",
-                sable_otf::utc_timestamp_ns(sending_time_ns)
+                "\"sequenceNumber\":{sequence_number},\"sendingTime\":\""
             );
+            sable_otf::write_utc_timestamp_ns(out, sending_time_ns);
+            out.extend_from_slice(b"\",");
         }
-        let _ = write!(out, "\"offset\":{},", self.offset);
     }
 }
 
@@ -259,6 +286,7 @@ pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
         out: io::BufWriter::with_capacity(1 << 16, stdout.lock()),
         buf: Vec::with_capacity(4096),
         json_buf: Vec::with_capacity(4096),
+        packet_keys: PacketKeys::default(),
         outcome: Outcome::default(),
     };
     crate::stream::decode(request, &decoder, source, printer)

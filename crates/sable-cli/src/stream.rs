@@ -436,7 +436,7 @@ where
                 capture: Some(Captured {
                     packet_offset: m.packet_offset as u64,
                     timestamp_ns: m.timestamp_ns,
-                    flow: m.flow.to_string(),
+                    flow: m.flow,
                 }),
                 meta: m.meta,
             };

@@ -38,5 +38,5 @@ mod shown;
 pub mod text;
 mod write;
 
-pub use readable::utc_timestamp_ns;
+pub use readable::{utc_timestamp_ns, write_utc_timestamp_ns};
 pub use shown::shown;

@@ -62,11 +62,17 @@ impl Readable {
                 if !write_date(out, days) {
                     return false;
                 }
-                let (h, m, s) = (in_day / 3600, in_day / 60 % 60, in_day % 60);
-                out.extend_from_slice(format!("T{h:02}:{m:02}:{s:02}").as_bytes());
+                // 0 <= in_day < 86,400 and 0 <= fraction < 10^digits: both fit a u64.
+                let in_day = in_day as u64;
+                out.push(b'T');
+                push_padded(out, in_day / 3600, 2);
+                out.push(b':');
+                push_padded(out, in_day / 60 % 60, 2);
+                out.push(b':');
+                push_padded(out, in_day % 60, 2);
                 if digits > 0 {
-                    let width = usize::from(digits);
-                    out.extend_from_slice(format!(".{fraction:0width$}").as_bytes());
+                    out.push(b'.');
+                    push_padded(out, fraction as u64, usize::from(digits));
                 }
                 out.push(b'Z');
                 true
@@ -81,14 +87,35 @@ impl Readable {
 /// forms write a `UTCTimestamp`: `2026-11-21T23:02:00.000000001Z`.
 pub fn utc_timestamp_ns(ns: u64) -> String {
     let mut out = Vec::with_capacity(30);
+    write_utc_timestamp_ns(&mut out, ns);
+    String::from_utf8(out).expect("ASCII digits and separators")
+}
+
+/// Appends [`utc_timestamp_ns`]'s form of `ns` to `out`, without allocating beyond `out`.
+pub fn write_utc_timestamp_ns(out: &mut Vec<u8>, ns: u64) {
     let nanoseconds = Readable::Timestamp {
         digits: 9,
         epoch_days: 0,
     };
     // Every u64 of nanoseconds lies before the year 2555, within what a date can be written as.
-    let written = nanoseconds.write_integer(&mut out, i128::from(ns));
+    let written = nanoseconds.write_integer(out, i128::from(ns));
     debug_assert!(written);
-    String::from_utf8(out).expect("ASCII digits and separators")
+}
+
+/// Appends `value` in decimal, padded with leading zeros to at least `width` digits (as
+/// `format!("{value:0width$}")`, without its formatting machinery: timestamps are written per
+/// message).
+fn push_padded(out: &mut Vec<u8>, value: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut start = digits.len();
+    let mut rest = value;
+    while rest > 0 {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    let start = start.min(digits.len().saturating_sub(width));
+    out.extend_from_slice(&digits[start..]);
 }
 
 /// The days from 1970-01-01 to an epoch given as `unix` or a date `YYYY-MM-DD`.
@@ -138,7 +165,12 @@ fn write_date(out: &mut Vec<u8>, days: i128) -> bool {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    out.extend_from_slice(format!("{y:04}-{m:02}-{d:02}").as_bytes());
+    // Within the days above, 0 <= y <= 9999, 1 <= m <= 12 and 1 <= d <= 31.
+    push_padded(out, y as u64, 4);
+    out.push(b'-');
+    push_padded(out, m as u64, 2);
+    out.push(b'-');
+    push_padded(out, d as u64, 2);
     true
 }
 
@@ -239,6 +271,9 @@ mod tests {
         let date = Readable::of_integer(None, None, Some("LocalMktDate"));
         assert_eq!(integer(date, 20_000).as_deref(), Some("2024-10-04"));
         assert_eq!(integer(date, 0).as_deref(), Some("1970-01-01"));
+        assert_eq!(integer(date, -719_528).as_deref(), Some("0000-01-01"));
+        assert_eq!(integer(date, 2_932_896).as_deref(), Some("9999-12-31"));
+        assert_eq!(integer(date, 2_932_897), None);
         assert_eq!(Readable::of_integer(None, None, Some("Qty")), Readable::Raw);
         assert_eq!(
             Readable::of_integer(Some("tuesday"), None, Some("UTCTimestamp")),
