@@ -40,9 +40,15 @@
 #if defined(__GNUC__) || defined(__clang__)
 #define SABLE_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SABLE_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define SABLE_ALWAYS_INLINE __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define SABLE_LIKELY(x) (x)
+#define SABLE_UNLIKELY(x) (x)
+#define SABLE_ALWAYS_INLINE __forceinline
 #else
 #define SABLE_LIKELY(x) (x)
 #define SABLE_UNLIKELY(x) (x)
+#define SABLE_ALWAYS_INLINE
 #endif
 
 namespace sable {

@@ -495,11 +495,9 @@ class Car {
       start(sbe_buf, sbe_len, 0, true);
       if (SABLE_CHECKS && sbe_len < 8u) { return fail_wrap(sable::errc::truncated, 0, "header"); }
       const std::size_t sbe_bl = static_cast<std::size_t>(sable::detail::load<std::uint16_t, true>(st_.buf + 0));
-      const std::uint64_t sbe_tid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(st_.buf + 2));
-      const std::uint64_t sbe_sid = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(st_.buf + 4));
       const std::uint16_t sbe_ver = static_cast<std::uint16_t>(sable::detail::load<std::uint16_t, true>(st_.buf + 6));
-      if (SABLE_CHECKS && SABLE_UNLIKELY(((sbe_tid ^ sbe_template_id) | (sbe_sid ^ sbe_schema_id)) != 0)) {
-        if (sbe_sid != sbe_schema_id) { return fail_wrap(sable::errc::schema_id_mismatch, 4, "header.schemaId"); }
+      if (SABLE_CHECKS && SABLE_UNLIKELY((sable::detail::load<std::uint32_t, true>(st_.buf + 2) != ((static_cast<std::uint32_t>(sbe_template_id) << 16) | sbe_schema_id)))) {
+        if (static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(st_.buf + 4)) != sbe_schema_id) { return fail_wrap(sable::errc::schema_id_mismatch, 4, "header.schemaId"); }
         return fail_wrap(sable::errc::unknown_template, 2, "header.templateId");
       }
       return body(8, sbe_bl, sbe_ver, 0);
@@ -646,7 +644,9 @@ class Car {
         const std::uint8_t *sbe_h = s_->buf + s_->pos;
         entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 0));
         if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
-        count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
+        const std::uint64_t sbe_n = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
+        count_ = sbe_n;
+        left_ = sbe_n;
         s_->pos += 4;
         #if SABLE_ACCESS_ORDER
         s_->ao.entries[0] = count_;
@@ -655,19 +655,20 @@ class Car {
       /* Entries on the wire. */
       std::uint64_t count() const noexcept { return count_; }
       /* Entries read so far. */
-      std::uint64_t index() const noexcept { return index_; }
+      std::uint64_t index() const noexcept { return count_ - left_; }
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
-        if (index_ >= count_) { return false; }
+        if (left_ == 0) { return false; }
         #if SABLE_ACCESS_ORDER
-        if (!s_->ao.next_entry(0, 0, Entry::sbe_items, 1)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        if (!s_->ao.next_entry(0, 0, Entry::sbe_items, 1)) { s_->fail_order(); count_ -= left_; left_ = 0; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         #endif
-        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ -= left_; left_ = 0; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         base_ = s_->buf + s_->pos;
         s_->pos += entry_block_;
+        end_ = s_->pos;
         block_ = entry_block_;
         full_ = entry_block_ >= 6u;
-        ++index_;
+        --left_;
         return true;
       }
       /* A forward iterator over the entries; *it is the current entry (valid until the iterator moves; its groups and var data are read in order). */
@@ -679,10 +680,10 @@ class Car {
         using pointer = const Entry *;
         using reference = const Entry &;
         iterator() noexcept = default;
-        iterator(FuelFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->index() : 0) {}
+        iterator(FuelFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->left_ + 1 : 0) {}
         reference operator*() const noexcept { return *g_; }
         pointer operator->() const noexcept { return g_; }
-        iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->index() : 0; return *this; }
+        SABLE_ALWAYS_INLINE iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->left_ + 1 : 0; return *this; }
         iterator operator++(int) noexcept { iterator sbe_t = *this; ++*this; return sbe_t; }
         friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
         friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
@@ -694,12 +695,13 @@ class Car {
       iterator end() noexcept { return iterator(this, false); }
       private:
       /* Reads past the entry's groups and var data when none of them was read (as std::distance or std::find_if leave them). */
-      void sbe_finish_entry() noexcept { if (s_->buf + s_->pos == base_ + block_) { sbe_skip(); } }
+      SABLE_ALWAYS_INLINE void sbe_finish_entry() noexcept { if (s_->pos == end_) { sbe_skip(); } }
       public:
       private:
+      std::size_t end_ = 0;
       std::size_t entry_block_ = 0;
       std::uint64_t count_ = 0;
-      std::uint64_t index_ = 0;
+      std::uint64_t left_ = 0;
     };
     bool fuelFigures_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
@@ -783,35 +785,47 @@ class Car {
           if (SABLE_UNLIKELY(!s_->fits(4))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; return; }
           const std::uint8_t *sbe_h = s_->buf + s_->pos;
           entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 0));
-          if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
-          count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
-          s_->pos += 4;
-          cur_ = s_->pos;
-          all_fit_ = !SABLE_CHECKS || count_ * entry_block_ <= s_->len - s_->pos;
-          if (SABLE_LIKELY(all_fit_)) { s_->pos += SABLE_LIKELY(entry_block_ == sbe_block_length) ? static_cast<std::size_t>(count_) * sbe_block_length : static_cast<std::size_t>(count_) * entry_block_; }
+          const std::uint64_t sbe_n = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
+          if (SABLE_LIKELY(entry_block_ == sbe_block_length)) {
+            sbe_take(sbe_n, sbe_block_length);
+          } else {
+            if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
+            sbe_take(sbe_n, entry_block_);
+          }
           #if SABLE_ACCESS_ORDER
           s_->ao.entries[1] = count_;
           #endif
         }
+        private:
+        /* Takes the group's n entries of stride bytes each, after the dimension. */
+        void sbe_take(std::uint64_t sbe_n, std::size_t sbe_stride) noexcept {
+          count_ = sbe_n;
+          left_ = sbe_n;
+          s_->pos += 4;
+          cur_ = s_->pos;
+          all_fit_ = !SABLE_CHECKS || sbe_n * sbe_stride <= s_->len - s_->pos;
+          if (SABLE_LIKELY(all_fit_)) { s_->pos += static_cast<std::size_t>(sbe_n) * sbe_stride; }
+        }
+        public:
         /* Entries on the wire. */
         std::uint64_t count() const noexcept { return count_; }
         /* Entries read so far. */
-        std::uint64_t index() const noexcept { return index_; }
+        std::uint64_t index() const noexcept { return count_ - left_; }
         /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
         bool next() noexcept {
-          if (index_ >= count_) { return false; }
+          if (left_ == 0) { return false; }
           #if SABLE_ACCESS_ORDER
-          if (!s_->ao.next_entry(1, 0, Entry::sbe_items, 0)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+          if (!s_->ao.next_entry(1, 0, Entry::sbe_items, 0)) { s_->fail_order(); count_ -= left_; left_ = 0; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
           #endif
           if (SABLE_UNLIKELY(!all_fit_)) {
-            if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+            if (!s_->fits(entry_block_)) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ -= left_; left_ = 0; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
             s_->pos += entry_block_;
           }
           base_ = s_->buf + cur_;
           cur_ += entry_block_;
           block_ = entry_block_;
           full_ = entry_block_ >= 6u;
-          ++index_;
+          --left_;
           return true;
         }
         /* A random-access iterator over the entries; *it is the entry, a view held by value (so that iterators such as std::reverse_iterator that dereference a temporary stay valid). */
@@ -859,15 +873,15 @@ class Car {
           ranged_ = true;
           first_ = s_->buf + cur_;
           #if SABLE_ACCESS_ORDER
-          if (!s_->ao.take_all(1, 0)) { s_->fail_order(); count_ = index_; n_ = 0; return; }
+          if (!s_->ao.take_all(1, 0)) { s_->fail_order(); count_ -= left_; left_ = 0; n_ = 0; return; }
           #endif
-          std::uint64_t sbe_left = count_ - index_;
+          std::uint64_t sbe_left = left_;
           if (SABLE_UNLIKELY(!all_fit_)) {
             const std::uint64_t sbe_fit = entry_block_ == 0 ? sbe_left : static_cast<std::uint64_t>((s_->len - s_->pos) / entry_block_);
-            if (sbe_fit < sbe_left) { sbe_left = sbe_fit; s_->fail(sable::errc::truncated, s_->pos + static_cast<std::size_t>(sbe_fit) * entry_block_); s_->pos = s_->len; count_ = index_ + sbe_fit; } else { s_->pos += static_cast<std::size_t>(sbe_left) * entry_block_; }
+            if (sbe_fit < sbe_left) { s_->fail(sable::errc::truncated, s_->pos + static_cast<std::size_t>(sbe_fit) * entry_block_); s_->pos = s_->len; count_ -= sbe_left - sbe_fit; sbe_left = sbe_fit; } else { s_->pos += static_cast<std::size_t>(sbe_left) * entry_block_; }
           }
           cur_ += static_cast<std::size_t>(sbe_left) * entry_block_;
-          index_ += sbe_left;
+          left_ = 0;
           n_ = static_cast<std::ptrdiff_t>(sbe_left);
         }
         public:
@@ -879,7 +893,7 @@ class Car {
         std::ptrdiff_t n_ = 0;
         std::size_t entry_block_ = 0;
         std::uint64_t count_ = 0;
-        std::uint64_t index_ = 0;
+        std::uint64_t left_ = 0;
       };
       bool acceleration_present() const noexcept { return true; }
       /* The group's entries: read them (range-for or next()) before what follows. */
@@ -955,7 +969,9 @@ class Car {
         const std::uint8_t *sbe_h = s_->buf + s_->pos;
         entry_block_ = static_cast<std::size_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 0));
         if (SABLE_CHECKS && SABLE_UNLIKELY(entry_block_ < sbe_block_length)) { s_->fail(sable::errc::block_length_too_short, s_->pos + 0); s_->pos = s_->len; return; }
-        count_ = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
+        const std::uint64_t sbe_n = static_cast<std::uint64_t>(sable::detail::load<std::uint16_t, true>(sbe_h + 2));
+        count_ = sbe_n;
+        left_ = sbe_n;
         s_->pos += 4;
         #if SABLE_ACCESS_ORDER
         s_->ao.entries[0] = count_;
@@ -964,19 +980,20 @@ class Car {
       /* Entries on the wire. */
       std::uint64_t count() const noexcept { return count_; }
       /* Entries read so far. */
-      std::uint64_t index() const noexcept { return index_; }
+      std::uint64_t index() const noexcept { return count_ - left_; }
       /* Moves to the next entry; false at the end or when it does not fit the buffer (the decoder's error() says which). */
       bool next() noexcept {
-        if (index_ >= count_) { return false; }
+        if (left_ == 0) { return false; }
         #if SABLE_ACCESS_ORDER
-        if (!s_->ao.next_entry(0, 1, Entry::sbe_items, 1)) { s_->fail_order(); count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        if (!s_->ao.next_entry(0, 1, Entry::sbe_items, 1)) { s_->fail_order(); count_ -= left_; left_ = 0; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         #endif
-        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ = index_; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
+        if (SABLE_UNLIKELY(!s_->fits(entry_block_))) { s_->fail(sable::errc::truncated, s_->pos); s_->pos = s_->len; count_ -= left_; left_ = 0; base_ = sable::detail::zeros; block_ = 0; full_ = false; return false; }
         base_ = s_->buf + s_->pos;
         s_->pos += entry_block_;
+        end_ = s_->pos;
         block_ = entry_block_;
         full_ = entry_block_ >= 1u;
-        ++index_;
+        --left_;
         return true;
       }
       /* A forward iterator over the entries; *it is the current entry (valid until the iterator moves; its groups and var data are read in order). */
@@ -988,10 +1005,10 @@ class Car {
         using pointer = const Entry *;
         using reference = const Entry &;
         iterator() noexcept = default;
-        iterator(PerformanceFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->index() : 0) {}
+        iterator(PerformanceFigures *sbe_g, bool sbe_valid) noexcept : g_(sbe_g), i_(sbe_valid ? sbe_g->left_ + 1 : 0) {}
         reference operator*() const noexcept { return *g_; }
         pointer operator->() const noexcept { return g_; }
-        iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->index() : 0; return *this; }
+        SABLE_ALWAYS_INLINE iterator &operator++() noexcept { g_->sbe_finish_entry(); i_ = g_->next() ? g_->left_ + 1 : 0; return *this; }
         iterator operator++(int) noexcept { iterator sbe_t = *this; ++*this; return sbe_t; }
         friend bool operator==(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ == sbe_b.i_; }
         friend bool operator!=(const iterator &sbe_a, const iterator &sbe_b) noexcept { return sbe_a.i_ != sbe_b.i_; }
@@ -1003,12 +1020,13 @@ class Car {
       iterator end() noexcept { return iterator(this, false); }
       private:
       /* Reads past the entry's groups and var data when none of them was read (as std::distance or std::find_if leave them). */
-      void sbe_finish_entry() noexcept { if (s_->buf + s_->pos == base_ + block_) { sbe_skip(); } }
+      SABLE_ALWAYS_INLINE void sbe_finish_entry() noexcept { if (s_->pos == end_) { sbe_skip(); } }
       public:
       private:
+      std::size_t end_ = 0;
       std::size_t entry_block_ = 0;
       std::uint64_t count_ = 0;
-      std::uint64_t index_ = 0;
+      std::uint64_t left_ = 0;
     };
     bool performanceFigures_present() const noexcept { return true; }
     /* The group's entries: read them (range-for or next()) before what follows. */
