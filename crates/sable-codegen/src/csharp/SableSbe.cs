@@ -241,10 +241,12 @@ namespace Sable.Sbe
         }
 
         /// <summary>Throws <c>bufferTooShort</c> unless <paramref name="length"/> bytes fit at <paramref name="at"/>.</summary>
-        public static void Room(int bufferLength, int at, long length, string field)
+        /// <remarks>The field is <paramref name="template"/> with <paramref name="path"/>'s indices, formatted only on error.</remarks>
+        public static void Room(int bufferLength, int at, long length, string template, in SbePath path)
         {
             if (at + length > bufferLength)
             {
+                var field = path.Format(template);
                 throw new SbeEncodeException(at, field, SbeErrorKind.BufferTooShort,
                     field + ": " + length + " bytes at offset " + at + " do not fit in a buffer of " + bufferLength);
             }
