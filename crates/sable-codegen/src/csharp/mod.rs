@@ -88,7 +88,7 @@ impl Gen<'_> {
 
     /// Writes lines of code (indented by their braces) and a blank line after.
     fn w(&mut self, text: impl AsRef<str>) {
-        self.out.code(text).code("");
+        self.out.code(inline_hints(text.as_ref())).code("");
     }
 
     fn file(&mut self, ns: &str) {
@@ -99,7 +99,7 @@ impl Gen<'_> {
             s.id,
             s.version
         ));
-        self.w("using System;\nusing System.Buffers.Binary;\nusing System.Text;\nusing Sable.Sbe;");
+        self.w("using System;\nusing System.Buffers.Binary;\nusing System.Runtime.CompilerServices;\nusing System.Text;\nusing Sable.Sbe;");
         self.out.code(format!("namespace {ns}\n{{"));
         for t in &s.types {
             match t {
@@ -115,4 +115,43 @@ impl Gen<'_> {
         self.schema_entry();
         self.out.code("}");
     }
+}
+
+const INLINE: &str = "[MethodImpl(MethodImplOptions.AggressiveInlining)]";
+
+/// Marks the codecs' accessors, setters and constructors for inlining (mono's JIT inlines only
+/// tiny methods otherwise): expression-bodied properties get an inlined `get` accessor, methods
+/// and `get` blocks the attribute.
+fn inline_hints(code: &str) -> String {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = String::with_capacity(code.len() + code.len() / 4);
+    for (i, line) in lines.iter().enumerate() {
+        let t = line.trim();
+        let next = lines.get(i + 1).map_or("", |l| l.trim());
+        let public = t.starts_with("public ")
+            || t.starts_with("internal static ")
+            || t.starts_with("private int SbeStart");
+        let declaration = ["ref struct", " class ", " enum ", "const ", "override "]
+            .iter()
+            .any(|k| t.contains(k));
+        if public && !declaration {
+            if let Some((sig, expr)) = t.split_once(" => ") {
+                if !sig.contains('(') && t.ends_with(';') {
+                    out.push_str(&format!("{sig}\n{{\n{INLINE}\nget => {expr}\n}}\n"));
+                    continue;
+                }
+            }
+            if t.contains('(') && !t.ends_with(';') && (next == "{" || next.starts_with(": this("))
+            {
+                out.push_str(INLINE);
+                out.push('\n');
+            }
+        } else if t == "get" && next == "{" {
+            out.push_str(INLINE);
+            out.push('\n');
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
 }

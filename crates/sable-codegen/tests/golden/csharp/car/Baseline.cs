@@ -4,6 +4,7 @@
 
 using System;
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using System.Text;
 using Sable.Sbe;
 
@@ -22,6 +23,7 @@ namespace Baseline
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -35,10 +37,18 @@ namespace Baseline
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -51,7 +61,11 @@ namespace Baseline
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
-        public ushort BlockLength => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        public ushort BlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
         /// <summary>The offset of <c>templateId</c> in its block.</summary>
@@ -64,7 +78,11 @@ namespace Baseline
         public const ushort TemplateIdMaxValue = (ushort)65534;
 
         /// <summary>templateId</summary>
-        public ushort TemplateId => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+        public ushort TemplateId
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+        }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
         /// <summary>The offset of <c>schemaId</c> in its block.</summary>
@@ -77,7 +95,11 @@ namespace Baseline
         public const ushort SchemaIdMaxValue = (ushort)65534;
 
         /// <summary>schemaId</summary>
-        public ushort SchemaId => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+        public ushort SchemaId
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+        }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
         /// <summary>The offset of <c>version</c> in its block.</summary>
@@ -90,9 +112,14 @@ namespace Baseline
         public const ushort VersionMaxValue = (ushort)65534;
 
         /// <summary>version</summary>
-        public ushort Version => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+        public ushort Version
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -157,6 +184,7 @@ namespace Baseline
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -171,6 +199,7 @@ namespace Baseline
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder(Span<byte> buffer)
         : this(buffer, 0, "messageHeader", null, default(SbePath))
         {
@@ -189,6 +218,7 @@ namespace Baseline
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder BlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -206,6 +236,7 @@ namespace Baseline
         public const ushort TemplateIdMaxValue = (ushort)65534;
 
         /// <summary>templateId</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder TemplateId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
@@ -223,6 +254,7 @@ namespace Baseline
         public const ushort SchemaIdMaxValue = (ushort)65534;
 
         /// <summary>schemaId</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder SchemaId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 4), value);
@@ -240,6 +272,7 @@ namespace Baseline
         public const ushort VersionMaxValue = (ushort)65534;
 
         /// <summary>version</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder Version(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 6), value);
@@ -262,6 +295,7 @@ namespace Baseline
     public static class BooleanTypeExtensions
     {
         /// <summary>The value's name in the schema; <c>null</c> for the null value and values with no name.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string SbeName(this BooleanType value)
         {
             switch (value)
@@ -276,6 +310,7 @@ namespace Baseline
         }
 
         /// <summary>Appends the value's canonical JSON: its name, <c>null</c> (the null value or none), or <c>{"unknown":N}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, BooleanType? value)
         {
             if (!value.HasValue || value.Value == BooleanType.NullValue)
@@ -317,6 +352,7 @@ namespace Baseline
     public static class ModelExtensions
     {
         /// <summary>The value's name in the schema; <c>null</c> for the null value and values with no name.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string SbeName(this Model value)
         {
             switch (value)
@@ -333,6 +369,7 @@ namespace Baseline
         }
 
         /// <summary>Appends the value's canonical JSON: its name, <c>null</c> (the null value or none), or <c>{"unknown":N}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, Model? value)
         {
             if (!value.HasValue || value.Value == Model.NullValue)
@@ -376,6 +413,7 @@ namespace Baseline
     public static class OptionalExtrasExtensions
     {
         /// <summary>Appends the set's canonical JSON: its choices' names in order, then the numbers of set bits that name no choice.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, OptionalExtras value)
         {
             ulong bits = (ulong)value;
@@ -443,6 +481,7 @@ namespace Baseline
     public static class BoostTypeExtensions
     {
         /// <summary>The value's name in the schema; <c>null</c> for the null value and values with no name.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string SbeName(this BoostType value)
         {
             switch (value)
@@ -461,6 +500,7 @@ namespace Baseline
         }
 
         /// <summary>Appends the value's canonical JSON: its name, <c>null</c> (the null value or none), or <c>{"unknown":N}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, BoostType? value)
         {
             if (!value.HasValue || value.Value == BoostType.NullValue)
@@ -504,6 +544,7 @@ namespace Baseline
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -517,17 +558,29 @@ namespace Baseline
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>BoostType</c> appeared in.</summary>
         public const int BoostTypeSinceVersion = 0;
         /// <summary>The offset of <c>BoostType</c> in its block.</summary>
         public const int BoostTypeOffset = 0;
 
         /// <summary>BoostType</summary>
-        public global::Baseline.BoostType BoostType => _present ? (global::Baseline.BoostType)_buffer[_offset + 0] : global::Baseline.BoostType.NullValue;
+        public global::Baseline.BoostType BoostType
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? (global::Baseline.BoostType)_buffer[_offset + 0] : global::Baseline.BoostType.NullValue;
+        }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
         public const int HorsePowerSinceVersion = 0;
         /// <summary>The offset of <c>horsePower</c> in its block.</summary>
@@ -540,9 +593,14 @@ namespace Baseline
         public const byte HorsePowerMaxValue = (byte)254;
 
         /// <summary>horsePower</summary>
-        public byte HorsePower => _present ? _buffer[_offset + 1] : HorsePowerNullValue;
+        public byte HorsePower
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? _buffer[_offset + 1] : HorsePowerNullValue;
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -587,6 +645,7 @@ namespace Baseline
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -601,6 +660,7 @@ namespace Baseline
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterEncoder(Span<byte> buffer)
         : this(buffer, 0, "Booster", null, default(SbePath))
         {
@@ -613,6 +673,7 @@ namespace Baseline
         public const int BoostTypeOffset = 0;
 
         /// <summary>BoostType</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterEncoder BoostType(global::Baseline.BoostType value)
         {
             _buffer[_offset + 0] = (byte)value;
@@ -630,6 +691,7 @@ namespace Baseline
         public const byte HorsePowerMaxValue = (byte)254;
 
         /// <summary>horsePower</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterEncoder HorsePower(byte value)
         {
             _buffer[_offset + 1] = value;
@@ -650,6 +712,7 @@ namespace Baseline
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -663,10 +726,18 @@ namespace Baseline
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>capacity</c> appeared in.</summary>
         public const int CapacitySinceVersion = 0;
         /// <summary>The offset of <c>capacity</c> in its block.</summary>
@@ -679,7 +750,11 @@ namespace Baseline
         public const ushort CapacityMaxValue = (ushort)65534;
 
         /// <summary>capacity</summary>
-        public ushort Capacity => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : CapacityNullValue;
+        public ushort Capacity
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : CapacityNullValue;
+        }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
         public const int NumCylindersSinceVersion = 0;
         /// <summary>The offset of <c>numCylinders</c> in its block.</summary>
@@ -692,7 +767,11 @@ namespace Baseline
         public const byte NumCylindersMaxValue = (byte)254;
 
         /// <summary>numCylinders</summary>
-        public byte NumCylinders => _present ? _buffer[_offset + 2] : NumCylindersNullValue;
+        public byte NumCylinders
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? _buffer[_offset + 2] : NumCylindersNullValue;
+        }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
         public const int MaxRpmSinceVersion = 0;
         /// <summary>The offset of <c>maxRpm</c> in its block.</summary>
@@ -715,11 +794,19 @@ namespace Baseline
         public const int ManufacturerCodeLength = 3;
 
         /// <summary>Every byte of <c>manufacturerCode</c> (empty when absent).</summary>
-        public ReadOnlySpan<byte> ManufacturerCodeBytes => _present ? _buffer.Slice(_offset + 3, 3) : default(ReadOnlySpan<byte>);
+        public ReadOnlySpan<byte> ManufacturerCodeBytes
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? _buffer.Slice(_offset + 3, 3) : default(ReadOnlySpan<byte>);
+        }
 
         /// <summary>manufacturerCode</summary>
         /// <remarks>The text up to the first NUL (allocates a string; <see cref="ManufacturerCodeBytes"/> does not).</remarks>
-        public string ManufacturerCode => SbeSupport.Text(SbeSupport.UntilNul(ManufacturerCodeBytes), false);
+        public string ManufacturerCode
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeSupport.Text(SbeSupport.UntilNul(ManufacturerCodeBytes), false);
+        }
         /// <summary>The version <c>fuel</c> appeared in.</summary>
         public const int FuelSinceVersion = 0;
         /// <summary>The offset of <c>fuel</c> in its block.</summary>
@@ -740,23 +827,36 @@ namespace Baseline
         public const sbyte EfficiencyMaxValue = (sbyte)100;
 
         /// <summary>efficiency</summary>
-        public sbyte Efficiency => _present ? (sbyte)_buffer[_offset + 6] : EfficiencyNullValue;
+        public sbyte Efficiency
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? (sbyte)_buffer[_offset + 6] : EfficiencyNullValue;
+        }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
         public const int BoosterEnabledSinceVersion = 0;
         /// <summary>The offset of <c>boosterEnabled</c> in its block.</summary>
         public const int BoosterEnabledOffset = 7;
 
         /// <summary>boosterEnabled</summary>
-        public global::Baseline.BooleanType BoosterEnabled => _present ? (global::Baseline.BooleanType)_buffer[_offset + 7] : global::Baseline.BooleanType.NullValue;
+        public global::Baseline.BooleanType BoosterEnabled
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? (global::Baseline.BooleanType)_buffer[_offset + 7] : global::Baseline.BooleanType.NullValue;
+        }
         /// <summary>The version <c>booster</c> appeared in.</summary>
         public const int BoosterSinceVersion = 0;
         /// <summary>The offset of <c>booster</c> in its block.</summary>
         public const int BoosterOffset = 8;
 
         /// <summary>booster</summary>
-        public global::Baseline.BoosterDecoder Booster => new global::Baseline.BoosterDecoder(_buffer, _offset + 8, _present, _version);
+        public global::Baseline.BoosterDecoder Booster
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Baseline.BoosterDecoder(_buffer, _offset + 8, _present, _version);
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -861,6 +961,7 @@ namespace Baseline
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -875,6 +976,7 @@ namespace Baseline
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder(Span<byte> buffer)
         : this(buffer, 0, "Engine", null, default(SbePath))
         {
@@ -893,6 +995,7 @@ namespace Baseline
         public const ushort CapacityMaxValue = (ushort)65534;
 
         /// <summary>capacity</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder Capacity(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -910,6 +1013,7 @@ namespace Baseline
         public const byte NumCylindersMaxValue = (byte)254;
 
         /// <summary>numCylinders</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder NumCylinders(byte value)
         {
             _buffer[_offset + 2] = value;
@@ -938,6 +1042,7 @@ namespace Baseline
 
         /// <summary>manufacturerCode</summary>
         /// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder ManufacturerCode(string value)
         {
             if (SbeSupport.PutText(value, _buffer.Slice(_offset + 3, 3), false, true) < 0)
@@ -948,6 +1053,7 @@ namespace Baseline
         }
 
         /// <summary>Writes <c>manufacturerCode</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder ManufacturerCode(ReadOnlySpan<byte> value)
         {
             if (value.Length > 3)
@@ -979,6 +1085,7 @@ namespace Baseline
         public const sbyte EfficiencyMaxValue = (sbyte)100;
 
         /// <summary>efficiency</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder Efficiency(sbyte value)
         {
             if ((value < (sbyte)0 || value > (sbyte)100) && !(value == sbyte.MinValue))
@@ -994,6 +1101,7 @@ namespace Baseline
         public const int BoosterEnabledOffset = 7;
 
         /// <summary>boosterEnabled</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder BoosterEnabled(global::Baseline.BooleanType value)
         {
             _buffer[_offset + 7] = (byte)value;
@@ -1005,7 +1113,11 @@ namespace Baseline
         public const int BoosterOffset = 8;
 
         /// <summary>booster</summary>
-        public global::Baseline.BoosterEncoder Booster => new global::Baseline.BoosterEncoder(_buffer, _offset + 8, _template, _inner == null ? "booster" : _inner + ".booster", _path);
+        public global::Baseline.BoosterEncoder Booster
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Baseline.BoosterEncoder(_buffer, _offset + 8, _template, _inner == null ? "booster" : _inner + ".booster", _path);
+        }
     }
 
     /// <summary>Repeating group dimensions</summary>
@@ -1021,6 +1133,7 @@ namespace Baseline
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -1034,10 +1147,18 @@ namespace Baseline
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -1050,7 +1171,11 @@ namespace Baseline
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
-        public ushort BlockLength => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        public ushort BlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
         /// <summary>The offset of <c>numInGroup</c> in its block.</summary>
@@ -1063,9 +1188,14 @@ namespace Baseline
         public const ushort NumInGroupMaxValue = (ushort)65534;
 
         /// <summary>numInGroup</summary>
-        public ushort NumInGroup => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+        public ushort NumInGroup
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -1110,6 +1240,7 @@ namespace Baseline
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -1124,6 +1255,7 @@ namespace Baseline
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder(Span<byte> buffer)
         : this(buffer, 0, "groupSizeEncoding", null, default(SbePath))
         {
@@ -1142,6 +1274,7 @@ namespace Baseline
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder BlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -1159,6 +1292,7 @@ namespace Baseline
         public const ushort NumInGroupMaxValue = (ushort)65534;
 
         /// <summary>numInGroup</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder NumInGroup(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
@@ -1193,6 +1327,7 @@ namespace Baseline
 
         /// <summary>Reads the message at the start of <paramref name="buffer"/>, header first: checks the header (schema id, template id, block length) and that the root block fits.</summary>
         /// <exception cref="SbeDecodeException">The contract's errors, at offsets from the message's first byte.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarDecoder(ReadOnlySpan<byte> buffer)
         {
             SbeSupport.Fits(buffer.Length, 0, HeaderSize, "header", default(SbePath));
@@ -1208,6 +1343,7 @@ namespace Baseline
         }
 
         /// <summary>Reads a message body (no header) at the start of <paramref name="buffer"/>, written with <paramref name="actingBlockLength"/> at <paramref name="actingVersion"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static CarDecoder WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)
         {
             return new CarDecoder(buffer, 0, actingBlockLength, actingVersion, 0);
@@ -1230,16 +1366,32 @@ namespace Baseline
         }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
 
         /// <summary>The root block's length (the writer's).</summary>
-        public int ActingBlockLength => _blockLength;
+        public int ActingBlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _blockLength;
+        }
 
         /// <summary>The message header (read with the message).</summary>
-        public global::Baseline.MessageHeaderDecoder Header => new global::Baseline.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+        public global::Baseline.MessageHeaderDecoder Header
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Baseline.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+        }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
-        public int EncodedLength => SbeStart(5);
+        public int EncodedLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeStart(5);
+        }
         /// <summary>The id of <c>serialNumber</c>.</summary>
         public const int SerialNumberId = 1;
         /// <summary>The version <c>serialNumber</c> appeared in.</summary>
@@ -1254,7 +1406,11 @@ namespace Baseline
         public const ulong SerialNumberMaxValue = 18446744073709551614UL;
 
         /// <summary>serialNumber</summary>
-        public ulong SerialNumber => BinaryPrimitives.ReadUInt64LittleEndian(_buffer.Slice(_offset + 0));
+        public ulong SerialNumber
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => BinaryPrimitives.ReadUInt64LittleEndian(_buffer.Slice(_offset + 0));
+        }
         /// <summary>The id of <c>modelYear</c>.</summary>
         public const int ModelYearId = 2;
         /// <summary>The version <c>modelYear</c> appeared in.</summary>
@@ -1269,7 +1425,11 @@ namespace Baseline
         public const ushort ModelYearMaxValue = (ushort)65534;
 
         /// <summary>modelYear</summary>
-        public ushort ModelYear => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 8));
+        public ushort ModelYear
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 8));
+        }
         /// <summary>The id of <c>available</c>.</summary>
         public const int AvailableId = 3;
         /// <summary>The version <c>available</c> appeared in.</summary>
@@ -1278,7 +1438,11 @@ namespace Baseline
         public const int AvailableOffset = 10;
 
         /// <summary>available</summary>
-        public global::Baseline.BooleanType Available => (global::Baseline.BooleanType)_buffer[_offset + 10];
+        public global::Baseline.BooleanType Available
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (global::Baseline.BooleanType)_buffer[_offset + 10];
+        }
         /// <summary>The id of <c>code</c>.</summary>
         public const int CodeId = 4;
         /// <summary>The version <c>code</c> appeared in.</summary>
@@ -1287,7 +1451,11 @@ namespace Baseline
         public const int CodeOffset = 11;
 
         /// <summary>code</summary>
-        public global::Baseline.Model Code => (global::Baseline.Model)_buffer[_offset + 11];
+        public global::Baseline.Model Code
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (global::Baseline.Model)_buffer[_offset + 11];
+        }
         /// <summary>The id of <c>someNumbers</c>.</summary>
         public const int SomeNumbersId = 5;
         /// <summary>The version <c>someNumbers</c> appeared in.</summary>
@@ -1305,6 +1473,7 @@ namespace Baseline
 
         /// <summary>someNumbers</summary>
         /// <remarks>Element <paramref name="index"/> (0 to 4); the null value when absent.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public uint SomeNumbers(int index)
         {
             if ((uint)index >= 5)
@@ -1329,11 +1498,19 @@ namespace Baseline
         public const int VehicleCodeLength = 6;
 
         /// <summary>Every byte of <c>vehicleCode</c> (empty when absent).</summary>
-        public ReadOnlySpan<byte> VehicleCodeBytes => _buffer.Slice(_offset + 32, 6);
+        public ReadOnlySpan<byte> VehicleCodeBytes
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _buffer.Slice(_offset + 32, 6);
+        }
 
         /// <summary>vehicleCode</summary>
         /// <remarks>The text up to the first NUL (allocates a string; <see cref="VehicleCodeBytes"/> does not).</remarks>
-        public string VehicleCode => SbeSupport.Text(SbeSupport.UntilNul(VehicleCodeBytes), false);
+        public string VehicleCode
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeSupport.Text(SbeSupport.UntilNul(VehicleCodeBytes), false);
+        }
         /// <summary>The id of <c>extras</c>.</summary>
         public const int ExtrasId = 7;
         /// <summary>The version <c>extras</c> appeared in.</summary>
@@ -1342,7 +1519,11 @@ namespace Baseline
         public const int ExtrasOffset = 38;
 
         /// <summary>extras</summary>
-        public global::Baseline.OptionalExtras Extras => (global::Baseline.OptionalExtras)_buffer[_offset + 38];
+        public global::Baseline.OptionalExtras Extras
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (global::Baseline.OptionalExtras)_buffer[_offset + 38];
+        }
         /// <summary>The id of <c>discountedModel</c>.</summary>
         public const int DiscountedModelId = 8;
         /// <summary>The version <c>discountedModel</c> appeared in.</summary>
@@ -1351,7 +1532,11 @@ namespace Baseline
         public const int DiscountedModelOffset = 39;
 
         /// <summary>discountedModel</summary>
-        public global::Baseline.Model DiscountedModel => global::Baseline.Model.C;
+        public global::Baseline.Model DiscountedModel
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => global::Baseline.Model.C;
+        }
         /// <summary>The id of <c>engine</c>.</summary>
         public const int EngineId = 9;
         /// <summary>The version <c>engine</c> appeared in.</summary>
@@ -1360,11 +1545,19 @@ namespace Baseline
         public const int EngineOffset = 39;
 
         /// <summary>engine</summary>
-        public global::Baseline.EngineDecoder Engine => new global::Baseline.EngineDecoder(_buffer, _offset + 39, true, _version);
+        public global::Baseline.EngineDecoder Engine
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Baseline.EngineDecoder(_buffer, _offset + 39, true, _version);
+        }
 
         /// <summary>fuelFigures</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public FuelFiguresGroupDecoder FuelFigures => new FuelFiguresGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+        public FuelFiguresGroupDecoder FuelFigures
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new FuelFiguresGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+        }
         /// <summary>The id of group <c>fuelFigures</c>.</summary>
         public const int FuelFiguresId = 10;
         /// <summary>The version group <c>fuelFigures</c> appeared in.</summary>
@@ -1372,7 +1565,11 @@ namespace Baseline
 
         /// <summary>performanceFigures</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public PerformanceFiguresGroupDecoder PerformanceFigures => new PerformanceFiguresGroupDecoder(_buffer, _version >= 0 ? SbeStart(1) : -1, _version, _path);
+        public PerformanceFiguresGroupDecoder PerformanceFigures
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new PerformanceFiguresGroupDecoder(_buffer, _version >= 0 ? SbeStart(1) : -1, _version, _path);
+        }
         /// <summary>The id of group <c>performanceFigures</c>.</summary>
         public const int PerformanceFiguresId = 13;
         /// <summary>The version group <c>performanceFigures</c> appeared in.</summary>
@@ -1382,6 +1579,7 @@ namespace Baseline
         /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
         public ReadOnlySpan<byte> ManufacturerBytes
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (_version < 0)
@@ -1402,12 +1600,17 @@ namespace Baseline
 
         /// <summary>manufacturer</summary>
         /// <remarks>As text (allocates a string; <see cref="ManufacturerBytes"/> does not).</remarks>
-        public string Manufacturer => SbeSupport.Text(ManufacturerBytes, true);
+        public string Manufacturer
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeSupport.Text(ManufacturerBytes, true);
+        }
 
         /// <summary>model</summary>
         /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
         public ReadOnlySpan<byte> ModelBytes
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (_version < 0)
@@ -1428,12 +1631,17 @@ namespace Baseline
 
         /// <summary>model</summary>
         /// <remarks>As text (allocates a string; <see cref="ModelBytes"/> does not).</remarks>
-        public string Model => SbeSupport.Text(ModelBytes, true);
+        public string Model
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeSupport.Text(ModelBytes, true);
+        }
 
         /// <summary>activationCode</summary>
         /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
         public ReadOnlySpan<byte> ActivationCodeBytes
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (_version < 0)
@@ -1454,9 +1662,14 @@ namespace Baseline
 
         /// <summary>activationCode</summary>
         /// <remarks>As text (allocates a string; <see cref="ActivationCodeBytes"/> does not).</remarks>
-        public string ActivationCode => SbeSupport.Text(ActivationCodeBytes, true);
+        public string ActivationCode
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeSupport.Text(ActivationCodeBytes, true);
+        }
 
         /// <summary>Where group or var data <paramref name="k"/> (in schema order; 5: the end) starts: found by walking, checked, from the last one known.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
         {
             if (k < _known)
@@ -1473,6 +1686,7 @@ namespace Baseline
         }
 
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
         {
             switch (k)
@@ -1493,6 +1707,7 @@ namespace Baseline
         }
 
         /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
         {
             for (int k = 0; k < 5; k++)
@@ -1515,6 +1730,7 @@ namespace Baseline
             private int _entry;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
             {
                 _buffer = buffer;
@@ -1543,15 +1759,24 @@ namespace Baseline
             }
 
             /// <summary>The number of entries.</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>The entries' block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
             public FuelFiguresGroupDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
                 if (_index + 1 >= _count)
@@ -1567,9 +1792,14 @@ namespace Baseline
             }
 
             /// <summary>The current entry.</summary>
-            public FuelFiguresDecoder Current => new FuelFiguresDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            public FuelFiguresDecoder Current
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new FuelFiguresDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 SbeSupport.Fits(b.Length, p, 4, "fields.fuelFigures", path);
@@ -1606,6 +1836,7 @@ namespace Baseline
             private int _at;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
             {
                 _buffer = buffer;
@@ -1618,10 +1849,18 @@ namespace Baseline
             }
 
             /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion => _version;
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
+            }
 
             /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
             /// <summary>The id of <c>speed</c>.</summary>
             public const int SpeedId = 11;
             /// <summary>The version <c>speed</c> appeared in.</summary>
@@ -1636,7 +1875,11 @@ namespace Baseline
             public const ushort SpeedMaxValue = (ushort)65534;
 
             /// <summary>speed</summary>
-            public ushort Speed => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            public ushort Speed
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
             /// <summary>The id of <c>mpg</c>.</summary>
             public const int MpgId = 12;
             /// <summary>The version <c>mpg</c> appeared in.</summary>
@@ -1651,12 +1894,17 @@ namespace Baseline
             public const float MpgMaxValue = float.MaxValue;
 
             /// <summary>mpg</summary>
-            public float Mpg => BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(_offset + 2)));
+            public float Mpg
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(_offset + 2)));
+            }
 
             /// <summary>usageDescription</summary>
             /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
             public ReadOnlySpan<byte> UsageDescriptionBytes
             {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
                     if (_version < 0)
@@ -1677,9 +1925,14 @@ namespace Baseline
 
             /// <summary>usageDescription</summary>
             /// <remarks>As text (allocates a string; <see cref="UsageDescriptionBytes"/> does not).</remarks>
-            public string UsageDescription => SbeSupport.Text(UsageDescriptionBytes, true);
+            public string UsageDescription
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => SbeSupport.Text(UsageDescriptionBytes, true);
+            }
 
             /// <summary>Where group or var data <paramref name="k"/> (in schema order; 1: the end) starts: found by walking, checked, from the last one known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -1696,6 +1949,7 @@ namespace Baseline
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
             {
                 switch (k)
@@ -1708,6 +1962,7 @@ namespace Baseline
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 for (int k = 0; k < 1; k++)
@@ -1718,6 +1973,7 @@ namespace Baseline
             }
 
             /// <summary>Appends the entry's canonical JSON object.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
                 sb.Append('{');
@@ -1758,6 +2014,7 @@ namespace Baseline
             private int _entry;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public PerformanceFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
             {
                 _buffer = buffer;
@@ -1786,15 +2043,24 @@ namespace Baseline
             }
 
             /// <summary>The number of entries.</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>The entries' block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
             public PerformanceFiguresGroupDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
                 if (_index + 1 >= _count)
@@ -1810,9 +2076,14 @@ namespace Baseline
             }
 
             /// <summary>The current entry.</summary>
-            public PerformanceFiguresDecoder Current => new PerformanceFiguresDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            public PerformanceFiguresDecoder Current
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new PerformanceFiguresDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 SbeSupport.Fits(b.Length, p, 4, "fields.performanceFigures", path);
@@ -1849,6 +2120,7 @@ namespace Baseline
             private int _at;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public PerformanceFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
             {
                 _buffer = buffer;
@@ -1861,10 +2133,18 @@ namespace Baseline
             }
 
             /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion => _version;
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
+            }
 
             /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
             /// <summary>The id of <c>octaneRating</c>.</summary>
             public const int OctaneRatingId = 14;
             /// <summary>The version <c>octaneRating</c> appeared in.</summary>
@@ -1879,17 +2159,26 @@ namespace Baseline
             public const byte OctaneRatingMaxValue = (byte)110;
 
             /// <summary>octaneRating</summary>
-            public byte OctaneRating => _buffer[_offset + 0];
+            public byte OctaneRating
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _buffer[_offset + 0];
+            }
 
             /// <summary>acceleration</summary>
             /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-            public AccelerationGroupDecoder Acceleration => new AccelerationGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+            public AccelerationGroupDecoder Acceleration
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new AccelerationGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+            }
             /// <summary>The id of group <c>acceleration</c>.</summary>
             public const int AccelerationId = 15;
             /// <summary>The version group <c>acceleration</c> appeared in.</summary>
             public const int AccelerationSinceVersion = 0;
 
             /// <summary>Where group or var data <paramref name="k"/> (in schema order; 1: the end) starts: found by walking, checked, from the last one known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -1906,6 +2195,7 @@ namespace Baseline
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
             {
                 switch (k)
@@ -1918,6 +2208,7 @@ namespace Baseline
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 for (int k = 0; k < 1; k++)
@@ -1940,6 +2231,7 @@ namespace Baseline
                 private int _entry;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
                 {
                     _buffer = buffer;
@@ -1968,15 +2260,24 @@ namespace Baseline
                 }
 
                 /// <summary>The number of entries.</summary>
-                public int Count => _count;
+                public int Count
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _count;
+                }
 
                 /// <summary>The entries' block length (the writer's).</summary>
-                public int ActingBlockLength => _blockLength;
+                public int ActingBlockLength
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _blockLength;
+                }
 
                 /// <summary>The enumerator of the entries (the group itself).</summary>
                 public AccelerationGroupDecoder GetEnumerator() => this;
 
                 /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
                     if (_index + 1 >= _count)
@@ -1992,9 +2293,14 @@ namespace Baseline
                 }
 
                 /// <summary>The current entry.</summary>
-                public AccelerationDecoder Current => new AccelerationDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                public AccelerationDecoder Current
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => new AccelerationDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
                 {
                     SbeSupport.Fits(b.Length, p, 4, "fields.performanceFigures[].acceleration", path);
@@ -2031,6 +2337,7 @@ namespace Baseline
                 private int _at;
 
                 /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
                 {
                     _buffer = buffer;
@@ -2043,10 +2350,18 @@ namespace Baseline
                 }
 
                 /// <summary>The acting version (the writer's).</summary>
-                public int ActingVersion => _version;
+                public int ActingVersion
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _version;
+                }
 
                 /// <summary>The entry's block length (the writer's).</summary>
-                public int ActingBlockLength => _blockLength;
+                public int ActingBlockLength
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _blockLength;
+                }
                 /// <summary>The id of <c>mph</c>.</summary>
                 public const int MphId = 16;
                 /// <summary>The version <c>mph</c> appeared in.</summary>
@@ -2061,7 +2376,11 @@ namespace Baseline
                 public const ushort MphMaxValue = (ushort)65534;
 
                 /// <summary>mph</summary>
-                public ushort Mph => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+                public ushort Mph
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+                }
                 /// <summary>The id of <c>seconds</c>.</summary>
                 public const int SecondsId = 17;
                 /// <summary>The version <c>seconds</c> appeared in.</summary>
@@ -2076,9 +2395,14 @@ namespace Baseline
                 public const float SecondsMaxValue = float.MaxValue;
 
                 /// <summary>seconds</summary>
-                public float Seconds => BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(_offset + 2)));
+                public float Seconds
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(_offset + 2)));
+                }
 
                 /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 private int SbeStart(int k)
                 {
                     if (k < _known)
@@ -2095,6 +2419,7 @@ namespace Baseline
                 }
 
                 /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
                 {
                     switch (k)
@@ -2105,6 +2430,7 @@ namespace Baseline
                 }
 
                 /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
                 {
                     for (int k = 0; k < 0; k++)
@@ -2115,6 +2441,7 @@ namespace Baseline
                 }
 
                 /// <summary>Appends the entry's canonical JSON object.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public StringBuilder AppendJson(StringBuilder sb)
                 {
                     sb.Append('{');
@@ -2132,6 +2459,7 @@ namespace Baseline
             }
 
             /// <summary>Appends the entry's canonical JSON object.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
                 sb.Append('{');
@@ -2168,6 +2496,7 @@ namespace Baseline
 
         /// <summary>Appends the message's canonical JSON (docs/json.md of Sable).</summary>
         /// <exception cref="SbeDecodeException">A group or var data that does not fit.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append("{\"message\":\"Car\",\"header\":");
@@ -2329,6 +2658,7 @@ namespace Baseline
 
         /// <summary>Starts the message at the start of <paramref name="buffer"/>: writes its header.</summary>
         /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: no room for the header and the root block.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder(Span<byte> buffer)
         : this(buffer, HeaderSize)
         {
@@ -2339,6 +2669,7 @@ namespace Baseline
         }
 
         /// <summary>Starts a message body (no header) at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static CarEncoder WithoutHeader(Span<byte> buffer)
         {
             return new CarEncoder(buffer, 0);
@@ -2355,7 +2686,11 @@ namespace Baseline
         }
 
         /// <summary>The message's length once written whole: header (when written), block, groups and var data.</summary>
-        public int EncodedLength => SbeStart(5);
+        public int EncodedLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeStart(5);
+        }
         /// <summary>The id of <c>serialNumber</c>.</summary>
         public const int SerialNumberId = 1;
         /// <summary>The version <c>serialNumber</c> appeared in.</summary>
@@ -2370,6 +2705,7 @@ namespace Baseline
         public const ulong SerialNumberMaxValue = 18446744073709551614UL;
 
         /// <summary>serialNumber</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder SerialNumber(ulong value)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -2389,6 +2725,7 @@ namespace Baseline
         public const ushort ModelYearMaxValue = (ushort)65534;
 
         /// <summary>modelYear</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder ModelYear(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 8), value);
@@ -2402,6 +2739,7 @@ namespace Baseline
         public const int AvailableOffset = 10;
 
         /// <summary>available</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Available(global::Baseline.BooleanType value)
         {
             _buffer[_offset + 10] = (byte)value;
@@ -2415,6 +2753,7 @@ namespace Baseline
         public const int CodeOffset = 11;
 
         /// <summary>code</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Code(global::Baseline.Model value)
         {
             _buffer[_offset + 11] = (byte)value;
@@ -2436,6 +2775,7 @@ namespace Baseline
         public const int SomeNumbersLength = 5;
 
         /// <summary>someNumbers</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder SomeNumbers(int index, uint value)
         {
             if ((uint)index >= 5)
@@ -2462,6 +2802,7 @@ namespace Baseline
 
         /// <summary>vehicleCode</summary>
         /// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder VehicleCode(string value)
         {
             if (SbeSupport.PutText(value, _buffer.Slice(_offset + 32, 6), false, true) < 0)
@@ -2472,6 +2813,7 @@ namespace Baseline
         }
 
         /// <summary>Writes <c>vehicleCode</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder VehicleCode(ReadOnlySpan<byte> value)
         {
             if (value.Length > 6)
@@ -2491,6 +2833,7 @@ namespace Baseline
         public const int ExtrasOffset = 38;
 
         /// <summary>extras</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Extras(global::Baseline.OptionalExtras value)
         {
             _buffer[_offset + 38] = (byte)value;
@@ -2504,7 +2847,11 @@ namespace Baseline
         public const int DiscountedModelOffset = 39;
 
         /// <summary>discountedModel</summary>
-        public global::Baseline.Model DiscountedModel => global::Baseline.Model.C;
+        public global::Baseline.Model DiscountedModel
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => global::Baseline.Model.C;
+        }
         /// <summary>The id of <c>engine</c>.</summary>
         public const int EngineId = 9;
         /// <summary>The version <c>engine</c> appeared in.</summary>
@@ -2513,10 +2860,15 @@ namespace Baseline
         public const int EngineOffset = 39;
 
         /// <summary>engine</summary>
-        public global::Baseline.EngineEncoder Engine => new global::Baseline.EngineEncoder(_buffer, _offset + 39, "fields.engine", null, default(SbePath));
+        public global::Baseline.EngineEncoder Engine
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Baseline.EngineEncoder(_buffer, _offset + 39, "fields.engine", null, default(SbePath));
+        }
 
         /// <summary>fuelFigures</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public FuelFiguresEncoder FuelFiguresCount(int count)
         {
             int p = SbeStart(0);
@@ -2534,6 +2886,7 @@ namespace Baseline
 
         /// <summary>performanceFigures</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PerformanceFiguresEncoder PerformanceFiguresCount(int count)
         {
             int p = SbeStart(1);
@@ -2551,6 +2904,7 @@ namespace Baseline
 
         /// <summary>manufacturer</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Manufacturer(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
@@ -2568,6 +2922,7 @@ namespace Baseline
 
         /// <summary>manufacturer</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Manufacturer(string value)
         {
             int p = SbeStart(2);
@@ -2590,6 +2945,7 @@ namespace Baseline
 
         /// <summary>model</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Model(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
@@ -2607,6 +2963,7 @@ namespace Baseline
 
         /// <summary>model</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder Model(string value)
         {
             int p = SbeStart(3);
@@ -2629,6 +2986,7 @@ namespace Baseline
 
         /// <summary>activationCode</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder ActivationCode(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(4);
@@ -2646,6 +3004,7 @@ namespace Baseline
 
         /// <summary>activationCode</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder ActivationCode(string value)
         {
             int p = SbeStart(4);
@@ -2667,6 +3026,7 @@ namespace Baseline
         }
 
         /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
         {
             if (k < _known)
@@ -2701,6 +3061,7 @@ namespace Baseline
             private int _at;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder(Span<byte> buffer, int first, int count, SbePath parent)
             {
                 _buffer = buffer;
@@ -2714,9 +3075,14 @@ namespace Baseline
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder Next()
             {
                 if (_index + 1 >= _count)
@@ -2746,6 +3112,7 @@ namespace Baseline
             public const ushort SpeedMaxValue = (ushort)65534;
 
             /// <summary>speed</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder Speed(ushort value)
             {
                 BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -2765,6 +3132,7 @@ namespace Baseline
             public const float MpgMaxValue = float.MaxValue;
 
             /// <summary>mpg</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder Mpg(float value)
             {
                 BinaryPrimitives.WriteInt32LittleEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
@@ -2773,6 +3141,7 @@ namespace Baseline
 
             /// <summary>usageDescription</summary>
             /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder UsageDescription(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(0);
@@ -2790,6 +3159,7 @@ namespace Baseline
 
             /// <summary>usageDescription</summary>
             /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder UsageDescription(string value)
             {
                 int p = SbeStart(0);
@@ -2811,6 +3181,7 @@ namespace Baseline
             }
 
             /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -2846,6 +3217,7 @@ namespace Baseline
             private int _at;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public PerformanceFiguresEncoder(Span<byte> buffer, int first, int count, SbePath parent)
             {
                 _buffer = buffer;
@@ -2859,9 +3231,14 @@ namespace Baseline
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public PerformanceFiguresEncoder Next()
             {
                 if (_index + 1 >= _count)
@@ -2891,6 +3268,7 @@ namespace Baseline
             public const byte OctaneRatingMaxValue = (byte)110;
 
             /// <summary>octaneRating</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public PerformanceFiguresEncoder OctaneRating(byte value)
             {
                 if ((value < (byte)90 || value > (byte)110) && !(value == byte.MaxValue))
@@ -2903,6 +3281,7 @@ namespace Baseline
 
             /// <summary>acceleration</summary>
             /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public AccelerationEncoder AccelerationCount(int count)
             {
                 int p = SbeStart(0);
@@ -2919,6 +3298,7 @@ namespace Baseline
             }
 
             /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -2953,6 +3333,7 @@ namespace Baseline
                 private int _at;
 
                 /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationEncoder(Span<byte> buffer, int first, int count, SbePath parent)
                 {
                     _buffer = buffer;
@@ -2966,9 +3347,14 @@ namespace Baseline
                 }
 
                 /// <summary>The entries the group holds (its header's count).</summary>
-                public int Count => _count;
+                public int Count
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _count;
+                }
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationEncoder Next()
                 {
                     if (_index + 1 >= _count)
@@ -2998,6 +3384,7 @@ namespace Baseline
                 public const ushort MphMaxValue = (ushort)65534;
 
                 /// <summary>mph</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationEncoder Mph(ushort value)
                 {
                     BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -3017,6 +3404,7 @@ namespace Baseline
                 public const float SecondsMaxValue = float.MaxValue;
 
                 /// <summary>seconds</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationEncoder Seconds(float value)
                 {
                     BinaryPrimitives.WriteInt32LittleEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
@@ -3024,6 +3412,7 @@ namespace Baseline
                 }
 
                 /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 private int SbeStart(int k)
                 {
                     if (k < _known)
@@ -3056,6 +3445,7 @@ namespace Baseline
 
         /// <summary>Decodes the message at the start of <paramref name="buffer"/> by its header's template id, checks it whole, and appends its canonical JSON.</summary>
         /// <exception cref="SbeDecodeException">The contract's first error in reading order (nothing is appended then).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static StringBuilder AppendJson(ReadOnlySpan<byte> buffer, StringBuilder sb)
         {
             SbeSupport.Fits(buffer.Length, 0, 8, "header", default(SbePath));
@@ -3078,6 +3468,7 @@ namespace Baseline
         }
 
         /// <summary>The canonical JSON of the message at the start of <paramref name="buffer"/>, or <c>{"error":{...}}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string ToJson(ReadOnlySpan<byte> buffer)
         {
             var sb = new StringBuilder();

@@ -4,6 +4,7 @@
 
 using System;
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using System.Text;
 using Sable.Sbe;
 
@@ -22,6 +23,7 @@ namespace Conformance.Structure
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -35,10 +37,18 @@ namespace Conformance.Structure
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -51,7 +61,11 @@ namespace Conformance.Structure
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
-        public ushort BlockLength => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        public ushort BlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
         /// <summary>The offset of <c>templateId</c> in its block.</summary>
@@ -64,7 +78,11 @@ namespace Conformance.Structure
         public const ushort TemplateIdMaxValue = (ushort)65534;
 
         /// <summary>templateId</summary>
-        public ushort TemplateId => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+        public ushort TemplateId
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+        }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
         /// <summary>The offset of <c>schemaId</c> in its block.</summary>
@@ -77,7 +95,11 @@ namespace Conformance.Structure
         public const ushort SchemaIdMaxValue = (ushort)65534;
 
         /// <summary>schemaId</summary>
-        public ushort SchemaId => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+        public ushort SchemaId
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+        }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
         /// <summary>The offset of <c>version</c> in its block.</summary>
@@ -90,9 +112,14 @@ namespace Conformance.Structure
         public const ushort VersionMaxValue = (ushort)65534;
 
         /// <summary>version</summary>
-        public ushort Version => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+        public ushort Version
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -157,6 +184,7 @@ namespace Conformance.Structure
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -171,6 +199,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder(Span<byte> buffer)
         : this(buffer, 0, "messageHeader", null, default(SbePath))
         {
@@ -189,6 +218,7 @@ namespace Conformance.Structure
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder BlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -206,6 +236,7 @@ namespace Conformance.Structure
         public const ushort TemplateIdMaxValue = (ushort)65534;
 
         /// <summary>templateId</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder TemplateId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
@@ -223,6 +254,7 @@ namespace Conformance.Structure
         public const ushort SchemaIdMaxValue = (ushort)65534;
 
         /// <summary>schemaId</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder SchemaId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 4), value);
@@ -240,6 +272,7 @@ namespace Conformance.Structure
         public const ushort VersionMaxValue = (ushort)65534;
 
         /// <summary>version</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder Version(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 6), value);
@@ -260,6 +293,7 @@ namespace Conformance.Structure
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -273,10 +307,18 @@ namespace Conformance.Structure
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>x</c> appeared in.</summary>
         public const int XSinceVersion = 0;
         /// <summary>The offset of <c>x</c> in its block.</summary>
@@ -289,7 +331,11 @@ namespace Conformance.Structure
         public const short XMaxValue = short.MaxValue;
 
         /// <summary>x</summary>
-        public short X => _present ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0)) : XNullValue;
+        public short X
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0)) : XNullValue;
+        }
         /// <summary>The version <c>y</c> appeared in.</summary>
         public const int YSinceVersion = 0;
         /// <summary>The offset of <c>y</c> in its block.</summary>
@@ -302,9 +348,14 @@ namespace Conformance.Structure
         public const short YMaxValue = short.MaxValue;
 
         /// <summary>y</summary>
-        public short Y => _present ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2)) : YNullValue;
+        public short Y
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2)) : YNullValue;
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -349,6 +400,7 @@ namespace Conformance.Structure
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -363,6 +415,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointEncoder(Span<byte> buffer)
         : this(buffer, 0, "Point", null, default(SbePath))
         {
@@ -381,6 +434,7 @@ namespace Conformance.Structure
         public const short XMaxValue = short.MaxValue;
 
         /// <summary>x</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointEncoder X(short value)
         {
             BinaryPrimitives.WriteInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -398,6 +452,7 @@ namespace Conformance.Structure
         public const short YMaxValue = short.MaxValue;
 
         /// <summary>y</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointEncoder Y(short value)
         {
             BinaryPrimitives.WriteInt16LittleEndian(_buffer.Slice(_offset + 2), value);
@@ -420,6 +475,7 @@ namespace Conformance.Structure
     public static class BoolExtensions
     {
         /// <summary>The value's name in the schema; <c>null</c> for the null value and values with no name.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string SbeName(this Bool value)
         {
             switch (value)
@@ -434,6 +490,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Appends the value's canonical JSON: its name, <c>null</c> (the null value or none), or <c>{"unknown":N}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, Bool? value)
         {
             if (!value.HasValue || value.Value == Bool.NullValue)
@@ -472,6 +529,7 @@ namespace Conformance.Structure
     public static class CapsExtensions
     {
         /// <summary>Appends the set's canonical JSON: its choices' names in order, then the numbers of set bits that name no choice.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, Caps value)
         {
             ulong bits = (ulong)value;
@@ -524,6 +582,7 @@ namespace Conformance.Structure
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public DecimalDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -537,10 +596,18 @@ namespace Conformance.Structure
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>mantissa</c> appeared in.</summary>
         public const int MantissaSinceVersion = 0;
         /// <summary>The offset of <c>mantissa</c> in its block.</summary>
@@ -556,6 +623,7 @@ namespace Conformance.Structure
         /// <remarks><c>null</c> for the null value, or when absent at the acting version.</remarks>
         public long? Mantissa
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (!(_present))
@@ -580,6 +648,7 @@ namespace Conformance.Structure
         public const sbyte Exponent = (sbyte)-2;
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -625,6 +694,7 @@ namespace Conformance.Structure
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public DecimalEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -639,6 +709,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public DecimalEncoder(Span<byte> buffer)
         : this(buffer, 0, "Decimal", null, default(SbePath))
         {
@@ -657,6 +728,7 @@ namespace Conformance.Structure
         public const long MantissaMaxValue = long.MaxValue;
 
         /// <summary>mantissa</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public DecimalEncoder Mantissa(long value)
         {
             BinaryPrimitives.WriteInt64LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -685,6 +757,7 @@ namespace Conformance.Structure
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -698,10 +771,18 @@ namespace Conformance.Structure
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>id</c> appeared in.</summary>
         public const int IdSinceVersion = 0;
         /// <summary>The offset of <c>id</c> in its block.</summary>
@@ -714,35 +795,55 @@ namespace Conformance.Structure
         public const uint IdMaxValue = 4294967294U;
 
         /// <summary>id</summary>
-        public uint Id => _present ? BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0)) : IdNullValue;
+        public uint Id
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0)) : IdNullValue;
+        }
         /// <summary>The version <c>origin</c> appeared in.</summary>
         public const int OriginSinceVersion = 0;
         /// <summary>The offset of <c>origin</c> in its block.</summary>
         public const int OriginOffset = 4;
 
         /// <summary>origin</summary>
-        public global::Conformance.Structure.PointDecoder Origin => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 4, _present, _version);
+        public global::Conformance.Structure.PointDecoder Origin
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 4, _present, _version);
+        }
         /// <summary>The version <c>size</c> appeared in.</summary>
         public const int SizeSinceVersion = 0;
         /// <summary>The offset of <c>size</c> in its block.</summary>
         public const int SizeOffset = 8;
 
         /// <summary>size</summary>
-        public global::Conformance.Structure.PointDecoder Size => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 8, _present, _version);
+        public global::Conformance.Structure.PointDecoder Size
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 8, _present, _version);
+        }
         /// <summary>The version <c>filled</c> appeared in.</summary>
         public const int FilledSinceVersion = 0;
         /// <summary>The offset of <c>filled</c> in its block.</summary>
         public const int FilledOffset = 12;
 
         /// <summary>filled</summary>
-        public global::Conformance.Structure.Bool Filled => _present ? (global::Conformance.Structure.Bool)_buffer[_offset + 12] : global::Conformance.Structure.Bool.NullValue;
+        public global::Conformance.Structure.Bool Filled
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? (global::Conformance.Structure.Bool)_buffer[_offset + 12] : global::Conformance.Structure.Bool.NullValue;
+        }
         /// <summary>The version <c>caps</c> appeared in.</summary>
         public const int CapsSinceVersion = 0;
         /// <summary>The offset of <c>caps</c> in its block.</summary>
         public const int CapsOffset = 13;
 
         /// <summary>caps</summary>
-        public global::Conformance.Structure.Caps Caps => _present ? (global::Conformance.Structure.Caps)_buffer[_offset + 13] : 0;
+        public global::Conformance.Structure.Caps Caps
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? (global::Conformance.Structure.Caps)_buffer[_offset + 13] : 0;
+        }
         /// <summary>The version <c>weight</c> appeared in.</summary>
         public const int WeightSinceVersion = 0;
         /// <summary>The offset of <c>weight</c> in its block.</summary>
@@ -758,6 +859,7 @@ namespace Conformance.Structure
         /// <remarks><c>null</c> for the null value, or when absent at the acting version.</remarks>
         public ushort? Weight
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (!(_present))
@@ -786,9 +888,14 @@ namespace Conformance.Structure
         public const int PriceOffset = 16;
 
         /// <summary>price</summary>
-        public global::Conformance.Structure.DecimalDecoder Price => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 16, _present, _version);
+        public global::Conformance.Structure.DecimalDecoder Price
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 16, _present, _version);
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -894,6 +1001,7 @@ namespace Conformance.Structure
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -908,6 +1016,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder(Span<byte> buffer)
         : this(buffer, 0, "Shape", null, default(SbePath))
         {
@@ -926,6 +1035,7 @@ namespace Conformance.Structure
         public const uint IdMaxValue = 4294967294U;
 
         /// <summary>id</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder Id(uint value)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -937,20 +1047,29 @@ namespace Conformance.Structure
         public const int OriginOffset = 4;
 
         /// <summary>origin</summary>
-        public global::Conformance.Structure.PointEncoder Origin => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 4, _template, _inner == null ? "origin" : _inner + ".origin", _path);
+        public global::Conformance.Structure.PointEncoder Origin
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 4, _template, _inner == null ? "origin" : _inner + ".origin", _path);
+        }
         /// <summary>The version <c>size</c> appeared in.</summary>
         public const int SizeSinceVersion = 0;
         /// <summary>The offset of <c>size</c> in its block.</summary>
         public const int SizeOffset = 8;
 
         /// <summary>size</summary>
-        public global::Conformance.Structure.PointEncoder Size => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 8, _template, _inner == null ? "size" : _inner + ".size", _path);
+        public global::Conformance.Structure.PointEncoder Size
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 8, _template, _inner == null ? "size" : _inner + ".size", _path);
+        }
         /// <summary>The version <c>filled</c> appeared in.</summary>
         public const int FilledSinceVersion = 0;
         /// <summary>The offset of <c>filled</c> in its block.</summary>
         public const int FilledOffset = 12;
 
         /// <summary>filled</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder Filled(global::Conformance.Structure.Bool value)
         {
             _buffer[_offset + 12] = (byte)value;
@@ -962,6 +1081,7 @@ namespace Conformance.Structure
         public const int CapsOffset = 13;
 
         /// <summary>caps</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder Caps(global::Conformance.Structure.Caps value)
         {
             _buffer[_offset + 13] = (byte)value;
@@ -979,6 +1099,7 @@ namespace Conformance.Structure
         public const ushort WeightMaxValue = (ushort)65534;
 
         /// <summary>weight</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder Weight(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 14), value);
@@ -998,7 +1119,11 @@ namespace Conformance.Structure
         public const int PriceOffset = 16;
 
         /// <summary>price</summary>
-        public global::Conformance.Structure.DecimalEncoder Price => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 16, _template, _inner == null ? "price" : _inner + ".price", _path);
+        public global::Conformance.Structure.DecimalEncoder Price
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 16, _template, _inner == null ? "price" : _inner + ".price", _path);
+        }
     }
 
     /// <summary>Venue</summary>
@@ -1016,6 +1141,7 @@ namespace Conformance.Structure
     public static class VenueExtensions
     {
         /// <summary>The value's name in the schema; <c>null</c> for the null value and values with no name.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string SbeName(this Venue value)
         {
             switch (value)
@@ -1030,6 +1156,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Appends the value's canonical JSON: its name, <c>null</c> (the null value or none), or <c>{"unknown":N}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void AppendJson(StringBuilder sb, Venue? value)
         {
             if (!value.HasValue || value.Value == Venue.NullValue)
@@ -1067,6 +1194,7 @@ namespace Conformance.Structure
         private readonly int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
@@ -1080,10 +1208,18 @@ namespace Conformance.Structure
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
-        public bool IsPresent => _present;
+        public bool IsPresent
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present;
+        }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -1096,7 +1232,11 @@ namespace Conformance.Structure
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
-        public ushort BlockLength => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        public ushort BlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+        }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
         /// <summary>The offset of <c>numInGroup</c> in its block.</summary>
@@ -1109,9 +1249,14 @@ namespace Conformance.Structure
         public const ushort NumInGroupMaxValue = (ushort)65534;
 
         /// <summary>numInGroup</summary>
-        public ushort NumInGroup => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+        public ushort NumInGroup
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+        }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append('{');
@@ -1156,6 +1301,7 @@ namespace Conformance.Structure
         private readonly SbePath _path;
 
         /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
         {
             if (offset < 0 || offset + EncodedLength > buffer.Length)
@@ -1170,6 +1316,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder(Span<byte> buffer)
         : this(buffer, 0, "groupSizeEncoding", null, default(SbePath))
         {
@@ -1188,6 +1335,7 @@ namespace Conformance.Structure
         public const ushort BlockLengthMaxValue = (ushort)65534;
 
         /// <summary>blockLength</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder BlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -1205,6 +1353,7 @@ namespace Conformance.Structure
         public const ushort NumInGroupMaxValue = (ushort)65534;
 
         /// <summary>numInGroup</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder NumInGroup(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
@@ -1239,6 +1388,7 @@ namespace Conformance.Structure
 
         /// <summary>Reads the message at the start of <paramref name="buffer"/>, header first: checks the header (schema id, template id, block length) and that the root block fits.</summary>
         /// <exception cref="SbeDecodeException">The contract's errors, at offsets from the message's first byte.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CompositesDecoder(ReadOnlySpan<byte> buffer)
         {
             SbeSupport.Fits(buffer.Length, 0, HeaderSize, "header", default(SbePath));
@@ -1254,6 +1404,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Reads a message body (no header) at the start of <paramref name="buffer"/>, written with <paramref name="actingBlockLength"/> at <paramref name="actingVersion"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static CompositesDecoder WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)
         {
             return new CompositesDecoder(buffer, 0, actingBlockLength, actingVersion, 0);
@@ -1276,16 +1427,32 @@ namespace Conformance.Structure
         }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
 
         /// <summary>The root block's length (the writer's).</summary>
-        public int ActingBlockLength => _blockLength;
+        public int ActingBlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _blockLength;
+        }
 
         /// <summary>The message header (read with the message).</summary>
-        public global::Conformance.Structure.MessageHeaderDecoder Header => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+        public global::Conformance.Structure.MessageHeaderDecoder Header
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+        }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
-        public int EncodedLength => SbeStart(0);
+        public int EncodedLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeStart(0);
+        }
         /// <summary>The id of <c>shape</c>.</summary>
         public const int ShapeId = 1;
         /// <summary>The version <c>shape</c> appeared in.</summary>
@@ -1294,7 +1461,11 @@ namespace Conformance.Structure
         public const int ShapeOffset = 0;
 
         /// <summary>shape</summary>
-        public global::Conformance.Structure.ShapeDecoder Shape => new global::Conformance.Structure.ShapeDecoder(_buffer, _offset + 0, true, _version);
+        public global::Conformance.Structure.ShapeDecoder Shape
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.ShapeDecoder(_buffer, _offset + 0, true, _version);
+        }
         /// <summary>The id of <c>lastPrice</c>.</summary>
         public const int LastPriceId = 2;
         /// <summary>The version <c>lastPrice</c> appeared in.</summary>
@@ -1303,7 +1474,11 @@ namespace Conformance.Structure
         public const int LastPriceOffset = 24;
 
         /// <summary>lastPrice</summary>
-        public global::Conformance.Structure.DecimalDecoder LastPrice => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 24, true, _version);
+        public global::Conformance.Structure.DecimalDecoder LastPrice
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 24, true, _version);
+        }
         /// <summary>The id of <c>protocol</c>.</summary>
         public const int ProtocolId = 3;
         /// <summary>The version <c>protocol</c> appeared in.</summary>
@@ -1352,7 +1527,11 @@ namespace Conformance.Structure
         public const int VenueOffset = 32;
 
         /// <summary>venue</summary>
-        public global::Conformance.Structure.Venue Venue => global::Conformance.Structure.Venue.Dark;
+        public global::Conformance.Structure.Venue Venue
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => global::Conformance.Structure.Venue.Dark;
+        }
         /// <summary>The id of <c>count</c>.</summary>
         public const int CountId = 8;
         /// <summary>The version <c>count</c> appeared in.</summary>
@@ -1367,9 +1546,14 @@ namespace Conformance.Structure
         public const uint CountMaxValue = 4294967294U;
 
         /// <summary>count</summary>
-        public uint Count => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 32));
+        public uint Count
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 32));
+        }
 
         /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
         {
             if (k < _known)
@@ -1386,6 +1570,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
         {
             switch (k)
@@ -1396,6 +1581,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
         {
             for (int k = 0; k < 0; k++)
@@ -1407,6 +1593,7 @@ namespace Conformance.Structure
 
         /// <summary>Appends the message's canonical JSON (docs/json.md of Sable).</summary>
         /// <exception cref="SbeDecodeException">A group or var data that does not fit.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append("{\"message\":\"Composites\",\"header\":");
@@ -1481,6 +1668,7 @@ namespace Conformance.Structure
 
         /// <summary>Starts the message at the start of <paramref name="buffer"/>: writes its header.</summary>
         /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: no room for the header and the root block.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CompositesEncoder(Span<byte> buffer)
         : this(buffer, HeaderSize)
         {
@@ -1491,6 +1679,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Starts a message body (no header) at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static CompositesEncoder WithoutHeader(Span<byte> buffer)
         {
             return new CompositesEncoder(buffer, 0);
@@ -1507,7 +1696,11 @@ namespace Conformance.Structure
         }
 
         /// <summary>The message's length once written whole: header (when written), block, groups and var data.</summary>
-        public int EncodedLength => SbeStart(0);
+        public int EncodedLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeStart(0);
+        }
         /// <summary>The id of <c>shape</c>.</summary>
         public const int ShapeId = 1;
         /// <summary>The version <c>shape</c> appeared in.</summary>
@@ -1516,7 +1709,11 @@ namespace Conformance.Structure
         public const int ShapeOffset = 0;
 
         /// <summary>shape</summary>
-        public global::Conformance.Structure.ShapeEncoder Shape => new global::Conformance.Structure.ShapeEncoder(_buffer, _offset + 0, "fields.shape", null, default(SbePath));
+        public global::Conformance.Structure.ShapeEncoder Shape
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.ShapeEncoder(_buffer, _offset + 0, "fields.shape", null, default(SbePath));
+        }
         /// <summary>The id of <c>lastPrice</c>.</summary>
         public const int LastPriceId = 2;
         /// <summary>The version <c>lastPrice</c> appeared in.</summary>
@@ -1525,7 +1722,11 @@ namespace Conformance.Structure
         public const int LastPriceOffset = 24;
 
         /// <summary>lastPrice</summary>
-        public global::Conformance.Structure.DecimalEncoder LastPrice => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 24, "fields.lastPrice", null, default(SbePath));
+        public global::Conformance.Structure.DecimalEncoder LastPrice
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 24, "fields.lastPrice", null, default(SbePath));
+        }
         /// <summary>The id of <c>protocol</c>.</summary>
         public const int ProtocolId = 3;
         /// <summary>The version <c>protocol</c> appeared in.</summary>
@@ -1574,7 +1775,11 @@ namespace Conformance.Structure
         public const int VenueOffset = 32;
 
         /// <summary>venue</summary>
-        public global::Conformance.Structure.Venue Venue => global::Conformance.Structure.Venue.Dark;
+        public global::Conformance.Structure.Venue Venue
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => global::Conformance.Structure.Venue.Dark;
+        }
         /// <summary>The id of <c>count</c>.</summary>
         public const int CountId = 8;
         /// <summary>The version <c>count</c> appeared in.</summary>
@@ -1589,6 +1794,7 @@ namespace Conformance.Structure
         public const uint CountMaxValue = 4294967294U;
 
         /// <summary>count</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CompositesEncoder Count(uint value)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 32), value);
@@ -1596,6 +1802,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
         {
             if (k < _known)
@@ -1639,6 +1846,7 @@ namespace Conformance.Structure
 
         /// <summary>Reads the message at the start of <paramref name="buffer"/>, header first: checks the header (schema id, template id, block length) and that the root block fits.</summary>
         /// <exception cref="SbeDecodeException">The contract's errors, at offsets from the message's first byte.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsDecoder(ReadOnlySpan<byte> buffer)
         {
             SbeSupport.Fits(buffer.Length, 0, HeaderSize, "header", default(SbePath));
@@ -1654,6 +1862,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Reads a message body (no header) at the start of <paramref name="buffer"/>, written with <paramref name="actingBlockLength"/> at <paramref name="actingVersion"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static GroupsDecoder WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)
         {
             return new GroupsDecoder(buffer, 0, actingBlockLength, actingVersion, 0);
@@ -1676,16 +1885,32 @@ namespace Conformance.Structure
         }
 
         /// <summary>The acting version (the writer's).</summary>
-        public int ActingVersion => _version;
+        public int ActingVersion
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _version;
+        }
 
         /// <summary>The root block's length (the writer's).</summary>
-        public int ActingBlockLength => _blockLength;
+        public int ActingBlockLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _blockLength;
+        }
 
         /// <summary>The message header (read with the message).</summary>
-        public global::Conformance.Structure.MessageHeaderDecoder Header => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+        public global::Conformance.Structure.MessageHeaderDecoder Header
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+        }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
-        public int EncodedLength => SbeStart(4);
+        public int EncodedLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeStart(4);
+        }
         /// <summary>The id of <c>orderId</c>.</summary>
         public const int OrderIdId = 1;
         /// <summary>The version <c>orderId</c> appeared in.</summary>
@@ -1700,11 +1925,19 @@ namespace Conformance.Structure
         public const ulong OrderIdMaxValue = 18446744073709551614UL;
 
         /// <summary>orderId</summary>
-        public ulong OrderId => BinaryPrimitives.ReadUInt64LittleEndian(_buffer.Slice(_offset + 0));
+        public ulong OrderId
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => BinaryPrimitives.ReadUInt64LittleEndian(_buffer.Slice(_offset + 0));
+        }
 
         /// <summary>legs</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public LegsGroupDecoder Legs => new LegsGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+        public LegsGroupDecoder Legs
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new LegsGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+        }
         /// <summary>The id of group <c>legs</c>.</summary>
         public const int LegsId = 10;
         /// <summary>The version group <c>legs</c> appeared in.</summary>
@@ -1712,7 +1945,11 @@ namespace Conformance.Structure
 
         /// <summary>tags</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public TagsGroupDecoder Tags => new TagsGroupDecoder(_buffer, _version >= 0 ? SbeStart(1) : -1, _version, _path);
+        public TagsGroupDecoder Tags
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => new TagsGroupDecoder(_buffer, _version >= 0 ? SbeStart(1) : -1, _version, _path);
+        }
         /// <summary>The id of group <c>tags</c>.</summary>
         public const int TagsId = 20;
         /// <summary>The version group <c>tags</c> appeared in.</summary>
@@ -1722,6 +1959,7 @@ namespace Conformance.Structure
         /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
         public ReadOnlySpan<byte> TextBytes
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (_version < 0)
@@ -1742,12 +1980,17 @@ namespace Conformance.Structure
 
         /// <summary>text</summary>
         /// <remarks>As text (allocates a string; <see cref="TextBytes"/> does not).</remarks>
-        public string Text => SbeSupport.Text(TextBytes, true);
+        public string Text
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeSupport.Text(TextBytes, true);
+        }
 
         /// <summary>blob</summary>
         /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
         public ReadOnlySpan<byte> Blob
         {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 if (_version < 0)
@@ -1767,6 +2010,7 @@ namespace Conformance.Structure
         public const int BlobSinceVersion = 0;
 
         /// <summary>Where group or var data <paramref name="k"/> (in schema order; 4: the end) starts: found by walking, checked, from the last one known.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
         {
             if (k < _known)
@@ -1783,6 +2027,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
         {
             switch (k)
@@ -1801,6 +2046,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
         {
             for (int k = 0; k < 4; k++)
@@ -1823,6 +2069,7 @@ namespace Conformance.Structure
             private int _entry;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
             {
                 _buffer = buffer;
@@ -1851,15 +2098,24 @@ namespace Conformance.Structure
             }
 
             /// <summary>The number of entries.</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>The entries' block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
             public LegsGroupDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
                 if (_index + 1 >= _count)
@@ -1875,9 +2131,14 @@ namespace Conformance.Structure
             }
 
             /// <summary>The current entry.</summary>
-            public LegsDecoder Current => new LegsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            public LegsDecoder Current
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new LegsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 SbeSupport.Fits(b.Length, p, 4, "fields.legs", path);
@@ -1914,6 +2175,7 @@ namespace Conformance.Structure
             private int _at;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
             {
                 _buffer = buffer;
@@ -1926,10 +2188,18 @@ namespace Conformance.Structure
             }
 
             /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion => _version;
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
+            }
 
             /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
             /// <summary>The id of <c>legId</c>.</summary>
             public const int LegIdId = 11;
             /// <summary>The version <c>legId</c> appeared in.</summary>
@@ -1944,7 +2214,11 @@ namespace Conformance.Structure
             public const uint LegIdMaxValue = 4294967294U;
 
             /// <summary>legId</summary>
-            public uint LegId => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
+            public uint LegId
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
+            }
             /// <summary>The id of <c>price</c>.</summary>
             public const int PriceId = 12;
             /// <summary>The version <c>price</c> appeared in.</summary>
@@ -1953,11 +2227,19 @@ namespace Conformance.Structure
             public const int PriceOffset = 4;
 
             /// <summary>price</summary>
-            public global::Conformance.Structure.DecimalDecoder Price => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 4, true, _version);
+            public global::Conformance.Structure.DecimalDecoder Price
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 4, true, _version);
+            }
 
             /// <summary>fills</summary>
             /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-            public FillsGroupDecoder Fills => new FillsGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+            public FillsGroupDecoder Fills
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new FillsGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+            }
             /// <summary>The id of group <c>fills</c>.</summary>
             public const int FillsId = 13;
             /// <summary>The version group <c>fills</c> appeared in.</summary>
@@ -1967,6 +2249,7 @@ namespace Conformance.Structure
             /// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>
             public ReadOnlySpan<byte> NoteBytes
             {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
                     if (_version < 0)
@@ -1987,9 +2270,14 @@ namespace Conformance.Structure
 
             /// <summary>note</summary>
             /// <remarks>As text (allocates a string; <see cref="NoteBytes"/> does not).</remarks>
-            public string Note => SbeSupport.Text(NoteBytes, true);
+            public string Note
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => SbeSupport.Text(NoteBytes, true);
+            }
 
             /// <summary>Where group or var data <paramref name="k"/> (in schema order; 2: the end) starts: found by walking, checked, from the last one known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -2006,6 +2294,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
             {
                 switch (k)
@@ -2020,6 +2309,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 for (int k = 0; k < 2; k++)
@@ -2042,6 +2332,7 @@ namespace Conformance.Structure
                 private int _entry;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
                 {
                     _buffer = buffer;
@@ -2070,15 +2361,24 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>The number of entries.</summary>
-                public int Count => _count;
+                public int Count
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _count;
+                }
 
                 /// <summary>The entries' block length (the writer's).</summary>
-                public int ActingBlockLength => _blockLength;
+                public int ActingBlockLength
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _blockLength;
+                }
 
                 /// <summary>The enumerator of the entries (the group itself).</summary>
                 public FillsGroupDecoder GetEnumerator() => this;
 
                 /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
                     if (_index + 1 >= _count)
@@ -2094,9 +2394,14 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>The current entry.</summary>
-                public FillsDecoder Current => new FillsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                public FillsDecoder Current
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => new FillsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
                 {
                     SbeSupport.Fits(b.Length, p, 4, "fields.legs[].fills", path);
@@ -2133,6 +2438,7 @@ namespace Conformance.Structure
                 private int _at;
 
                 /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
                 {
                     _buffer = buffer;
@@ -2145,10 +2451,18 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>The acting version (the writer's).</summary>
-                public int ActingVersion => _version;
+                public int ActingVersion
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _version;
+                }
 
                 /// <summary>The entry's block length (the writer's).</summary>
-                public int ActingBlockLength => _blockLength;
+                public int ActingBlockLength
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _blockLength;
+                }
                 /// <summary>The id of <c>qty</c>.</summary>
                 public const int QtyId = 14;
                 /// <summary>The version <c>qty</c> appeared in.</summary>
@@ -2163,7 +2477,11 @@ namespace Conformance.Structure
                 public const uint QtyMaxValue = 4294967294U;
 
                 /// <summary>qty</summary>
-                public uint Qty => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
+                public uint Qty
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
+                }
                 /// <summary>The id of <c>venue</c>.</summary>
                 public const int VenueId = 15;
                 /// <summary>The version <c>venue</c> appeared in.</summary>
@@ -2172,9 +2490,14 @@ namespace Conformance.Structure
                 public const int VenueOffset = 4;
 
                 /// <summary>venue</summary>
-                public global::Conformance.Structure.Venue Venue => (global::Conformance.Structure.Venue)_buffer[_offset + 4];
+                public global::Conformance.Structure.Venue Venue
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => (global::Conformance.Structure.Venue)_buffer[_offset + 4];
+                }
 
                 /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 private int SbeStart(int k)
                 {
                     if (k < _known)
@@ -2191,6 +2514,7 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
                 {
                     switch (k)
@@ -2201,6 +2525,7 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
                 {
                     for (int k = 0; k < 0; k++)
@@ -2211,6 +2536,7 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>Appends the entry's canonical JSON object.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public StringBuilder AppendJson(StringBuilder sb)
                 {
                     sb.Append('{');
@@ -2228,6 +2554,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Appends the entry's canonical JSON object.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
                 sb.Append('{');
@@ -2289,6 +2616,7 @@ namespace Conformance.Structure
             private int _entry;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public TagsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
             {
                 _buffer = buffer;
@@ -2317,15 +2645,24 @@ namespace Conformance.Structure
             }
 
             /// <summary>The number of entries.</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>The entries' block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
             public TagsGroupDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
                 if (_index + 1 >= _count)
@@ -2341,9 +2678,14 @@ namespace Conformance.Structure
             }
 
             /// <summary>The current entry.</summary>
-            public TagsDecoder Current => new TagsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            public TagsDecoder Current
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new TagsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+            }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 SbeSupport.Fits(b.Length, p, 4, "fields.tags", path);
@@ -2380,6 +2722,7 @@ namespace Conformance.Structure
             private int _at;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public TagsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
             {
                 _buffer = buffer;
@@ -2392,10 +2735,18 @@ namespace Conformance.Structure
             }
 
             /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion => _version;
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
+            }
 
             /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength => _blockLength;
+            public int ActingBlockLength
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _blockLength;
+            }
             /// <summary>The id of <c>tag</c>.</summary>
             public const int TagId = 21;
             /// <summary>The version <c>tag</c> appeared in.</summary>
@@ -2410,9 +2761,14 @@ namespace Conformance.Structure
             public const ushort TagMaxValue = (ushort)65534;
 
             /// <summary>tag</summary>
-            public ushort Tag => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            public ushort Tag
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
 
             /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -2429,6 +2785,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
             {
                 switch (k)
@@ -2439,6 +2796,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
             {
                 for (int k = 0; k < 0; k++)
@@ -2449,6 +2807,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Appends the entry's canonical JSON object.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
                 sb.Append('{');
@@ -2464,6 +2823,7 @@ namespace Conformance.Structure
 
         /// <summary>Appends the message's canonical JSON (docs/json.md of Sable).</summary>
         /// <exception cref="SbeDecodeException">A group or var data that does not fit.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public StringBuilder AppendJson(StringBuilder sb)
         {
             sb.Append("{\"message\":\"Groups\",\"header\":");
@@ -2580,6 +2940,7 @@ namespace Conformance.Structure
 
         /// <summary>Starts the message at the start of <paramref name="buffer"/>: writes its header.</summary>
         /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: no room for the header and the root block.</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsEncoder(Span<byte> buffer)
         : this(buffer, HeaderSize)
         {
@@ -2590,6 +2951,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Starts a message body (no header) at the start of <paramref name="buffer"/>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static GroupsEncoder WithoutHeader(Span<byte> buffer)
         {
             return new GroupsEncoder(buffer, 0);
@@ -2606,7 +2968,11 @@ namespace Conformance.Structure
         }
 
         /// <summary>The message's length once written whole: header (when written), block, groups and var data.</summary>
-        public int EncodedLength => SbeStart(4);
+        public int EncodedLength
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => SbeStart(4);
+        }
         /// <summary>The id of <c>orderId</c>.</summary>
         public const int OrderIdId = 1;
         /// <summary>The version <c>orderId</c> appeared in.</summary>
@@ -2621,6 +2987,7 @@ namespace Conformance.Structure
         public const ulong OrderIdMaxValue = 18446744073709551614UL;
 
         /// <summary>orderId</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsEncoder OrderId(ulong value)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -2629,6 +2996,7 @@ namespace Conformance.Structure
 
         /// <summary>legs</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public LegsEncoder LegsCount(int count)
         {
             int p = SbeStart(0);
@@ -2646,6 +3014,7 @@ namespace Conformance.Structure
 
         /// <summary>tags</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public TagsEncoder TagsCount(int count)
         {
             int p = SbeStart(1);
@@ -2663,6 +3032,7 @@ namespace Conformance.Structure
 
         /// <summary>text</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsEncoder Text(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
@@ -2680,6 +3050,7 @@ namespace Conformance.Structure
 
         /// <summary>text</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsEncoder Text(string value)
         {
             int p = SbeStart(2);
@@ -2702,6 +3073,7 @@ namespace Conformance.Structure
 
         /// <summary>blob</summary>
         /// <remarks>Writes the length and the bytes (at most 65534: else <c>lengthTooLarge</c>).</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsEncoder Blob(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
@@ -2718,6 +3090,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
         {
             if (k < _known)
@@ -2752,6 +3125,7 @@ namespace Conformance.Structure
             private int _at;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsEncoder(Span<byte> buffer, int first, int count, SbePath parent)
             {
                 _buffer = buffer;
@@ -2765,9 +3139,14 @@ namespace Conformance.Structure
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsEncoder Next()
             {
                 if (_index + 1 >= _count)
@@ -2797,6 +3176,7 @@ namespace Conformance.Structure
             public const uint LegIdMaxValue = 4294967294U;
 
             /// <summary>legId</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsEncoder LegId(uint value)
             {
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -2810,10 +3190,15 @@ namespace Conformance.Structure
             public const int PriceOffset = 4;
 
             /// <summary>price</summary>
-            public global::Conformance.Structure.DecimalEncoder Price => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 4, "fields.legs[].price", null, _path);
+            public global::Conformance.Structure.DecimalEncoder Price
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 4, "fields.legs[].price", null, _path);
+            }
 
             /// <summary>fills</summary>
             /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FillsEncoder FillsCount(int count)
             {
                 int p = SbeStart(0);
@@ -2831,6 +3216,7 @@ namespace Conformance.Structure
 
             /// <summary>note</summary>
             /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsEncoder Note(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(1);
@@ -2848,6 +3234,7 @@ namespace Conformance.Structure
 
             /// <summary>note</summary>
             /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsEncoder Note(string value)
             {
                 int p = SbeStart(1);
@@ -2869,6 +3256,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -2903,6 +3291,7 @@ namespace Conformance.Structure
                 private int _at;
 
                 /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsEncoder(Span<byte> buffer, int first, int count, SbePath parent)
                 {
                     _buffer = buffer;
@@ -2916,9 +3305,14 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>The entries the group holds (its header's count).</summary>
-                public int Count => _count;
+                public int Count
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _count;
+                }
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsEncoder Next()
                 {
                     if (_index + 1 >= _count)
@@ -2948,6 +3342,7 @@ namespace Conformance.Structure
                 public const uint QtyMaxValue = 4294967294U;
 
                 /// <summary>qty</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsEncoder Qty(uint value)
                 {
                     BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -2961,6 +3356,7 @@ namespace Conformance.Structure
                 public const int VenueOffset = 4;
 
                 /// <summary>venue</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsEncoder Venue(global::Conformance.Structure.Venue value)
                 {
                     _buffer[_offset + 4] = (byte)value;
@@ -2968,6 +3364,7 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 private int SbeStart(int k)
                 {
                     if (k < _known)
@@ -3004,6 +3401,7 @@ namespace Conformance.Structure
             private int _at;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public TagsEncoder(Span<byte> buffer, int first, int count, SbePath parent)
             {
                 _buffer = buffer;
@@ -3017,9 +3415,14 @@ namespace Conformance.Structure
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
-            public int Count => _count;
+            public int Count
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _count;
+            }
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public TagsEncoder Next()
             {
                 if (_index + 1 >= _count)
@@ -3049,6 +3452,7 @@ namespace Conformance.Structure
             public const ushort TagMaxValue = (ushort)65534;
 
             /// <summary>tag</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public TagsEncoder Tag(ushort value)
             {
                 BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
@@ -3056,6 +3460,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
             {
                 if (k < _known)
@@ -3087,6 +3492,7 @@ namespace Conformance.Structure
 
         /// <summary>Decodes the message at the start of <paramref name="buffer"/> by its header's template id, checks it whole, and appends its canonical JSON.</summary>
         /// <exception cref="SbeDecodeException">The contract's first error in reading order (nothing is appended then).</exception>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static StringBuilder AppendJson(ReadOnlySpan<byte> buffer, StringBuilder sb)
         {
             SbeSupport.Fits(buffer.Length, 0, 8, "header", default(SbePath));
@@ -3115,6 +3521,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>The canonical JSON of the message at the start of <paramref name="buffer"/>, or <c>{"error":{...}}</c>.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static string ToJson(ReadOnlySpan<byte> buffer)
         {
             var sb = new StringBuilder();
