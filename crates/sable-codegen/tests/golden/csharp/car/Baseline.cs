@@ -1321,7 +1321,8 @@ namespace Baseline
         private readonly int _offset;
         private readonly int _blockLength;
         private readonly int _version;
-        private readonly SbePath _path;
+        /// <summary>A message's items lie in no group entry.</summary>
+        private static readonly SbePath _path = default(SbePath);
         private int _known;
         private int _at;
 
@@ -1360,7 +1361,6 @@ namespace Baseline
             _offset = offset;
             _blockLength = actingBlockLength;
             _version = actingVersion;
-            _path = default(SbePath);
             _known = 0;
             _at = offset + actingBlockLength;
         }
@@ -2652,7 +2652,8 @@ namespace Baseline
 
         private Span<byte> _buffer;
         private readonly int _offset;
-        private readonly SbePath _path;
+        /// <summary>A message's items lie in no group entry.</summary>
+        private static readonly SbePath _path = default(SbePath);
         private int _known;
         private int _at;
 
@@ -2680,7 +2681,6 @@ namespace Baseline
             SbeSupport.Room(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields", default(SbePath));
             _buffer = buffer;
             _offset = offset;
-            _path = default(SbePath);
             _known = 0;
             _at = offset + BlockLength;
         }

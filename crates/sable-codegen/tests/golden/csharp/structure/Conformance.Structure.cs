@@ -1382,7 +1382,8 @@ namespace Conformance.Structure
         private readonly int _offset;
         private readonly int _blockLength;
         private readonly int _version;
-        private readonly SbePath _path;
+        /// <summary>A message's items lie in no group entry.</summary>
+        private static readonly SbePath _path = default(SbePath);
         private int _known;
         private int _at;
 
@@ -1421,7 +1422,6 @@ namespace Conformance.Structure
             _offset = offset;
             _blockLength = actingBlockLength;
             _version = actingVersion;
-            _path = default(SbePath);
             _known = 0;
             _at = offset + actingBlockLength;
         }
@@ -1662,7 +1662,8 @@ namespace Conformance.Structure
 
         private Span<byte> _buffer;
         private readonly int _offset;
-        private readonly SbePath _path;
+        /// <summary>A message's items lie in no group entry.</summary>
+        private static readonly SbePath _path = default(SbePath);
         private int _known;
         private int _at;
 
@@ -1690,7 +1691,6 @@ namespace Conformance.Structure
             SbeSupport.Room(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields", default(SbePath));
             _buffer = buffer;
             _offset = offset;
-            _path = default(SbePath);
             _known = 0;
             _at = offset + BlockLength;
         }
@@ -1840,7 +1840,8 @@ namespace Conformance.Structure
         private readonly int _offset;
         private readonly int _blockLength;
         private readonly int _version;
-        private readonly SbePath _path;
+        /// <summary>A message's items lie in no group entry.</summary>
+        private static readonly SbePath _path = default(SbePath);
         private int _known;
         private int _at;
 
@@ -1879,7 +1880,6 @@ namespace Conformance.Structure
             _offset = offset;
             _blockLength = actingBlockLength;
             _version = actingVersion;
-            _path = default(SbePath);
             _known = 0;
             _at = offset + actingBlockLength;
         }
@@ -2934,7 +2934,8 @@ namespace Conformance.Structure
 
         private Span<byte> _buffer;
         private readonly int _offset;
-        private readonly SbePath _path;
+        /// <summary>A message's items lie in no group entry.</summary>
+        private static readonly SbePath _path = default(SbePath);
         private int _known;
         private int _at;
 
@@ -2962,7 +2963,6 @@ namespace Conformance.Structure
             SbeSupport.Room(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields", default(SbePath));
             _buffer = buffer;
             _offset = offset;
-            _path = default(SbePath);
             _known = 0;
             _at = offset + BlockLength;
         }
