@@ -353,6 +353,18 @@ namespace Sable.Tests
             }
             long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             Check("no allocation in 100000 encodes and decodes", allocated == 0, allocated + " bytes (checksum " + sum + ")");
+            before = GC.GetAllocatedBytesForCurrentThread();
+            for (int i = 0; i < 10000; i++)
+            {
+                var car = new CarEncoder(buffer);
+                car.VehicleCode("abcdef").Engine.ManufacturerCode("123");
+                car.FuelFiguresCount(1).Next().UsageDescription("Urban Cycle \u00e9");
+                car.PerformanceFiguresCount(0);
+                car.Manufacturer("Honda").Model("Civic VTi").ActivationCode("abcdef");
+            }
+            allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            Check("no allocation in 10000 encodes from strings (UTF-8 and one-byte)", allocated == 0, allocated + " bytes");
+            Encode(buffer);
             long probe = GC.GetAllocatedBytesForCurrentThread();
             var unused = new byte[1000];
             Check("the allocation counter counts", GC.GetAllocatedBytesForCurrentThread() - probe >= 1000 && unused.Length == 1000);

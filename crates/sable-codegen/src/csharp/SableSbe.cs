@@ -57,11 +57,11 @@ namespace Sable.Sbe
         }
     }
 
-    /// <summary>A message that cannot be decoded: where (from the message's first byte), which item, and why.</summary>
-    public sealed class SbeDecodeException : Exception
+    /// <summary>An error of the codec contract: where, which item, and why.</summary>
+    public abstract class SbeException : Exception
     {
         /// <summary>Creates the error.</summary>
-        public SbeDecodeException(int offset, string field, SbeErrorKind kind, string message)
+        protected SbeException(int offset, string field, SbeErrorKind kind, string message)
             : base(message)
         {
             Offset = offset;
@@ -69,10 +69,10 @@ namespace Sable.Sbe
             Kind = kind;
         }
 
-        /// <summary>The item's first byte, from the start of the message (its header).</summary>
+        /// <summary>The item's first byte, from the start of the message (its header; or of the body, for a body-only codec).</summary>
         public int Offset { get; }
 
-        /// <summary>The item's path: <c>header</c>, <c>fields</c>, <c>fields.G[i].V</c>, ...</summary>
+        /// <summary>The item's path: <c>header</c>, <c>fields</c>, <c>fields.G[i].V</c>, <c>fields.engine.booster.horsePower</c>, ...</summary>
         public string Field { get; }
 
         /// <summary>The contract's kind of error.</summary>
@@ -91,26 +91,24 @@ namespace Sable.Sbe
         }
     }
 
-    /// <summary>A value the encoder refuses (nothing of the item is written): which field, and why.</summary>
-    public sealed class SbeEncodeException : Exception
+    /// <summary>A message that cannot be decoded.</summary>
+    public sealed class SbeDecodeException : SbeException
+    {
+        /// <summary>Creates the error.</summary>
+        public SbeDecodeException(int offset, string field, SbeErrorKind kind, string message)
+            : base(offset, field, kind, message)
+        {
+        }
+    }
+
+    /// <summary>A value the encoder refuses (nothing of the item is written).</summary>
+    public sealed class SbeEncodeException : SbeException
     {
         /// <summary>Creates the error.</summary>
         public SbeEncodeException(int offset, string field, SbeErrorKind kind, string message)
-            : base(message)
+            : base(offset, field, kind, message)
         {
-            Offset = offset;
-            Field = field;
-            Kind = kind;
         }
-
-        /// <summary>Where the item would start, from the start of the message (or of the body, for a body-only encoder).</summary>
-        public int Offset { get; }
-
-        /// <summary>The field's path: <c>fields.engine.manufacturerCode</c>, <c>fields.fuelFigures[1].speed</c>, ...</summary>
-        public string Field { get; }
-
-        /// <summary>The contract's kind of error.</summary>
-        public SbeErrorKind Kind { get; }
     }
 
     /// <summary>
@@ -295,8 +293,7 @@ namespace Sable.Sbe
                 {
                     return -1;
                 }
-                var bytes = Encoding.UTF8.GetBytes(text);
-                bytes.AsSpan().CopyTo(destination);
+                Encoding.UTF8.GetBytes(text.AsSpan(), destination);
             }
             else
             {

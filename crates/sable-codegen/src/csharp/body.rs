@@ -117,7 +117,7 @@ impl Gen<'_> {
             dim_member(dim, "blockLength", "b", "p").unwrap_or_else(|| g.block_length.to_string());
         let count_read = dim_member(dim, "numInGroup", "b", "p").unwrap_or_else(|| "0".into());
         let bl_off = dim.member("blockLength").map_or(0, |m| m.offset);
-        let needs = min_block(&g.body);
+        let needs = g.body.min_block();
         let at = At {
             dec: format!("{}.{gx}Decoder", parent.dec),
             template: epath.clone(),
@@ -278,14 +278,4 @@ fn dim_member(dim: &Composite, name: &str, buf: &str, at: &str) -> Option<String
         p.primitive_type,
         p.byte_order,
     ))
-}
-
-/// The bytes of block the fields need at the schema's version.
-pub(super) fn min_block(body: &Body) -> usize {
-    body.fields
-        .iter()
-        .filter(|f| !f.is_constant())
-        .map(Field::end)
-        .max()
-        .unwrap_or(0)
 }

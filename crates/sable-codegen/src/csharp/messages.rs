@@ -40,7 +40,7 @@ impl Gen<'_> {
             entry: false,
         };
         let (members, json, fields) = self.body_decoder(&msg.body, &at, &en);
-        let needs = min_block(&msg.body);
+        let needs = msg.body.min_block();
         let d = doc(msg.description.as_deref(), &msg.name);
         let consts = format!("/// <summary>The message's name in the schema.</summary>\npublic const string MessageName = {};\n/// <summary>The template id.</summary>\npublic const int TemplateId = {};\n/// <summary>The schema id.</summary>\npublic const int SchemaId = {};\n/// <summary>The schema's version.</summary>\npublic const int SchemaVersion = {};\n/// <summary>The root block's length at the schema's version.</summary>\npublic const int BlockLength = {};\n/// <summary>The size of the message header.</summary>\npublic const int HeaderSize = {hs};\n", str_lit(&msg.name), msg.id, self.s.id, self.s.version, msg.block_length);
         let sid = self.header_read("schemaId", "buffer").map(|e| format!("if ({e} != SchemaId)\n{{\nthrow new SbeDecodeException({}, \"header.schemaId\", SbeErrorKind.SchemaIdMismatch, \"schema id \" + {e} + \", not \" + SchemaId);\n}}\n", self.header_offset("schemaId"))).unwrap_or_default();

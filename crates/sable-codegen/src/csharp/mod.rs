@@ -17,8 +17,7 @@ use sable_ir::{Ir, Presence, PrimitiveType, PrimitiveValue};
 #[allow(clippy::wildcard_imports)]
 use self::{body::*, fields::*, json::*, names::*};
 use crate::model::{
-    self, Body, Composite, EnumType, Field, Group, Member, Primitive, Schema, SetType, TypeDef,
-    TypeRef,
+    self, Body, Composite, EnumType, Group, Member, Primitive, Schema, SetType, TypeDef, TypeRef,
 };
 use crate::writer::CodeWriter;
 use crate::GeneratedFile;
