@@ -88,7 +88,8 @@ enum Command {
     /// created), over java.lang.foreign.MemorySegment, or Agrona buffers with --java-buffer
     /// agrona (docs/java.md). Rust: one module file, DIR/<package>.rs (docs/rust.md). C++: one
     /// header-only file, DIR/<package>.hpp, and its support header DIR/sable/sbe.hpp
-    /// (docs/cpp.md). Other languages are not implemented yet (exit status 2).
+    /// (docs/cpp.md). C#: DIR/<Namespace>.cs and DIR/Sable.Sbe.cs (docs/csharp.md). Other
+    /// languages are not implemented yet (exit status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
     ///
@@ -134,7 +135,7 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language: java, rust or cpp
+    /// The target language: java, rust, cpp or csharp
     #[arg(long, value_name = "LANG")]
     lang: String,
 
@@ -307,9 +308,12 @@ impl Cli {
 
 fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let lang = args.lang.to_ascii_lowercase();
-    if !matches!(lang.as_str(), "java" | "rust" | "cpp" | "c++") {
+    if !matches!(
+        lang.as_str(),
+        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#"
+    ) {
         input::report(&format!(
-            "sable: not implemented yet for --lang {}; Sable generates java, rust and cpp",
+            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp and csharp",
             args.lang
         ));
         return EXIT_USAGE;
@@ -328,6 +332,7 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let files = match lang.as_str() {
         "rust" => generate_rust(args, cli, &ir),
         "java" => generate_java(args, &ir),
+        "csharp" | "c#" => generate_csharp(args, &ir),
         _ => generate_cpp(args, cli, &ir),
     };
     for file in files {
@@ -379,6 +384,14 @@ fn generate_cpp(
         cli.warn(&format!("the C++ headers are not formatted: {why}"));
     }
     files
+}
+
+/// `generate --lang csharp`: `<Namespace>.cs` and the support file `Sable.Sbe.cs` (docs/csharp.md).
+fn generate_csharp(args: &GenerateArgs, ir: &sable_ir::Ir) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::csharp::Options {
+        package: package_option(args, ir),
+    };
+    sable_codegen::csharp::generate(ir, &options)
 }
 
 /// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.

@@ -322,6 +322,18 @@ pub struct Body {
     pub var_data: Vec<VarData>,
 }
 
+impl Body {
+    /// The bytes of block the fields need at the schema's version.
+    pub fn min_block(&self) -> usize {
+        self.fields
+            .iter()
+            .filter(|f| !f.is_constant())
+            .map(Field::end)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Message {
     pub name: String,

@@ -253,12 +253,7 @@ pub(super) fn elements(body: &Body) -> usize {
 
 /// The bytes of block the fields need at the schema's version.
 pub(super) fn min_block(body: &Body) -> usize {
-    body.fields
-        .iter()
-        .filter(|f| !f.is_constant())
-        .map(Field::end)
-        .max()
-        .unwrap_or(0)
+    body.min_block()
 }
 
 /// Statements zeroing the bytes of a block no field covers (padding).

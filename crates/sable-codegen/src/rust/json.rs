@@ -33,7 +33,7 @@ pub(super) fn text_json(bytes: &[u8], encoding: Option<&str>) -> String {
 }
 
 /// Canonical JSON of a float constant (the same layout the generated writers use).
-pub(super) fn float_json(f: f64, p: PrimitiveType) -> String {
+pub(crate) fn float_json(f: f64, p: PrimitiveType) -> String {
     if f.is_nan() {
         return "\"NaN\"".into();
     }

@@ -15,6 +15,7 @@ mod var_data;
 /// and tested on its own (tests/rust_support.rs), copied in after its leading comment.
 const SUPPORT: &str = include_str!("codec_support.rs");
 
+pub(crate) use json::float_json;
 pub use names::{camel, method, module, snake};
 
 use std::fmt::Write as _;
