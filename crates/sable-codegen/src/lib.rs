@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cpp;
+pub mod go;
 pub mod java;
 pub mod model;
 pub mod rust;
