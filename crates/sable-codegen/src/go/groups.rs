@@ -283,11 +283,16 @@ impl Gen<'_> {
         for (j, v) in (g.body.groups.len()..).zip(&g.body.var_data) {
             let (ls, big, _) = var_len(v);
             let step = format!("end, ok := varDataEnd(buf, q, {ls}, {big})\nif !ok {{\nreturn q, truncated(q, {}, idx[:], \"var data\", {ls}, len(buf)-q)\n}}\nq = end", inner.path(&v.name));
+            let step = if v.since_version > 0 {
+                step
+            } else {
+                format!("{{\n{step}\n}}")
+            };
             let _ = writeln!(walk, "pos[{j}] = q\n{}", since_if(v.since_version, &step));
         }
         let _ = writeln!(walk, "pos[{n_el}] = q");
         let walk_fn = if n_el > 0 {
-            format!("// walk{0} finds, checked, the groups and var data of an entry of `{1}` from q: their starts and the entry's end in pos.\nfunc walk{0}(buf []byte, q, version int, idx [pathDepth]int, pos *[{2}]int) (int, error) {{\nvar err error\n_ = err\n{walk}return q, nil\n}}\n", inner.prefix, g.name, n_el + 1)
+            format!("// walk{0} finds, checked, the groups and var data of an entry of `{1}` from q: their starts and the entry's end in pos.\nfunc walk{0}(buf []byte, q, version int, idx [pathDepth]int, pos *[{2}]int) (int, error) {{\n{decl}{walk}return q, nil\n}}\n", inner.prefix, g.name, n_el + 1, decl = if g.body.groups.is_empty() { "" } else { "var err error\n" })
         } else {
             String::new()
         };
@@ -367,8 +372,8 @@ impl Gen<'_> {
         let nested = self.group_fields(&g.body, &inner, "Encoder");
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
         let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nidx [pathDepth]int\ncount int\nindex int\n{nested}}}\n\n");
-        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, idx [pathDepth]int, n int) {{\ne.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.fail(encodeError(at, {group_path}, idx[:], KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.fail(encodeError(at, {group_path}, idx[:], KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
-        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.index++\ne.idx[{depth}] = e.index\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.index >= e.count:\ne.st.fail(encodeError(at, {group_path}, e.idx[:], KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.fail(encodeError(at, {entry_path}, e.idx[:], KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
+        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, idx [pathDepth]int, n int) {{\ne.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
+        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.index++\ne.idx[{depth}] = e.index\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, e.idx[:], KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, e.idx[:], KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
         o.push_str(&self.body_encoder(&g.body, &inner, &et));
         self.w(o);
 

@@ -180,7 +180,7 @@ fn support(package: &str, codecs: &str) -> String {
 }
 
 /// The top-level declarations of Go text, each with its leading comment, and for an
-/// unexported function its name (the others are always kept).
+/// unexported function or method its name (the others are always kept).
 fn split_decls(text: &str) -> Vec<(String, Option<String>)> {
     let mut decls: Vec<(String, Option<String>)> = Vec::new();
     let mut current = String::new();
@@ -200,15 +200,18 @@ fn split_decls(text: &str) -> Vec<(String, Option<String>)> {
             .lines()
             .find(|l| l.starts_with("func "))
             .and_then(|l| l.strip_prefix("func "));
-        if let Some(f) = func {
-            if !f.starts_with('(') {
-                let n: String = f
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if n.starts_with(|c: char| c.is_lowercase()) {
-                    *name = Some(n);
-                }
+        // A method's name follows its receiver.
+        let f = func.map(|f| match f.strip_prefix('(') {
+            Some(m) => m.split_once(") ").map_or("", |(_, n)| n),
+            None => f,
+        });
+        if let Some(f) = f {
+            let n: String = f
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if n.starts_with(|c: char| c.is_lowercase()) {
+                *name = Some(n);
             }
         }
     }
@@ -277,5 +280,7 @@ mod tests {
         assert!(!text.contains("func appendFloat("));
         assert!(!text.contains("\"math\""));
         assert!(text.contains("func (k ErrorKind) String()"));
+        assert!(!text.contains(") setErr("));
+        assert!(support("car", "e.st.setErr(err)").contains(") setErr("));
     }
 }

@@ -125,8 +125,8 @@ type encoderState struct {
 	err   error
 }
 
-// fail records err unless an error came before it.
-func (s *encoderState) fail(err error) {
+// setErr records err unless an error came before it.
+func (s *encoderState) setErr(err error) {
 	if s.err == nil {
 		s.err = err
 	}
@@ -136,12 +136,12 @@ func (s *encoderState) fail(err error) {
 func putVarData[T string | []byte](s *encoderState, v T, ls int, big bool, max uint64, path string, idx []int) {
 	at := s.limit
 	if uint64(len(v)) > max {
-		s.fail(encodeError(at, path, idx, KindLengthTooLarge))
+		s.setErr(encodeError(at, path, idx, KindLengthTooLarge))
 		return
 	}
 	end := at + ls + len(v)
 	if end > len(s.buf) {
-		s.fail(encodeError(at, path, idx, KindBufferTooShort))
+		s.setErr(encodeError(at, path, idx, KindBufferTooShort))
 		return
 	}
 	writeUint(s.buf[at:], ls, big, uint64(len(v)))

@@ -358,7 +358,7 @@ impl<'a> Gen<'a> {
         let off = slot.off;
         let path = &slot.path;
         let fail = |kind: &str| {
-            format!("e.st.fail(encodeError(e.at+{off}, {path}, e.idx[:], {kind}))\nreturn e")
+            format!("e.st.setErr(encodeError(e.at+{off}, {path}, e.idx[:], {kind}))\nreturn e")
         };
         let mut o = String::new();
         match slot.kind {
