@@ -60,64 +60,11 @@ func carVector(t testing.TB) (string, []byte) {
 	return "", nil
 }
 
-// encodeCar writes the conformance vector's Car with the generated encoder.
-func encodeCar(e *car.CarEncoder, buf []byte) error {
-	if err := e.Wrap(buf); err != nil {
-		return err
-	}
-	e.SetSerialNumber(1234).SetModelYear(2013).SetAvailable(car.BooleanTypeT).SetCode(car.ModelA)
-	for i := 0; i < 5; i++ {
-		e.SetSomeNumbers(i, uint32(i))
-	}
-	e.SetVehicleCodeString("abcdef").SetExtras(car.OptionalExtrasSportsPack | car.OptionalExtrasCruiseControl)
-	e.Engine().SetCapacity(2000).SetNumCylinders(4).SetManufacturerCodeString("123").
-		SetEfficiency(35).SetBoosterEnabled(car.BooleanTypeT).
-		Booster().SetBoostType(car.BoostTypeNITROUS).SetHorsePower(200)
-	fuel := e.FuelFiguresCount(3)
-	fuel.Next().SetSpeed(30).SetMpg(35.9).SetUsageDescriptionString("Urban Cycle")
-	fuel.Next().SetSpeed(55).SetMpg(49.0).SetUsageDescriptionString("Combined Cycle")
-	fuel.Next().SetSpeed(75).SetMpg(40.0).SetUsageDescriptionString("Highway Cycle")
-	perf := e.PerformanceFiguresCount(2)
-	for _, p := range []struct {
-		octane  uint8
-		seconds [3]float32
-	}{{95, [3]float32{4.0, 7.5, 12.2}}, {99, [3]float32{3.8, 7.1, 11.8}}} {
-		acc := perf.Next().SetOctaneRating(p.octane).AccelerationCount(3)
-		for i, mph := range [3]uint16{30, 60, 100} {
-			acc.Next().SetMph(mph).SetSeconds(p.seconds[i])
-		}
-	}
-	e.SetManufacturerString("Honda").SetModelString("Civic VTi").SetActivationCodeString("abcdef")
-	return e.Err()
-}
-
-// sum reads every field of a Car, its groups and var data, into a number.
-func sum(d *car.CarDecoder) int {
-	n := int(d.SerialNumber()) + int(d.ModelYear()) + int(d.Available()) + int(d.Code())
-	for i := 0; i < d.SomeNumbersLength(); i++ {
-		n += int(d.SomeNumbers(i))
-	}
-	n += len(d.VehicleCode()) + int(d.Extras())
-	eng := d.Engine()
-	n += int(eng.Capacity()) + int(eng.NumCylinders()) + len(eng.ManufacturerCode()) + int(eng.Booster().HorsePower())
-	for g := d.FuelFigures(); g.Next(); {
-		n += int(g.Speed()) + int(g.Mpg()) + len(g.UsageDescription())
-	}
-	for g := d.PerformanceFigures(); g.Next(); {
-		n += int(g.OctaneRating())
-		for a := g.Acceleration(); a.Next(); {
-			n += int(a.Mph()) + int(a.Seconds())
-		}
-	}
-	n += len(d.Manufacturer()) + len(d.Model()) + len(d.ActivationCode())
-	return n
-}
-
 func TestEncodesTheCarVectorByteForByte(t *testing.T) {
 	_, want := carVector(t)
 	var e car.CarEncoder
 	buf := make([]byte, 512)
-	if err := encodeCar(&e, buf); err != nil {
+	if err := EncodeCar(&e, buf); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(e.Bytes(), want) {
@@ -180,14 +127,14 @@ func TestEncodingAndDecodingDoNotAllocate(t *testing.T) {
 	buf := make([]byte, 512)
 	out := make([]byte, 0, 4096)
 	if n := testing.AllocsPerRun(100, func() {
-		if err := encodeCar(&e, buf); err != nil {
+		if err := EncodeCar(&e, buf); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
 		t.Errorf("encoding a Car: %v allocations", n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
-		if err := d.Wrap(msg); err != nil || sum(&d) == 0 {
+		if err := d.Wrap(msg); err != nil || SumCar(&d) == 0 {
 			t.Fatal(err)
 		}
 	}); n != 0 {

@@ -29,7 +29,7 @@ func FuzzCar(f *testing.F) {
 		}
 		var d car.CarDecoder
 		if d.Wrap(msg) == nil {
-			sum(&d)
+			SumCar(&d)
 			if n, err := d.EncodedLength(); err == nil && n > len(msg) {
 				t.Fatalf("EncodedLength %d of %d bytes", n, len(msg))
 			}
