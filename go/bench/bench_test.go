@@ -240,8 +240,8 @@ func refSumCar(c *ref.Car) int {
 func pbCar() *pb.Car {
 	c := &pb.Car{SerialNumber: 1234, ModelYear: 2013, Available: true, Code: pb.Car_A,
 		SomeNumbers: []int32{0, 1, 2, 3, 4}, VehicleCode: "abcdef",
-		Extras: []pb.Car_Extras{pb.Car_SPORTS_PACK, pb.Car_CRUISE_CONTROL},
-		Engine: &pb.Car_Engine{Capacity: 2000, NumCylinders: 4, ManufacturerCode: "123"},
+		Extras:       []pb.Car_Extras{pb.Car_SPORTS_PACK, pb.Car_CRUISE_CONTROL},
+		Engine:       &pb.Car_Engine{Capacity: 2000, NumCylinders: 4, ManufacturerCode: "123"},
 		Manufacturer: "Honda", Model: "Civic VTi"}
 	for i, s := range []uint32{30, 55, 75} {
 		c.FuelFigures = append(c.FuelFigures, &pb.Car_FuelFigures{Speed: s, Mpg: []float32{35.9, 49.0, 40.0}[i]})

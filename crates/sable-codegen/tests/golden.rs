@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use sable_codegen::{cpp, java, rust, GeneratedFile};
+use sable_codegen::{cpp, go, java, rust, GeneratedFile};
 use sable_testkit::repo_root;
 
 /// The schemas, by the name of their golden folder: the Car (every kind of field, groups, var
@@ -35,6 +35,7 @@ fn generated(ir: &sable_ir::Ir) -> Vec<(&'static str, Vec<GeneratedFile>)> {
         ("java", java(java::Buffer::Segment)),
         ("java-agrona", java(java::Buffer::Agrona)),
         ("cpp", cpp::generate(ir, &cpp::Options::default())),
+        ("go", go::generate(ir, &go::Options::default())),
         (
             "rust",
             vec![GeneratedFile {
