@@ -8,26 +8,9 @@ use sable_ir::{ByteOrder, PrimitiveType};
 use super::code::{doc, exported, go_str, gotype, lit, method, read, write};
 use super::slots::{key, Slot};
 use super::Gen;
-use crate::model::{Body, Composite, Field, Group, TypeRef, VarData};
+use crate::model::{Body, Composite, Group, TypeRef, VarData};
 
-/// The deepest nesting of groups in a body (0: none).
-pub(super) fn depth(body: &Body) -> usize {
-    body.groups
-        .iter()
-        .map(|g| 1 + depth(&g.body))
-        .max()
-        .unwrap_or(0)
-}
-
-/// The bytes of block the fields need at the schema's version.
-pub(super) fn min_block(body: &Body) -> usize {
-    body.fields
-        .iter()
-        .filter(|f| !f.is_constant())
-        .map(Field::end)
-        .max()
-        .unwrap_or(0)
-}
+pub(super) use crate::rust::body::{depth, min_block};
 
 /// Where a body lies: its Go type name prefix, its error path template and nesting.
 pub(super) struct At {

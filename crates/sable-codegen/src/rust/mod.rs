@@ -1,7 +1,7 @@
 //! The Rust generator: one self-contained module per schema (no dependency, no `unsafe`,
 //! `no_std`), with decoders borrowing `&[u8]` and encoders over `&mut [u8]`. See `docs/rust.md`.
 
-mod body;
+pub(crate) mod body;
 mod code;
 mod fields;
 mod groups;
