@@ -82,13 +82,14 @@ enum Command {
     /// Every diagnostic goes to stderr as FILE:LINE:COLUMN: error|warning: ..., sorted by
     /// position, followed by a one-line summary ("N errors, M warnings").
     Check(CheckArgs),
-    /// Generate codecs for a target language (Java, Rust, C++)
+    /// Generate codecs for a target language (Java, Rust, C++, Go)
     ///
     /// Java: one source file per class under DIR, in the schema's package (its directories
     /// created), over java.lang.foreign.MemorySegment, or Agrona buffers with --java-buffer
     /// agrona (docs/java.md). Rust: one module file, DIR/<package>.rs (docs/rust.md). C++: one
     /// header-only file, DIR/<package>.hpp, and its support header DIR/sable/sbe.hpp
-    /// (docs/cpp.md). C#: DIR/<Namespace>.cs and DIR/Sable.Sbe.cs (docs/csharp.md). Other
+    /// (docs/cpp.md). C#: DIR/<Namespace>.cs and DIR/Sable.Sbe.cs (docs/csharp.md). Go: one
+    /// package, DIR/<package>.go and DIR/sbe.go (docs/go.md). Other
     /// languages are not implemented yet (exit status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
@@ -135,7 +136,7 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language: java, rust, cpp or csharp
+    /// The target language: java, rust, cpp, csharp or go
     #[arg(long, value_name = "LANG")]
     lang: String,
 
@@ -310,10 +311,10 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let lang = args.lang.to_ascii_lowercase();
     if !matches!(
         lang.as_str(),
-        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#"
+        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#" | "go"
     ) {
         input::report(&format!(
-            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp and csharp",
+            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp, csharp and go",
             args.lang
         ));
         return EXIT_USAGE;
@@ -333,6 +334,7 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
         "rust" => generate_rust(args, cli, &ir),
         "java" => generate_java(args, &ir),
         "csharp" | "c#" => generate_csharp(args, &ir),
+        "go" => generate_go(args, cli, &ir),
         _ => generate_cpp(args, cli, &ir),
     };
     for file in files {
@@ -392,6 +394,23 @@ fn generate_csharp(args: &GenerateArgs, ir: &sable_ir::Ir) -> Vec<sable_codegen:
         package: package_option(args, ir),
     };
     sable_codegen::csharp::generate(ir, &options)
+}
+
+/// `generate --lang go`: the package's two files, `<package>.go` and `sbe.go`, in the output
+/// directory (docs/go.md), formatted with gofmt when it is on PATH.
+fn generate_go(
+    args: &GenerateArgs,
+    cli: &Cli,
+    ir: &sable_ir::Ir,
+) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::go::Options {
+        package: package_option(args, ir),
+    };
+    let mut files = sable_codegen::go::generate(ir, &options);
+    if let Err(why) = sable_codegen::go::gofmt(&mut files) {
+        cli.warn(&format!("the Go files are not formatted: {why}"));
+    }
+    files
 }
 
 /// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.

@@ -8,6 +8,7 @@
 
 pub mod cpp;
 pub mod csharp;
+pub mod go;
 pub mod java;
 pub mod model;
 pub mod rust;

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use sable_codegen::{cpp, csharp, java, rust, GeneratedFile};
+use sable_codegen::{cpp, csharp, go, java, rust, GeneratedFile};
 use sable_testkit::repo_root;
 
 /// The schemas, by the name of their golden folder: the Car (every kind of field, groups, var
@@ -36,6 +36,7 @@ fn generated(ir: &sable_ir::Ir) -> Vec<(&'static str, Vec<GeneratedFile>)> {
         ("java-agrona", java(java::Buffer::Agrona)),
         ("cpp", cpp::generate(ir, &cpp::Options::default())),
         ("csharp", csharp::generate(ir, &csharp::Options::default())),
+        ("go", go::generate(ir, &go::Options::default())),
         (
             "rust",
             vec![GeneratedFile {

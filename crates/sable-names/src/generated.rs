@@ -77,14 +77,11 @@ pub fn member(lang: Language, name: &str, member: Member, owner: Owner) -> Vec<S
         Language::Go => {
             let p = go::exported(name);
             let mut v = vec![
-                p.clone(),
-                format!("Set{p}"),
+                go::method(name),
                 format!("{p}ID"),
                 format!("{p}SinceVersion"),
             ];
-            if member == Member::Data {
-                v.push(format!("{p}Length"));
-            }
+            v.extend(go_derived(&p, member));
             v
         }
         Language::Python => {
@@ -138,8 +135,9 @@ pub fn composite_member(lang: Language, name: &str, t: FieldType) -> Vec<String>
         Language::Rust => rust_member(name, m, Owner::Composite),
         Language::CSharp => vec![csharp::pascal(name)],
         Language::Go => {
-            let p = go::exported(name);
-            vec![p.clone(), format!("Set{p}")]
+            let mut v = vec![go::method(name)];
+            v.extend(go_derived(&go::exported(name), m));
+            v
         }
         Language::Python => vec![python::snake(name)],
         Language::TypeScript => vec![typescript::camel(name)],
@@ -200,13 +198,46 @@ pub fn package_type(lang: Language, name: &str, kind: TypeKind) -> Vec<String> {
             TypeKind::Enum | TypeKind::Set => vec![csharp::pascal(name)],
             _ => codecs(csharp::pascal(name)),
         },
-        Language::Go => vec![go::exported(name)],
+        Language::Go => match kind {
+            TypeKind::Enum | TypeKind::Set => vec![go::exported(name)],
+            _ => codecs(go::exported(name)),
+        },
         Language::Python => vec![python::class_name(name)],
         Language::TypeScript => vec![typescript::pascal(name)],
         Language::C => vec![c::ident(name)],
         // One module per type and message.
         Language::Erlang => vec![erlang::snake(name)],
     }
+}
+
+/// The Go generator's names derived from a member's exported name `p` besides its accessor
+/// (docs/go.md): setters, `Clear` for what may be optional, text and length accessors, a
+/// group's `Count` starter.
+fn go_derived(p: &str, member: Member) -> Vec<String> {
+    let mut v = Vec::new();
+    match member {
+        Member::Field(FieldType::Scalar | FieldType::Enum) => {
+            v.extend([format!("Set{p}"), format!("Clear{p}")]);
+        }
+        Member::Field(FieldType::Array) => v.extend([format!("Set{p}"), format!("{p}Length")]),
+        Member::Field(FieldType::Chars) => v.extend([
+            format!("Set{p}"),
+            format!("Set{p}String"),
+            format!("{p}String"),
+            format!("{p}Raw"),
+            format!("{p}Length"),
+        ]),
+        Member::Field(FieldType::Set) => v.push(format!("Set{p}")),
+        Member::Field(FieldType::Constant | FieldType::Composite) => {}
+        Member::Group => v.push(format!("{p}Count")),
+        Member::Data => v.extend([
+            format!("Set{p}"),
+            format!("Set{p}String"),
+            format!("{p}String"),
+            format!("{p}Length"),
+        ]),
+    }
+    v
 }
 
 fn java_member(name: &str, member: Member, owner: Owner) -> Vec<String> {

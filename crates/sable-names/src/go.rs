@@ -58,6 +58,29 @@ pub fn exported(name: &str) -> String {
     out
 }
 
+/// The methods the generated codecs declare themselves (docs/go.md): a member whose accessor
+/// would be one of them gets `_` after it (`count` -> `Count_`).
+pub const CODEC_METHODS: &[&str] = &[
+    "ActingBlockLength",
+    "ActingVersion",
+    "AppendJSON",
+    "Bytes",
+    "Count",
+    "EncodedLength",
+    "Err",
+    "Index",
+    "MarshalJSON",
+    "Next",
+    "String",
+    "Wrap",
+    "WrapBody",
+];
+
+/// A member's accessor: [`exported`], with `_` after one of the [`CODEC_METHODS`].
+pub fn method(name: &str) -> String {
+    common::escape_keyword(&exported(name), CODEC_METHODS, "_")
+}
+
 /// The package name: the package's last part, lower case, letters and digits only
 /// (`uk.co.car_example` -> `carexample`).
 pub fn package(package: &str) -> String {
@@ -86,6 +109,8 @@ mod tests {
         assert_eq!(exported("MDEntryPx"), "MDEntryPx");
         assert_eq!(exported("orderId"), "OrderID");
         assert_eq!(exported("9x"), "V9x");
+        assert_eq!(method("count"), "Count_");
+        assert_eq!(method("counter"), "Counter");
         assert_eq!(package("uk.co.car_example"), "carexample");
         assert_eq!(package("a.type"), "xtype");
     }

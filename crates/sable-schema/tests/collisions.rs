@@ -224,7 +224,7 @@ fn a_type_and_a_message_that_become_one_class() {
     assert_eq!(
         clashes(&text),
         [
-            r#"16:14: composite "Price" and message "price" both become PriceDecoder in Java, Rust and C#, Price in Go, Python and TypeScript, price in Erlang | "Price" is at test.xml:14:12; rename one of them"#
+            r#"16:14: composite "Price" and message "price" both become PriceDecoder in Java, Rust, C# and Go, Price in Python and TypeScript, price in Erlang | "Price" is at test.xml:14:12; rename one of them"#
         ]
     );
 }

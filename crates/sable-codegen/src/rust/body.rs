@@ -238,7 +238,7 @@ impl Gen<'_> {
 }
 
 /// The deepest nesting of groups in a body (0: none).
-pub(super) fn depth(body: &Body) -> usize {
+pub(crate) fn depth(body: &Body) -> usize {
     body.groups
         .iter()
         .map(|g| 1 + depth(&g.body))
@@ -252,7 +252,7 @@ pub(super) fn elements(body: &Body) -> usize {
 }
 
 /// The bytes of block the fields need at the schema's version.
-pub(super) fn min_block(body: &Body) -> usize {
+pub(crate) fn min_block(body: &Body) -> usize {
     body.min_block()
 }
 

@@ -4,7 +4,7 @@
 use super::*;
 
 /// The JSON text of a constant primitive's value.
-pub(super) fn const_json(p: &Primitive, v: &PrimitiveValue) -> String {
+pub(crate) fn const_json(p: &Primitive, v: &PrimitiveValue) -> String {
     match v {
         PrimitiveValue::Bytes { bytes, .. } => text_json(bytes, p.character_encoding.as_deref()),
         PrimitiveValue::Int(i) if p.primitive_type == PrimitiveType::Char => {
@@ -20,7 +20,7 @@ pub(super) fn const_json(p: &Primitive, v: &PrimitiveValue) -> String {
     }
 }
 
-pub(super) fn text_json(bytes: &[u8], encoding: Option<&str>) -> String {
+pub(crate) fn text_json(bytes: &[u8], encoding: Option<&str>) -> String {
     let bytes = match bytes.iter().position(|&b| b == 0) {
         Some(n) => &bytes[..n],
         None => bytes,

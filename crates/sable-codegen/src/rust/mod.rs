@@ -1,11 +1,11 @@
 //! The Rust generator: one self-contained module per schema (no dependency, no `unsafe`,
 //! `no_std`), with decoders borrowing `&[u8]` and encoders over `&mut [u8]`. See `docs/rust.md`.
 
-mod body;
+pub(crate) mod body;
 mod code;
 mod fields;
 mod groups;
-mod json;
+pub(crate) mod json;
 mod messages;
 mod names;
 mod types;

@@ -1,0 +1,412 @@
+//! Bodies (a message's or a group entry's fields, groups and var data) and groups: decoders
+//! that iterate with `for g.Next() { ... }`, encoders that add entries with `Next()`.
+
+use std::fmt::Write as _;
+
+use sable_ir::{ByteOrder, PrimitiveType};
+
+use super::code::{doc, exported, go_str, gotype, lit, method, read, write};
+use super::slots::{key, Slot};
+use super::Gen;
+use crate::model::{Body, Composite, Group, TypeRef, VarData};
+
+pub(super) use crate::rust::body::{depth, min_block};
+
+/// Where a body lies: its Go type name prefix, its error path template and nesting.
+pub(super) struct At {
+    /// `Car`, `CarFuelFigures`, ...
+    pub(super) prefix: String,
+    /// `fields`, `fields.fuelFigures[]`, ...
+    pub(super) json: String,
+    /// The group entries above it.
+    pub(super) depth: usize,
+}
+
+impl At {
+    pub(super) fn entry(&self, g: &Group) -> At {
+        At {
+            prefix: format!("{}{}", self.prefix, exported(&g.name)),
+            json: format!("{}.{}[]", self.json, g.name),
+            depth: self.depth + 1,
+        }
+    }
+
+    /// The Go string literal of element `name`'s path template.
+    pub(super) fn path(&self, name: &str) -> String {
+        go_str(&format!("{}.{name}", self.json))
+    }
+
+    fn top(&self) -> bool {
+        self.depth == 0
+    }
+}
+
+/// A var data's length: its size, byte order and the most it may hold.
+fn var_len(v: &VarData) -> (usize, bool, u64) {
+    let lp = &v.length;
+    let ls = v.length_size();
+    let type_max: u64 = match ls {
+        1 => 255,
+        2 => 65535,
+        4 => u64::from(u32::MAX),
+        _ => i64::MAX as u64,
+    };
+    let max = lp.max_value.as_i128().map_or(type_max, |m| {
+        u64::try_from(m.max(0)).unwrap_or(type_max).min(type_max)
+    });
+    (ls, lp.byte_order == ByteOrder::BigEndian, max)
+}
+
+/// A member of a dimension composite by name: its offset and primitive.
+fn dim_member<'c>(dim: &'c Composite, name: &str) -> Option<(usize, &'c crate::model::Primitive)> {
+    dim.primitive(name)
+        .filter(|(_, p)| !p.is_constant() && !p.is_array())
+        .map(|(m, p)| (m.offset, p))
+}
+
+impl Gen<'_> {
+    /// The decoder methods of a body on type `t` (receiver `d`), and its JSON statements (the
+    /// members of its object, appended to `dst`; a statement may return `dst, err`).
+    pub(super) fn body_decoder(&mut self, body: &Body, at: &At, t: &str) -> (String, String) {
+        let mut o = String::new();
+        let mut json = String::new();
+        let mut first = true;
+        for f in &body.fields {
+            let kind = self.kind(&f.type_ref);
+            let slot = Slot {
+                name: &f.name,
+                desc: f.description.as_deref(),
+                kind,
+                presence: f.presence,
+                const_enum: f.const_enum_value.as_deref(),
+                off: f.offset,
+                since: f.since_version,
+                path: at.path(&f.name),
+            };
+            let (g, j) = self.getter(&slot, &format!("*{t}"));
+            o.push_str(&meta(t, &f.name, f.id, f.since_version));
+            o.push_str(&g);
+            json.push_str(&key(&f.name, first));
+            json.push_str(&j);
+            first = false;
+        }
+        for (j, g) in body.groups.iter().enumerate() {
+            let gt = format!("{}Decoder", at.entry(g).prefix);
+            let m = method(&g.name);
+            let fname = private_field(&g.name);
+            let d = doc(&m, &format!("returns the decoder of group `{}`, at its first entry's start: iterate with `for g.Next() {{ ... }}`, then check Err", g.name), g.description.as_deref());
+            let since = if g.since_version > 0 {
+                format!(" && d.version >= {}", g.since_version)
+            } else {
+                String::new()
+            };
+            let locate = if at.top() {
+                format!("p := -1\nif d.block != nil{since} {{\np = d.start({j})\n}}\ng.wrap(d.buf, p, d.version, [pathDepth]int{{}})")
+            } else {
+                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n}}\ng.wrap(d.buf, p, d.version, d.idx)")
+            };
+            o.push_str(&meta(t, &g.name, g.id, g.since_version));
+            let _ = writeln!(
+                o,
+                "{d}func (d *{t}) {m}() *{gt} {{\ng := &d.{fname}\n{locate}\nreturn g\n}}\n"
+            );
+            let errs = if at.top() {
+                "if d.err != nil {\nreturn dst, d.err\n}\n"
+            } else {
+                ""
+            };
+            let stmts = format!("g := d.{m}()\n{errs}if g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, '[')\nfor g.Next() {{\nif g.index > 0 {{\ndst = append(dst, ',')\n}}\nvar err error\nif dst, err = g.appendJSON(dst); err != nil {{\nreturn dst, err\n}}\n}}\nif g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, ']')");
+            json.push_str(&key(&g.name, first));
+            json.push_str(&since_guard(g.since_version, &stmts));
+            first = false;
+        }
+        for (j, v) in (body.groups.len()..).zip(&body.var_data) {
+            let (ls, big, _) = var_len(v);
+            let m = method(&v.name);
+            let x = exported(&v.name);
+            let gate = if v.since_version > 0 {
+                format!("if d.version < {} {{\nreturn nil\n}}\n", v.since_version)
+            } else {
+                String::new()
+            };
+            let find = if at.top() {
+                format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
+            } else {
+                format!(
+                    "if !d.entry {{\nreturn nil\n}}\np, end := d.pos[{j}], d.pos[{}]",
+                    j + 1
+                )
+            };
+            o.push_str(&meta(t, &v.name, v.id, v.since_version));
+            let d = doc(
+                &m,
+                &format!(
+                    "returns the bytes of var data `{}` (a view of the buffer; nil when absent{})",
+                    v.name,
+                    if at.top() {
+                        " or when it does not fit: see Err"
+                    } else {
+                        ""
+                    }
+                ),
+                v.description.as_deref(),
+            );
+            let _ = writeln!(o, "{d}func (d *{t}) {m}() []byte {{\n{gate}{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n");
+            let _ = writeln!(o, "// {x}Length returns the length of var data `{}`.\nfunc (d *{t}) {x}Length() int {{\nreturn len(d.{m}())\n}}\n", v.name);
+            let item = if v.is_text() {
+                let _ = writeln!(o, "// {x}String returns var data `{}` as a string (a copy).\nfunc (d *{t}) {x}String() string {{\nreturn string(d.{m}())\n}}\n", v.name);
+                let utf8 = super::code::is_utf8(v.character_encoding.as_deref());
+                format!("dst = appendText(dst, b, b, {utf8})")
+            } else {
+                "dst = appendHex(dst, b)".to_owned()
+            };
+            let errs = if at.top() {
+                "if d.err != nil {\nreturn dst, d.err\n}\n"
+            } else {
+                ""
+            };
+            json.push_str(&key(&v.name, first));
+            json.push_str(&since_guard(
+                v.since_version,
+                &format!("b := d.{m}()\n{errs}{item}"),
+            ));
+            first = false;
+        }
+        (o, json)
+    }
+
+    /// The encoder methods of a body on type `t` (receiver `e`).
+    pub(super) fn body_encoder(&mut self, body: &Body, at: &At, t: &str) -> String {
+        let mut o = String::new();
+        for f in &body.fields {
+            let kind = self.kind(&f.type_ref);
+            let slot = Slot {
+                name: &f.name,
+                desc: f.description.as_deref(),
+                kind,
+                presence: f.presence,
+                const_enum: None,
+                off: f.offset,
+                since: f.since_version,
+                path: at.path(&f.name),
+            };
+            o.push_str(&self.setter(&slot, &format!("*{t}")));
+        }
+        for g in &body.groups {
+            let gt = format!("{}Encoder", at.entry(g).prefix);
+            let x = exported(&g.name);
+            let d = doc(&format!("{x}Count"), &format!("starts group `{}` with n entries, and returns its encoder: call Next before each entry. A count above the group's maximum is KindCountTooLarge", g.name), g.description.as_deref());
+            let _ = writeln!(o, "{d}func (e *{t}) {x}Count(n int) *{gt} {{\ng := &e.{}\ng.begin(e.st, e.idx, n)\nreturn g\n}}\n", private_field(&g.name));
+        }
+        for v in &body.var_data {
+            let (ls, big, max) = var_len(v);
+            let x = exported(&v.name);
+            let path = at.path(&v.name);
+            let d = doc(&format!("Set{x}"), &format!("writes var data `{}` after what is written so far; longer than {max} bytes is KindLengthTooLarge (nothing written)", v.name), v.description.as_deref());
+            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, e.idx[:])\nreturn e\n}}\n");
+            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, e.idx[:])\nreturn e\n}}\n", v.name);
+        }
+        o
+    }
+
+    /// The nested group codecs a body's type holds, as struct fields.
+    pub(super) fn group_fields(&self, body: &Body, at: &At, suffix: &str) -> String {
+        body.groups
+            .iter()
+            .map(|g| {
+                format!(
+                    "{} {}{suffix}\n",
+                    private_field(&g.name),
+                    at.entry(g).prefix
+                )
+            })
+            .collect()
+    }
+
+    /// Group `g` of a body at `at`: its decoder and encoder, and those of its nested groups.
+    pub(super) fn group(&mut self, g: &Group, at: &At) {
+        let inner = at.entry(g);
+        let (dt, et) = (
+            format!("{}Decoder", inner.prefix),
+            format!("{}Encoder", inner.prefix),
+        );
+        let dim = self.s.composite(&g.dimension);
+        let dim_len = dim.encoded_length.max(0) as usize;
+        let n_el = g.body.groups.len() + g.body.var_data.len();
+        let entry_path = go_str(&format!("{}.{}[]", at.json, g.name));
+        let group_path = at.path(&g.name);
+        let depth = at.depth;
+        let s = self.s;
+
+        // The dimension: read and checked.
+        let (bl_off, bl_p) = dim_member(dim, "blockLength").unwrap_or((0, &DEFAULT_U16));
+        let (n_off, n_p) = dim_member(dim, "numInGroup").unwrap_or((2, &DEFAULT_U16));
+        let needs = min_block(&g.body);
+        let mut dimf = format!("// dim{0} reads and checks the dimension of group `{1}` at p: the entries' block length and count.\nfunc dim{0}(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {{\nif p < 0 || p+{dim_len} > len(buf) {{\nreturn 0, 0, truncated(p, {group_path}, idx[:], \"group dimension\", {dim_len}, len(buf)-p)\n}}\nbl := int({2})\nn := int({3})\n", inner.prefix, g.name, read("buf", &format!("p+{bl_off}"), bl_p.primitive_type, bl_p.byte_order), read("buf", &format!("p+{n_off}"), n_p.primitive_type, n_p.byte_order));
+        if needs > 0 {
+            let _ = writeln!(dimf, "if version >= SchemaVersion && bl < {needs} {{\nreturn 0, 0, decodeError(p+{bl_off}, {group_path}, idx[:], KindBlockLengthTooShort, \"group block length \"+strconv.Itoa(bl)+\" is below its fields' {needs}\")\n}}");
+        } else {
+            dimf.push_str("_ = version\n");
+        }
+        if n_el == 0 && n_p.primitive_type.size() > 2 {
+            let _ = writeln!(dimf, "if bl == 0 && n > 65535 {{\nreturn 0, 0, decodeError(p+{n_off}, {group_path}, idx[:], KindCountTooLarge, \"group of entries of no bytes claims \"+strconv.Itoa(n)+\" of them\")\n}}");
+        }
+        dimf.push_str("return bl, n, nil\n}\n");
+        self.w(dimf);
+
+        // An entry's groups and var data from q, checked: the statements of the walk.
+        let mut walk = String::new();
+        for (j, ng) in g.body.groups.iter().enumerate() {
+            let step = format!(
+                "if q, err = skip{}(buf, q, version, idx); err != nil {{\nreturn q, err\n}}",
+                inner.entry(ng).prefix
+            );
+            let _ = writeln!(walk, "pos[{j}] = q\n{}", since_if(ng.since_version, &step));
+        }
+        for (j, v) in (g.body.groups.len()..).zip(&g.body.var_data) {
+            let (ls, big, _) = var_len(v);
+            let step = format!("end, ok := varDataEnd(buf, q, {ls}, {big})\nif !ok {{\nreturn q, truncated(q, {}, idx[:], \"var data\", {ls}, len(buf)-q)\n}}\nq = end", inner.path(&v.name));
+            let step = if v.since_version > 0 {
+                step
+            } else {
+                format!("{{\n{step}\n}}")
+            };
+            let _ = writeln!(walk, "pos[{j}] = q\n{}", since_if(v.since_version, &step));
+        }
+        let _ = writeln!(walk, "pos[{n_el}] = q");
+        let walk_fn = if n_el > 0 {
+            format!("// walk{0} finds, checked, the groups and var data of an entry of `{1}` from q: their starts and the entry's end in pos.\nfunc walk{0}(buf []byte, q, version int, idx [pathDepth]int, pos *[{2}]int) (int, error) {{\n{decl}{walk}return q, nil\n}}\n", inner.prefix, g.name, n_el + 1, decl = if g.body.groups.is_empty() { "" } else { "var err error\n" })
+        } else {
+            String::new()
+        };
+        self.w(walk_fn.clone());
+        let walk_call = |buf: &str, version: &str, idx: &str, pos: &str, on_err: &str| -> String {
+            if n_el > 0 {
+                format!("if q, err = walk{}({buf}, q, {version}, {idx}, {pos}); err != nil {{\n{on_err}\n}}", inner.prefix)
+            } else {
+                String::new()
+            }
+        };
+        let skip = format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx [pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\n{pos}for i := 0; i < n; i++ {{\nidx[{depth}] = i\nif q+bl > len(buf) {{\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nq += bl\n{2}\n}}\nreturn q, nil\n}}", inner.prefix, g.name, walk_call("buf", "version", "idx", "&pos", "return 0, err"), pos = if n_el > 0 { format!("var pos [{}]int\n", n_el + 1) } else { String::new() });
+        self.w(skip);
+
+        // The decoder.
+        let (methods, json) = self.body_decoder(&g.body, &inner, &dt);
+        let pos_field = if n_el > 0 {
+            format!("pos [{}]int\n", n_el + 1)
+        } else {
+            String::new()
+        };
+        let d = doc(&dt, &format!("reads the entries of group `{}`: `for g.Next() {{ ... }}`, then Err. It is also the entry it is at", g.name), g.description.as_deref());
+        let nested = self.group_fields(&g.body, &inner, "Decoder");
+        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nindex int\nnext int\nentry bool\n{pos_field}idx [pathDepth]int\nerr error\n{nested}}}\n\n");
+        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, idx [pathDepth]int) {{\nd.buf, d.version, d.start, d.idx = buf, version, p, idx\nd.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil\nif p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n}}\n", inner.prefix);
+        let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.index+1 >= d.count\n}}\n");
+        let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.index\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
+        let walk_here = walk_call(
+            "d.buf",
+            "d.version",
+            "d.idx",
+            "&d.pos",
+            "d.err, d.block = err, nil\nreturn false",
+        );
+        let _ = writeln!(o, "// Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.index+1 >= d.count {{\nreturn false\n}}\nd.index++\nd.idx[{depth}] = d.index\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", if n_el > 0 { format!("var err error\n{walk_here}") } else { String::new() });
+        o.push_str(&methods);
+        let _ = writeln!(o, "// appendJSON appends the entry's canonical JSON.\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\ndst = append(dst, '{{')\n{json}return append(dst, '}}'), nil\n}}");
+        self.w(o);
+
+        // The encoder.
+        let max_count = n_p.max_value.as_i128().unwrap_or(65535).max(0);
+        let mut hdr = String::new();
+        for mem in &dim.members {
+            if let TypeRef::Primitive(p) = &mem.type_ref {
+                if p.is_constant() || p.is_array() {
+                    continue;
+                }
+                let gt = gotype(p.primitive_type);
+                let v = match mem.name.as_str() {
+                    "blockLength" => format!("{gt}({})", g.block_length),
+                    "numInGroup" => format!("{gt}(n)"),
+                    _ => format!("null{}", lit(&p.null_value, p.primitive_type)),
+                };
+                hdr.push_str(&match v.strip_prefix("null") {
+                    Some(null) => format!(
+                        "{{\nv := {gt}({null})\n{}\n}}",
+                        write(
+                            "st.buf",
+                            &format!("at+{}", mem.offset),
+                            p.primitive_type,
+                            p.byte_order,
+                            "v"
+                        )
+                    ),
+                    None => write(
+                        "st.buf",
+                        &format!("at+{}", mem.offset),
+                        p.primitive_type,
+                        p.byte_order,
+                        &v,
+                    ),
+                });
+                hdr.push('\n');
+            }
+        }
+        let bl = g.block_length;
+        let nested = self.group_fields(&g.body, &inner, "Encoder");
+        let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
+        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nidx [pathDepth]int\ncount int\nindex int\n{nested}}}\n\n");
+        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, idx [pathDepth]int, n int) {{\ne.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
+        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.index++\ne.idx[{depth}] = e.index\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, e.idx[:], KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, e.idx[:], KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
+        o.push_str(&self.body_encoder(&g.body, &inner, &et));
+        self.w(o);
+
+        for ng in &g.body.groups {
+            self.group(ng, &inner);
+        }
+        let _ = s;
+    }
+}
+
+static DEFAULT_U16: crate::model::Primitive = crate::model::Primitive {
+    primitive_type: PrimitiveType::UInt16,
+    length: 1,
+    presence: sable_ir::Presence::Required,
+    byte_order: ByteOrder::LittleEndian,
+    null_value: sable_ir::PrimitiveValue::UInt(65535),
+    min_value: sable_ir::PrimitiveValue::UInt(0),
+    max_value: sable_ir::PrimitiveValue::UInt(65534),
+    const_value: None,
+    character_encoding: None,
+    range_declared: false,
+};
+
+/// The struct field holding a group's codec (unexported: the group's name with `g` before it).
+pub(super) fn private_field(name: &str) -> String {
+    format!("g{}", exported(name))
+}
+
+/// `stmts` only from version `since` on.
+fn since_if(since: i32, stmts: &str) -> String {
+    if since > 0 {
+        format!("if version >= {since} {{\n{stmts}\n}}")
+    } else {
+        stmts.to_owned()
+    }
+}
+
+/// JSON statements of an element since version `since`: `null` before it.
+fn since_guard(since: i32, stmts: &str) -> String {
+    if since > 0 {
+        format!(
+            "if d.version >= {since} {{\n{stmts}\n}} else {{\ndst = append(dst, \"null\"...)\n}}\n"
+        )
+    } else {
+        format!("{{\n{stmts}\n}}\n")
+    }
+}
+
+/// A member's metadata methods: its id and the version it appeared in.
+pub(super) fn meta(t: &str, name: &str, id: i32, since: i32) -> String {
+    let x = exported(name);
+    format!("// {x}ID returns the id of `{name}` in the schema.\nfunc (d *{t}) {x}ID() int {{\nreturn {id}\n}}\n\n// {x}SinceVersion returns the schema version `{name}` appeared in.\nfunc (d *{t}) {x}SinceVersion() int {{\nreturn {since}\n}}\n\n")
+}

@@ -1,0 +1,511 @@
+//! Fixed-size elements (fields of a block, members of a composite): their getters, setters and
+//! JSON. Every decoder reads its block from `d.block` at acting version `d.version`; every
+//! encoder writes into `e.block`, which lies at `e.at` in the message, and reports errors to
+//! `e.st` with its path (`e.idx` the group entries above it).
+
+use std::fmt::Write as _;
+
+use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
+
+use super::code::{
+    bytes_str, doc, exported, gotype, is_float, is_utf8, lit, method, range, read, write,
+};
+use super::Gen;
+use crate::model::{Composite, EnumType, Member, Primitive, SetType, TypeRef};
+
+/// A fixed-size element to read or write.
+pub(super) struct Slot<'s> {
+    pub(super) name: &'s str,
+    pub(super) desc: Option<&'s str>,
+    pub(super) kind: Kind<'s>,
+    pub(super) presence: Presence,
+    /// A constant enum field's value name.
+    pub(super) const_enum: Option<&'s str>,
+    pub(super) off: usize,
+    pub(super) since: i32,
+    /// Its error path, as Go: a string expression (`"fields.x"`, `e.path + ".x"`).
+    pub(super) path: String,
+}
+
+/// What a fixed-size element holds, resolved.
+#[derive(Clone, Copy)]
+pub(super) enum Kind<'s> {
+    Prim(&'s Primitive),
+    Enum(&'s EnumType),
+    Set(&'s SetType),
+    Comp(&'s Composite),
+}
+
+impl<'s> Kind<'s> {
+    /// Bytes on the wire.
+    pub(super) fn size(&self, presence: Presence) -> usize {
+        if presence == Presence::Constant {
+            return 0;
+        }
+        match self {
+            Kind::Prim(p) => p.size(),
+            Kind::Enum(e) => e.encoding_type.size(),
+            Kind::Set(s) => s.encoding_type.size(),
+            Kind::Comp(c) => c.encoded_length.max(0) as usize,
+        }
+    }
+}
+
+/// The condition that an element ending at `end` (0: none), since version `since`, is on the
+/// wire; `None` when it always is.
+pub(super) fn present(since: i32, end: usize) -> Option<String> {
+    let mut c = Vec::new();
+    if since > 0 {
+        c.push(format!("d.version >= {since}"));
+    }
+    if end > 0 {
+        c.push(format!("len(d.block) >= {end}"));
+    }
+    (!c.is_empty()).then(|| c.join(" && "))
+}
+
+/// `stmts` when `cond` holds, else `null` written.
+fn guarded(cond: Option<String>, stmts: &str) -> String {
+    match cond {
+        Some(c) => format!("if {c} {{\n{stmts}\n}} else {{\ndst = append(dst, \"null\"...)\n}}\n"),
+        None => format!("{stmts}\n"),
+    }
+}
+
+/// The statement appending number `v` of primitive `p` to `dst`.
+pub(super) fn num_json(v: &str, p: PrimitiveType) -> String {
+    match p {
+        PrimitiveType::Float => format!("dst = appendFloat(dst, float64({v}), 32)"),
+        PrimitiveType::Double => format!("dst = appendFloat(dst, {v}, 64)"),
+        PrimitiveType::Int8 | PrimitiveType::Int16 | PrimitiveType::Int32 => {
+            format!("dst = strconv.AppendInt(dst, int64({v}), 10)")
+        }
+        PrimitiveType::Int64 => format!("dst = strconv.AppendInt(dst, {v}, 10)"),
+        PrimitiveType::UInt64 => format!("dst = strconv.AppendUint(dst, {v}, 10)"),
+        _ => format!("dst = strconv.AppendUint(dst, uint64({v}), 10)"),
+    }
+}
+
+/// The JSON key of a member, as Go text appended: `"name":`.
+pub(super) fn key(name: &str, first: bool) -> String {
+    let comma = if first { "" } else { "," };
+    let k = crate::rust::json::const_json(
+        &Primitive {
+            primitive_type: PrimitiveType::Char,
+            length: 2,
+            presence: Presence::Constant,
+            byte_order: sable_ir::ByteOrder::LittleEndian,
+            null_value: PrimitiveValue::Int(0),
+            min_value: PrimitiveValue::Int(0),
+            max_value: PrimitiveValue::Int(0),
+            const_value: None,
+            character_encoding: Some("UTF-8".into()),
+            range_declared: false,
+        },
+        &PrimitiveValue::Bytes {
+            bytes: name.as_bytes().to_vec(),
+            character_encoding: "UTF-8".into(),
+        },
+    );
+    format!(
+        "dst = append(dst, {}...)\n",
+        bytes_str(format!("{comma}{k}:").as_bytes())
+    )
+}
+
+/// A member's presence, as a field's.
+pub(super) fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
+    match kind {
+        Kind::Prim(p) if p.is_constant() => Presence::Constant,
+        Kind::Prim(p) => p.presence,
+        _ => m.presence,
+    }
+}
+
+fn optional(slot: &Slot<'_>, p: &Primitive) -> bool {
+    slot.presence == Presence::Optional || p.presence == Presence::Optional
+}
+
+impl<'a> Gen<'a> {
+    pub(super) fn kind(&self, t: &'a TypeRef) -> Kind<'a> {
+        match t {
+            TypeRef::Primitive(p) => Kind::Prim(p),
+            TypeRef::Enum(n) => Kind::Enum(self.s.enum_type(n)),
+            TypeRef::Set(n) => Kind::Set(self.s.set_type(n)),
+            TypeRef::Composite(n) => Kind::Comp(self.s.composite(n)),
+        }
+    }
+
+    /// The getters of `slot` on decoder type `t` (receiver `d`), and the statements appending
+    /// its value's JSON to `dst` (without its key).
+    pub(super) fn getter(&self, slot: &Slot<'_>, t: &str) -> (String, String) {
+        let m = method(slot.name);
+        let off = slot.off;
+        let end = off + slot.kind.size(slot.presence);
+        let cond = present(slot.since, end);
+        let absent = |null: &str| match &cond {
+            Some(c) => format!("if !({c}) {{\nreturn {null}\n}}\n"),
+            None => String::new(),
+        };
+        let mut o = String::new();
+        let json;
+        match slot.kind {
+            Kind::Prim(p) if slot.presence == Presence::Constant || p.is_constant() => {
+                let cv = p.const_value.clone().unwrap_or(PrimitiveValue::Int(0));
+                let d = doc(
+                    &m,
+                    &format!("returns the constant `{}`", slot.name),
+                    slot.desc,
+                );
+                match &cv {
+                    PrimitiveValue::Bytes { bytes, .. } => {
+                        let _ = writeln!(
+                            o,
+                            "{d}func (d {t}) {m}() string {{\nreturn {}\n}}\n",
+                            bytes_str(bytes)
+                        );
+                    }
+                    v => {
+                        let gt = gotype(p.primitive_type);
+                        let _ = writeln!(
+                            o,
+                            "{d}func (d {t}) {m}() {gt} {{\nreturn {}\n}}\n",
+                            lit(v, p.primitive_type)
+                        );
+                    }
+                }
+                let text = crate::rust::json::const_json(p, &cv);
+                let stmt = format!("dst = append(dst, {}...)", bytes_str(text.as_bytes()));
+                return (o, guarded(present(slot.since, 0), &stmt));
+            }
+            Kind::Prim(p) if p.is_array() => {
+                json = self.array_getter(slot, p, t, &mut o);
+            }
+            Kind::Prim(p) => {
+                let gt = gotype(p.primitive_type);
+                let null = lit(&p.null_value, p.primitive_type);
+                let r = read("d.block", &off.to_string(), p.primitive_type, p.byte_order);
+                let item = if p.primitive_type == PrimitiveType::Char {
+                    let utf8 = is_utf8(p.character_encoding.as_deref());
+                    format!("dst = appendChars(dst, d.block[{off}:{}], {utf8})", off + 1)
+                } else {
+                    num_json("v", p.primitive_type)
+                };
+                if optional(slot, p) {
+                    let is_null = if is_float(p.primitive_type)
+                        && p.null_value.as_f64().is_some_and(f64::is_nan)
+                    {
+                        "v != v".to_owned()
+                    } else {
+                        format!("v == {null}")
+                    };
+                    let d = doc(&m, &format!("returns optional field `{}`, and false when it holds its null value or is absent", slot.name), slot.desc);
+                    let _ = writeln!(o, "{d}func (d {t}) {m}() ({gt}, bool) {{\n{}v := {r}\nreturn v, !({is_null})\n}}\n", absent(&format!("{null}, false")));
+                    let bind = if p.primitive_type == PrimitiveType::Char {
+                        "_"
+                    } else {
+                        "v"
+                    };
+                    json = format!("if {bind}, ok := d.{m}(); ok {{\n{item}\n}} else {{\ndst = append(dst, \"null\"...)\n}}\n");
+                } else {
+                    let d = doc(
+                        &m,
+                        &format!("returns field `{}` (its null value when absent)", slot.name),
+                        slot.desc,
+                    );
+                    let _ = writeln!(
+                        o,
+                        "{d}func (d {t}) {m}() {gt} {{\n{}return {r}\n}}\n",
+                        absent(&null)
+                    );
+                    let stmts = if p.primitive_type == PrimitiveType::Char {
+                        item
+                    } else {
+                        format!("v := {r}\n{item}")
+                    };
+                    json = guarded(cond, &stmts);
+                }
+            }
+            Kind::Enum(e) => {
+                let en = exported(&e.name);
+                if slot.presence == Presence::Constant {
+                    let vname = slot.const_enum.unwrap_or("");
+                    let d = doc(
+                        &m,
+                        &format!("returns the constant `{}`", slot.name),
+                        slot.desc,
+                    );
+                    let _ = writeln!(
+                        o,
+                        "{d}func (d {t}) {m}() {en} {{\nreturn {en}{}\n}}\n",
+                        exported(vname)
+                    );
+                    let text = format!("\"{vname}\"");
+                    let stmt = format!("dst = append(dst, {}...)", bytes_str(text.as_bytes()));
+                    return (o, guarded(present(slot.since, 0), &stmt));
+                }
+                let r = format!(
+                    "{en}({})",
+                    read("d.block", &off.to_string(), e.encoding_type, e.byte_order)
+                );
+                if slot.presence == Presence::Optional {
+                    let d = doc(&m, &format!("returns optional field `{}`, and false when it holds its null value or is absent", slot.name), slot.desc);
+                    let _ = writeln!(o, "{d}func (d {t}) {m}() ({en}, bool) {{\n{}v := {r}\nreturn v, v != {en}NullValue\n}}\n", absent(&format!("{en}NullValue, false")));
+                } else {
+                    let d = doc(
+                        &m,
+                        &format!("returns field `{}` (the null value when absent)", slot.name),
+                        slot.desc,
+                    );
+                    let _ = writeln!(
+                        o,
+                        "{d}func (d {t}) {m}() {en} {{\n{}return {r}\n}}\n",
+                        absent(&format!("{en}NullValue"))
+                    );
+                }
+                json = guarded(cond, &format!("dst = {r}.appendJSON(dst)"));
+            }
+            Kind::Set(st) => {
+                let sn = exported(&st.name);
+                let r = format!(
+                    "{sn}({})",
+                    read("d.block", &off.to_string(), st.encoding_type, st.byte_order)
+                );
+                let d = doc(
+                    &m,
+                    &format!("returns field `{}` (no bits when absent)", slot.name),
+                    slot.desc,
+                );
+                let _ = writeln!(
+                    o,
+                    "{d}func (d {t}) {m}() {sn} {{\n{}return {r}\n}}\n",
+                    absent("0")
+                );
+                json = guarded(cond, &format!("dst = {r}.appendJSON(dst)"));
+            }
+            Kind::Comp(c) => {
+                let cn = format!("{}Decoder", exported(&c.name));
+                let len = c.encoded_length.max(0) as usize;
+                let d = doc(
+                    &m,
+                    &format!(
+                        "returns a view of field `{}` (its members absent when it is)",
+                        slot.name
+                    ),
+                    slot.desc,
+                );
+                let gate = if slot.since > 0 {
+                    format!("if d.version < {} {{\nreturn {cn}{{}}\n}}\n", slot.since)
+                } else {
+                    String::new()
+                };
+                let _ = writeln!(o, "{d}func (d {t}) {m}() {cn} {{\n{gate}return {cn}{{block: span(d.block, {off}, {len}), version: d.version}}\n}}\n");
+                json = guarded(cond, &format!("dst = d.{m}().appendJSON(dst)"));
+            }
+        }
+        (o, json)
+    }
+
+    /// The getters of an array (into `o`); its JSON statements.
+    fn array_getter(&self, slot: &Slot<'_>, p: &Primitive, t: &str, o: &mut String) -> String {
+        let m = method(slot.name);
+        let (off, n) = (slot.off, p.length);
+        let sz = p.primitive_type.size();
+        let end = off + n * sz;
+        let cond = present(slot.since, end);
+        let absent = |null: &str| match &cond {
+            Some(c) => format!("if !({c}) {{\nreturn {null}\n}}\n"),
+            None => String::new(),
+        };
+        let name = slot.name;
+        let l = exported(name);
+        let _ = writeln!(o, "// {l}Length is the number of elements of `{name}`.\nfunc (d {t}) {l}Length() int {{\nreturn {n}\n}}\n");
+        if p.primitive_type == PrimitiveType::Char {
+            let utf8 = is_utf8(p.character_encoding.as_deref());
+            let d = doc(&m, &format!("returns the text of `{name}`: its bytes before the first NUL (a view of the buffer; nil when absent)"), slot.desc);
+            let _ = writeln!(
+                o,
+                "{d}func (d {t}) {m}() []byte {{\nreturn untilNUL(d.{l}Raw())\n}}\n"
+            );
+            let _ = writeln!(o, "// {l}String returns the text of `{name}` as a string (a copy).\nfunc (d {t}) {l}String() string {{\nreturn string(d.{m}())\n}}\n");
+            let _ = writeln!(o, "// {l}Raw returns all {n} bytes of `{name}`, its NUL padding included (a view of the buffer; nil when absent).\nfunc (d {t}) {l}Raw() []byte {{\n{}return d.block[{off}:{end}:{end}]\n}}\n", absent("nil"));
+            return guarded(
+                cond,
+                &format!("dst = appendChars(dst, d.block[{off}:{end}], {utf8})"),
+            );
+        }
+        let gt = gotype(p.primitive_type);
+        let null = lit(&p.null_value, p.primitive_type);
+        let at = if sz == 1 {
+            format!("{off}+i")
+        } else {
+            format!("{off}+i*{sz}")
+        };
+        let r = read("d.block", &at, p.primitive_type, p.byte_order);
+        let d = doc(&m, &format!("returns element i of `{name}` (the null value when absent); it panics when i is not in 0..{n}, as slices do"), slot.desc);
+        let _ = writeln!(o, "{d}func (d {t}) {m}(i int) {gt} {{\nif uint(i) >= {n} {{\npanic(\"{name}: index out of range\")\n}}\n{}return {r}\n}}\n", absent(&null));
+        if matches!(p.primitive_type, PrimitiveType::UInt8 | PrimitiveType::Int8) {
+            return guarded(cond, &format!("dst = appendHex(dst, d.block[{off}:{end}])"));
+        }
+        let item = num_json(&format!("d.{m}(i)"), p.primitive_type);
+        guarded(cond, &format!("dst = append(dst, '[')\nfor i := 0; i < {n}; i++ {{\nif i > 0 {{\ndst = append(dst, ',')\n}}\n{item}\n}}\ndst = append(dst, ']')"))
+    }
+
+    /// The setters of `slot` on encoder type `t` (receiver `e`; `ret` what they return: `e`).
+    pub(super) fn setter(&self, slot: &Slot<'_>, t: &str) -> String {
+        let name = slot.name;
+        let x = exported(name);
+        let off = slot.off;
+        let path = &slot.path;
+        let fail = |kind: &str| {
+            format!("e.st.setErr(encodeError(e.at+{off}, {path}, e.idx[:], {kind}))\nreturn e")
+        };
+        let mut o = String::new();
+        match slot.kind {
+            Kind::Prim(p) if slot.presence == Presence::Constant || p.is_constant() => {}
+            Kind::Prim(p) if p.is_array() => {
+                let n = p.length;
+                let sz = p.primitive_type.size();
+                let end = off + n * sz;
+                if p.primitive_type == PrimitiveType::Char {
+                    let d = doc(&format!("Set{x}"), &format!("writes the text of `{name}`, NUL-padded; text longer than its {n} bytes is KindTextTooLong (nothing written)"), slot.desc);
+                    let _ = writeln!(o, "{d}func (e {t}) Set{x}(v []byte) {t} {{\nif !putText(e.block[{off}:{end}], v) {{\n{}\n}}\nreturn e\n}}\n", fail("KindTextTooLong"));
+                    let _ = writeln!(o, "// Set{x}String writes the text of `{name}`, as Set{x}.\nfunc (e {t}) Set{x}String(v string) {t} {{\nif !putText(e.block[{off}:{end}], v) {{\n{}\n}}\nreturn e\n}}\n", fail("KindTextTooLong"));
+                } else {
+                    let gt = gotype(p.primitive_type);
+                    let at = if sz == 1 {
+                        format!("{off}+i")
+                    } else {
+                        format!("{off}+i*{sz}")
+                    };
+                    let w = write("e.block", &at, p.primitive_type, p.byte_order, "v");
+                    let d = doc(&format!("Set{x}"), &format!("writes element i of `{name}`; i not in 0..{n} is KindIndexOutOfRange (nothing written)"), slot.desc);
+                    let _ = writeln!(o, "{d}func (e {t}) Set{x}(i int, v {gt}) {t} {{\nif uint(i) >= {n} {{\n{}\n}}\n{w}\nreturn e\n}}\n", fail("KindIndexOutOfRange"));
+                }
+            }
+            Kind::Prim(p) => {
+                let gt = gotype(p.primitive_type);
+                let w = write(
+                    "e.block",
+                    &off.to_string(),
+                    p.primitive_type,
+                    p.byte_order,
+                    "v",
+                );
+                let mut checks = Vec::new();
+                if p.range_declared {
+                    let (tmin, tmax) = range(p.primitive_type);
+                    let (min, max) = (p.min_value.as_i128(), p.max_value.as_i128());
+                    if is_float(p.primitive_type) {
+                        checks.push(format!("v < {}", lit(&p.min_value, p.primitive_type)));
+                        checks.push(format!("v > {}", lit(&p.max_value, p.primitive_type)));
+                    } else {
+                        if min.is_some_and(|m| m > tmin) {
+                            checks.push(format!("v < {}", lit(&p.min_value, p.primitive_type)));
+                        }
+                        if max.is_some_and(|m| m < tmax) {
+                            checks.push(format!("v > {}", lit(&p.max_value, p.primitive_type)));
+                        }
+                    }
+                }
+                let (check, what) = if checks.is_empty() {
+                    (String::new(), String::new())
+                } else {
+                    (
+                        format!(
+                            "if {} {{\n{}\n}}\n",
+                            checks.join(" || "),
+                            fail("KindValueOutOfRange")
+                        ),
+                        format!(
+                            "; a value outside {}..{} is KindValueOutOfRange (nothing written)",
+                            lit(&p.min_value, p.primitive_type),
+                            lit(&p.max_value, p.primitive_type)
+                        ),
+                    )
+                };
+                let d = doc(
+                    &format!("Set{x}"),
+                    &format!("writes field `{name}`{what}"),
+                    slot.desc,
+                );
+                let _ = writeln!(
+                    o,
+                    "{d}func (e {t}) Set{x}(v {gt}) {t} {{\n{check}{w}\nreturn e\n}}\n"
+                );
+                if optional(slot, p) {
+                    let null = lit(&p.null_value, p.primitive_type);
+                    let w = format!(
+                        "null := {gt}({null})\n{}",
+                        write(
+                            "e.block",
+                            &off.to_string(),
+                            p.primitive_type,
+                            p.byte_order,
+                            "null"
+                        )
+                    );
+                    let _ = writeln!(o, "// Clear{x} writes the null value of `{name}`: no value.\nfunc (e {t}) Clear{x}() {t} {{\n{w}\nreturn e\n}}\n");
+                }
+            }
+            Kind::Enum(en) => {
+                if slot.presence == Presence::Constant {
+                    return o;
+                }
+                let et = exported(&en.name);
+                let gt = gotype(en.encoding_type);
+                let w = write(
+                    "e.block",
+                    &off.to_string(),
+                    en.encoding_type,
+                    en.byte_order,
+                    &format!("{gt}(v)"),
+                );
+                let d = doc(
+                    &format!("Set{x}"),
+                    &format!("writes field `{name}`"),
+                    slot.desc,
+                );
+                let _ = writeln!(
+                    o,
+                    "{d}func (e {t}) Set{x}(v {et}) {t} {{\n{w}\nreturn e\n}}\n"
+                );
+                if slot.presence == Presence::Optional {
+                    let _ = writeln!(o, "// Clear{x} writes the null value of `{name}`: no value.\nfunc (e {t}) Clear{x}() {t} {{\nreturn e.Set{x}({et}NullValue)\n}}\n");
+                }
+            }
+            Kind::Set(st) => {
+                let sn = exported(&st.name);
+                let gt = gotype(st.encoding_type);
+                let w = write(
+                    "e.block",
+                    &off.to_string(),
+                    st.encoding_type,
+                    st.byte_order,
+                    &format!("{gt}(v)"),
+                );
+                let d = doc(
+                    &format!("Set{x}"),
+                    &format!("writes field `{name}`"),
+                    slot.desc,
+                );
+                let _ = writeln!(
+                    o,
+                    "{d}func (e {t}) Set{x}(v {sn}) {t} {{\n{w}\nreturn e\n}}\n"
+                );
+            }
+            Kind::Comp(c) => {
+                let cn = format!("{}Encoder", exported(&c.name));
+                let len = c.encoded_length.max(0) as usize;
+                let m = method(name);
+                let d = doc(
+                    &m,
+                    &format!("returns the encoder of field `{name}`"),
+                    slot.desc,
+                );
+                let _ = writeln!(o, "{d}func (e {t}) {m}() {cn} {{\nreturn {cn}{{block: e.block[{off}:{}], at: e.at + {off}, st: e.st, idx: e.idx, path: {path}}}\n}}\n", off + len);
+            }
+        }
+        o
+    }
+}
