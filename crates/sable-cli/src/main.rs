@@ -82,13 +82,15 @@ enum Command {
     /// Every diagnostic goes to stderr as FILE:LINE:COLUMN: error|warning: ..., sorted by
     /// position, followed by a one-line summary ("N errors, M warnings").
     Check(CheckArgs),
-    /// Generate codecs for a target language (Java, Rust, C++)
+    /// Generate codecs for a target language (Java, Rust, C++, Python)
     ///
     /// Java: one source file per class under DIR, in the schema's package (its directories
     /// created), over java.lang.foreign.MemorySegment, or Agrona buffers with --java-buffer
     /// agrona (docs/java.md). Rust: one module file, DIR/<package>.rs (docs/rust.md). C++: one
     /// header-only file, DIR/<package>.hpp, and its support header DIR/sable/sbe.hpp
-    /// (docs/cpp.md). Other languages are not implemented yet (exit status 2).
+    /// (docs/cpp.md). Python: one package, DIR/<package>/ (__init__.py, _sable.py, py.typed),
+    /// formatted by ruff when it runs (docs/python.md). Other languages are not implemented yet
+    /// (exit status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
     ///
@@ -130,7 +132,7 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language: java, rust or cpp
+    /// The target language: java, rust, cpp or python
     #[arg(long, value_name = "LANG")]
     lang: String,
 
@@ -303,9 +305,9 @@ impl Cli {
 
 fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let lang = args.lang.to_ascii_lowercase();
-    if !matches!(lang.as_str(), "java" | "rust" | "cpp" | "c++") {
+    if !matches!(lang.as_str(), "java" | "rust" | "cpp" | "c++" | "python") {
         input::report(&format!(
-            "sable: not implemented yet for --lang {}; Sable generates java, rust and cpp",
+            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp and python",
             args.lang
         ));
         return EXIT_USAGE;
@@ -324,6 +326,7 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let files = match lang.as_str() {
         "rust" => generate_rust(args, cli, &ir),
         "java" => generate_java(args, &ir),
+        "python" => generate_python(args, cli, &ir),
         _ => generate_cpp(args, cli, &ir),
     };
     for file in files {
@@ -373,6 +376,22 @@ fn generate_cpp(
     let mut files = sable_codegen::cpp::generate(ir, &options);
     if let Err(why) = sable_codegen::cpp::clang_format(&mut files) {
         cli.warn(&format!("the C++ headers are not formatted: {why}"));
+    }
+    files
+}
+
+/// `generate --lang python`: one package, formatted by `ruff format` when it runs.
+fn generate_python(
+    args: &GenerateArgs,
+    cli: &Cli,
+    ir: &sable_ir::Ir,
+) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::python::Options {
+        package: package_option(args, ir),
+    };
+    let mut files = sable_codegen::python::generate(ir, &options);
+    if let Err(why) = sable_codegen::python::ruff_format(&mut files) {
+        cli.warn(&format!("the Python package is not formatted: {why}"));
     }
     files
 }

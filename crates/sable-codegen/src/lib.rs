@@ -9,6 +9,7 @@
 pub mod cpp;
 pub mod java;
 pub mod model;
+pub mod python;
 pub mod rust;
 pub mod writer;
 

@@ -4,7 +4,7 @@
 use super::*;
 
 /// The JSON text of a constant primitive's value.
-pub(super) fn const_json(p: &Primitive, v: &PrimitiveValue) -> String {
+pub(crate) fn const_json(p: &Primitive, v: &PrimitiveValue) -> String {
     match v {
         PrimitiveValue::Bytes { bytes, .. } => text_json(bytes, p.character_encoding.as_deref()),
         PrimitiveValue::Int(i) if p.primitive_type == PrimitiveType::Char => {
@@ -33,7 +33,7 @@ pub(super) fn text_json(bytes: &[u8], encoding: Option<&str>) -> String {
 }
 
 /// Canonical JSON of a float constant (the same layout the generated writers use).
-pub(super) fn float_json(f: f64, p: PrimitiveType) -> String {
+pub(crate) fn float_json(f: f64, p: PrimitiveType) -> String {
     if f.is_nan() {
         return "\"NaN\"".into();
     }

@@ -5,7 +5,7 @@ mod body;
 mod code;
 mod fields;
 mod groups;
-mod json;
+pub(crate) mod json;
 mod messages;
 mod names;
 mod types;
