@@ -25,6 +25,7 @@ demo: build
 	$(SABLE) generate --lang java --output target/demo-codecs/java examples/car.xml
 	$(SABLE) generate --lang rust --output target/demo-codecs/rust examples/car.xml
 	$(SABLE) generate --lang cpp --output target/demo-codecs/cpp examples/car.xml
+	$(SABLE) generate --lang python --output target/demo-codecs/python examples/car.xml
 	@find target/demo-codecs -type f | sort
 
 ## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt

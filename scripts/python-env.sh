@@ -7,8 +7,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 venv="$root/.cache/python-venv"
-# The pins: the test tools, and the benchmark's peers (the `sbe` package, protobuf).
-requirements="mypy==2.4.1 ruff==0.17.5 pytest==9.2.0 hypothesis==6.170.15 protobuf==7.36.2 sbe==0.4.3"
+# The pins: the test tools (mypy 1.20, the last to check code for Python 3.9), and the
+# benchmark's peers (the `sbe` package, protobuf).
+requirements="mypy==1.20.2 ruff==0.17.5 pytest==9.2.0 hypothesis==6.170.15 protobuf==7.36.2 sbe==0.4.3"
 stamp="$venv/.installed"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$requirements" ]; then
     if [ ! -x "$venv/bin/python" ]; then

@@ -40,6 +40,7 @@ suite java-conformance bash scripts/java-conformance.sh
 suite java-interop bash scripts/java-interop.sh
 suite rust-codecs bash scripts/rust-codecs.sh
 suite cpp bash scripts/cpp-tests.sh
+suite python bash scripts/python-tests.sh
 
 # cargo's per-binary "test result:" lines, and each other suite's closing "NAME: N passed, M
 # failed" line, summed into one.

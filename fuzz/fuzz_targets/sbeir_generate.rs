@@ -1,9 +1,9 @@
 //! Arbitrary bytes as a `.sbeir` file: whatever `sable_ir::sbeir::read` accepts must generate
-//! Java (both buffer flavours), C++ and Rust codecs without a panic, as `sable generate` would.
+//! Java (both buffer flavours), C++, Rust and Python codecs without a panic, as `sable generate` would.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sable_codegen::{cpp, java, rust};
+use sable_codegen::{cpp, java, python, rust};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(ir) = sable_ir::sbeir::read(data) else {
@@ -18,4 +18,5 @@ fuzz_target!(|data: &[u8]| {
     }
     cpp::generate(&ir, &cpp::Options::default());
     rust::generate(&ir);
+    python::generate(&ir, &python::Options::default());
 });

@@ -1,11 +1,11 @@
 //! IR the generators cannot trust: every schema's IR passes `sable_ir::validate`, and a `.sbeir`
-//! file mutated anywhere either fails to read or generates Java (both buffers), C++ and Rust
+//! file mutated anywhere either fails to read or generates Java (both buffers), C++, Rust and Python
 //! without a panic.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use sable_codegen::{cpp, java, rust};
+use sable_codegen::{cpp, java, python, rust};
 use sable_ir::{sbeir, Ir};
 use sable_testkit::{repo_root, valid_schemas};
 
@@ -20,6 +20,7 @@ fn generate_all(ir: &Ir) {
     }
     cpp::generate(ir, &cpp::Options::default());
     rust::generate(ir);
+    python::generate(ir, &python::Options::default());
 }
 
 /// The schemas of the shared corpus that must compile, and the repository's own.

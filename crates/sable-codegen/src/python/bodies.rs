@@ -4,7 +4,7 @@
 use sable_ir::PrimitiveType;
 
 use super::fields::{Slot, BLOCK};
-use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, lit, str_lit};
+use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, str_lit};
 use super::Gen;
 use crate::model::{Body, Group, Message, VarData};
 
@@ -12,7 +12,6 @@ use crate::model::{Body, Group, Message, VarData};
 struct Owner<'a> {
     /// The class name prefix (`Car`, `CarFuelFigures`).
     prefix: String,
-    name: &'a str,
     description: Option<&'a str>,
     block_length: usize,
     body: &'a Body,
@@ -22,7 +21,6 @@ impl Gen<'_> {
     pub(super) fn message(&mut self, m: &Message) {
         let owner = Owner {
             prefix: class_name(&m.name),
-            name: &m.name,
             description: m.description.as_deref(),
             block_length: m.block_length,
             body: &m.body,
@@ -44,6 +42,35 @@ impl Gen<'_> {
         o.line(format!("SCHEMA_VERSION = {}", self.s.version));
         o.line(format!("NAME = {}", str_lit(&m.name)));
         o.line("_HEADER = _HEADER");
+        o.blank();
+        o.line("@classmethod");
+        o.line(format!(
+            "def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
+        ));
+        o.line(
+            "    \"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"",
+        );
+        o.line("    decoder = cls.__new__(cls)");
+        o.line("    decoder._wrap_header(buf, offset, length)");
+        o.line("    return decoder");
+        o.blank();
+        o.line(format!(
+            "def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
+        ));
+        o.line("    \"\"\"Moves this decoder to the message at `offset` (its header read and checked).\"\"\"");
+        o.line("    self._wrap_header(buf, offset, length)");
+        o.line("    return self");
+        o.blank();
+        o.line("def wrap_body(");
+        o.line("    self, buf: Buffer, offset: int, block_length: int, version: int, length: int | None = None");
+        o.line(format!(") -> {cls}:"));
+        o.line(
+            "    \"\"\"Moves this decoder to a message body at `offset` (no header), written with",
+        );
+        o.line("    `block_length` at `version`; error offsets count from where its header would be.\"\"\"");
+        o.line("    self._wrap_body(buf, offset, block_length, version, length)");
+        o.line("    return self");
+        o.blank();
         self.decoder_body(&owner);
         self.header_json();
         self.out.outdent();
@@ -69,6 +96,14 @@ impl Gen<'_> {
         o.line("_HEADER = _HEADER");
         o.line("_HEADER_PUT = _HEADER_PUT");
         o.blank();
+        o.line(format!(
+            "def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> {cls}:"
+        ));
+        o.line("    \"\"\"Starts a message at `offset`: writes its header (unless `header` is false: then");
+        o.line("    `offset` is where the body goes).\"\"\"");
+        o.line("    self._wrap(buf, offset, header)");
+        o.line("    return self");
+        o.blank();
         self.encoder_body(&owner, &cls);
         self.out.outdent();
         self.out.blank();
@@ -85,7 +120,6 @@ impl Gen<'_> {
     fn group(&mut self, parent: &Owner<'_>, g: &Group) {
         let owner = Owner {
             prefix: format!("{}{}", parent.prefix, class_name(&g.name)),
-            name: &g.name,
             description: g.description.as_deref(),
             block_length: g.block_length,
             body: &g.body,
@@ -142,6 +176,14 @@ impl Gen<'_> {
         o.line(format!("_DIM_BLOCK_LENGTH = ({bl_f}.unpack_from, {bl_at})"));
         o.line(format!("_DIM_COUNT = ({count_f}.unpack_from, {count_at})"));
         o.line(format!("_NEEDS = {needs}"));
+        o.blank();
+        o.line(format!("def __iter__(self) -> {cls}:"));
+        o.line("    return self");
+        o.blank();
+        o.line(format!("def __next__(self) -> {cls}:"));
+        o.line("    self._advance()");
+        o.line("    return self");
+        o.blank();
         self.decoder_body(&owner);
         self.out.outdent();
         self.out.blank();
@@ -167,6 +209,11 @@ impl Gen<'_> {
         o.line(format!("_DIM_SIZE = {dim_size}"));
         o.line(format!("_DIM_BLOCK_LENGTH = ({bl_f}.pack_into, {bl_at})"));
         o.line(format!("_DIM_COUNT = ({count_f}.pack_into, {count_at})"));
+        o.blank();
+        o.line(format!("def next_entry(self) -> {cls}:"));
+        o.line("    \"\"\"Adds an entry (the count follows) and moves this encoder to it.\"\"\"");
+        o.line("    self._add_entry()");
+        o.line("    return self");
         o.blank();
         self.encoder_body(&owner, &cls);
         self.out.outdent();
@@ -390,7 +437,7 @@ impl Gen<'_> {
             };
             let o = &mut self.out;
             o.line(format!(
-                "def {}(self, value: Union[str, bytes, bytearray, memoryview]) -> {cls}:",
+                "def {}(self, value: str | bytes | bytearray | memoryview) -> {cls}:",
                 accessor(&v.name)
             ));
             o.indent();
@@ -412,13 +459,6 @@ impl Gen<'_> {
             o.outdent();
             o.blank();
         }
-        if owner.body.fields.is_empty()
-            && owner.body.groups.is_empty()
-            && owner.body.var_data.is_empty()
-        {
-            self.out.line("pass");
-        }
-        let _ = (owner.name, lit);
     }
 
     /// A message decoder's `_header_json`: the header composite as on the wire, or (a body
@@ -426,7 +466,7 @@ impl Gen<'_> {
     fn header_json(&mut self) {
         let h = class_name(&self.s.header);
         let o = &mut self.out;
-        o.line("def _header_json(self, out: List[str]) -> None:");
+        o.line("def _header_json(self, out: list[str]) -> None:");
         o.indent();
         o.line("if self._header:");
         o.line(format!(

@@ -131,11 +131,11 @@ impl Gen<'_> {
         let t = match slot.type_ref {
             TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char => "str".to_owned(),
             TypeRef::Primitive(p) if p.is_array() => {
-                format!("Tuple[{}, ...]", py_type(p.primitive_type))
+                format!("tuple[{}, ...]", py_type(p.primitive_type))
             }
             TypeRef::Primitive(p) => py_type(p.primitive_type).to_owned(),
             TypeRef::Enum(n) if slot.constant => class_name(n),
-            TypeRef::Enum(n) => format!("Union[{}, int]", class_name(n)),
+            TypeRef::Enum(n) => format!("{} | int", class_name(n)),
             TypeRef::Set(n) => class_name(n),
             TypeRef::Composite(n) => format!("{}Decoder", class_name(n)),
         };
@@ -144,7 +144,7 @@ impl Gen<'_> {
             && !matches!(slot.type_ref, TypeRef::Set(_) | TypeRef::Composite(_))
             && !matches!(slot.type_ref, TypeRef::Primitive(p) if p.is_array() || p.primitive_type == PrimitiveType::Char);
         if nullable {
-            format!("Optional[{t}]")
+            format!("{t} | None")
         } else {
             t
         }
@@ -278,7 +278,7 @@ impl Gen<'_> {
                         p.length,
                         str_lit(codec(p.character_encoding.as_deref()))
                     ));
-                    ("value", "Union[str, bytes]".to_owned())
+                    ("value", "str | bytes".to_owned())
                 } else if p.is_array() {
                     let f = self.fmt(t, p.byte_order, p.length, false);
                     let single = self.fmt(t, p.byte_order, 1, false);
@@ -348,7 +348,7 @@ impl Gen<'_> {
                     (
                         "value",
                         if slot.optional {
-                            format!("Optional[{t}]")
+                            format!("{t} | None")
                         } else {
                             t
                         },
@@ -371,7 +371,7 @@ impl Gen<'_> {
                 (
                     "value",
                     if slot.optional {
-                        "Optional[int]".to_owned()
+                        "int | None".to_owned()
                     } else {
                         "int".to_owned()
                     },

@@ -19,6 +19,18 @@ const TAKEN: &[&str] = &[
     "to_json",
     "wrap",
     "wrap_body",
+    // builtins the annotations in a class name, which a method would hide
+    "bool",
+    "bytearray",
+    "bytes",
+    "dict",
+    "float",
+    "int",
+    "list",
+    "memoryview",
+    "str",
+    "tuple",
+    "type",
     // int's own, which a set's choices would hide
     "real",
     "imag",

@@ -7,25 +7,15 @@ import json
 import math
 import mmap
 import struct
-from typing import (
-    Callable,
-    ClassVar,
-    Dict,
-    List,
-    Optional,
-    Sequence,
-    Tuple,
-    Type,
-    TypeVar,
-    Union,
-)
+from collections.abc import Callable, Sequence
+from typing import ClassVar, TypeVar, Union
 
 #: What a decoder reads from.
 Buffer = Union[bytes, bytearray, memoryview, mmap.mmap]
 #: What an encoder writes to.
 WritableBuffer = Union[bytearray, memoryview, mmap.mmap]
 #: A precompiled reader: `struct.Struct(...).unpack_from`.
-Unpack = Callable[[Buffer, int], Tuple[int, ...]]
+Unpack = Callable[[Buffer, int], tuple[int, ...]]
 #: A precompiled writer: `struct.Struct(...).pack_into`.
 Pack = Callable[..., None]
 
@@ -100,7 +90,7 @@ def _layout(negative: bool, digits: str, exponent: int, low: int, high: int) -> 
     return f"{sign}0.{'0' * (-exponent - 1)}{digits}"
 
 
-def _digits(text: str) -> Tuple[bool, str, int]:
+def _digits(text: str) -> tuple[bool, str, int]:
     """The sign, significant digits and decimal exponent of a `%e`-style number."""
     negative = text.startswith("-")
     mantissa, _, exp = text.lstrip("-").partition("e")
@@ -108,7 +98,7 @@ def _digits(text: str) -> Tuple[bool, str, int]:
     return negative, digits, int(exp or 0)
 
 
-def _special(value: float) -> Optional[str]:
+def _special(value: float) -> str | None:
     if math.isnan(value):
         return '"NaN"'
     if math.isinf(value):
@@ -121,7 +111,9 @@ def json_double(value: float) -> str:
     special = _special(value)
     if special is not None:
         return special
-    negative, digits, exponent = _digits(f"{value:e}" if value == 0 else _shortest(value))
+    negative, digits, exponent = _digits(
+        f"{value:e}" if value == 0 else _shortest(value)
+    )
     return _layout(negative, digits, exponent, -5, 15)
 
 
@@ -132,7 +124,11 @@ def _shortest(value: float) -> str:
     negative = text.startswith("-")
     whole, _, fraction = text.lstrip("-").partition(".")
     digits = (whole + fraction).lstrip("0")
-    exponent = len(whole) - 1 if whole.strip("0") else -(len(fraction) - len(fraction.lstrip("0")) + 1)
+    exponent = (
+        len(whole) - 1
+        if whole.strip("0")
+        else -(len(fraction) - len(fraction.lstrip("0")) + 1)
+    )
     return f"{'-' if negative else ''}{digits[0]}.{digits[1:] or '0'}e{exponent}"
 
 
@@ -162,7 +158,7 @@ def json_text(raw: bytes, utf8: bool) -> str:
     return json_var_text(text, utf8, raw)
 
 
-def json_var_text(raw: bytes, utf8: bool, whole: Optional[bytes] = None) -> str:
+def json_var_text(raw: bytes, utf8: bool, whole: bytes | None = None) -> str:
     """Text var data: every byte as text; invalid UTF-8 gives the hex object."""
     if not utf8:
         return json_str(raw.decode("latin-1"))
@@ -177,7 +173,7 @@ def json_char(code: int, utf8: bool) -> str:
     return '""' if code == 0 else json_text(bytes((code,)), utf8)
 
 
-def json_enum(raw: int, names: Dict[int, str], null: int) -> str:
+def json_enum(raw: int, names: dict[int, str], null: int) -> str:
     """An enum: its valid value's name, `null` for its null value, else `{"unknown":N}`."""
     name = names.get(raw)
     if name is not None:
@@ -185,7 +181,7 @@ def json_enum(raw: int, names: Dict[int, str], null: int) -> str:
     return "null" if raw == null else f'{{"unknown":{raw}}}'
 
 
-def json_set(raw: int, choices: Tuple[Tuple[int, str], ...]) -> str:
+def json_set(raw: int, choices: tuple[tuple[int, str], ...]) -> str:
     """A set: the names of its bits set, in choice order, then other bits' numbers."""
     parts = [name for bit, name in choices if raw >> bit & 1]
     known = 0
@@ -202,14 +198,14 @@ def json_set(raw: int, choices: Tuple[Tuple[int, str], ...]) -> str:
 class Item:
     """A group or var data of a message or group entry, in schema order."""
 
-    __slots__ = ("name", "since", "group", "length", "length_size")
+    __slots__ = ("group", "length", "length_size", "name", "since")
 
     def __init__(
         self,
         name: str,
         since: int,
-        group: Optional[Type[GroupDecoder]] = None,
-        length: Optional[Unpack] = None,
+        group: type[GroupDecoder] | None = None,
+        length: Unpack | None = None,
         length_size: int = 0,
     ) -> None:
         self.name = name
@@ -219,35 +215,32 @@ class Item:
         self.length_size = length_size
 
 
-B = TypeVar("B", bound="Body")
-
-
 class Body:
     """A message's or group entry's block and what follows it. Groups and var data may be
     read in any order: each one's start is found (walking, checked, the ones before it) and
     remembered."""
 
     __slots__ = (
+        "_block_buf",
+        "_block_length",
+        "_block_off",
         "_buf",
         "_end",
-        "_msg",
-        "_version",
-        "_block_buf",
-        "_block_off",
-        "_block_length",
         "_items_start",
+        "_msg",
         "_next_item",
         "_next_pos",
+        "_version",
     )
 
     #: The schema's block length.
     BLOCK_LENGTH: ClassVar[int] = 0
     #: The groups and var data, in order.
-    _ITEMS: ClassVar[Tuple[Item, ...]] = ()
+    _ITEMS: ClassVar[tuple[Item, ...]] = ()
     #: The block with every field null: where an older writer's missing fields are read from.
     _NULL_BLOCK: ClassVar[bytes] = b""
     #: (since version, offset, size) of each field newer than version 0.
-    _SINCE: ClassVar[Tuple[Tuple[int, int, int], ...]] = ()
+    _SINCE: ClassVar[tuple[tuple[int, int, int], ...]] = ()
 
     _buf: Buffer
     _end: int
@@ -318,10 +311,9 @@ class Body:
             group = spec.group.__new__(spec.group)
             group._open(self, item, pos)
             return group._finish()
-        start, end = self._var_at(spec, pos)
-        return end
+        return self._var_at(spec, pos)[1]
 
-    def _var_at(self, spec: Item, pos: int) -> Tuple[int, int]:
+    def _var_at(self, spec: Item, pos: int) -> tuple[int, int]:
         size = spec.length_size
         if pos + size > self._end:
             raise truncated(
@@ -344,7 +336,7 @@ class Body:
             )
         return pos + size, end
 
-    def _var(self, item: int) -> Tuple[int, int]:
+    def _var(self, item: int) -> tuple[int, int]:
         """The start and end of var data `item`'s bytes ((0, 0) when absent)."""
         spec = self._ITEMS[item]
         if spec.since > self._version:
@@ -362,12 +354,12 @@ class Body:
         raw = bytes(self._buf[start:end])
         return json_var_text(raw, utf8) if text else f'"{raw.hex()}"'
 
-    def _group(self, cls: Type[G], item: int) -> G:
+    def _group(self, cls: type[G], item: int) -> G:
         group = cls.__new__(cls)
         group._open(self, item, self._start(item))
         return group
 
-    def _group_json(self, out: List[str], cls: Type[GroupDecoder], item: int) -> None:
+    def _group_json(self, out: list[str], cls: type[GroupDecoder], item: int) -> None:
         group = self._group(cls, item)
         if not group.present:
             out.append("null")
@@ -379,7 +371,7 @@ class Body:
             entry._json(out)
         out.append("]")
 
-    def _json(self, out: List[str]) -> None:
+    def _json(self, out: list[str]) -> None:
         raise NotImplementedError
 
     def _index_now(self) -> int:
@@ -396,14 +388,23 @@ class GroupDecoder(Body):
     """A repeating group: an iterator over its entries, each read through this same object
     (a flyweight: `next()` moves it to the next entry)."""
 
-    __slots__ = ("_parent", "_parent_index", "_item", "_count", "_index", "_entry_length", "_start_pos", "present")
+    __slots__ = (
+        "_count",
+        "_entry_length",
+        "_index",
+        "_item",
+        "_parent",
+        "_parent_index",
+        "_start_pos",
+        "present",
+    )
 
     NAME: ClassVar[str] = ""
     SCHEMA_VERSION: ClassVar[int] = 0
     #: The dimension header: its size, the block length's and count's readers and offsets.
     _DIM_SIZE: ClassVar[int] = 4
-    _DIM_BLOCK_LENGTH: ClassVar[Tuple[Unpack, int]]
-    _DIM_COUNT: ClassVar[Tuple[Unpack, int]]
+    _DIM_BLOCK_LENGTH: ClassVar[tuple[Unpack, int]]
+    _DIM_COUNT: ClassVar[tuple[Unpack, int]]
     #: The bytes the entry's fields take (a shorter block from a current writer is an error).
     _NEEDS: ClassVar[int] = 0
 
@@ -439,7 +440,13 @@ class GroupDecoder(Body):
             return
         self.present = True
         if pos + self._DIM_SIZE > self._end:
-            raise truncated(pos - self._msg, self._path(), f"group '{self.NAME}' dimensions", self._DIM_SIZE, self._end - pos)
+            raise truncated(
+                pos - self._msg,
+                self._path(),
+                f"group '{self.NAME}' dimensions",
+                self._DIM_SIZE,
+                self._end - pos,
+            )
         unpack, at = self._DIM_BLOCK_LENGTH
         block_length = unpack(self._buf, pos + at)[0]
         unpack, count_at = self._DIM_COUNT
@@ -452,7 +459,11 @@ class GroupDecoder(Body):
                 f"block length {block_length} of group '{self.NAME}' is less than the "
                 f"{self._NEEDS} bytes its fields take",
             )
-        if block_length == 0 and count > 65535 and not any(i.since <= self._version for i in self._ITEMS):
+        if (
+            block_length == 0
+            and count > 65535
+            and not any(i.since <= self._version for i in self._ITEMS)
+        ):
             raise DecodeError(
                 pos + count_at - self._msg,
                 self._path(),
@@ -476,10 +487,15 @@ class GroupDecoder(Body):
         """The entry this decoder is at (-1 before the first)."""
         return self._index
 
-    def __iter__(self: G) -> G:
+    def __iter__(self) -> GroupDecoder:
         return self
 
-    def __next__(self: G) -> G:
+    def __next__(self) -> GroupDecoder:
+        self._advance()
+        return self
+
+    def _advance(self) -> None:
+        """Moves to the next entry (StopIteration after the last)."""
         index = self._index + 1
         if index >= self._count:
             if index == self._count:
@@ -496,12 +512,11 @@ class GroupDecoder(Body):
             )
         self._index = index
         self._set_block(pos, self._entry_length, self.SCHEMA_VERSION)
-        return self
 
     def _finish(self) -> int:
         """Walks the entries left; returns the group's end (and tells the parent)."""
         while self._index + 1 < self._count:
-            self.__next__()
+            self._advance()
         end = self._start(len(self._ITEMS))
         self._index = self._count
         parent = self._parent
@@ -538,11 +553,13 @@ class MessageDecoder(Body):
 
     _header: bool
 
-    def wrap(self: M, buf: Buffer, offset: int = 0, length: Optional[int] = None) -> M:
+    def _wrap_header(self, buf: Buffer, offset: int, length: int | None) -> None:
         """Reads the message header at `offset` and the message after it (checked: the
         schema and template ids, the block length, the block fits)."""
         end = len(buf) if length is None else min(len(buf), offset + length)
-        block_length, template_id, version = self._HEADER.read(buf, offset, end, self.SCHEMA_ID)
+        block_length, template_id, version = self._HEADER.read(
+            buf, offset, end, self.SCHEMA_ID
+        )
         if template_id != self.TEMPLATE_ID:
             raise DecodeError(
                 self._HEADER.template_id[1],
@@ -550,22 +567,30 @@ class MessageDecoder(Body):
                 "unknownTemplate",
                 f"template id {template_id} is not {self.NAME}'s ({self.TEMPLATE_ID})",
             )
-        return self._wrap(buf, offset, end, block_length, version, True)
+        self._wrap(buf, offset, end, block_length, version, True)
 
-    def wrap_body(
-        self: M,
+    def _wrap_body(
+        self,
         buf: Buffer,
         offset: int,
         block_length: int,
         version: int,
-        length: Optional[int] = None,
-    ) -> M:
+        length: int | None,
+    ) -> None:
         """Reads the message's body at `offset` (no header), written with `block_length` at
         `version`. Error offsets count from where the header would be."""
         end = len(buf) if length is None else min(len(buf), offset + length)
-        return self._wrap(buf, offset - self._HEADER.size, end, block_length, version, False)
+        self._wrap(buf, offset - self._HEADER.size, end, block_length, version, False)
 
-    def _wrap(self: M, buf: Buffer, msg: int, end: int, block_length: int, version: int, header: bool) -> M:
+    def _wrap(
+        self,
+        buf: Buffer,
+        msg: int,
+        end: int,
+        block_length: int,
+        version: int,
+        header: bool,
+    ) -> None:
         self._buf = buf
         self._end = end
         self._msg = msg
@@ -582,14 +607,10 @@ class MessageDecoder(Body):
             )
         pos = msg + size
         if pos + block_length > end:
-            raise truncated(size, "fields", f"{self.NAME}'s block", block_length, end - pos)
+            raise truncated(
+                size, "fields", f"{self.NAME}'s block", block_length, end - pos
+            )
         self._set_block(pos, block_length, self.SCHEMA_VERSION)
-        return self
-
-    @classmethod
-    def decode(cls: Type[M], buf: Buffer, offset: int = 0, length: Optional[int] = None) -> M:
-        """A decoder of the message at `offset` (its header first)."""
-        return cls.__new__(cls).wrap(buf, offset, length)
 
     def encoded_length(self) -> int:
         """The message's length, header to the end of its last var data (walked, checked)."""
@@ -601,7 +622,7 @@ class MessageDecoder(Body):
     def _path_at(self, index: int) -> str:
         return "fields"
 
-    def _header_json(self, out: List[str]) -> None:
+    def _header_json(self, out: list[str]) -> None:
         raise NotImplementedError
 
     def to_json(self) -> str:
@@ -617,21 +638,18 @@ class MessageDecoder(Body):
         return self.to_json()
 
 
-M = TypeVar("M", bound=MessageDecoder)
-
-
 class HeaderLayout:
     """Where the message header's members lie: (reader, offset) of each."""
 
-    __slots__ = ("size", "block_length", "template_id", "schema_id", "version")
+    __slots__ = ("block_length", "schema_id", "size", "template_id", "version")
 
     def __init__(
         self,
         size: int,
-        block_length: Tuple[Unpack, int],
-        template_id: Tuple[Unpack, int],
-        schema_id: Tuple[Unpack, int],
-        version: Tuple[Unpack, int],
+        block_length: tuple[Unpack, int],
+        template_id: tuple[Unpack, int],
+        schema_id: tuple[Unpack, int],
+        version: tuple[Unpack, int],
     ) -> None:
         self.size = size
         self.block_length = block_length
@@ -639,7 +657,9 @@ class HeaderLayout:
         self.schema_id = schema_id
         self.version = version
 
-    def read(self, buf: Buffer, offset: int, end: int, schema_id: int) -> Tuple[int, int, int]:
+    def read(
+        self, buf: Buffer, offset: int, end: int, schema_id: int
+    ) -> tuple[int, int, int]:
         """Block length, template id and version, the header checked (it fits, the schema id)."""
         if offset + self.size > end:
             raise truncated(0, "header", "the message header", self.size, end - offset)
@@ -661,10 +681,10 @@ class HeaderLayout:
 def decode_any(
     buf: Buffer,
     offset: int,
-    length: Optional[int],
+    length: int | None,
     header: HeaderLayout,
     schema_id: int,
-    messages: Dict[int, Type[MessageDecoder]],
+    messages: dict[int, type[MessageDecoder]],
 ) -> MessageDecoder:
     """The decoder of whichever message of the schema lies at `offset`."""
     end = len(buf) if length is None else min(len(buf), offset + length)
@@ -677,13 +697,12 @@ def decode_any(
             "unknownTemplate",
             f"template id {template_id} names no message of the schema",
         )
-    return cls.__new__(cls)._wrap(buf, offset, end, block_length, version, True)
+    decoder = cls.__new__(cls)
+    decoder._wrap(buf, offset, end, block_length, version, True)
+    return decoder
 
 
 # --- encoders ---
-
-
-E = TypeVar("E", bound="MessageEncoder")
 
 
 class Encoder:
@@ -707,24 +726,34 @@ class Encoder:
         except struct.error as e:
             raise self._fail(name, "valueOutOfRange", f"{value!r}: {e}", at) from None
 
-    def _put_all(self, pack: Pack, at: int, values: Sequence[object], name: str) -> None:
+    def _put_all(
+        self, pack: Pack, at: int, values: Sequence[object], name: str
+    ) -> None:
         """Writes every element of an array with `pack`."""
         try:
             pack(self._buf, at, *values)
         except struct.error as e:
-            raise self._fail(name, "valueOutOfRange", f"{list(values)!r}: {e}", at) from None
+            raise self._fail(
+                name, "valueOutOfRange", f"{list(values)!r}: {e}", at
+            ) from None
 
     def _char(self, value: str, encoding: str, name: str, at: int) -> int:
         """The code of a one-character text (0 for empty text)."""
         raw = value.encode(encoding, "replace") if value else b"\0"
         if len(raw) != 1:
-            raise self._fail(name, "valueOutOfRange", f"{value!r} is not one {encoding} byte", at)
+            raise self._fail(
+                name, "valueOutOfRange", f"{value!r} is not one {encoding} byte", at
+            )
         return raw[0]
 
-    def _text(self, value: Union[str, bytes], size: int, encoding: str, name: str, at: int) -> bytes:
+    def _text(
+        self, value: str | bytes, size: int, encoding: str, name: str, at: int
+    ) -> bytes:
         raw = value.encode(encoding) if isinstance(value, str) else bytes(value)
         if len(raw) > size:
-            raise self._fail(name, "textTooLong", f"{len(raw)} bytes of text for {size}", at)
+            raise self._fail(
+                name, "textTooLong", f"{len(raw)} bytes of text for {size}", at
+            )
         return raw
 
 
@@ -737,21 +766,36 @@ class BlockEncoder(Encoder):
     _block: int
     _root: MessageEncoder
 
-    def _var(self, name: str, value: Union[str, bytes, bytearray, memoryview], encoding: str, put: Pack, size: int, max_length: int) -> None:
+    def _var(
+        self,
+        name: str,
+        value: str | bytes | bytearray | memoryview,
+        encoding: str,
+        put: Pack,
+        size: int,
+        max_length: int,
+    ) -> None:
         raw = value.encode(encoding) if isinstance(value, str) else value
         n = len(raw)
         root = self._root
         at = root._limit
         if n > max_length:
-            raise self._fail(name, "lengthTooLarge", f"{n} bytes, at most {max_length}", at)
+            raise self._fail(
+                name, "lengthTooLarge", f"{n} bytes, at most {max_length}", at
+            )
         end = at + size + n
         if end > len(self._buf):
-            raise self._fail(name, "bufferTooShort", f"{size + n} bytes at offset {at - self._msg}", at)
+            raise self._fail(
+                name,
+                "bufferTooShort",
+                f"{size + n} bytes at offset {at - self._msg}",
+                at,
+            )
         put(self._buf, at, n)
         self._buf[at + size : end] = raw
         root._limit = end
 
-    def _group(self, cls: Type[GE]) -> GE:
+    def _group(self, cls: type[GE]) -> GE:
         group = cls.__new__(cls)
         group._start(self, self._index_now())
         return group
@@ -774,21 +818,28 @@ class MessageEncoder(BlockEncoder):
     BLOCK_LENGTH: ClassVar[int] = 0
     NAME: ClassVar[str] = ""
     _HEADER: ClassVar[HeaderLayout]
-    _HEADER_PUT: ClassVar[Tuple[Pack, Pack, Pack, Pack]]
+    _HEADER_PUT: ClassVar[tuple[Pack, Pack, Pack, Pack]]
 
     _limit: int
 
-    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
-        self.wrap(buf, offset, header=header)
+    def __init__(
+        self, buf: WritableBuffer, offset: int = 0, *, header: bool = True
+    ) -> None:
+        self._wrap(buf, offset, header)
 
-    def wrap(self: E, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> E:
+    def _wrap(self, buf: WritableBuffer, offset: int, header: bool) -> None:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
         size = self._HEADER.size
         msg = offset if header else offset - size
         need = size + self.BLOCK_LENGTH
         if msg + need > len(buf) or offset < 0:
-            raise EncodeError(0, "fields", "bufferTooShort", f"{need} bytes needed at offset {msg}, {len(buf)} in the buffer")
+            raise EncodeError(
+                0,
+                "fields",
+                "bufferTooShort",
+                f"{need} bytes needed at offset {msg}, {len(buf)} in the buffer",
+            )
         self._buf = buf
         self._msg = msg
         self._root = self
@@ -801,7 +852,6 @@ class MessageEncoder(BlockEncoder):
             put[1](buf, msg + h.template_id[1], self.TEMPLATE_ID)
             put[2](buf, msg + h.schema_id[1], self.SCHEMA_ID)
             put[3](buf, msg + h.version[1], self.SCHEMA_VERSION)
-        return self
 
     def encoded_length(self) -> int:
         """The bytes written: header, block, groups and var data."""
@@ -821,14 +871,14 @@ class GroupEncoder(BlockEncoder):
     """A group's encoder: `next_entry()` adds an entry (the count follows) and moves this
     encoder to it."""
 
-    __slots__ = ("_parent", "_parent_index", "_dim", "_count", "_index")
+    __slots__ = ("_count", "_dim", "_index", "_parent", "_parent_index")
 
     NAME: ClassVar[str] = ""
     BLOCK_LENGTH: ClassVar[int] = 0
     MAX_COUNT: ClassVar[int] = 65535
     _DIM_SIZE: ClassVar[int] = 4
-    _DIM_BLOCK_LENGTH: ClassVar[Tuple[Pack, int]]
-    _DIM_COUNT: ClassVar[Tuple[Pack, int]]
+    _DIM_BLOCK_LENGTH: ClassVar[tuple[Pack, int]]
+    _DIM_COUNT: ClassVar[tuple[Pack, int]]
 
     _parent: BlockEncoder
     _parent_index: int
@@ -847,7 +897,12 @@ class GroupEncoder(BlockEncoder):
         self._index = -1
         at = root._limit
         if at + self._DIM_SIZE > len(self._buf):
-            raise EncodeError(at - self._msg, self._group_path(), "bufferTooShort", f"no room for group '{self.NAME}'")
+            raise EncodeError(
+                at - self._msg,
+                self._group_path(),
+                "bufferTooShort",
+                f"no room for group '{self.NAME}'",
+            )
         put, offset = self._DIM_BLOCK_LENGTH
         put(self._buf, at + offset, self.BLOCK_LENGTH)
         put, offset = self._DIM_COUNT
@@ -855,21 +910,30 @@ class GroupEncoder(BlockEncoder):
         self._dim = at
         root._limit = at + self._DIM_SIZE
 
-    def next_entry(self: GE) -> GE:
+    def _add_entry(self) -> None:
         """Adds an entry and moves to it."""
         root = self._root
         at = root._limit
         if self._count >= self.MAX_COUNT:
-            raise EncodeError(at - self._msg, self._group_path(), "countTooLarge", f"group '{self.NAME}' holds at most {self.MAX_COUNT} entries")
+            raise EncodeError(
+                at - self._msg,
+                self._group_path(),
+                "countTooLarge",
+                f"group '{self.NAME}' holds at most {self.MAX_COUNT} entries",
+            )
         if at + self.BLOCK_LENGTH > len(self._buf):
-            raise EncodeError(at - self._msg, f"{self._path()}[{self._count}]", "bufferTooShort", f"no room for entry {self._count}")
+            raise EncodeError(
+                at - self._msg,
+                f"{self._path()}[{self._count}]",
+                "bufferTooShort",
+                f"no room for entry {self._count}",
+            )
         self._index = self._count
         self._count += 1
         put, offset = self._DIM_COUNT
         put(self._buf, self._dim + offset, self._count)
         self._block = at
         root._limit = at + self.BLOCK_LENGTH
-        return self
 
     @property
     def count(self) -> int:
@@ -893,9 +957,15 @@ class CompositeEncoder(Encoder):
     """A composite's encoder: a view of its bytes at `offset`. `parent` and `name` (the
     encoder and field it belongs to) name it in errors."""
 
-    __slots__ = ("_off", "_parent", "_name")
+    __slots__ = ("_name", "_off", "_parent")
 
-    def __init__(self, buf: WritableBuffer, offset: int, parent: Optional[Encoder] = None, name: str = "") -> None:
+    def __init__(
+        self,
+        buf: WritableBuffer,
+        offset: int,
+        parent: Encoder | None = None,
+        name: str = "",
+    ) -> None:
         self._buf = buf
         self._off = offset
         self._parent = parent
@@ -903,4 +973,8 @@ class CompositeEncoder(Encoder):
         self._msg = 0 if parent is None else parent._msg
 
     def _path(self) -> str:
-        return self._name if self._parent is None else f"{self._parent._path()}.{self._name}"
+        return (
+            self._name
+            if self._parent is None
+            else f"{self._parent._path()}.{self._name}"
+        )

@@ -37,9 +37,9 @@ impl Gen<'_> {
             lit(&e.null_value, e.encoding_type)
         ));
         o.line(format!(
-            "_{c}_VALUES: Final[Dict[int, {cls}]] = {{m.value: m for m in {cls}}}"
+            "_{c}_VALUES: Final[dict[int, {cls}]] = {{m.value: m for m in {cls}}}"
         ));
-        o.line(format!("_{c}_JSON: Final[Dict[int, str]] = {{"));
+        o.line(format!("_{c}_JSON: Final[dict[int, str]] = {{"));
         for v in &e.values {
             o.line(format!(
                 "    {}: {},",
@@ -173,7 +173,7 @@ impl Gen<'_> {
     /// is present (else it is `null`).
     pub(super) fn json_method(&mut self, entries: Vec<(String, Vec<String>, Option<String>)>) {
         let o = &mut self.out;
-        o.line("def _json(self, out: List[str]) -> None:");
+        o.line("def _json(self, out: list[str]) -> None:");
         o.indent();
         if entries.is_empty() {
             o.line("out.append(\"{}\")");
