@@ -470,13 +470,15 @@ def sbe_cases(car_xml: str, fix_xml: str) -> dict[str, Callable[[], object] | st
         ("car", car_xml, car_raw, 1),
         ("md", fix_xml, md_raw, 2),
     ):
-        text = open(xml, encoding="utf-8").read()
+        with open(xml, encoding="utf-8") as source:
+            text = source.read()
         # It knows no US-ASCII (the MarketData schema's strings; the message has none).
         text = re.sub(r'characterEncoding="US-ASCII"', "", text)
         with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as f:
             f.write(text)
         try:
-            schema = sbe.Schema.parse(open(f.name))
+            with open(f.name, encoding="utf-8") as parsed:
+                schema = sbe.Schema.parse(parsed)
             value = schema.decode(raw).value
             message = schema.messages[template]
             cases[f"{key}/decode"] = lambda s=schema, r=raw: walk(s.decode(r).value)

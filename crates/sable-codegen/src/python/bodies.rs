@@ -4,9 +4,14 @@
 use sable_ir::PrimitiveType;
 
 use super::fields::{Slot, BLOCK};
+use super::names::format_letter;
 use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, str_lit};
 use super::Gen;
-use crate::model::{Body, Group, Message, VarData};
+use crate::model::{Body, Group, Message, TypeRef, VarData};
+
+/// A field in a block's struct format: its offset, size, format code, and (when its value is
+/// read) its index among the fields and how many values it reads.
+type BlockPart = (usize, usize, String, Option<(usize, usize)>);
 
 /// What a message's or group's classes need to know beyond its body.
 struct Owner<'a> {
@@ -265,10 +270,21 @@ impl Gen<'_> {
             o.line(")");
         }
         o.blank();
-        for f in &body.fields {
+        let layout = self.block_layout(body);
+        if let Some((format, _)) = &layout {
+            let name = format!("_{}_BLOCK", constant(&owner.prefix));
+            self.formats.insert(super::names::Format {
+                name: name.clone(),
+                format: format.clone(),
+            });
+            self.out.line(format!("_BLOCK = {name}"));
+            self.out.blank();
+        }
+        for (i, f) in body.fields.iter().enumerate() {
             let slot = Slot::of_field(f);
             self.slot_meta(&slot);
-            self.slot_getter(&slot, &BLOCK);
+            let val = layout.as_ref().and_then(|(_, at)| at[i]);
+            self.slot_getter(&slot, &BLOCK, val);
         }
         let mut item = 0;
         for g in &body.groups {
@@ -345,6 +361,73 @@ impl Gen<'_> {
             item += 1;
         }
         self.json_method(entries);
+    }
+
+    /// One struct format reading every field of the block that is not a constant (a
+    /// composite's bytes are skipped: its decoder reads them), and each field's index in what
+    /// it reads; `None` when fields overlap or differ in byte order.
+    fn block_layout(&self, body: &Body) -> Option<(String, Vec<Option<usize>>)> {
+        let mut order = None;
+        let mut parts: Vec<BlockPart> = Vec::new();
+        for (i, f) in body.fields.iter().enumerate() {
+            if f.is_constant() || f.size == 0 {
+                continue;
+            }
+            let (code, count, byte_order) = match &f.type_ref {
+                TypeRef::Primitive(p)
+                    if p.primitive_type == PrimitiveType::Char && p.is_array() =>
+                {
+                    (format!("{}s", p.length), 1, p.byte_order)
+                }
+                TypeRef::Primitive(p) if p.is_array() => (
+                    format!("{}{}", p.length, format_letter(p.primitive_type)),
+                    p.length,
+                    p.byte_order,
+                ),
+                TypeRef::Primitive(p) => {
+                    (format_letter(p.primitive_type).to_string(), 1, p.byte_order)
+                }
+                TypeRef::Enum(n) => {
+                    let e = self.s.enum_type(n);
+                    (format_letter(e.encoding_type).to_string(), 1, e.byte_order)
+                }
+                TypeRef::Set(n) => {
+                    let st = self.s.set_type(n);
+                    (
+                        format_letter(st.encoding_type).to_string(),
+                        1,
+                        st.byte_order,
+                    )
+                }
+                TypeRef::Composite(_) => (format!("{}x", f.size), 0, self.s.byte_order),
+            };
+            if count > 0 && *order.get_or_insert(byte_order) != byte_order {
+                return None;
+            }
+            parts.push((f.offset, f.size, code, (count > 0).then_some((i, count))));
+        }
+        parts.sort_by_key(|p| p.0);
+        let mut format = String::from(match order.unwrap_or(self.s.byte_order) {
+            sable_ir::ByteOrder::BigEndian => ">",
+            _ => "<",
+        });
+        let mut at = vec![None; body.fields.len()];
+        let (mut pos, mut index) = (0, 0);
+        for (offset, size, code, field) in parts {
+            if offset < pos {
+                return None;
+            }
+            if offset > pos {
+                format.push_str(&format!("{}x", offset - pos));
+            }
+            format.push_str(&code);
+            if let Some((i, count)) = field {
+                at[i] = Some(index);
+                index += count;
+            }
+            pos = offset + size;
+        }
+        (index > 0).then_some((format, at))
     }
 
     fn var_data_getters(&mut self, v: &VarData, item: usize) {

@@ -150,8 +150,34 @@ impl Gen<'_> {
         }
     }
 
-    /// A decoder's property for a slot.
-    pub(super) fn slot_getter(&mut self, slot: &Slot<'_>, place: &Place) {
+    /// The expression reading a value (`count` elements; `text`: a char array as bytes): from
+    /// the block's values read at once when `val` is its index there, else from the buffer.
+    #[allow(clippy::too_many_arguments)]
+    fn raw(
+        &mut self,
+        val: Option<usize>,
+        t: PrimitiveType,
+        order: sable_ir::ByteOrder,
+        count: usize,
+        text: bool,
+        buf: &str,
+        pos: &str,
+    ) -> String {
+        let many = count > 1 && !text;
+        match val {
+            Some(i) if many => format!("self._vals[{i}:{}]", i + count),
+            Some(i) => format!("self._vals[{i}]"),
+            None => {
+                let f = self.fmt(t, order, count, text);
+                let one = if many { "" } else { "[0]" };
+                format!("{f}.unpack_from({buf}, {pos}){one}")
+            }
+        }
+    }
+
+    /// A decoder's property for a slot. `val`: the value's index in the block's values read at
+    /// once (`self._vals`), when it is there.
+    pub(super) fn slot_getter(&mut self, slot: &Slot<'_>, place: &Place, val: Option<usize>) {
         let name = accessor(slot.name);
         let ret = self.read_type(slot);
         let doc = docstring(slot.description, &format!("`{}`.", slot.name));
@@ -172,8 +198,8 @@ impl Gen<'_> {
             TypeRef::Primitive(p) => {
                 let t = p.primitive_type;
                 if t == PrimitiveType::Char && p.is_array() {
-                    let f = self.fmt(t, p.byte_order, p.length, true);
-                    body.push(format!("raw: bytes = {f}.unpack_from({buf}, {pos})[0]"));
+                    let raw = self.raw(val, t, p.byte_order, p.length, true, buf, &pos);
+                    body.push(format!("raw: bytes = {raw}"));
                     body.push(format!(
                         "return raw.split(b\"\\0\", 1)[0].decode({})",
                         str_lit(codec(p.character_encoding.as_deref()))
@@ -181,28 +207,20 @@ impl Gen<'_> {
                     extra = Some((
                         format!("{name}_bytes"),
                         "bytes".to_owned(),
-                        vec![
-                            format!("raw: bytes = {f}.unpack_from({buf}, {pos})[0]"),
-                            "return raw".to_owned(),
-                        ],
+                        vec![format!("raw: bytes = {raw}"), "return raw".to_owned()],
                     ));
                 } else if p.is_array() {
-                    let f = self.fmt(t, p.byte_order, p.length, false);
-                    body.push(format!("v: {ret} = {f}.unpack_from({buf}, {pos})"));
+                    let raw = self.raw(val, t, p.byte_order, p.length, false, buf, &pos);
+                    body.push(format!("v: {ret} = {raw}"));
                     body.push("return v".to_owned());
                 } else {
-                    let f = self.fmt(t, p.byte_order, 1, false);
-                    let vt = if t == PrimitiveType::Char {
-                        "int"
+                    let raw = self.raw(val, t, p.byte_order, 1, false, buf, &pos);
+                    let (vt, value) = if t == PrimitiveType::Char {
+                        ("int", "chr(v)")
                     } else {
-                        py_type(t)
+                        (py_type(t), "v")
                     };
-                    body.push(format!("v: {vt} = {f}.unpack_from({buf}, {pos})[0]"));
-                    let value = if t == PrimitiveType::Char {
-                        "chr(v)"
-                    } else {
-                        "v"
-                    };
+                    body.push(format!("v: {vt} = {raw}"));
                     if slot.optional && t != PrimitiveType::Char {
                         body.push(format!("return None if {} else {value}", is_null(p, "v")));
                     } else {
@@ -212,8 +230,8 @@ impl Gen<'_> {
             }
             TypeRef::Enum(n) => {
                 let e = self.s.enum_type(n);
-                let f = self.fmt(e.encoding_type, e.byte_order, 1, false);
-                body.push(format!("v: int = {f}.unpack_from({buf}, {pos})[0]"));
+                let raw = self.raw(val, e.encoding_type, e.byte_order, 1, false, buf, &pos);
+                body.push(format!("v: int = {raw}"));
                 if slot.optional {
                     body.push(format!("if v == {}:", lit(&e.null_value, e.encoding_type)));
                     body.push("    return None".to_owned());
@@ -222,11 +240,8 @@ impl Gen<'_> {
             }
             TypeRef::Set(n) => {
                 let st = self.s.set_type(n);
-                let f = self.fmt(st.encoding_type, st.byte_order, 1, false);
-                body.push(format!(
-                    "return {}({f}.unpack_from({buf}, {pos})[0])",
-                    class_name(n)
-                ));
+                let raw = self.raw(val, st.encoding_type, st.byte_order, 1, false, buf, &pos);
+                body.push(format!("return {}({raw})", class_name(n)));
             }
             TypeRef::Composite(n) => {
                 body.push(format!(

@@ -271,7 +271,7 @@ fn uses(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + name.len()..].chars().next();
-        !before.is_some_and(ident) && !(after.is_some_and(ident) && !name.ends_with('.'))
+        !before.is_some_and(ident) && (!after.is_some_and(ident) || name.ends_with('.'))
     })
 }
 
@@ -341,6 +341,23 @@ impl<'a> Gen<'a> {
                 .map(|n| member(n))
                 .collect();
         self.fmt(PrimitiveType::UInt16, ByteOrder::LittleEndian, 1, false);
+        // The usual header (four uint16 members, in order, one byte order) is read at once.
+        let orders: Option<Vec<ByteOrder>> = ["blockLength", "templateId", "schemaId", "version"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                h.primitive(n)
+                    .filter(|(m, p)| {
+                        m.offset == 2 * i
+                            && p.primitive_type == PrimitiveType::UInt16
+                            && !p.is_array()
+                    })
+                    .map(|(_, p)| p.byte_order)
+            })
+            .collect();
+        let standard = orders
+            .filter(|o| o.windows(2).all(|w| w[0] == w[1]))
+            .map(|o| self.fmt(PrimitiveType::UInt16, o[0], 4, false));
         let size = self.header_size();
         let o = &mut self.out;
         o.line("#: The size of the message header, in bytes.");
@@ -350,6 +367,9 @@ impl<'a> Gen<'a> {
         o.line(format!("{size},"));
         for (read, _, at) in &parts {
             o.line(format!("({read}, {at}),"));
+        }
+        if let Some(f) = standard {
+            o.line(format!("{f}.unpack_from,"));
         }
         o.outdent();
         o.line(")");

@@ -133,7 +133,7 @@ impl Gen<'_> {
         for m in &c.members {
             let slot = Slot::of_member(m);
             self.slot_meta(&slot);
-            self.slot_getter(&slot, &COMPOSITE);
+            self.slot_getter(&slot, &COMPOSITE, None);
         }
         let entries = c
             .members

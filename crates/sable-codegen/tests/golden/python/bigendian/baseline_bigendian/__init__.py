@@ -42,12 +42,17 @@ _BE_CHAR = struct.Struct(">B")
 _BE_FLOAT = struct.Struct(">f")
 _BE_INT8 = struct.Struct(">b")
 _BE_UINT16 = struct.Struct(">H")
+_BE_UINT16_X4 = struct.Struct(">4H")
 _BE_UINT32 = struct.Struct(">I")
 _BE_UINT32_X5 = struct.Struct(">5I")
 _BE_UINT64 = struct.Struct(">Q")
 _BE_UINT8 = struct.Struct(">B")
 _BYTES_3 = struct.Struct("3s")
 _BYTES_6 = struct.Struct("6s")
+_CAR_BLOCK = struct.Struct(">QHBB5I6sB10x")
+_CAR_FUEL_FIGURES_BLOCK = struct.Struct(">Hf")
+_CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK = struct.Struct(">Hf")
+_CAR_PERFORMANCE_FIGURES_BLOCK = struct.Struct(">B")
 _LE_UINT16 = struct.Struct("<H")
 
 class MessageHeaderDecoder:
@@ -543,6 +548,7 @@ _HEADER: Final = HeaderLayout(
     (_BE_UINT16.unpack_from, 2),
     (_BE_UINT16.unpack_from, 4),
     (_BE_UINT16.unpack_from, 6),
+    _BE_UINT16_X4.unpack_from,
 )
 _HEADER_PUT: Final = (_BE_UINT16.pack_into, _BE_UINT16.pack_into, _BE_UINT16.pack_into, _BE_UINT16.pack_into)
 
@@ -574,6 +580,8 @@ class CarFuelFiguresDecoder(GroupDecoder):
         Item("usageDescription", 0, length=_BE_UINT32.unpack_from, length_size=4),
     )
 
+    _BLOCK = _CAR_FUEL_FIGURES_BLOCK
+
     SPEED_ID: Final = 11
     SPEED_SINCE_VERSION: Final = 0
     SPEED_OFFSET: Final = 0
@@ -584,7 +592,7 @@ class CarFuelFiguresDecoder(GroupDecoder):
     @property
     def speed(self) -> int:
         """`speed`."""
-        v: int = _BE_UINT16.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     MPG_ID: Final = 12
@@ -597,7 +605,7 @@ class CarFuelFiguresDecoder(GroupDecoder):
     @property
     def mpg(self) -> float:
         """`mpg`."""
-        v: float = _BE_FLOAT.unpack_from(self._block_buf, self._block_off + 2)[0]
+        v: float = self._vals[1]
         return v
 
     USAGE_DESCRIPTION_ID: Final = 200
@@ -688,6 +696,8 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     BLOCK_LENGTH = 6
     _NULL_BLOCK = b"\xff\xff\x7f\xc0\x00\x00"
 
+    _BLOCK = _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK
+
     MPH_ID: Final = 16
     MPH_SINCE_VERSION: Final = 0
     MPH_OFFSET: Final = 0
@@ -698,7 +708,7 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     @property
     def mph(self) -> int:
         """`mph`."""
-        v: int = _BE_UINT16.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     SECONDS_ID: Final = 17
@@ -711,7 +721,7 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     @property
     def seconds(self) -> float:
         """`seconds`."""
-        v: float = _BE_FLOAT.unpack_from(self._block_buf, self._block_off + 2)[0]
+        v: float = self._vals[1]
         return v
 
     def _json(self, out: list[str]) -> None:
@@ -781,6 +791,8 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
         Item("acceleration", 0, group=CarPerformanceFiguresAccelerationDecoder),
     )
 
+    _BLOCK = _CAR_PERFORMANCE_FIGURES_BLOCK
+
     OCTANE_RATING_ID: Final = 14
     OCTANE_RATING_SINCE_VERSION: Final = 0
     OCTANE_RATING_OFFSET: Final = 0
@@ -791,7 +803,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
     @property
     def octane_rating(self) -> int:
         """`octaneRating`."""
-        v: int = _BE_UINT8.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     ACCELERATION_ID: Final = 15
@@ -883,6 +895,8 @@ class CarDecoder(MessageDecoder):
         Item("activationCode", 0, length=_BE_UINT32.unpack_from, length_size=4),
     )
 
+    _BLOCK = _CAR_BLOCK
+
     SERIAL_NUMBER_ID: Final = 1
     SERIAL_NUMBER_SINCE_VERSION: Final = 0
     SERIAL_NUMBER_OFFSET: Final = 0
@@ -893,7 +907,7 @@ class CarDecoder(MessageDecoder):
     @property
     def serial_number(self) -> int:
         """`serialNumber`."""
-        v: int = _BE_UINT64.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     MODEL_YEAR_ID: Final = 2
@@ -906,7 +920,7 @@ class CarDecoder(MessageDecoder):
     @property
     def model_year(self) -> int:
         """`modelYear`."""
-        v: int = _BE_UINT16.unpack_from(self._block_buf, self._block_off + 8)[0]
+        v: int = self._vals[1]
         return v
 
     AVAILABLE_ID: Final = 3
@@ -916,7 +930,7 @@ class CarDecoder(MessageDecoder):
     @property
     def available(self) -> BooleanType | int:
         """`available`."""
-        v: int = _BE_UINT8.unpack_from(self._block_buf, self._block_off + 10)[0]
+        v: int = self._vals[2]
         return _BOOLEAN_TYPE_VALUES.get(v, v)
 
     CODE_ID: Final = 4
@@ -926,7 +940,7 @@ class CarDecoder(MessageDecoder):
     @property
     def code(self) -> Model | int:
         """`code`."""
-        v: int = _BE_CHAR.unpack_from(self._block_buf, self._block_off + 11)[0]
+        v: int = self._vals[3]
         return _MODEL_VALUES.get(v, v)
 
     SOME_NUMBERS_ID: Final = 5
@@ -940,7 +954,7 @@ class CarDecoder(MessageDecoder):
     @property
     def some_numbers(self) -> tuple[int, ...]:
         """`someNumbers`."""
-        v: tuple[int, ...] = _BE_UINT32_X5.unpack_from(self._block_buf, self._block_off + 12)
+        v: tuple[int, ...] = self._vals[4:9]
         return v
 
     VEHICLE_CODE_ID: Final = 6
@@ -951,13 +965,13 @@ class CarDecoder(MessageDecoder):
     @property
     def vehicle_code(self) -> str:
         """`vehicleCode`."""
-        raw: bytes = _BYTES_6.unpack_from(self._block_buf, self._block_off + 32)[0]
+        raw: bytes = self._vals[9]
         return raw.split(b"\0", 1)[0].decode("latin-1")
 
     @property
     def vehicle_code_bytes(self) -> bytes:
         """`vehicleCode`: every byte of the array (the text and its NUL padding)."""
-        raw: bytes = _BYTES_6.unpack_from(self._block_buf, self._block_off + 32)[0]
+        raw: bytes = self._vals[9]
         return raw
 
     EXTRAS_ID: Final = 7
@@ -967,7 +981,7 @@ class CarDecoder(MessageDecoder):
     @property
     def extras(self) -> OptionalExtras:
         """`extras`."""
-        return OptionalExtras(_BE_UINT8.unpack_from(self._block_buf, self._block_off + 38)[0])
+        return OptionalExtras(self._vals[10])
 
     DISCOUNTED_MODEL_ID: Final = 8
     DISCOUNTED_MODEL_SINCE_VERSION: Final = 0

@@ -8,7 +8,7 @@ import math
 import mmap
 import struct
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar, Union
+from typing import Any, ClassVar, TypeVar, Union
 
 #: What a decoder reads from.
 Buffer = Union[bytes, bytearray, memoryview, mmap.mmap]
@@ -230,6 +230,7 @@ class Body:
         "_msg",
         "_next_item",
         "_next_pos",
+        "_vals",
         "_version",
     )
 
@@ -239,6 +240,9 @@ class Body:
     _ITEMS: ClassVar[tuple[Item, ...]] = ()
     #: The block with every field null: where an older writer's missing fields are read from.
     _NULL_BLOCK: ClassVar[bytes] = b""
+    #: Reads the block's fields at once (each property then picks its value from `_vals`);
+    #: None when its fields cannot be read by one struct (overlapping, mixed byte orders).
+    _BLOCK: ClassVar[struct.Struct | None] = None
     #: (since version, offset, size) of each field newer than version 0.
     _SINCE: ClassVar[tuple[tuple[int, int, int], ...]] = ()
 
@@ -252,6 +256,7 @@ class Body:
     _items_start: int
     _next_item: int
     _next_pos: int
+    _vals: tuple[Any, ...]
 
     def _set_block(self, pos: int, block_length: int, schema_version: int) -> None:
         self._block_length = block_length
@@ -261,6 +266,8 @@ class Body:
         if block_length >= self.BLOCK_LENGTH and self._version >= schema_version:
             self._block_buf = self._buf
             self._block_off = pos
+            if self._BLOCK is not None:
+                self._vals = self._BLOCK.unpack_from(self._buf, pos)
             return
         # An older writer: its missing fields read as null, from a copy of the block.
         block = bytearray(self._NULL_BLOCK)
@@ -271,6 +278,8 @@ class Body:
                 block[offset : offset + size] = self._NULL_BLOCK[offset : offset + size]
         self._block_buf = block
         self._block_off = 0
+        if self._BLOCK is not None:
+            self._vals = self._BLOCK.unpack_from(block, 0)
 
     def _present(self, since: int, end: int) -> bool:
         """Whether a field is on the wire: not newer than the writer, within its block."""
@@ -501,17 +510,29 @@ class GroupDecoder(Body):
             if index == self._count:
                 self._finish()
             raise StopIteration
-        pos = self._start(len(self._ITEMS))
-        if pos + self._entry_length > self._end:
+        pos = self._start(len(self._ITEMS)) if self._ITEMS else self._next_pos
+        length = self._entry_length
+        end = pos + length
+        if end > self._end:
             raise truncated(
                 pos - self._msg,
                 f"{self._path()}[{index}]",
                 f"entry {index} of group '{self.NAME}'",
-                self._entry_length,
+                length,
                 self._end - pos,
             )
         self._index = index
-        self._set_block(pos, self._entry_length, self.SCHEMA_VERSION)
+        if length < self.BLOCK_LENGTH or self._version < self.SCHEMA_VERSION:
+            self._set_block(pos, length, self.SCHEMA_VERSION)
+            return
+        # A writer at this schema's version or newer: the entry is read where it lies.
+        self._block_off = pos
+        self._block_length = length
+        self._items_start = self._next_pos = end
+        self._next_item = 0
+        block = self._BLOCK
+        if block is not None:
+            self._vals = block.unpack_from(self._buf, pos)
 
     def _finish(self) -> int:
         """Walks the entries left; returns the group's end (and tells the parent)."""
@@ -641,7 +662,14 @@ class MessageDecoder(Body):
 class HeaderLayout:
     """Where the message header's members lie: (reader, offset) of each."""
 
-    __slots__ = ("block_length", "schema_id", "size", "template_id", "version")
+    __slots__ = (
+        "block_length",
+        "schema_id",
+        "size",
+        "standard",
+        "template_id",
+        "version",
+    )
 
     def __init__(
         self,
@@ -650,7 +678,10 @@ class HeaderLayout:
         template_id: tuple[Unpack, int],
         schema_id: tuple[Unpack, int],
         version: tuple[Unpack, int],
+        standard: Unpack | None = None,
     ) -> None:
+        #: Reads block length, template id, schema id and version at once (the usual header).
+        self.standard = standard
         self.size = size
         self.block_length = block_length
         self.template_id = template_id
@@ -663,6 +694,10 @@ class HeaderLayout:
         """Block length, template id and version, the header checked (it fits, the schema id)."""
         if offset + self.size > end:
             raise truncated(0, "header", "the message header", self.size, end - offset)
+        if self.standard is not None:
+            block_length, template_id, found, version = self.standard(buf, offset)
+            if found == schema_id:
+                return block_length, template_id, version
         found = self.schema_id[0](buf, offset + self.schema_id[1])[0]
         if found != schema_id:
             raise DecodeError(

@@ -34,10 +34,16 @@ PACKAGE: Final = "conformance.structure"
 #: The schema's byte order.
 BYTE_ORDER: Final = "little"
 
+_COMPOSITES_BLOCK = struct.Struct("<24x8xI")
+_GROUPS_BLOCK = struct.Struct("<Q")
+_GROUPS_LEGS_BLOCK = struct.Struct("<I8x")
+_GROUPS_LEGS_FILLS_BLOCK = struct.Struct("<IB")
+_GROUPS_TAGS_BLOCK = struct.Struct("<H")
 _LE_CHAR = struct.Struct("<B")
 _LE_INT16 = struct.Struct("<h")
 _LE_INT64 = struct.Struct("<q")
 _LE_UINT16 = struct.Struct("<H")
+_LE_UINT16_X4 = struct.Struct("<4H")
 _LE_UINT32 = struct.Struct("<I")
 _LE_UINT64 = struct.Struct("<Q")
 _LE_UINT8 = struct.Struct("<B")
@@ -556,6 +562,7 @@ _HEADER: Final = HeaderLayout(
     (_LE_UINT16.unpack_from, 2),
     (_LE_UINT16.unpack_from, 4),
     (_LE_UINT16.unpack_from, 6),
+    _LE_UINT16_X4.unpack_from,
 )
 _HEADER_PUT: Final = (_LE_UINT16.pack_into, _LE_UINT16.pack_into, _LE_UINT16.pack_into, _LE_UINT16.pack_into)
 
@@ -593,6 +600,8 @@ class CompositesDecoder(MessageDecoder):
 
     BLOCK_LENGTH = 36
     _NULL_BLOCK = b"\xff\xff\xff\xff\x00\x80\x00\x80\x00\x80\x00\x80\xff\x00\xff\xff\x00\x00\x00\x00\x00\x00\x00\x80\x00\x00\x00\x00\x00\x00\x00\x80\xff\xff\xff\xff"
+
+    _BLOCK = _COMPOSITES_BLOCK
 
     SHAPE_ID: Final = 1
     SHAPE_SINCE_VERSION: Final = 0
@@ -668,7 +677,7 @@ class CompositesDecoder(MessageDecoder):
     @property
     def count_(self) -> int:
         """`count`."""
-        v: int = _LE_UINT32.unpack_from(self._block_buf, self._block_off + 32)[0]
+        v: int = self._vals[0]
         return v
 
     def _json(self, out: list[str]) -> None:
@@ -760,6 +769,8 @@ class GroupsLegsFillsDecoder(GroupDecoder):
     BLOCK_LENGTH = 5
     _NULL_BLOCK = b"\xff\xff\xff\xff\x00"
 
+    _BLOCK = _GROUPS_LEGS_FILLS_BLOCK
+
     QTY_ID: Final = 14
     QTY_SINCE_VERSION: Final = 0
     QTY_OFFSET: Final = 0
@@ -770,7 +781,7 @@ class GroupsLegsFillsDecoder(GroupDecoder):
     @property
     def qty(self) -> int:
         """`qty`."""
-        v: int = _LE_UINT32.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     VENUE_ID: Final = 15
@@ -780,7 +791,7 @@ class GroupsLegsFillsDecoder(GroupDecoder):
     @property
     def venue(self) -> Venue | int:
         """`venue`."""
-        v: int = _LE_CHAR.unpack_from(self._block_buf, self._block_off + 4)[0]
+        v: int = self._vals[1]
         return _VENUE_VALUES.get(v, v)
 
     def _json(self, out: list[str]) -> None:
@@ -850,6 +861,8 @@ class GroupsLegsDecoder(GroupDecoder):
         Item("note", 0, length=_LE_UINT32.unpack_from, length_size=4),
     )
 
+    _BLOCK = _GROUPS_LEGS_BLOCK
+
     LEG_ID_ID: Final = 11
     LEG_ID_SINCE_VERSION: Final = 0
     LEG_ID_OFFSET: Final = 0
@@ -860,7 +873,7 @@ class GroupsLegsDecoder(GroupDecoder):
     @property
     def leg_id(self) -> int:
         """`legId`."""
-        v: int = _LE_UINT32.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     PRICE_ID: Final = 12
@@ -972,6 +985,8 @@ class GroupsTagsDecoder(GroupDecoder):
     BLOCK_LENGTH = 2
     _NULL_BLOCK = b"\xff\xff"
 
+    _BLOCK = _GROUPS_TAGS_BLOCK
+
     TAG_ID: Final = 21
     TAG_SINCE_VERSION: Final = 0
     TAG_OFFSET: Final = 0
@@ -982,7 +997,7 @@ class GroupsTagsDecoder(GroupDecoder):
     @property
     def tag(self) -> int:
         """`tag`."""
-        v: int = _LE_UINT16.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     def _json(self, out: list[str]) -> None:
@@ -1057,6 +1072,8 @@ class GroupsDecoder(MessageDecoder):
         Item("blob", 0, length=_LE_UINT16.unpack_from, length_size=2),
     )
 
+    _BLOCK = _GROUPS_BLOCK
+
     ORDER_ID_ID: Final = 1
     ORDER_ID_SINCE_VERSION: Final = 0
     ORDER_ID_OFFSET: Final = 0
@@ -1067,7 +1084,7 @@ class GroupsDecoder(MessageDecoder):
     @property
     def order_id(self) -> int:
         """`orderId`."""
-        v: int = _LE_UINT64.unpack_from(self._block_buf, self._block_off)[0]
+        v: int = self._vals[0]
         return v
 
     LEGS_ID: Final = 10
