@@ -27,6 +27,7 @@ demo: build
 	$(SABLE) generate --lang cpp --output target/demo-codecs/cpp examples/car.xml
 	$(SABLE) generate --lang csharp --output target/demo-codecs/csharp examples/car.xml
 	$(SABLE) generate --lang go --output target/demo-codecs/go examples/car.xml
+	$(SABLE) generate --lang python --output target/demo-codecs/python examples/car.xml
 	@find target/demo-codecs -type f | sort
 
 ## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt

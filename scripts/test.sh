@@ -42,6 +42,7 @@ suite rust-codecs bash scripts/rust-codecs.sh
 suite cpp bash scripts/cpp-tests.sh
 suite csharp bash scripts/csharp-tests.sh
 suite go bash scripts/go-tests.sh
+suite python bash scripts/python-tests.sh
 
 # cargo's per-binary "test result:" lines, and each other suite's closing "NAME: N passed, M
 # failed" line, summed into one.

@@ -1,9 +1,9 @@
 //! Arbitrary bytes as a `.sbeir` file: whatever `sable_ir::sbeir::read` accepts must generate
-//! Java (both buffer flavours), C++, Rust, C# and Go codecs without a panic, as `sable generate` would.
+//! Java (both buffer flavours), C++, Rust, C#, Go and Python codecs without a panic, as `sable generate` would.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sable_codegen::{cpp, csharp, go, java, rust};
+use sable_codegen::{cpp, csharp, go, java, python, rust};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(ir) = sable_ir::sbeir::read(data) else {
@@ -20,4 +20,5 @@ fuzz_target!(|data: &[u8]| {
     rust::generate(&ir);
     csharp::generate(&ir, &csharp::Options::default());
     go::generate(&ir, &go::Options::default());
+    python::generate(&ir, &python::Options::default());
 });

@@ -82,15 +82,16 @@ enum Command {
     /// Every diagnostic goes to stderr as FILE:LINE:COLUMN: error|warning: ..., sorted by
     /// position, followed by a one-line summary ("N errors, M warnings").
     Check(CheckArgs),
-    /// Generate codecs for a target language (Java, Rust, C++, Go)
+    /// Generate codecs for a target language (Java, Rust, C++, C#, Go, Python)
     ///
     /// Java: one source file per class under DIR, in the schema's package (its directories
     /// created), over java.lang.foreign.MemorySegment, or Agrona buffers with --java-buffer
     /// agrona (docs/java.md). Rust: one module file, DIR/<package>.rs (docs/rust.md). C++: one
     /// header-only file, DIR/<package>.hpp, and its support header DIR/sable/sbe.hpp
     /// (docs/cpp.md). C#: DIR/<Namespace>.cs and DIR/Sable.Sbe.cs (docs/csharp.md). Go: one
-    /// package, DIR/<package>.go and DIR/sbe.go (docs/go.md). Other
-    /// languages are not implemented yet (exit status 2).
+    /// package, DIR/<package>.go and DIR/sbe.go (docs/go.md). Python: one package,
+    /// DIR/<package>/ (__init__.py, _sable.py, py.typed), formatted by ruff when it runs
+    /// (docs/python.md). Other languages are not implemented yet (exit status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
     ///
@@ -136,7 +137,7 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language: java, rust, cpp, csharp or go
+    /// The target language: java, rust, cpp, csharp, go or python
     #[arg(long, value_name = "LANG")]
     lang: String,
 
@@ -311,10 +312,10 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let lang = args.lang.to_ascii_lowercase();
     if !matches!(
         lang.as_str(),
-        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#" | "go"
+        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#" | "go" | "python"
     ) {
         input::report(&format!(
-            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp, csharp and go",
+            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp, csharp, go and python",
             args.lang
         ));
         return EXIT_USAGE;
@@ -335,6 +336,7 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
         "java" => generate_java(args, &ir),
         "csharp" | "c#" => generate_csharp(args, &ir),
         "go" => generate_go(args, cli, &ir),
+        "python" => generate_python(args, cli, &ir),
         _ => generate_cpp(args, cli, &ir),
     };
     for file in files {
@@ -409,6 +411,22 @@ fn generate_go(
     let mut files = sable_codegen::go::generate(ir, &options);
     if let Err(why) = sable_codegen::go::gofmt(&mut files) {
         cli.warn(&format!("the Go files are not formatted: {why}"));
+    }
+    files
+}
+
+/// `generate --lang python`: one package, formatted by `ruff format` when it runs.
+fn generate_python(
+    args: &GenerateArgs,
+    cli: &Cli,
+    ir: &sable_ir::Ir,
+) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::python::Options {
+        package: package_option(args, ir),
+    };
+    let mut files = sable_codegen::python::generate(ir, &options);
+    if let Err(why) = sable_codegen::python::ruff_format(&mut files) {
+        cli.warn(&format!("the Python package is not formatted: {why}"));
     }
     files
 }

@@ -1,11 +1,11 @@
 //! IR the generators cannot trust: every schema's IR passes `sable_ir::validate`, and a `.sbeir`
-//! file mutated anywhere either fails to read or generates Java (both buffers), C++, Rust and C#
+//! file mutated anywhere either fails to read or generates Java (both buffers), C++, Rust, C# and Python
 //! without a panic.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use sable_codegen::{cpp, csharp, java, rust};
+use sable_codegen::{cpp, csharp, java, python, rust};
 use sable_ir::{sbeir, Ir};
 use sable_testkit::{repo_root, valid_schemas};
 
@@ -21,6 +21,7 @@ fn generate_all(ir: &Ir) {
     cpp::generate(ir, &cpp::Options::default());
     rust::generate(ir);
     csharp::generate(ir, &csharp::Options::default());
+    python::generate(ir, &python::Options::default());
 }
 
 /// The schemas of the shared corpus that must compile, and the repository's own.

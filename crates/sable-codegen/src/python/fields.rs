@@ -1,0 +1,611 @@
+//! Fixed fields and composite members: a decoder's property, an encoder's fluent setter, the
+//! metadata constants, the canonical JSON of the value and its null bytes.
+
+use sable_ir::{Presence, PrimitiveType};
+
+use super::names::{
+    accessor, bytes_lit, class_name, codec, constant, docstring, is_utf8, lit, py_type, str_lit,
+    value_bytes,
+};
+use super::Gen;
+use crate::model::{Composite, Field, Member, Primitive, TypeRef};
+
+/// A fixed field of a block, or a member of a composite.
+pub(super) struct Slot<'a> {
+    pub name: &'a str,
+    pub description: Option<&'a str>,
+    pub id: Option<i32>,
+    pub since: i32,
+    pub offset: usize,
+    pub type_ref: &'a TypeRef,
+    pub optional: bool,
+    pub constant: bool,
+    /// A constant enum's value name.
+    pub const_enum: Option<&'a str>,
+}
+
+impl<'a> Slot<'a> {
+    pub fn of_field(f: &'a Field) -> Slot<'a> {
+        Slot {
+            name: &f.name,
+            description: f.description.as_deref(),
+            id: Some(f.id),
+            since: f.since_version,
+            offset: f.offset,
+            type_ref: &f.type_ref,
+            optional: f.presence == Presence::Optional,
+            constant: f.is_constant(),
+            const_enum: f.const_enum_value.as_deref(),
+        }
+    }
+
+    pub fn of_member(m: &'a Member) -> Slot<'a> {
+        let constant = matches!(&m.type_ref, TypeRef::Primitive(p) if p.is_constant())
+            || m.presence == Presence::Constant;
+        let optional = match &m.type_ref {
+            TypeRef::Primitive(p) => p.presence == Presence::Optional,
+            _ => m.presence == Presence::Optional,
+        };
+        Slot {
+            name: &m.name,
+            description: m.description.as_deref(),
+            id: None,
+            since: m.since_version,
+            offset: m.offset,
+            type_ref: &m.type_ref,
+            optional,
+            constant,
+            const_enum: None,
+        }
+    }
+}
+
+/// Where a flyweight reads and writes: the decoder's buffer and base offset, the encoder's
+/// base offset (its buffer is `self._buf`).
+pub(super) struct Place {
+    pub buf: &'static str,
+    pub off: &'static str,
+    pub enc_off: &'static str,
+}
+
+pub(super) const BLOCK: Place = Place {
+    buf: "self._block_buf",
+    off: "self._block_off",
+    enc_off: "self._block",
+};
+
+pub(super) const COMPOSITE: Place = Place {
+    buf: "self._buf",
+    off: "self._off",
+    enc_off: "self._off",
+};
+
+fn at(base: &str, offset: usize) -> String {
+    if offset == 0 {
+        base.to_owned()
+    } else {
+        format!("{base} + {offset}")
+    }
+}
+
+impl Gen<'_> {
+    /// The size in bytes of a slot's value on the wire.
+    pub(super) fn slot_size(&self, slot: &Slot<'_>) -> usize {
+        if slot.constant {
+            return 0;
+        }
+        match slot.type_ref {
+            TypeRef::Primitive(p) => p.size(),
+            TypeRef::Enum(n) => self.s.enum_type(n).encoding_type.size(),
+            TypeRef::Set(n) => self.s.set_type(n).encoding_type.size(),
+            TypeRef::Composite(n) => self.s.composite(n).encoded_length.max(0) as usize,
+        }
+    }
+
+    /// The metadata constants of a slot: id, since version, offset, length, limits.
+    pub(super) fn slot_meta(&mut self, slot: &Slot<'_>) {
+        let c = constant(slot.name);
+        let size = self.slot_size(slot);
+        let o = &mut self.out;
+        if let Some(id) = slot.id {
+            o.line(format!("{c}_ID: Final = {id}"));
+        }
+        o.line(format!("{c}_SINCE_VERSION: Final = {}", slot.since));
+        o.line(format!("{c}_OFFSET: Final = {}", slot.offset));
+        o.line(format!("{c}_ENCODED_LENGTH: Final = {size}"));
+        if let TypeRef::Primitive(p) = slot.type_ref {
+            if !p.is_constant() && p.primitive_type != PrimitiveType::Char {
+                let t = p.primitive_type;
+                o.line(format!("{c}_NULL: Final = {}", lit(&p.null_value, t)));
+                o.line(format!("{c}_MIN: Final = {}", lit(&p.min_value, t)));
+                o.line(format!("{c}_MAX: Final = {}", lit(&p.max_value, t)));
+            }
+            if p.is_array() {
+                o.line(format!("{c}_LENGTH: Final = {}", p.length));
+            }
+        }
+    }
+
+    /// The type a slot's decoder property returns.
+    fn read_type(&self, slot: &Slot<'_>) -> String {
+        let t = match slot.type_ref {
+            TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char => "str".to_owned(),
+            TypeRef::Primitive(p) if p.is_array() => {
+                format!("tuple[{}, ...]", py_type(p.primitive_type))
+            }
+            TypeRef::Primitive(p) => py_type(p.primitive_type).to_owned(),
+            TypeRef::Enum(n) if slot.constant => class_name(n),
+            TypeRef::Enum(n) => format!("{} | int", class_name(n)),
+            TypeRef::Set(n) => class_name(n),
+            TypeRef::Composite(n) => format!("{}Decoder", class_name(n)),
+        };
+        let nullable = slot.optional
+            && !slot.constant
+            && !matches!(slot.type_ref, TypeRef::Set(_) | TypeRef::Composite(_))
+            && !matches!(slot.type_ref, TypeRef::Primitive(p) if p.is_array() || p.primitive_type == PrimitiveType::Char);
+        if nullable {
+            format!("{t} | None")
+        } else {
+            t
+        }
+    }
+
+    /// The expression reading a value (`count` elements; `text`: a char array as bytes): from
+    /// the block's values read at once when `val` is its index there, else from the buffer.
+    #[allow(clippy::too_many_arguments)]
+    fn raw(
+        &mut self,
+        val: Option<usize>,
+        t: PrimitiveType,
+        order: sable_ir::ByteOrder,
+        count: usize,
+        text: bool,
+        buf: &str,
+        pos: &str,
+    ) -> String {
+        let many = count > 1 && !text;
+        match val {
+            Some(i) if many => format!("self._vals[{i}:{}]", i + count),
+            Some(i) => format!("self._vals[{i}]"),
+            None => {
+                let f = self.fmt(t, order, count, text);
+                let one = if many { "" } else { "[0]" };
+                format!("{f}.unpack_from({buf}, {pos}){one}")
+            }
+        }
+    }
+
+    /// A decoder's property for a slot. `val`: the value's index in the block's values read at
+    /// once (`self._vals`), when it is there.
+    pub(super) fn slot_getter(&mut self, slot: &Slot<'_>, place: &Place, val: Option<usize>) {
+        let name = accessor(slot.name);
+        let ret = self.read_type(slot);
+        let doc = docstring(slot.description, &format!("`{}`.", slot.name));
+        let pos = at(place.off, slot.offset);
+        let buf = place.buf;
+        let mut body: Vec<String> = Vec::new();
+        let mut extra: Option<(String, String, Vec<String>)> = None;
+        match slot.type_ref {
+            TypeRef::Primitive(p) if slot.constant => {
+                body.push(format!("return {}", const_value(p)));
+            }
+            TypeRef::Enum(n) if slot.constant => {
+                let e = self.s.enum_type(n);
+                let value = slot.const_enum.map_or_else(|| "NULL".to_owned(), constant);
+                let _ = e;
+                body.push(format!("return {}.{value}", class_name(n)));
+            }
+            TypeRef::Primitive(p) => {
+                let t = p.primitive_type;
+                if t == PrimitiveType::Char && p.is_array() {
+                    let raw = self.raw(val, t, p.byte_order, p.length, true, buf, &pos);
+                    body.push(format!("raw: bytes = {raw}"));
+                    body.push(format!(
+                        "return raw.split(b\"\\0\", 1)[0].decode({})",
+                        str_lit(codec(p.character_encoding.as_deref()))
+                    ));
+                    extra = Some((
+                        format!("{name}_bytes"),
+                        "bytes".to_owned(),
+                        vec![format!("raw: bytes = {raw}"), "return raw".to_owned()],
+                    ));
+                } else if p.is_array() {
+                    let raw = self.raw(val, t, p.byte_order, p.length, false, buf, &pos);
+                    body.push(format!("v: {ret} = {raw}"));
+                    body.push("return v".to_owned());
+                } else {
+                    let raw = self.raw(val, t, p.byte_order, 1, false, buf, &pos);
+                    let (vt, value) = if t == PrimitiveType::Char {
+                        ("int", "chr(v)")
+                    } else {
+                        (py_type(t), "v")
+                    };
+                    body.push(format!("v: {vt} = {raw}"));
+                    if slot.optional && t != PrimitiveType::Char {
+                        body.push(format!("return None if {} else {value}", is_null(p, "v")));
+                    } else {
+                        body.push(format!("return {value}"));
+                    }
+                }
+            }
+            TypeRef::Enum(n) => {
+                let e = self.s.enum_type(n);
+                let raw = self.raw(val, e.encoding_type, e.byte_order, 1, false, buf, &pos);
+                body.push(format!("v: int = {raw}"));
+                if slot.optional {
+                    body.push(format!("if v == {}:", lit(&e.null_value, e.encoding_type)));
+                    body.push("    return None".to_owned());
+                }
+                body.push(format!("return _{}_VALUES.get(v, v)", constant(n)));
+            }
+            TypeRef::Set(n) => {
+                let st = self.s.set_type(n);
+                let raw = self.raw(val, st.encoding_type, st.byte_order, 1, false, buf, &pos);
+                body.push(format!("return {}({raw})", class_name(n)));
+            }
+            TypeRef::Composite(n) => {
+                body.push(format!(
+                    "return {}Decoder({buf}, {pos}, self._version)",
+                    class_name(n)
+                ));
+            }
+        }
+        self.property(&name, &ret, &doc, &body);
+        if let Some((n, t, b)) = extra {
+            let doc = format!(
+                "\"\"\"`{}`: every byte of the array (the text and its NUL padding).\"\"\"",
+                slot.name
+            );
+            self.property(&n, &t, &doc, &b);
+        }
+    }
+
+    fn property(&mut self, name: &str, ret: &str, doc: &str, body: &[String]) {
+        let o = &mut self.out;
+        o.line("@property");
+        o.line(format!("def {name}(self) -> {ret}:"));
+        o.indent();
+        o.line(doc);
+        for l in body {
+            o.line(l);
+        }
+        o.outdent();
+        o.blank();
+    }
+
+    /// An encoder's fluent setter(s) for a slot (none for a constant).
+    pub(super) fn slot_setter(&mut self, slot: &Slot<'_>, place: &Place, cls: &str) {
+        if slot.constant {
+            return;
+        }
+        let name = accessor(slot.name);
+        let key = str_lit(slot.name);
+        let pos = at(place.enc_off, slot.offset);
+        let doc = docstring(slot.description, &format!("Writes `{}`.", slot.name));
+        let mut lines: Vec<String> = Vec::new();
+        let (param, value_type) = match slot.type_ref {
+            TypeRef::Primitive(p) => {
+                let t = p.primitive_type;
+                if t == PrimitiveType::Char && p.is_array() {
+                    let f = self.fmt(t, p.byte_order, p.length, true);
+                    lines.push(format!(
+                        "self._put({f}.pack_into, {pos}, self._text(value, {}, {}, {key}, {pos}), {key})",
+                        p.length,
+                        str_lit(codec(p.character_encoding.as_deref()))
+                    ));
+                    ("value", "str | bytes".to_owned())
+                } else if p.is_array() {
+                    let f = self.fmt(t, p.byte_order, p.length, false);
+                    let single = self.fmt(t, p.byte_order, 1, false);
+                    lines.push(format!("if len(values) != {}:", p.length));
+                    lines.push(format!(
+                        "    raise self._fail({key}, \"indexOutOfRange\", f\"{{len(values)}} values for {} elements\", {pos})",
+                        p.length
+                    ));
+                    lines.push(format!(
+                        "self._put_all({f}.pack_into, {pos}, values, {key})"
+                    ));
+                    self.setter(
+                        &name,
+                        "values",
+                        &format!("Sequence[{}]", py_type(t)),
+                        cls,
+                        &doc,
+                        &lines,
+                    );
+                    // One element.
+                    let lines = vec![
+                        format!("if not 0 <= index < {}:", p.length),
+                        format!(
+                            "    raise self._fail({key}, \"indexOutOfRange\", f\"index {{index}} of {} elements\", {pos})",
+                            p.length
+                        ),
+                        format!(
+                            "self._put({single}.pack_into, {pos} + index * {}, value, {key})",
+                            t.size()
+                        ),
+                    ];
+                    let doc = format!("\"\"\"Writes element `index` of `{}`.\"\"\"", slot.name);
+                    self.setter(
+                        &format!("{name}_at"),
+                        "index: int, value",
+                        py_type(t),
+                        cls,
+                        &doc,
+                        &lines,
+                    );
+                    return;
+                } else if t == PrimitiveType::Char {
+                    let f = self.fmt(t, p.byte_order, 1, false);
+                    lines.push(format!(
+                        "self._put({f}.pack_into, {pos}, self._char(value, {}, {key}, {pos}), {key})",
+                        str_lit(codec(p.character_encoding.as_deref()))
+                    ));
+                    ("value", "str".to_owned())
+                } else {
+                    let f = self.fmt(t, p.byte_order, 1, false);
+                    let null = lit(&p.null_value, t);
+                    let v = if slot.optional {
+                        lines.push(format!("v = {null} if value is None else value"));
+                        "v"
+                    } else {
+                        "value"
+                    };
+                    if p.range_declared {
+                        let (min, max) = (lit(&p.min_value, t), lit(&p.max_value, t));
+                        lines.push(format!("if not {min} <= {v} <= {max} and {v} != {null}:"));
+                        lines.push(format!(
+                            "    raise self._fail({key}, \"valueOutOfRange\", f\"{{{v}}} is outside {min}..{max}\", {pos})"
+                        ));
+                    }
+                    lines.push(format!("self._put({f}.pack_into, {pos}, {v}, {key})"));
+                    let t = py_type(t).to_owned();
+                    (
+                        "value",
+                        if slot.optional {
+                            format!("{t} | None")
+                        } else {
+                            t
+                        },
+                    )
+                }
+            }
+            TypeRef::Enum(n) => {
+                let e = self.s.enum_type(n);
+                let f = self.fmt(e.encoding_type, e.byte_order, 1, false);
+                let v = if slot.optional {
+                    lines.push(format!(
+                        "v = {} if value is None else value",
+                        lit(&e.null_value, e.encoding_type)
+                    ));
+                    "v"
+                } else {
+                    "value"
+                };
+                lines.push(format!("self._put({f}.pack_into, {pos}, {v}, {key})"));
+                (
+                    "value",
+                    if slot.optional {
+                        "int | None".to_owned()
+                    } else {
+                        "int".to_owned()
+                    },
+                )
+            }
+            TypeRef::Set(n) => {
+                let st = self.s.set_type(n);
+                let f = self.fmt(st.encoding_type, st.byte_order, 1, false);
+                lines.push(format!("self._put({f}.pack_into, {pos}, value, {key})"));
+                ("value", "int".to_owned())
+            }
+            TypeRef::Composite(n) => {
+                let o = &mut self.out;
+                o.line(format!("def {name}(self) -> {}Encoder:", class_name(n)));
+                o.indent();
+                o.line(docstring(
+                    slot.description,
+                    &format!("The encoder of composite `{}`.", slot.name),
+                ));
+                o.line(format!(
+                    "return {}Encoder(self._buf, {pos}, self, {key})",
+                    class_name(n)
+                ));
+                o.outdent();
+                o.blank();
+                return;
+            }
+        };
+        self.setter(&name, param, &value_type, cls, &doc, &lines);
+    }
+
+    fn setter(
+        &mut self,
+        name: &str,
+        param: &str,
+        ptype: &str,
+        cls: &str,
+        doc: &str,
+        lines: &[String],
+    ) {
+        let o = &mut self.out;
+        let params = if param == "index: int, value" {
+            format!("index: int, value: {ptype}")
+        } else {
+            format!("{param}: {ptype}")
+        };
+        o.line(format!("def {name}(self, {params}) -> {cls}:"));
+        o.indent();
+        o.line(doc);
+        for l in lines {
+            o.line(l);
+        }
+        o.line("return self");
+        o.outdent();
+        o.blank();
+    }
+
+    /// Statements appending the slot's canonical JSON value to `out`.
+    pub(super) fn slot_json(&mut self, slot: &Slot<'_>, place: &Place) -> Vec<String> {
+        let pos = at(place.off, slot.offset);
+        let buf = place.buf;
+        match slot.type_ref {
+            TypeRef::Primitive(p) if slot.constant => {
+                let text = p.const_value.as_ref().map_or_else(
+                    || "null".to_owned(),
+                    |v| crate::rust::json::const_json(p, v),
+                );
+                vec![format!("out.append({})", str_lit(&text))]
+            }
+            TypeRef::Enum(_) if slot.constant => {
+                let text = slot
+                    .const_enum
+                    .map_or_else(|| "null".to_owned(), |v| format!("\"{v}\""));
+                vec![format!("out.append({})", str_lit(&text))]
+            }
+            TypeRef::Primitive(p) => {
+                let t = p.primitive_type;
+                let utf8 = if is_utf8(p.character_encoding.as_deref()) {
+                    "True"
+                } else {
+                    "False"
+                };
+                if p.is_array() && matches!(t, PrimitiveType::Char) {
+                    let f = self.fmt(t, p.byte_order, p.length, true);
+                    vec![format!(
+                        "out.append(json_text({f}.unpack_from({buf}, {pos})[0], {utf8}))"
+                    )]
+                } else if p.is_array() && matches!(t, PrimitiveType::UInt8 | PrimitiveType::Int8) {
+                    let f = self.fmt(t, p.byte_order, p.length, true);
+                    vec![format!(
+                        "out.append(f'\"{{{f}.unpack_from({buf}, {pos})[0].hex()}}\"')"
+                    )]
+                } else if p.is_array() {
+                    let f = self.fmt(t, p.byte_order, p.length, false);
+                    let each = match t {
+                        PrimitiveType::Float => "json_float",
+                        PrimitiveType::Double => "json_double",
+                        _ => "str",
+                    };
+                    vec![format!(
+                        "out.append(f\"[{{','.join(map({each}, {f}.unpack_from({buf}, {pos})))}}]\")"
+                    )]
+                } else {
+                    let f = self.fmt(t, p.byte_order, 1, false);
+                    let value = match t {
+                        PrimitiveType::Char => format!("json_char(v, {utf8})"),
+                        PrimitiveType::Float => "json_float(v)".to_owned(),
+                        PrimitiveType::Double => "json_double(v)".to_owned(),
+                        _ => "str(v)".to_owned(),
+                    };
+                    let mut lines = vec![format!("v = {f}.unpack_from({buf}, {pos})[0]")];
+                    if slot.optional {
+                        lines.push(format!(
+                            "out.append(\"null\" if {} else {value})",
+                            is_null(p, "v")
+                        ));
+                    } else {
+                        lines.push(format!("out.append({value})"));
+                    }
+                    lines
+                }
+            }
+            TypeRef::Enum(n) => {
+                let e = self.s.enum_type(n);
+                let f = self.fmt(e.encoding_type, e.byte_order, 1, false);
+                vec![format!(
+                    "out.append(json_enum({f}.unpack_from({buf}, {pos})[0], _{}_JSON, {}))",
+                    constant(n),
+                    lit(&e.null_value, e.encoding_type)
+                )]
+            }
+            TypeRef::Set(n) => {
+                let st = self.s.set_type(n);
+                let f = self.fmt(st.encoding_type, st.byte_order, 1, false);
+                vec![format!(
+                    "out.append(json_set({f}.unpack_from({buf}, {pos})[0], _{}_CHOICES))",
+                    constant(n)
+                )]
+            }
+            TypeRef::Composite(n) => {
+                vec![format!(
+                    "{}Decoder({buf}, {pos}, self._version)._json(out)",
+                    class_name(n)
+                )]
+            }
+        }
+    }
+
+    /// The slot's bytes when null (what a missing field reads as).
+    pub(super) fn null_bytes(&self, slot: &Slot<'_>) -> Vec<u8> {
+        if slot.constant {
+            return Vec::new();
+        }
+        match slot.type_ref {
+            TypeRef::Primitive(p) => {
+                let one = value_bytes(&p.null_value, p.primitive_type, p.byte_order);
+                one.repeat(p.length.max(1))
+            }
+            TypeRef::Enum(n) => {
+                let e = self.s.enum_type(n);
+                value_bytes(&e.null_value, e.encoding_type, e.byte_order)
+            }
+            TypeRef::Set(n) => vec![0; self.s.set_type(n).encoding_type.size()],
+            TypeRef::Composite(n) => self.composite_null(self.s.composite(n)),
+        }
+    }
+
+    fn composite_null(&self, c: &Composite) -> Vec<u8> {
+        let mut out = vec![0u8; c.encoded_length.max(0) as usize];
+        for m in &c.members {
+            let slot = Slot::of_member(m);
+            let b = self.null_bytes(&slot);
+            if let Some(dst) = out.get_mut(m.offset..m.offset + b.len()) {
+                dst.copy_from_slice(&b);
+            }
+        }
+        out
+    }
+
+    /// A block's null bytes: every field null, padding zero.
+    pub(super) fn null_block(&self, fields: &[Field], length: usize) -> String {
+        let mut out = vec![0u8; length];
+        for f in fields {
+            let b = self.null_bytes(&Slot::of_field(f));
+            if let Some(dst) = out.get_mut(f.offset..f.offset + b.len()) {
+                dst.copy_from_slice(&b);
+            }
+        }
+        bytes_lit(&out)
+    }
+}
+
+/// A Python condition: `v` holds the primitive's null value.
+fn is_null(p: &Primitive, v: &str) -> String {
+    let null = lit(&p.null_value, p.primitive_type);
+    if null == "math.nan" {
+        format!("{v} != {v}")
+    } else {
+        format!("{v} == {null}")
+    }
+}
+
+/// The Python value of a constant primitive.
+fn const_value(p: &Primitive) -> String {
+    match &p.const_value {
+        Some(sable_ir::PrimitiveValue::Bytes { bytes, .. }) => {
+            let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+            let text: String = if is_utf8(p.character_encoding.as_deref()) {
+                String::from_utf8_lossy(&bytes[..end]).into_owned()
+            } else {
+                bytes[..end].iter().map(|&b| char::from(b)).collect()
+            };
+            str_lit(&text)
+        }
+        Some(v) if p.primitive_type == PrimitiveType::Char => {
+            let code = v.as_i128().unwrap_or(0);
+            str_lit(&char::from(u8::try_from(code).unwrap_or(0)).to_string())
+        }
+        Some(v) => lit(v, p.primitive_type),
+        None => "None".to_owned(),
+    }
+}

@@ -1,0 +1,211 @@
+//! Enums (`enum.IntEnum`), sets (an `int` with a property per choice) and composites (a
+//! decoder and an encoder over the composite's bytes).
+
+use super::fields::{Slot, COMPOSITE};
+use super::names::{accessor, class_name, constant, docstring, lit, str_lit};
+use super::Gen;
+use crate::model::{Composite, EnumType, SetType};
+
+impl Gen<'_> {
+    pub(super) fn enum_type(&mut self, e: &EnumType) {
+        let cls = class_name(&e.name);
+        let c = constant(&e.name);
+        let o = &mut self.out;
+        o.line(format!("class {cls}(enum.IntEnum):"));
+        o.indent();
+        o.line(docstring(
+            e.description.as_deref(),
+            &format!("Enum `{}`.", e.name),
+        ));
+        o.blank();
+        for v in &e.values {
+            o.line(format!(
+                "{} = {}",
+                constant(&v.name),
+                lit(&v.value, e.encoding_type)
+            ));
+            if let Some(d) = v.description.as_deref().filter(|d| !d.trim().is_empty()) {
+                o.line(docstring(Some(d), ""));
+            }
+        }
+        o.outdent();
+        o.blank();
+        o.blank();
+        o.line(format!("#: The null value of `{}`.", e.name));
+        o.line(format!(
+            "{c}_NULL: Final = {}",
+            lit(&e.null_value, e.encoding_type)
+        ));
+        o.line(format!(
+            "_{c}_VALUES: Final[dict[int, {cls}]] = {{m.value: m for m in {cls}}}"
+        ));
+        o.line(format!("_{c}_JSON: Final[dict[int, str]] = {{"));
+        for v in &e.values {
+            o.line(format!(
+                "    {}: {},",
+                lit(&v.value, e.encoding_type),
+                str_lit(&format!("\"{}\"", v.name))
+            ));
+        }
+        o.line("}");
+        o.blank();
+        o.blank();
+    }
+
+    pub(super) fn set_type(&mut self, st: &SetType) {
+        let cls = class_name(&st.name);
+        let c = constant(&st.name);
+        let o = &mut self.out;
+        o.line(format!("class {cls}(int):"));
+        o.indent();
+        o.line(docstring(
+            st.description.as_deref(),
+            &format!("Set `{}`: its bits, with a property per choice.", st.name),
+        ));
+        o.blank();
+        o.line("__slots__ = ()");
+        o.blank();
+        for ch in &st.choices {
+            o.line(format!(
+                "{}: Final = {}",
+                constant(&ch.name),
+                1u64 << ch.bit.min(63)
+            ));
+        }
+        o.blank();
+        for ch in &st.choices {
+            o.line("@property");
+            o.line(format!("def {}(self) -> bool:", accessor(&ch.name)));
+            o.indent();
+            o.line(docstring(
+                ch.description.as_deref(),
+                &format!("Whether `{}` is set.", ch.name),
+            ));
+            o.line(format!("return self & {} != 0", 1u64 << ch.bit.min(63)));
+            o.outdent();
+            o.blank();
+        }
+        o.line("def __repr__(self) -> str:");
+        o.indent();
+        o.line(format!("return f\"{cls}({{int(self):#x}})\""));
+        o.outdent();
+        o.outdent();
+        o.blank();
+        o.blank();
+        o.line(format!("_{c}_CHOICES: Final = ("));
+        for ch in &st.choices {
+            o.line(format!(
+                "    ({}, {}),",
+                ch.bit,
+                str_lit(&format!("\"{}\"", ch.name))
+            ));
+        }
+        o.line(")");
+        o.blank();
+        o.blank();
+    }
+
+    pub(super) fn composite(&mut self, c: &Composite) {
+        let cls = class_name(&c.name);
+        let len = c.encoded_length.max(0);
+        // The decoder.
+        let o = &mut self.out;
+        o.line(format!("class {cls}Decoder:"));
+        o.indent();
+        o.line(docstring(
+            c.description.as_deref(),
+            &format!("Composite `{}`.", c.name),
+        ));
+        o.blank();
+        o.line("__slots__ = (\"_buf\", \"_off\", \"_version\")");
+        o.blank();
+        o.line(format!("ENCODED_LENGTH: Final = {len}"));
+        o.blank();
+        o.line(
+            "def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:",
+        );
+        o.indent();
+        o.line("self._buf = buf");
+        o.line("self._off = offset");
+        o.line("self._version = version");
+        o.outdent();
+        o.blank();
+        for m in &c.members {
+            let slot = Slot::of_member(m);
+            self.slot_meta(&slot);
+            self.slot_getter(&slot, &COMPOSITE, None);
+        }
+        let entries = c
+            .members
+            .iter()
+            .map(|m| {
+                let slot = Slot::of_member(m);
+                (m.name.clone(), self.slot_json(&slot, &COMPOSITE), None)
+            })
+            .collect();
+        self.json_method(entries);
+        self.out.outdent();
+        self.out.blank();
+        self.out.blank();
+        // The encoder.
+        let o = &mut self.out;
+        o.line(format!("class {cls}Encoder(CompositeEncoder):"));
+        o.indent();
+        o.line(docstring(
+            c.description.as_deref(),
+            &format!("Writes composite `{}`.", c.name),
+        ));
+        o.blank();
+        o.line("__slots__ = ()");
+        o.blank();
+        o.line(format!("ENCODED_LENGTH: Final = {len}"));
+        o.blank();
+        for m in &c.members {
+            self.slot_setter(&Slot::of_member(m), &COMPOSITE, &format!("{cls}Encoder"));
+        }
+        self.out.outdent();
+        self.out.blank();
+        self.out.blank();
+    }
+
+    /// `_json(out)`: the object of its members' values: each entry its schema name, the
+    /// statements appending its value, and when the value may be absent, the condition that it
+    /// is present (else it is `null`).
+    pub(super) fn json_method(&mut self, entries: Vec<(String, Vec<String>, Option<String>)>) {
+        let o = &mut self.out;
+        o.line("def _json(self, out: list[str]) -> None:");
+        o.indent();
+        if entries.is_empty() {
+            o.line("out.append(\"{}\")");
+        }
+        for (i, (name, lines, present)) in entries.iter().enumerate() {
+            let sep = if i == 0 { "{" } else { "," };
+            o.line(format!(
+                "out.append({})",
+                str_lit(&format!("{sep}\"{name}\":"))
+            ));
+            match present {
+                Some(cond) => {
+                    o.line(format!("if {cond}:"));
+                    o.indent();
+                    for l in lines {
+                        o.line(l);
+                    }
+                    o.outdent();
+                    o.line("else:");
+                    o.line("    out.append(\"null\")");
+                }
+                None => {
+                    for l in lines {
+                        o.line(l);
+                    }
+                }
+            }
+        }
+        if !entries.is_empty() {
+            o.line("out.append(\"}\")");
+        }
+        o.outdent();
+        o.blank();
+    }
+}
