@@ -37,6 +37,20 @@ pub struct CompatArgs {
     /// The form of the report
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+
+    /// Prove the verdicts by decoding: encode random messages of each template with one
+    /// schema and decode them with the other, both ways, and print a message that decodes
+    /// wrongly where one does (text format)
+    #[arg(long)]
+    prove: bool,
+
+    /// With --prove: messages tried per template and direction
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    prove_count: usize,
+
+    /// With --prove: the random seed
+    #[arg(long, default_value_t = 1, value_name = "SEED")]
+    seed: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -86,10 +100,27 @@ pub fn run(args: &CompatArgs, cli: &Cli) -> u8 {
         file: &new.file,
         locations: &new.locations,
     };
-    let text = match args.format {
+    let mut text = match args.format {
         Format::Text => report::text(&findings, &old_side, &new_side, &args.require),
         Format::Json => report::json(&findings, &old_side, &new_side, &args.require),
     };
+    let mut contradicted = false;
+    if args.prove {
+        match sable_compat::prove::prove(&old.ir, &new.ir, args.prove_count, args.seed) {
+            Ok(proofs) => {
+                contradicted = proofs
+                    .iter()
+                    .any(|p| sable_compat::contradicts(&findings, p));
+                if args.format == Format::Text {
+                    text.push_str(&report::proofs_text(&findings, &proofs));
+                }
+            }
+            Err(e) => {
+                input::report(&format!("sable: cannot prove by decoding: {e}"));
+                return EXIT_FAILURE;
+            }
+        }
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout
         .write_all(text.as_bytes())
@@ -102,7 +133,7 @@ pub fn run(args: &CompatArgs, cli: &Cli) -> u8 {
             return EXIT_FAILURE;
         }
     }
-    if report::broken(&findings, &args.require).is_empty() {
+    if report::broken(&findings, &args.require).is_empty() && !contradicted {
         0
     } else {
         EXIT_FAILURE

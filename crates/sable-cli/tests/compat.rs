@@ -133,3 +133,26 @@ fn against_compares_with_the_version_in_git() {
         ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn prove_shows_a_message_that_decodes_wrongly_or_that_all_read_back() {
+    let run = |case: &str| {
+        let mut cmd = sable();
+        cmd.args(["compat", "--prove", "--prove-count", "30"])
+            .arg(pair(case, "old"))
+            .arg(pair(case, "new"));
+        cmd
+    };
+    run("field-type-widened").assert().code(1).stdout(
+        predicate::str::contains("proof backward Order (template 1): breaks, as judged")
+            .and(predicate::str::contains("  bytes:   "))
+            .and(predicate::str::contains("  written: {"))
+            .and(predicate::str::contains("  read:    {")),
+    );
+    run("field-appended").assert().code(0).stdout(
+        predicate::str::contains(
+            "proof forward Order (template 1): 30 messages, every common field read back",
+        )
+        .and(predicate::str::contains("CONTRADICTS").not()),
+    );
+}

@@ -137,3 +137,43 @@ fn word(v: Verdict) -> &'static str {
         Verdict::Breaking => "breaking",
     }
 }
+
+/// The proofs as text: per template and direction, how many messages read back, or the
+/// message that decodes wrongly; and where a proof contradicts a verdict.
+pub fn proofs_text(findings: &[Finding], proofs: &[crate::prove::Proof]) -> String {
+    let mut out = String::new();
+    for p in proofs {
+        let judged = findings
+            .iter()
+            .any(|f| f.breaks(p.sense) && !matches!(f.template, Some(t) if t != p.template));
+        let head = format!("proof {} {} (template {}):", p.sense, p.message, p.template);
+        match &p.evidence {
+            None if judged => {
+                let _ = writeln!(
+                    out,
+                    "{head} {} messages read back; the break judged is not shown by sable-otf's decoder",
+                    p.tried
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "{head} {} messages, every common field read back",
+                    p.tried
+                );
+            }
+            Some(e) => {
+                let verdict = if judged {
+                    "breaks, as judged"
+                } else {
+                    "CONTRADICTS the verdict"
+                };
+                let _ = writeln!(out, "{head} {verdict}: {} decodes wrongly", e.path);
+                let _ = writeln!(out, "  bytes:   {}", e.bytes);
+                let _ = writeln!(out, "  written: {}", e.written);
+                let _ = writeln!(out, "  read:    {}", e.read);
+            }
+        }
+    }
+    out
+}

@@ -3,7 +3,7 @@
 
 use sable_ir::Presence;
 
-use crate::diff::{pair, shown, At, Breaks, Diff, ALL, NONE, SOURCE, WIRE};
+use crate::diff::{pair, shown, At, Breaks, Diff, ALL, SOURCE, WIRE};
 use crate::model::{Item, Kind, Type};
 
 /// Compares the type of one element (`at` names it, for messages and locations).
@@ -266,7 +266,11 @@ fn items(d: &mut Diff, owner: &str, old: &[Item], new: &[Item], kind: ItemKind) 
                 "an old reader sees an unknown value (the reference's Java codecs throw, or \
                  give SBE_UNKNOWN)",
             ),
-            ItemKind::SetChoice => (NONE, "an old reader ignores the bit"),
+            ItemKind::SetChoice => (
+                [false, true, false],
+                "an old reader does not know the bit (the reference's codecs drop it, \
+                 sable decode shows its number)",
+            ),
         };
         let message = format!("{owner}: {noun} {} ({}) added: {why}", n.name, n.value);
         d.push(rule_added, message, at, breaks);

@@ -66,3 +66,36 @@ fn every_pair_gives_its_expected_findings() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every pair proven by decoding: no message decodes wrongly in a direction judged compatible,
+/// and the shared pairs' judged breaks are shown by a message.
+#[test]
+fn proof_by_decoding_agrees_with_every_pair() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pairs");
+    let mut contradictions = Vec::new();
+    let (mut shown, mut proofs) = (0, 0);
+    for entry in std::fs::read_dir(&root).expect("tests/pairs") {
+        let dir = entry.expect("entry").path();
+        let (old, new) = schemas(&dir);
+        let (old, new) = (ir(&old), ir(&new));
+        let findings = sable_compat::compare(&old, &new);
+        for proof in sable_compat::prove::prove(&old, &new, 40, 7).expect("prove") {
+            assert!(
+                proof.tried > 0,
+                "{}: nothing encoded for {}",
+                dir.display(),
+                proof.message
+            );
+            proofs += 1;
+            shown += usize::from(proof.evidence.is_some());
+            if sable_compat::contradicts(&findings, &proof) {
+                contradictions.push(format!("{}: {proof:?}", dir.display()));
+            }
+        }
+    }
+    assert!(contradictions.is_empty(), "{}", contradictions.join("\n"));
+    assert!(
+        shown > 0 && proofs > shown,
+        "{shown} of {proofs} proofs showed a break"
+    );
+}
