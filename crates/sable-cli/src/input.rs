@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use sable_ir::Ir;
-use sable_schema::{Category, Diagnostic, ReadError, Severity};
+use sable_schema::{Category, Diagnostic, Locations, ReadError, Severity};
 
 /// What every error about an unrecognised schema file ends with.
 const EXPECTED: &str =
@@ -78,6 +78,15 @@ pub fn display(path: &Path) -> String {
 /// Reads the schema at `path` (standard input for `-`), compiling it when it is XML, and reports
 /// every diagnostic (sorted by file, line and column) or the reason it could not be read.
 pub fn load(path: &Path, options: &LoadOptions) -> Loaded {
+    match read(path, options) {
+        Some(bytes) => from_bytes(path, &bytes, options).0,
+        None => Loaded::Unreadable,
+    }
+}
+
+/// The bytes of the file at `path` (standard input for `-`), within the size limit; `None`
+/// when they cannot be read, which has been reported.
+pub fn read(path: &Path, options: &LoadOptions) -> Option<Vec<u8>> {
     let name = display(path);
     let read = if is_stdin(path) {
         sable_schema::read_bounded(std::io::stdin().lock(), options.max_bytes)
@@ -86,32 +95,39 @@ pub fn load(path: &Path, options: &LoadOptions) -> Loaded {
             .map_err(ReadError::Io)
             .and_then(|file| sable_schema::read_bounded(file, options.max_bytes))
     };
-    let bytes = match read {
-        Ok(bytes) => bytes,
+    match read {
+        Ok(bytes) => Some(bytes),
         Err(ReadError::TooLarge { limit }) => {
             report(&format!(
                 "sable: {name}: larger than the {} limit (--max-schema-size to raise it)",
                 sable_schema::size(limit)
             ));
-            return Loaded::Unreadable;
+            None
         }
         Err(e) => {
             report(&format!("sable: cannot read {name}: {e}"));
-            return Loaded::Unreadable;
+            None
         }
-    };
-    let text = match recognise(path, &bytes) {
+    }
+}
+
+/// [`load`] of bytes already read from `path`, and where the schema's elements are declared
+/// (none for a `.sbeir` file).
+pub fn from_bytes(path: &Path, bytes: &[u8], options: &LoadOptions) -> (Loaded, Locations) {
+    let name = display(path);
+    let text = match recognise(path, bytes) {
         Recognised::Xml(text) => text,
         Recognised::Ir(ir) => {
-            return Loaded::Compiled {
+            let loaded = Loaded::Compiled {
                 ir: Some(*ir),
                 errors: 0,
                 warnings: 0,
-            }
+            };
+            return (loaded, Locations::default());
         }
         Recognised::Neither(why) => {
             report(&format!("sable: {name}: {why}"));
-            return Loaded::Unreadable;
+            return (Loaded::Unreadable, Locations::default());
         }
     };
     // From standard input, XIncludes resolve relative to the current directory.
@@ -123,11 +139,12 @@ pub fn load(path: &Path, options: &LoadOptions) -> Loaded {
     let limits = sable_schema::Options {
         max_file_bytes: options.max_bytes,
     };
-    let (ir, mut diagnostics) = if options.lower {
-        let compiled = sable_schema::compile_str_with(text, origin, &limits);
-        (compiled.ir, compiled.diagnostics)
+    let (ir, mut diagnostics, locations) = if options.lower {
+        let (compiled, locations) = sable_schema::compile_str_located(text, origin, &limits);
+        (compiled.ir, compiled.diagnostics, locations)
     } else {
-        (None, sable_schema::check_str_with(text, origin, &limits))
+        let diagnostics = sable_schema::check_str_with(text, origin, &limits);
+        (None, diagnostics, Locations::default())
     };
     diagnostics.retain(|d| options.generated_names || d.category != Category::GeneratedNames);
     diagnostics.sort_by(|a, b| position(a).cmp(&position(b)));
@@ -138,11 +155,12 @@ pub fn load(path: &Path, options: &LoadOptions) -> Loaded {
     }
     let count = |s: Severity| diagnostics.iter().filter(|d| d.severity == s).count();
     let errors = count(Severity::Error);
-    Loaded::Compiled {
+    let loaded = Loaded::Compiled {
         ir: ir.filter(|_| errors == 0),
         errors,
         warnings: count(Severity::Warning),
-    }
+    };
+    (loaded, locations)
 }
 
 /// What a schema file turned out to be.

@@ -3,6 +3,7 @@
 
 #![forbid(unsafe_code)]
 
+mod compat;
 mod input;
 mod otf;
 mod progress;
@@ -111,6 +112,15 @@ enum Command {
     /// line that does not encode is reported with its line number and left out; exit status 1
     /// when any line was bad.
     Encode(EncodeArgs),
+    /// Compare two versions of a schema: what changed, and whether old and new readers and
+    /// generated code still agree
+    ///
+    /// Lists every difference that matters, located in both schemas (FILE:LINE:COLUMN), with
+    /// its verdict in three senses: wire backward (a reader built from NEW decodes messages
+    /// written with OLD), wire forward (a reader built from OLD decodes messages written with
+    /// NEW) and source (code written against OLD's generated API compiles against NEW's).
+    /// Exit status 1 when a sense --require names is broken (docs/compat.md).
+    Compat(compat::CompatArgs),
 }
 
 #[derive(Debug, Args)]
@@ -279,6 +289,7 @@ fn main() -> ExitCode {
         Command::Generate(args) => run_generate(args, &cli),
         Command::Decode(args) => run_decode(args, &cli),
         Command::Encode(args) => run_encode(args, &cli),
+        Command::Compat(args) => compat::run(args, &cli),
     };
     ExitCode::from(status)
 }

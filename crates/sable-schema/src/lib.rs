@@ -4,6 +4,7 @@
 
 mod collisions;
 mod diagnostic;
+mod locations;
 mod lower;
 mod model;
 mod names;
@@ -14,6 +15,7 @@ mod vocabulary;
 mod xml;
 
 pub use diagnostic::{Category, Diagnostic, Severity};
+pub use locations::{Location, Locations};
 pub use read::{read_bounded, read_regular_file, size, ReadError, DEFAULT_MAX_FILE_BYTES};
 
 use std::path::Path;
@@ -92,10 +94,20 @@ pub fn compile_str(text: &str, path: &Path) -> Compiled {
 
 /// [`compile_str`] within `options`' limits (the text itself counts towards them).
 pub fn compile_str_with(text: &str, path: &Path, options: &Options) -> Compiled {
-    let (schema, diagnostics) = analyse(text, path, options);
+    compile_str_located(text, path, options).0
+}
+
+/// [`compile_str_with`], and where each element of the schema is declared (empty when the
+/// schema could not be parsed).
+pub fn compile_str_located(text: &str, path: &Path, options: &Options) -> (Compiled, Locations) {
+    let (schema, diagnostics, sources) = analyse(text, path, options);
     let has_errors = diagnostics.iter().any(|d| d.severity == Severity::Error);
+    let locations = schema
+        .as_ref()
+        .map(|s| Locations::of(s, &sources))
+        .unwrap_or_default();
     let ir = schema.filter(|_| !has_errors).map(|s| lower::lower(&s));
-    Compiled { ir, diagnostics }
+    (Compiled { ir, diagnostics }, locations)
 }
 
 /// The diagnostics [`compile_str_with`] gives, without lowering the schema to IR: all that
@@ -105,7 +117,11 @@ pub fn check_str_with(text: &str, path: &Path, options: &Options) -> Vec<Diagnos
 }
 
 /// Parses and validates: the schema (when one could be built) and every diagnostic, sorted.
-fn analyse(text: &str, path: &Path, options: &Options) -> (Option<model::Schema>, Vec<Diagnostic>) {
+fn analyse(
+    text: &str,
+    path: &Path,
+    options: &Options,
+) -> (Option<model::Schema>, Vec<Diagnostic>, xml::Sources) {
     let mut sources = xml::Sources {
         max_file_bytes: options.max_file_bytes,
         include_budget: options.max_file_bytes.saturating_sub(text.len() as u64),
@@ -147,5 +163,5 @@ fn analyse(text: &str, path: &Path, options: &Options) -> (Option<model::Schema>
     };
     diagnostics.sort_by(|a, b| (&a.file, a.line, a.column).cmp(&(&b.file, b.line, b.column)));
     diagnostics.dedup();
-    (schema, diagnostics)
+    (schema, diagnostics, sources)
 }

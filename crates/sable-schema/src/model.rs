@@ -19,6 +19,7 @@ pub struct Schema {
     pub byte_order: ByteOrder,
     pub header: TypeDef,
     pub messages: Vec<Message>,
+    pub loc: Loc,
 }
 
 /// A named type: declared in `<types>`, a member of a composite, or a primitive used directly.
@@ -114,6 +115,7 @@ pub struct Item {
     pub description: Option<String>,
     pub since_version: i32,
     pub deprecated: i32,
+    pub loc: Loc,
 }
 
 impl TypeDef {
@@ -182,6 +184,7 @@ pub struct Message {
     pub deprecated: i32,
     pub description: Option<String>,
     pub fields: Vec<Field>,
+    pub loc: Loc,
 }
 
 #[derive(Debug, Clone)]

@@ -310,6 +310,7 @@ impl<'a> Parser<'a> {
             byte_order,
             header: header?,
             messages,
+            loc: root.loc,
         })
     }
 
@@ -927,6 +928,7 @@ impl<'a> Parser<'a> {
             description: Self::optional(el, "description"),
             since_version: self.since_version(el),
             deprecated: self.version_attr(el, "deprecated"),
+            loc: el.loc,
         })
     }
 
@@ -969,6 +971,7 @@ impl<'a> Parser<'a> {
             deprecated: self.version_attr(el, "deprecated"),
             description: Self::optional(el, "description"),
             fields,
+            loc: el.loc,
         })
     }
 
