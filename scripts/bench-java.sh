@@ -3,9 +3,9 @@
 # 1.32.1) and protobuf-java: Car and MarketDataIncrementalRefreshTrades, encode and decode, the
 # messages of the reference's own benchmarks (java/benchmarks, docs/benchmarks.md). One JMH
 # run covers Sable over heap memory (MemorySegment.ofArray) and off-heap memory (an Arena), Sable's
-# Agrona flavour over UnsafeBuffer with Agrona's bounds checks off and on, the reference over
-# UnsafeBuffer with bounds checks off (as its benchmarks run) and protobuf-java; then a table of
-# ns/op and ratios is printed.
+# Agrona flavour typed on UnsafeBuffer (--java-buffer agrona-unsafe) with Agrona's bounds checks
+# off and on, the reference over UnsafeBuffer with bounds checks off (as its benchmarks run) and
+# protobuf-java; then a table of ns/op and ratios is printed.
 #
 #   scripts/bench-java.sh                         the full configuration (see java/benchmarks)
 #   scripts/bench-java.sh -f 1 -wi 3 -i 5         any JMH options instead (a short run)
@@ -99,8 +99,9 @@ awk -F, '
                 r, v, v / o, v / ref
         }
         print ""
-        print "heap, off-heap: Sable over MemorySegments; agrona, agr+chk: Sable'"'"'s Agrona flavour over"
-        print "UnsafeBuffer, Agrona'"'"'s bounds checks off and on; ref: the reference (checks off)."
+        print "heap, off-heap: Sable over MemorySegments; agrona, agr+chk: Sable'"'"'s Agrona flavour typed on"
+        print "UnsafeBuffer (--java-buffer agrona-unsafe, as the reference'"'"'s benchmark codecs), Agrona'"'"'s bounds"
+        print "checks off and on; ref: the reference (checks off)."
         print "Targets: time over the reference at most 1.05 (agrona) and 1.25 (heap); throughput over"
         print "protobuf-java at least the reference'"'"'s own (the last column)."
     }' "$result"

@@ -68,7 +68,7 @@ reference_codecs() {
 }
 
 # sable_codecs OUT PACKAGE SCHEMA [options]: Sable's Java codecs (the MemorySegment flavour, unless
-# the options say --java-buffer agrona) for SCHEMA in package PACKAGE.
+# the options say --java-buffer agrona or agrona-unsafe) for SCHEMA in package PACKAGE.
 sable_codecs() {
     local out="$1" package="$2" schema="$3"
     shift 3
@@ -91,8 +91,9 @@ for pair in baseline:example-schema.xml extension:example-extension-schema.xml \
     sable_codecs "$interop/sable" "sable.$name" "$schema"
 done
 
-# The benchmarks: reference codecs over UnsafeBuffer, as the reference's own benchmarks run them;
-# Sable's in both flavours (the Agrona one in packages sableagrona.*).
+# The benchmarks: reference codecs typed on UnsafeBuffer, as the reference's own benchmarks build
+# them; Sable's in both flavours, the Agrona one (packages sableagrona.*) typed on UnsafeBuffer
+# alike (--java-buffer agrona-unsafe), so that both run the same code paths of Agrona.
 bench="java/benchmarks/target/generated-sources"
 fresh "$bench/reference" "$bench/sable"
 for pair in benchcar:bench-car.xml benchfix:bench-fix-message-samples.xml; do
@@ -101,7 +102,7 @@ for pair in benchcar:bench-car.xml benchfix:bench-fix-message-samples.xml; do
         -Dsbe.java.encoding.buffer.type=org.agrona.concurrent.UnsafeBuffer \
         -Dsbe.java.decoding.buffer.type=org.agrona.concurrent.UnsafeBuffer
     sable_codecs "$bench/sable" "sable.$name" "$schema"
-    sable_codecs "$bench/sable" "sableagrona.$name" "$schema" --java-buffer agrona
+    sable_codecs "$bench/sable" "sableagrona.$name" "$schema" --java-buffer agrona-unsafe
 done
 
 [ "$generate_only" = 1 ] && exit 0

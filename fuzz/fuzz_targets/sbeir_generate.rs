@@ -9,7 +9,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(ir) = sable_ir::sbeir::read(data) else {
         return;
     };
-    for buffer in [java::Buffer::Segment, java::Buffer::Agrona] {
+    for buffer in [
+        java::Buffer::Segment,
+        java::Buffer::Agrona,
+        java::Buffer::AgronaUnsafe,
+    ] {
         let options = java::Options {
             buffer,
             ..java::Options::default()

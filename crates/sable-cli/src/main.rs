@@ -181,6 +181,9 @@ enum JavaBuffer {
     Segment,
     /// Agrona DirectBuffer and MutableDirectBuffer
     Agrona,
+    /// Agrona's concrete UnsafeBuffer (as the reference's sbe.java.encoding.buffer.type and
+    /// decoding.buffer.type set to it): faster, for callers that hold UnsafeBuffers
+    AgronaUnsafe,
 }
 
 #[derive(Debug, Args)]
@@ -377,6 +380,7 @@ fn generate_java(args: &GenerateArgs, ir: &sable_ir::Ir) -> Vec<sable_codegen::G
         buffer: match args.java_buffer {
             JavaBuffer::Segment => sable_codegen::java::Buffer::Segment,
             JavaBuffer::Agrona => sable_codegen::java::Buffer::Agrona,
+            JavaBuffer::AgronaUnsafe => sable_codegen::java::Buffer::AgronaUnsafe,
         },
         unknown_enum: args.java_unknown_enum,
         package: package_option(args, ir),

@@ -113,6 +113,30 @@ fn java_options_choose_the_buffer_the_unknown_enum_value_and_the_package() {
 }
 
 #[test]
+fn agrona_unsafe_types_the_flyweights_on_unsafe_buffer() {
+    let out = ScratchDir::new("generate-java-unsafe");
+    sable()
+        .args([
+            "generate",
+            "--lang",
+            "java",
+            "--java-buffer",
+            "agrona-unsafe",
+        ])
+        .args(["--package", "cars", "--output"])
+        .arg(out.path())
+        .arg(valid("example-schema.xml"))
+        .assert()
+        .success();
+    let encoder = read(&out.join("cars/CarEncoder.java"));
+    assert!(encoder.contains("import org.agrona.concurrent.UnsafeBuffer;"));
+    assert!(encoder.contains("public CarEncoder wrap(final UnsafeBuffer buffer, final int offset)"));
+    assert!(encoder.contains("putManufacturer(final DirectBuffer src,"));
+    let decoder = read(&out.join("cars/CarDecoder.java"));
+    assert!(decoder.contains("private UnsafeBuffer buffer;"));
+}
+
+#[test]
 fn package_names_are_made_valid_java() {
     let out = ScratchDir::new("generate-java-package");
     // basic-schema.xml's package is "SBE tests".

@@ -145,3 +145,61 @@ fn every_generator_writes_its_golden_files() {
         problems.join("\n")
     );
 }
+
+/// `--java-buffer agrona-unsafe` is the Agrona flavour with the flyweights' own buffer typed
+/// `UnsafeBuffer`: line for line the same code, so the Agrona flavour's conformance and golden
+/// files cover it. Only declarations change, and parameters for the user's other buffers stay
+/// interfaces.
+#[test]
+fn the_unsafe_buffer_typing_changes_only_the_flyweights_buffer_type() {
+    let root = repo_root();
+    for (name, schema) in SCHEMAS {
+        let ir = sable_schema::compile_file(&root.join(schema))
+            .ir
+            .unwrap_or_else(|| panic!("{schema} does not compile"));
+        let flavour = |buffer| {
+            java::generate(
+                &ir,
+                &java::Options {
+                    buffer,
+                    ..java::Options::default()
+                },
+            )
+        };
+        let (interfaces, concrete) = (
+            flavour(java::Buffer::Agrona),
+            flavour(java::Buffer::AgronaUnsafe),
+        );
+        assert_eq!(interfaces.len(), concrete.len(), "{name}");
+        let mut retyped = 0;
+        for (a, b) in interfaces.iter().zip(&concrete) {
+            assert_eq!(a.path, b.path, "{name}");
+            // (Imports aside: each flavour imports the types it names.)
+            let code = |text: &str| -> Vec<String> {
+                text.lines()
+                    .filter(|l| !l.starts_with("import org.agrona"))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            let (a_lines, b_lines) = (code(&a.text), code(&b.text));
+            assert_eq!(a_lines.len(), b_lines.len(), "{name}");
+            for (x, y) in a_lines.iter().zip(&b_lines) {
+                if x == y {
+                    continue;
+                }
+                retyped += 1;
+                let back = y.replace(
+                    "UnsafeBuffer",
+                    if x.contains("MutableDirectBuffer") {
+                        "MutableDirectBuffer"
+                    } else {
+                        "DirectBuffer"
+                    },
+                );
+                assert_eq!(*x, back, "{name} {}", a.path.display());
+                assert!(!x.contains("src") && !x.contains("dst"), "{x}");
+            }
+        }
+        assert!(retyped > 0, "{name}: nothing retyped");
+    }
+}

@@ -11,7 +11,11 @@ use sable_testkit::{repo_root, valid_schemas};
 
 /// Every generator over `ir`, as `sable generate` runs them.
 fn generate_all(ir: &Ir) {
-    for buffer in [java::Buffer::Segment, java::Buffer::Agrona] {
+    for buffer in [
+        java::Buffer::Segment,
+        java::Buffer::Agrona,
+        java::Buffer::AgronaUnsafe,
+    ] {
         let options = java::Options {
             buffer,
             ..java::Options::default()

@@ -158,7 +158,7 @@ fn compile_batch(
 
 fn check_flavour(buffer: Buffer, tag: &str) {
     let javac = jdk().join("bin/javac");
-    let classpath = (buffer == Buffer::Agrona).then(agrona_jar);
+    let classpath = buffer.is_agrona().then(agrona_jar);
     let schemas = valid_schemas();
     let generated: Vec<Generated> = schemas.iter().map(|s| generate(s, buffer)).collect();
     assert_eq!(generated.len(), schemas.len());
@@ -181,6 +181,11 @@ fn check_flavour(buffer: Buffer, tag: &str) {
 #[test]
 fn agrona_codecs_of_every_valid_schema_compile_without_warnings() {
     check_flavour(Buffer::Agrona, "javac-agrona");
+}
+
+#[test]
+fn unsafe_buffer_codecs_of_every_valid_schema_compile_without_warnings() {
+    check_flavour(Buffer::AgronaUnsafe, "javac-agrona-unsafe");
 }
 
 /// The support classes kept as Java files in the generator (`src/java/runtime`) compile on their

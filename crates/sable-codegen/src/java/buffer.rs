@@ -1,5 +1,6 @@
 //! The one place that knows how generated Java reads and writes bytes: over a
-//! `java.lang.foreign.MemorySegment` (the default) or an Agrona `DirectBuffer`.
+//! `java.lang.foreign.MemorySegment` (the default) or an Agrona `DirectBuffer` (or its concrete
+//! `UnsafeBuffer`).
 //!
 //! Every method returns Java source text: an expression (`get`) or a statement (`put`, copies).
 //! `at` is a Java expression of the byte offset (`offset + 8`).
@@ -17,14 +18,24 @@ pub enum Buffer {
     Segment,
     /// Agrona `DirectBuffer` / `MutableDirectBuffer` at `int` offsets.
     Agrona,
+    /// Agrona's concrete `UnsafeBuffer` at `int` offsets, as the reference generates with
+    /// `sbe.java.{en,de}coding.buffer.type=org.agrona.concurrent.UnsafeBuffer`: the JIT calls
+    /// its methods directly instead of through a type check per interface call. Parameters that
+    /// take the user's other buffers (var data sources and destinations) stay interfaces.
+    AgronaUnsafe,
 }
 
 impl Buffer {
+    /// Whether the codecs work over Agrona buffers (either typing).
+    pub fn is_agrona(self) -> bool {
+        self != Buffer::Segment
+    }
+
     /// The field (and accessor) name of the buffer in generated classes.
     pub fn var(self) -> &'static str {
         match self {
             Buffer::Segment => "segment",
-            Buffer::Agrona => "buffer",
+            Buffer::Agrona | Buffer::AgronaUnsafe => "buffer",
         }
     }
 
@@ -33,6 +44,7 @@ impl Buffer {
         match self {
             Buffer::Segment => "MemorySegment",
             Buffer::Agrona => "MutableDirectBuffer",
+            Buffer::AgronaUnsafe => "UnsafeBuffer",
         }
     }
 
@@ -41,6 +53,7 @@ impl Buffer {
         match self {
             Buffer::Segment => "MemorySegment",
             Buffer::Agrona => "DirectBuffer",
+            Buffer::AgronaUnsafe => "UnsafeBuffer",
         }
     }
 
@@ -48,7 +61,7 @@ impl Buffer {
     pub fn off(self) -> &'static str {
         match self {
             Buffer::Segment => "long",
-            Buffer::Agrona => "int",
+            Buffer::Agrona | Buffer::AgronaUnsafe => "int",
         }
     }
 
@@ -56,7 +69,7 @@ impl Buffer {
     pub fn offset_to_int(self, expr: &str) -> String {
         match self {
             Buffer::Segment => format!("(int) ({expr})"),
-            Buffer::Agrona => expr.to_owned(),
+            Buffer::Agrona | Buffer::AgronaUnsafe => expr.to_owned(),
         }
     }
 
@@ -64,7 +77,7 @@ impl Buffer {
     pub fn capacity(self, buf: &str) -> String {
         match self {
             Buffer::Segment => format!("{buf}.byteSize()"),
-            Buffer::Agrona => format!("{buf}.capacity()"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => format!("{buf}.capacity()"),
         }
     }
 
@@ -74,7 +87,7 @@ impl Buffer {
     pub fn past_end(self, start: &str, len: &str, end: &str) -> String {
         match self {
             Buffer::Segment => format!("{start} + {len} > {end}"),
-            Buffer::Agrona => format!("(long) {start} + {len} > {end}"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => format!("(long) {start} + {len} > {end}"),
         }
     }
 
@@ -83,6 +96,20 @@ impl Buffer {
         match self {
             Buffer::Segment => &["java.lang.foreign.MemorySegment"],
             Buffer::Agrona => &["org.agrona.DirectBuffer", "org.agrona.MutableDirectBuffer"],
+            Buffer::AgronaUnsafe => &[
+                "org.agrona.DirectBuffer",
+                "org.agrona.MutableDirectBuffer",
+                "org.agrona.concurrent.UnsafeBuffer",
+            ],
+        }
+    }
+
+    /// The import of `read_type` alone.
+    pub fn read_import(self) -> &'static str {
+        match self {
+            Buffer::Segment => "java.lang.foreign.MemorySegment",
+            Buffer::Agrona => "org.agrona.DirectBuffer",
+            Buffer::AgronaUnsafe => "org.agrona.concurrent.UnsafeBuffer",
         }
     }
 
@@ -94,7 +121,7 @@ impl Buffer {
                 let name = accessor_name(t, order);
                 format!("SbeSupport.get{name}({}, {buf}, {at})", array_of(buf))
             }
-            Buffer::Agrona => {
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
                 let o = agrona_order(order);
                 match t {
                     Char | Int8 | UInt8 => format!("{buf}.getByte({at})"),
@@ -139,7 +166,7 @@ impl Buffer {
                     array_of(buf)
                 )
             }
-            Buffer::Agrona => {
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
                 let o = agrona_order(order);
                 match t {
                     Char | Int8 | UInt8 => format!("{buf}.putByte({at}, {narrowed});"),
@@ -170,7 +197,9 @@ impl Buffer {
                 "SbeSupport.getBytes({}, {buf}, {at}, {dst}, {dst_off}, {len});",
                 array_of(buf)
             ),
-            Buffer::Agrona => format!("{buf}.getBytes({at}, {dst}, {dst_off}, {len});"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
+                format!("{buf}.getBytes({at}, {dst}, {dst_off}, {len});")
+            }
         }
     }
 
@@ -181,7 +210,9 @@ impl Buffer {
                 "SbeSupport.putBytes({}, {buf}, {at}, {src}, {src_off}, {len});",
                 array_of(buf)
             ),
-            Buffer::Agrona => format!("{buf}.putBytes({at}, {src}, {src_off}, {len});"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
+                format!("{buf}.putBytes({at}, {src}, {src_off}, {len});")
+            }
         }
     }
 
@@ -189,7 +220,9 @@ impl Buffer {
     pub fn copy_from(self, buf: &str, at: &str, src: &str, src_off: &str, len: &str) -> String {
         match self {
             Buffer::Segment => format!("MemorySegment.copy({src}, {src_off}, {buf}, {at}, {len});"),
-            Buffer::Agrona => format!("{buf}.putBytes({at}, {src}, {src_off}, {len});"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
+                format!("{buf}.putBytes({at}, {src}, {src_off}, {len});")
+            }
         }
     }
 
@@ -197,7 +230,9 @@ impl Buffer {
     pub fn copy_to(self, buf: &str, at: &str, dst: &str, dst_off: &str, len: &str) -> String {
         match self {
             Buffer::Segment => format!("MemorySegment.copy({buf}, {at}, {dst}, {dst_off}, {len});"),
-            Buffer::Agrona => format!("{dst}.putBytes({dst_off}, {buf}, {at}, {len});"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
+                format!("{dst}.putBytes({dst_off}, {buf}, {at}, {len});")
+            }
         }
     }
 
@@ -227,14 +262,21 @@ impl Buffer {
         w.end("}");
     }
 
-    /// The type name to use for a source buffer parameter of put methods.
+    /// The type of a source buffer parameter of put methods (and of the support class's
+    /// helpers): an interface in both Agrona typings, so any of the user's buffers fits.
     pub fn source_type(self) -> &'static str {
-        self.read_type()
+        match self {
+            Buffer::AgronaUnsafe => Buffer::Agrona.read_type(),
+            _ => self.read_type(),
+        }
     }
 
-    /// The type name to use for a destination buffer parameter of get methods.
+    /// The type of a destination buffer parameter of get methods (an interface, as above).
     pub fn dest_type(self) -> &'static str {
-        self.write_type()
+        match self {
+            Buffer::AgronaUnsafe => Buffer::Agrona.write_type(),
+            _ => self.write_type(),
+        }
     }
 }
 

@@ -34,7 +34,7 @@ pub fn support(package: &str, buffer: Buffer) -> String {
 
 /// The template `source` in the buffer flavour `buffer` (the markup the module's doc describes).
 fn flavour(source: &str, buffer: Buffer) -> String {
-    let agrona = buffer == Buffer::Agrona;
+    let agrona = buffer.is_agrona();
     let mut out = String::with_capacity(source.len());
     let mut in_segment_block = false;
     for line in source.lines() {
@@ -54,8 +54,8 @@ fn flavour(source: &str, buffer: Buffer) -> String {
             None => line.trim_end_matches("//@segment").trim_end().to_owned(),
         };
         let text = if agrona {
-            text.replace("/*R*/MemorySegment", buffer.read_type())
-                .replace("/*W*/MemorySegment", buffer.write_type())
+            text.replace("/*R*/MemorySegment", buffer.source_type())
+                .replace("/*W*/MemorySegment", buffer.dest_type())
                 .replace("/*O*/long", buffer.off())
         } else {
             text.replace("/*R*/", "")

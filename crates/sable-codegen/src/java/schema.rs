@@ -21,7 +21,7 @@ impl Gen<'_> {
         let rt = b.read_type();
         let s = self.schema;
         let header = format!("{}Decoder", class_name(&s.header));
-        let mut w = self.file_header(&b.imports()[..1]);
+        let mut w = self.file_header(&[b.read_import()]);
         javadoc(
             &mut w,
             s.description.as_deref(),

@@ -344,7 +344,7 @@ impl Gen<'_> {
         w.line("return bytesCopied;");
         w.end("}");
         w.blank();
-        if b == super::Buffer::Agrona {
+        if b.is_agrona() {
             javadoc(
                 w,
                 v.description.as_deref(),

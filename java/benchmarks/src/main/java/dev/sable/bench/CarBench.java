@@ -66,8 +66,9 @@ public class CarBench
     }
 
     /**
-     * Sable's Agrona flavour over UnsafeBuffers of direct ByteBuffers, as the reference's; Agrona's
-     * bounds checks as the fork sets them (off, unless the benchmark's own @Fork leaves them on).
+     * Sable's Agrona flavour typed on UnsafeBuffer (--java-buffer agrona-unsafe), over UnsafeBuffers
+     * of direct ByteBuffers, as the reference's; Agrona's bounds checks as the fork sets them (off,
+     * unless the benchmark's own @Fork leaves them on).
      */
     @State(Scope.Thread)
     public static class SableAgrona
