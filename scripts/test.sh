@@ -20,11 +20,13 @@ suite() {
     local name="$1"
     shift
     echo "== $name: $*"
-    local rc
+    local rc start="$SECONDS"
     set +e
     "$@" 2>&1 | tee "$logs/$name.log"
     rc="${PIPESTATUS[0]}"
     set -e
+    # Each suite's time, for the CI budget (README, "Tests").
+    echo "== $name: $((SECONDS - start)) s"
     if [ "$rc" != 0 ]; then
         status=1
         failed_suites+=("$name")
