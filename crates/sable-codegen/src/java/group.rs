@@ -157,6 +157,10 @@ impl Gen<'_> {
         w.line(format!("private {off} headerOffset;"));
         w.line("private int count;");
         w.line("private int index;");
+        if fixed_size_entries(g) {
+            w.line("private int sbeFits;");
+            w.line(format!("private {off} sbeNext;"));
+        }
         w.line("private int sbeAccessIndex;");
         self.flyweight_fields(w, &g.body, true, "parentMessage");
         w.blank();
@@ -359,6 +363,24 @@ impl Gen<'_> {
                 &nv.replace("length", "count"),
             ));
         }
+        if fixed_size_entries(g) {
+            // Fixed-size entries: how many fit is known now, so next() tests only its index.
+            w.line("sbeNext = headerOffset + HEADER_SIZE;");
+            if g.block_length == 0 {
+                w.line("sbeFits = count;");
+            } else {
+                // (`int` offsets widen first: the end minus the cursor cannot wrap.)
+                let next = if b.is_agrona() {
+                    "(long) sbeNext"
+                } else {
+                    "sbeNext"
+                };
+                w.line(format!("final long room = {parent}sbeEnd - {next};"));
+                w.line(
+                    "sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);",
+                );
+            }
+        }
         w.end("}");
         w.blank();
     }
@@ -366,12 +388,13 @@ impl Gen<'_> {
     /// A group encoder's `next()` and `resetCountToIndex()`.
     pub(super) fn group_encoder_next(&self, w: &mut CodeWriter, g: &Group, gc: &str) {
         let b = self.buffer;
-        let buf = b.var();
         let parent = "parentMessage.";
-        let (_, _, np, noff, _) = self.dimension(g);
-        let (nt, nv) = length_put(np.primitive_type);
         doc(w, "Moves to the next entry.\n\n@return this, over the next entry.\n@throws java.util.NoSuchElementException past the count.");
         w.open_brace(format!("public {gc} next()"));
+        if fixed_size_entries(g) {
+            self.fixed_size_next(w, g);
+            return;
+        }
         w.open_brace("if (index >= count)");
         w.line("throw new java.util.NoSuchElementException();");
         w.end("}");
@@ -394,9 +417,51 @@ impl Gen<'_> {
         w.line("return this;");
         w.end("}");
         w.blank();
+        self.reset_count_to_index(w, g);
+    }
+
+    /// `next()` of a group whose entries are all `BLOCK_LENGTH` bytes: `wrap` counted the entries
+    /// that fit (`sbeFits`), so one test of the index covers both the count and the buffer's end,
+    /// and the entries follow the group's own cursor (`sbeNext`), so writing something else in
+    /// between cannot move an entry past what was counted.
+    fn fixed_size_next(&self, w: &mut CodeWriter, g: &Group) {
+        let parent = "parentMessage.";
+        w.open_brace("if (index >= sbeFits)");
+        w.line("throw sbeNextFailed();");
+        w.end("}");
+        self.entry_check(w, &g.body);
+        w.line("offset = sbeNext;");
+        w.line("sbeNext = offset + BLOCK_LENGTH;");
+        w.line(format!("{parent}limit = sbeNext;"));
+        w.line("++index;");
+        w.line("return this;");
+        w.end("}");
+        w.blank();
+        doc(w, "Why next() cannot move on: past the count, or past the buffer's end.\n\n@return the exception to throw.");
+        w.open_brace("private RuntimeException sbeNextFailed()");
+        w.open_brace("if (index >= count)");
+        w.line("return new java.util.NoSuchElementException();");
+        w.end("}");
+        w.line(format!(
+            "return SbeEncodeException.bufferTooShort(sbePath() + \"[\" + index + \"]\", sbeNext, BLOCK_LENGTH, {parent}sbeEnd);"
+        ));
+        w.end("}");
+        w.blank();
+        self.reset_count_to_index(w, g);
+    }
+
+    /// `resetCountToIndex()`: the count (and the header's) cut to the entries started.
+    fn reset_count_to_index(&self, w: &mut CodeWriter, g: &Group) {
+        let b = self.buffer;
+        let buf = b.var();
+        let (_, _, np, noff, _) = self.dimension(g);
+        let (nt, nv) = length_put(np.primitive_type);
         doc(w, "Sets the count to the entries started so far (for writers that stop early).\n\n@return the new count.");
         w.open_brace("public int resetCountToIndex()");
         w.line("count = index;");
+        if fixed_size_entries(g) {
+            w.line("sbeFits = index;");
+        }
         w.line(b.put(
             buf,
             nt,
@@ -664,4 +729,9 @@ pub(super) fn count_range(np: &Primitive) -> (i128, i128) {
         .unwrap_or(i128::from(i32::MAX))
         .min(i128::from(i32::MAX));
     (min, max)
+}
+
+/// Whether every entry of `g` is its block alone (no nested group, no var data).
+fn fixed_size_entries(g: &Group) -> bool {
+    g.body.groups.is_empty() && g.body.var_data.is_empty()
 }

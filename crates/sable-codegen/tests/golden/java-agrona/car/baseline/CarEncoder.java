@@ -2068,6 +2068,8 @@ public final class CarEncoder
             private int headerOffset;
             private int count;
             private int index;
+            private int sbeFits;
+            private int sbeNext;
             private int sbeAccessIndex;
 
             AccelerationEncoder(final CarEncoder parentMessage, final PerformanceFiguresEncoder parentGroup)
@@ -2130,6 +2132,9 @@ public final class CarEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
+                sbeNext = headerOffset + HEADER_SIZE;
+                final long room = parentMessage.sbeEnd - (long) sbeNext;
+                sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
             /**
@@ -2140,22 +2145,33 @@ public final class CarEncoder
              */
             public AccelerationEncoder next()
             {
-                if (index >= count)
+                if (index >= sbeFits)
                 {
-                    throw new java.util.NoSuchElementException();
+                    throw sbeNextFailed();
                 }
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
                 }
-                if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
-                {
-                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
-                }
-                offset = parentMessage.limit;
-                parentMessage.limit = offset + BLOCK_LENGTH;
+                offset = sbeNext;
+                sbeNext = offset + BLOCK_LENGTH;
+                parentMessage.limit = sbeNext;
                 ++index;
                 return this;
+            }
+
+            /**
+             * Why next() cannot move on: past the count, or past the buffer's end.
+             *
+             * @return the exception to throw.
+             */
+            private RuntimeException sbeNextFailed()
+            {
+                if (index >= count)
+                {
+                    return new java.util.NoSuchElementException();
+                }
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
 
             /**
@@ -2166,6 +2182,7 @@ public final class CarEncoder
             public int resetCountToIndex()
             {
                 count = index;
+                sbeFits = index;
                 buffer.putShort(headerOffset + 2, (short) count, java.nio.ByteOrder.LITTLE_ENDIAN);
                 return count;
             }

@@ -2075,6 +2075,8 @@ public final class CarEncoder
             private long headerOffset;
             private int count;
             private int index;
+            private int sbeFits;
+            private long sbeNext;
             private int sbeAccessIndex;
 
             AccelerationEncoder(final CarEncoder parentMessage, final PerformanceFiguresEncoder parentGroup)
@@ -2138,6 +2140,9 @@ public final class CarEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntBE(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
+                sbeNext = headerOffset + HEADER_SIZE;
+                final long room = parentMessage.sbeEnd - sbeNext;
+                sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
             /**
@@ -2148,22 +2153,33 @@ public final class CarEncoder
              */
             public AccelerationEncoder next()
             {
-                if (index >= count)
+                if (index >= sbeFits)
                 {
-                    throw new java.util.NoSuchElementException();
+                    throw sbeNextFailed();
                 }
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
                 }
-                if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
-                {
-                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
-                }
-                offset = parentMessage.limit;
-                parentMessage.limit = offset + BLOCK_LENGTH;
+                offset = sbeNext;
+                sbeNext = offset + BLOCK_LENGTH;
+                parentMessage.limit = sbeNext;
                 ++index;
                 return this;
+            }
+
+            /**
+             * Why next() cannot move on: past the count, or past the buffer's end.
+             *
+             * @return the exception to throw.
+             */
+            private RuntimeException sbeNextFailed()
+            {
+                if (index >= count)
+                {
+                    return new java.util.NoSuchElementException();
+                }
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
 
             /**
@@ -2174,6 +2190,7 @@ public final class CarEncoder
             public int resetCountToIndex()
             {
                 count = index;
+                sbeFits = index;
                 SbeSupport.putShortBE(array, segment, headerOffset + 2, (short) count);
                 return count;
             }

@@ -257,6 +257,41 @@ class ErrorsTest
     }
 
     @Test
+    void fixedSizeEntriesFailAtTheFirstEntryThatDoesNotFitAndNoSooner()
+    {
+        // acceleration entries are fixed-size (no group or var data inside): their encoder counts
+        // the entries that fit when the group starts; the errors must be those of a check per entry.
+        final int entry = CarEncoder.PerformanceFiguresEncoder.AccelerationEncoder.BLOCK_LENGTH;
+        final int twoEntries = MessageHeaderEncoder.ENCODED_LENGTH + CarEncoder.BLOCK_LENGTH
+            + CarEncoder.FuelFiguresEncoder.HEADER_SIZE
+            + CarEncoder.PerformanceFiguresEncoder.HEADER_SIZE + CarEncoder.PerformanceFiguresEncoder.BLOCK_LENGTH
+            + CarEncoder.PerformanceFiguresEncoder.AccelerationEncoder.HEADER_SIZE + 2 * entry;
+        final CarEncoder car = new CarEncoder()
+            .wrapAndApplyHeader(MemorySegment.ofArray(new byte[twoEntries + entry - 1]), 0, new MessageHeaderEncoder());
+        car.fuelFiguresCount(0);
+        final CarEncoder.PerformanceFiguresEncoder.AccelerationEncoder acceleration =
+            car.performanceFiguresCount(1).next().octaneRating((short) 95).accelerationCount(3);
+        acceleration.next().mph(30).seconds(4.0f);
+        acceleration.next().mph(60).seconds(7.5f);
+        final SbeEncodeException error = assertThrows(SbeEncodeException.class, acceleration::next);
+        assertEquals("fields.performanceFigures[0].acceleration[2]", error.field(), error.getMessage());
+        assertEquals(SbeEncodeException.Kind.BUFFER_TOO_SHORT, error.kind());
+        assertEquals(entry + " bytes at offset " + twoEntries + " do not fit in a buffer of "
+            + (twoEntries + entry - 1) + " bytes", error.getMessage().substring(error.getMessage().indexOf(": ") + 2));
+        assertEquals(twoEntries - MessageHeaderEncoder.ENCODED_LENGTH, car.encodedLength(), "nothing written past the fit");
+        assertEquals(2, acceleration.resetCountToIndex());
+        assertThrows(java.util.NoSuchElementException.class, acceleration::next);
+
+        // Room to spare: past the count is NoSuchElementException, as for any group.
+        final CarEncoder roomy = new CarEncoder().wrapAndApplyHeader(MemorySegment.ofArray(new byte[512]), 0, new MessageHeaderEncoder());
+        roomy.fuelFiguresCount(0);
+        final CarEncoder.PerformanceFiguresEncoder.AccelerationEncoder one =
+            roomy.performanceFiguresCount(1).next().octaneRating((short) 95).accelerationCount(1);
+        one.next().mph(30);
+        assertThrows(java.util.NoSuchElementException.class, one::next);
+    }
+
+    @Test
     void textStopsAtTheFirstNulAndTheRawAccessorHasEveryByte()
     {
         final byte[] bytes = new byte[512];

@@ -732,6 +732,8 @@ public final class GroupsEncoder
             private long headerOffset;
             private int count;
             private int index;
+            private int sbeFits;
+            private long sbeNext;
             private int sbeAccessIndex;
 
             FillsEncoder(final GroupsEncoder parentMessage, final LegsEncoder parentGroup)
@@ -795,6 +797,9 @@ public final class GroupsEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
+                sbeNext = headerOffset + HEADER_SIZE;
+                final long room = parentMessage.sbeEnd - sbeNext;
+                sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
             /**
@@ -805,22 +810,33 @@ public final class GroupsEncoder
              */
             public FillsEncoder next()
             {
-                if (index >= count)
+                if (index >= sbeFits)
                 {
-                    throw new java.util.NoSuchElementException();
+                    throw sbeNextFailed();
                 }
                 if (SbeSupport.ACCESS_ORDER_CHECKS)
                 {
                     sbeAccessIndex = 0;
                 }
-                if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
-                {
-                    throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
-                }
-                offset = parentMessage.limit;
-                parentMessage.limit = offset + BLOCK_LENGTH;
+                offset = sbeNext;
+                sbeNext = offset + BLOCK_LENGTH;
+                parentMessage.limit = sbeNext;
                 ++index;
                 return this;
+            }
+
+            /**
+             * Why next() cannot move on: past the count, or past the buffer's end.
+             *
+             * @return the exception to throw.
+             */
+            private RuntimeException sbeNextFailed()
+            {
+                if (index >= count)
+                {
+                    return new java.util.NoSuchElementException();
+                }
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
 
             /**
@@ -831,6 +847,7 @@ public final class GroupsEncoder
             public int resetCountToIndex()
             {
                 count = index;
+                sbeFits = index;
                 SbeSupport.putShortLE(array, segment, headerOffset + 2, (short) count);
                 return count;
             }
@@ -1310,6 +1327,8 @@ public final class GroupsEncoder
         private long headerOffset;
         private int count;
         private int index;
+        private int sbeFits;
+        private long sbeNext;
         private int sbeAccessIndex;
 
         TagsEncoder(final GroupsEncoder parentMessage)
@@ -1372,6 +1391,9 @@ public final class GroupsEncoder
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
+            sbeNext = headerOffset + HEADER_SIZE;
+            final long room = parentMessage.sbeEnd - sbeNext;
+            sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
         }
 
         /**
@@ -1382,22 +1404,33 @@ public final class GroupsEncoder
          */
         public TagsEncoder next()
         {
-            if (index >= count)
+            if (index >= sbeFits)
             {
-                throw new java.util.NoSuchElementException();
+                throw sbeNextFailed();
             }
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeAccessIndex = 0;
             }
-            if (parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
-            {
-                throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
-            }
-            offset = parentMessage.limit;
-            parentMessage.limit = offset + BLOCK_LENGTH;
+            offset = sbeNext;
+            sbeNext = offset + BLOCK_LENGTH;
+            parentMessage.limit = sbeNext;
             ++index;
             return this;
+        }
+
+        /**
+         * Why next() cannot move on: past the count, or past the buffer's end.
+         *
+         * @return the exception to throw.
+         */
+        private RuntimeException sbeNextFailed()
+        {
+            if (index >= count)
+            {
+                return new java.util.NoSuchElementException();
+            }
+            return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
         }
 
         /**
@@ -1408,6 +1441,7 @@ public final class GroupsEncoder
         public int resetCountToIndex()
         {
             count = index;
+            sbeFits = index;
             SbeSupport.putShortLE(array, segment, headerOffset + 2, (short) count);
             return count;
         }
