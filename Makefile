@@ -12,8 +12,8 @@ build:
 	$(CARGO) build --release
 
 ## demo: build, print the IR dump of the bundled Car schema, encode a Car message from canonical
-## JSON and decode it back (as JSON and as text), then generate the schema's Java, Rust and C++
-## codecs into target/demo-codecs
+## JSON and decode it back (as JSON and as text), then generate the schema's Java, Rust, C++,
+## C#, Go and Python codecs into target/demo-codecs
 demo: build
 	$(SABLE) ir examples/car.xml
 	@echo
