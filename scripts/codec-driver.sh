@@ -6,13 +6,16 @@
 #   scripts/codec-driver.sh LANG SCHEMA
 #
 # builds the program (cached: a second run with the same schema and generator starts at once),
-# then reads standard input, one message per line as hex (upper or lower case; empty lines are
-# skipped), and writes one line per message to standard output:
+# then reads standard input, one message per line as hex (upper or lower case; whitespace around
+# it is ignored), and writes one line per message to standard output. A line holding only `-` is
+# the empty message (0 bytes, which decodes to a `truncated` header); empty lines are skipped.
+# Each message's line out is:
 #   - the message's canonical JSON (docs/json.md), exactly as the conformance vectors hold it;
 #   - or, when it does not decode, {"error":{"offset":N,"field":"...","kind":"...","message":"..."}}
 #     with the contract's offset, field path and error kind (docs/codecs.md, "Errors").
 # Output is flushed after each line. Build output and diagnostics go to standard error only. A
-# line that is not hex is a usage error: the driver says so on standard error and exits 2.
+# line that is neither hex nor `-` is a usage error: the driver says so on standard error and
+# exits 2.
 #
 # Each language provides scripts/drivers/LANG.sh SCHEMA, which does all of the above
 # (scripts/drivers/lib.sh holds what the drivers of generated codecs share).

@@ -1,5 +1,5 @@
 // The C++ codec driver (scripts/codec-driver.sh, scripts/drivers/cpp.sh): reads one message per
-// line as hex on standard input and writes, per message, the canonical JSON the generated
+// line as hex on standard input (`-` alone: the empty message) and writes, per message, the canonical JSON the generated
 // codecs' schema-level entry point prints, or its error object, one line each, flushed.
 // Built against the codecs of one schema, generated into the namespace sable_driver
 // (header sable_driver.hpp).
@@ -25,13 +25,16 @@ int digit(char c) {
   return -1;
 }
 
-// The bytes of a hex line, or false when it is not hex (an odd number of digits or another
-// character; surrounding whitespace is allowed).
+// The bytes of a hex line (none for `-`, the empty message), or false when it is not hex (an odd
+// number of digits or another character; surrounding whitespace is allowed).
 bool from_hex(const std::string &line, std::vector<std::uint8_t> &out) {
   out.clear();
   std::size_t begin = line.find_first_not_of(" \t\r");
   std::size_t end = line.find_last_not_of(" \t\r");
   if (begin == std::string::npos) {
+    return true;
+  }
+  if (end == begin && line[begin] == '-') {
     return true;
   }
   if ((end - begin + 1) % 2 != 0) {
@@ -61,7 +64,7 @@ int main() {
       continue;
     }
     if (!from_hex(line, bytes)) {
-      std::cerr << "cpp driver: line " << number << " is not hex\n";
+      std::cerr << "cpp driver: line " << number << " is neither hex nor -\n";
       return 2;
     }
     // A buffer of exactly the message's size: nothing past it can be read by mistake.

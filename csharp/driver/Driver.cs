@@ -1,5 +1,5 @@
 // The C# codec driver (scripts/codec-driver.sh): reads one message per line as hex on standard
-// input, decodes it through the generated codecs' schema-level entry point (SbeSchema, in the
+// input (`-` alone: the empty message), decodes it through the generated codecs' schema-level entry point (SbeSchema, in the
 // namespace Sable.Driver.Codecs), and writes one line per message: its canonical JSON, or
 // {"error":{"offset":N,"field":"...","kind":"...","message":"..."}}. Built by
 // scripts/drivers/csharp.sh.
@@ -34,7 +34,7 @@ namespace Sable.Driver
                 if (bytes == null)
                 {
                     output.Flush();
-                    Console.Error.WriteLine("csharp driver: line " + lineNumber + " is not hex");
+                    Console.Error.WriteLine("csharp driver: line " + lineNumber + " is neither hex nor -");
                     return 2;
                 }
                 sb.Clear();
@@ -62,8 +62,13 @@ namespace Sable.Driver
             return 0;
         }
 
+        // The bytes of a hex line, none for "-" (the empty message), or null when it is neither.
         private static byte[] ParseHex(string hex)
         {
+            if (hex == "-")
+            {
+                return new byte[0];
+            }
             if (hex.Length % 2 != 0)
             {
                 return null;

@@ -1,8 +1,9 @@
 // The Go codec driver (scripts/codec-driver.sh, docs/codecs.md): built by scripts/drivers/go.sh
 // beside package codecs, the generated codecs of one schema. Reads one message per line as hex
 // on standard input and writes, per message, one line: its canonical JSON, or the contract's
-// error object, through the codecs' schema-level entry point codecs.AppendJSON. A line that is
-// not hex is a usage error (exit status 2).
+// error object, through the codecs' schema-level entry point codecs.AppendJSON. A line holding
+// only "-" is the empty message. A line that is neither hex nor "-" is a usage error (exit
+// status 2).
 package main
 
 import (
@@ -26,9 +27,9 @@ func main() {
 		if text == "" {
 			continue
 		}
-		msg, err := hex.DecodeString(text)
+		msg, err := message(text)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "go driver: line %d is not hex\n", number)
+			fmt.Fprintf(os.Stderr, "go driver: line %d is neither hex nor -\n", number)
 			os.Exit(2)
 		}
 		line, err = codecs.AppendJSON(line[:0], msg)
@@ -52,4 +53,13 @@ func main() {
 		fmt.Fprintf(os.Stderr, "go driver: reading standard input: %v\n", err)
 		os.Exit(2)
 	}
+}
+
+// message gives the bytes of a protocol line: its hex digits, or none for "-" (the empty
+// message).
+func message(text string) ([]byte, error) {
+	if text == "-" {
+		return []byte{}, nil
+	}
+	return hex.DecodeString(text)
 }

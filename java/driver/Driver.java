@@ -12,7 +12,7 @@ import sable.driver.codecs.SbeSchemaDecoder;
 
 /**
  * The Java codec driver (scripts/codec-driver.sh): reads one message per line as hex on standard
- * input, decodes it through the generated codecs' schema-level entry point (SbeSchemaDecoder, in
+ * input ({@code -} alone: the empty message), decodes it through the generated codecs' schema-level entry point (SbeSchemaDecoder, in
  * the package sable.driver.codecs), and writes one line per message: its canonical JSON, or
  * {"error":{"offset":N,"field":"...","kind":"...","message":"..."}}. Built by
  * scripts/drivers/java.sh with Message.java of the buffer flavour (segment/ or agrona/).
@@ -48,7 +48,7 @@ public final class Driver
             final byte[] bytes = parseHex(hex);
             if (bytes == null)
             {
-                System.err.println("java driver: line " + lineNumber + " is not hex");
+                System.err.println("java driver: line " + lineNumber + " is neither hex nor -");
                 out.flush();
                 System.exit(2);
             }
@@ -79,13 +79,17 @@ public final class Driver
     }
 
     /**
-     * The bytes of a hex string (either case).
+     * The bytes of a hex string (either case), or none for {@code -} (the empty message).
      *
      * @param hex the text.
-     * @return the bytes, or null when it is not an even number of hex digits.
+     * @return the bytes, or null when it is neither {@code -} nor an even number of hex digits.
      */
     private static byte[] parseHex(final String hex)
     {
+        if (hex.equals("-"))
+        {
+            return new byte[0];
+        }
         if (hex.length() % 2 != 0)
         {
             return null;

@@ -1,5 +1,5 @@
 """The Python codec driver (protocol: scripts/codec-driver.sh): reads one message per line as
-hex and prints its canonical JSON, or the contract's error object, through the generated
+hex (`-` alone: the empty message) and prints its canonical JSON, or the contract's error object, through the generated
 package's schema-level entry point (`to_json`). scripts/drivers/python.sh generates the package
 `driver_codecs` beside this file."""
 
@@ -19,9 +19,9 @@ def main() -> int:
         if not text:
             continue
         try:
-            message = binascii.unhexlify(text)
+            message = b"" if text == "-" else binascii.unhexlify(text)
         except (binascii.Error, ValueError):
-            print(f"python driver: line {number} is not hex", file=sys.stderr)
+            print(f"python driver: line {number} is neither hex nor -", file=sys.stderr)
             return 2
         try:
             out.write(driver_codecs.to_json(message))

@@ -2,7 +2,8 @@
 //! scripts/drivers/rust.sh beside `codecs.rs`, the generated codecs of one schema. Reads one
 //! message per line as hex on standard input and writes, per message, one line: its canonical
 //! JSON, or the contract's error object, through the codecs' schema-level entry point
-//! `decode_any`. A line that is not hex is a usage error (exit status 2).
+//! `decode_any`. A line holding only `-` is the empty message. A line that is neither hex nor `-`
+//! is a usage error (exit status 2).
 
 #[allow(dead_code, clippy::all)]
 mod codecs;
@@ -10,8 +11,12 @@ mod codecs;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-/// The bytes of a line of hex digits (either case), or `None`.
+/// The bytes of a line of hex digits (either case), no bytes for `-` (the empty message), or
+/// `None`.
 fn unhex(line: &str) -> Option<Vec<u8>> {
+    if line == "-" {
+        return Some(Vec::new());
+    }
     let digits = line.as_bytes();
     if digits.len() % 2 != 0 {
         return None;
@@ -39,7 +44,7 @@ fn main() -> ExitCode {
             continue;
         }
         let Some(bytes) = unhex(line) else {
-            eprintln!("rust driver: line {} is not hex", number + 1);
+            eprintln!("rust driver: line {} is neither hex nor -", number + 1);
             return ExitCode::from(2);
         };
         let written = match codecs::decode_any(&bytes) {

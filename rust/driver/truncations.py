@@ -86,7 +86,7 @@ def main(argv: list[str]) -> int:
             msg = bytes.fromhex(vector["hex"])
             MESSAGES_BODY[:] = [shape]
             all_items = items(msg)
-            for cut in range(1, len(msg)):  # an empty line is no message
+            for cut in range(len(msg)):  # from the empty message (sent as "-") on
                 start, _, field = next(i for i in all_items if i[1] > cut)
                 error = {"offset": start, "field": field, "kind": "truncated"}
                 lines.append(

@@ -4,9 +4,10 @@
 //!
 //!     driver SCHEMA < hex lines
 //!
-//! Reads one message per line as hex (upper or lower case; empty lines skipped) and writes one
-//! line per message: its canonical JSON, or `{"error":{"offset":N,"field":"...","kind":"...",
-//! "message":"..."}}`. A line that is not hex is a usage error (exit 2).
+//! Reads one message per line as hex (upper or lower case; `-` alone is the empty message; empty
+//! lines skipped) and writes one line per message: its canonical JSON, or
+//! `{"error":{"offset":N,"field":"...","kind":"...","message":"..."}}`. A line that is neither
+//! hex nor `-` is a usage error (exit 2).
 
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -50,8 +51,8 @@ fn main() -> ExitCode {
         if line.is_empty() {
             continue;
         }
-        let Some(bytes) = hex(line) else {
-            eprintln!("driver: line {}: not hex", n + 1);
+        let Some(bytes) = message(line) else {
+            eprintln!("driver: line {}: neither hex nor -", n + 1);
             return ExitCode::from(2);
         };
         json.clear();
@@ -82,7 +83,11 @@ fn error_text(e: &serde_json::Value) -> String {
     format!("{{{}}}", members.join(","))
 }
 
-fn hex(line: &str) -> Option<Vec<u8>> {
+/// The bytes of a protocol line: hex digits, or `-` for the empty message.
+fn message(line: &str) -> Option<Vec<u8>> {
+    if line == "-" {
+        return Some(Vec::new());
+    }
     if line.len() % 2 != 0 {
         return None;
     }

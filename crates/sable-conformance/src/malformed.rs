@@ -191,31 +191,35 @@ fn from_vector(root: &Path, v: &Value) -> Result<Vec<Malformed>, String> {
 
 type Add<'a> = dyn FnMut(String, Vec<u8>, String) -> Result<(), String> + 'a;
 
-/// The message cut at each item's first byte, one byte into it and one byte short of its end.
+/// The message cut at each item's first byte, one byte into it and one byte short of its end;
+/// the header (the first item) at every byte, from the empty message (0 bytes) on.
 fn cuts(items: &[Item], bytes: &[u8], add: &mut Add<'_>) -> Result<(), String> {
     let mut done = Vec::new();
     for item in items.iter().filter(|i| i.len > 0) {
-        let at = [
+        let end = item.start + item.len;
+        let mut at = vec![
             (item.start, "at the first byte of"),
             (item.start + 1, "one byte into"),
-            (item.start + item.len - 1, "one byte short of the end of"),
+            (end - 1, "one byte short of the end of"),
         ];
+        if item.what == ItemKind::Header {
+            at.extend((item.start + 2..end - 1).map(|cut| (cut, "inside")));
+            at.sort_by_key(|&(cut, _)| cut);
+        }
         for (cut, how) in at {
-            // No empty message: the drivers' protocol (one hex line each) skips empty lines.
-            if cut == 0 || cut >= item.start + item.len || done.contains(&cut) {
+            if cut >= end || done.contains(&cut) {
                 continue;
             }
             done.push(cut);
-            add(
-                format!("cut-{cut}"),
-                bytes[..cut].to_vec(),
+            let note = if cut == 0 {
+                "cut to 0 bytes: the empty message".to_owned()
+            } else {
                 format!(
-                    "cut to {cut} bytes, {how} {} (bytes {}..{})",
-                    item.path,
-                    item.start,
-                    item.start + item.len
-                ),
-            )?;
+                    "cut to {cut} bytes, {how} {} (bytes {}..{end})",
+                    item.path, item.start
+                )
+            };
+            add(format!("cut-{cut}"), bytes[..cut].to_vec(), note)?;
         }
     }
     Ok(())
