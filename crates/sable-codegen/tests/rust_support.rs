@@ -1,6 +1,6 @@
-//! The support code every generated Rust module carries (src/rust/codec_support.rs), compiled
-//! and tested on its own, as the generator copies it: with the `PATH_DEPTH` and `MEMBER_DEPTH` it
-//! writes first.
+//! The support code every generated Rust module carries (src/rust/support/, from its root
+//! codec_support.rs), compiled and tested on its own, as the generator copies it: with the
+//! `PATH_DEPTH` and `MEMBER_DEPTH` it writes first.
 
 #[allow(dead_code)]
 mod support {
@@ -9,7 +9,7 @@ mod support {
     /// As a schema with a composite in a composite.
     pub const MEMBER_DEPTH: usize = 2;
 
-    include!("../src/rust/codec_support.rs");
+    include!("../src/rust/support/codec_support.rs");
 
     #[cfg(test)]
     mod tests {

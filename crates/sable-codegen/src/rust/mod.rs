@@ -11,9 +11,50 @@ mod names;
 mod types;
 mod var_data;
 
-/// The items every generated module carries (errors, `sbe_support`): a real Rust file, compiled
-/// and tested on its own (tests/rust_support.rs), copied in after its leading comment.
-const SUPPORT: &str = include_str!("codec_support.rs");
+/// The items every generated module carries (errors, `sbe_support`): real Rust files, compiled
+/// and tested on their own (tests/rust_support.rs), by name. `codec_support.rs` is the root: it
+/// `include!`s the others ([`support`]).
+const SUPPORT: &[(&str, &str)] = &[
+    ("codec_support.rs", include_str!("support/codec_support.rs")),
+    ("errors.rs", include_str!("support/errors.rs")),
+    ("bytes.rs", include_str!("support/bytes.rs")),
+    ("checks.rs", include_str!("support/checks.rs")),
+    ("marks.rs", include_str!("support/marks.rs")),
+    ("json.rs", include_str!("support/json.rs")),
+];
+
+/// The support code as the module carries it: the support file `name` after its leading comment
+/// (up to its first blank line), each line `include!("F");` replaced by the file F, so expanded,
+/// indented as the line.
+fn support(name: &str) -> String {
+    let text = SUPPORT
+        .iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no support file {name}"))
+        .1;
+    let body = text.find("\n\n").map_or(text, |i| &text[i + 2..]);
+    let mut out = String::with_capacity(body.len());
+    for line in body.lines() {
+        let code = line.trim_start();
+        let Some(inner) = code
+            .strip_prefix("include!(\"")
+            .and_then(|r| r.strip_suffix("\");"))
+        else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let indent = &line[..line.len() - code.len()];
+        for l in support(inner).trim_end().lines() {
+            if !l.is_empty() {
+                out.push_str(indent);
+                out.push_str(l);
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
 
 pub(crate) use json::float_json;
 pub use names::{camel, method, module, snake};
@@ -172,8 +213,7 @@ impl<'a> Gen<'a> {
             "/// The deepest nesting of composites in the schema (at least 1): the composite members\n/// a [`FieldPath`] holds.\npub const MEMBER_DEPTH: usize = {};",
             self.member_depth()
         ));
-        let start = SUPPORT.find("\n\n").map_or(0, |i| i + 2);
-        self.out.line(SUPPORT[start..].trim_end()).code("");
+        self.out.line(support("codec_support.rs").trim_end()).code("");
         for t in &s.types {
             match t {
                 TypeDef::Enum(e) => self.enum_type(e),

@@ -447,6 +447,24 @@ mod sbe_support {
         }
     }
 
+    /// Zeroes `len` bytes at `off` (a block's padding).
+    #[inline]
+    pub fn zero(b: &mut [u8], off: usize, len: usize) {
+        if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
+            d.fill(0);
+        }
+    }
+
+    /// A count, length or block length read from the wire, as `usize` (saturating).
+    pub fn to_usize(v: u64) -> usize {
+        usize::try_from(v).unwrap_or(usize::MAX)
+    }
+
+    /// A version read from the wire, as `u16` (saturating).
+    pub fn to_version(v: u64) -> u16 {
+        u16::try_from(v).unwrap_or(u16::MAX)
+    }
+
     /// The error of a value outside the field's declared range.
     #[cold]
     pub fn out_of_range(offset: usize, field: FieldPath) -> EncodeError {
@@ -489,14 +507,6 @@ mod sbe_support {
             offset,
             field,
             kind: EncodeErrorKind::LengthTooLarge { length, max },
-        }
-    }
-
-    /// Zeroes `len` bytes at `off` (a block's padding).
-    #[inline]
-    pub fn zero(b: &mut [u8], off: usize, len: usize) {
-        if let Some(d) = b.get_mut(off..off.saturating_add(len)) {
-            d.fill(0);
         }
     }
 
@@ -770,14 +780,6 @@ mod sbe_support {
                 }
             }
         }
-    }
-
-    pub fn to_usize(v: u64) -> usize {
-        usize::try_from(v).unwrap_or(usize::MAX)
-    }
-
-    pub fn to_version(v: u64) -> u16 {
-        u16::try_from(v).unwrap_or(u16::MAX)
     }
 
     /// Text as `&str`: UTF-8 checked for UTF-8, plain ASCII for the one-byte encodings.
