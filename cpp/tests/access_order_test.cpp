@@ -1,8 +1,10 @@
 // The access-order checks (SABLE_ENABLE_ACCESS_ORDER_CHECKS, docs/cpp.md) on the example Car:
 // groups and var data read or written out of schema order, an entry left before its groups and
-// var data, entries of a group left unvisited: each is errc::access_order, error_field() naming
-// what was expected; reading and writing in order is not.
+// var data, entries of a group left unvisited, a message not written to its end: each is
+// errc::access_order, error_field() naming what was expected; reading and writing in order is
+// not.
 #define SABLE_ENABLE_ACCESS_ORDER_CHECKS
+#include "composite_paths.hpp"
 #include "example_car.hpp"
 
 #include <gtest/gtest.h>
@@ -203,6 +205,72 @@ TEST(AccessOrder, WritingOutOfOrderIsReported) {
     perf.next(); // acceleration entry 1 not written
     EXPECT_EQ(e.error(), sable::errc::access_order);
     EXPECT_EQ(e.error_field(), "fields.performanceFigures[0].acceleration[1]");
+  }
+}
+
+TEST(AccessOrder, AMessageNotWrittenToItsEndIsReported) {
+  std::array<std::uint8_t, 512> buf{};
+  {
+    // The last group (Order ends with legs, fills nested in it): entry 1 of 2 never begun.
+    using composite::paths::Order;
+    Order::Encoder e(buf.data(), buf.size());
+    auto legs = e.legs(2);
+    legs.next().leg().id(1);
+    (void)legs.fills(0);
+    EXPECT_EQ(e.error(), sable::errc::access_order);
+    EXPECT_FALSE(e.ok());
+    EXPECT_EQ(e.error_field(), "fields.legs[1]");
+    // Asked before the end, it says what is still missing; written to the end, the message is ok.
+    legs.next().leg().id(2);
+    auto fills = legs.fills(2);
+    fills.next().fill().id(3);
+    EXPECT_EQ(e.error_field(), "fields.legs[1].fills[1]");
+    fills.next().fill().id(4);
+    EXPECT_TRUE(e.ok()) << e.error_field();
+    EXPECT_EQ(e.error_field(), "");
+  }
+  {
+    // The last entry's nested group left unwritten.
+    using composite::paths::Order;
+    Order::Encoder e(buf.data(), buf.size());
+    e.legs(1).next().leg().id(1);
+    EXPECT_EQ(e.error(), sable::errc::access_order);
+    EXPECT_EQ(e.error_field(), "fields.legs[0].fills");
+  }
+  {
+    // The Car's last group: entry 1 of performanceFigures, and the var data after it.
+    Car::Encoder e(buf.data(), buf.size());
+    (void)e.fuelFigures(0);
+    auto perf = e.performanceFigures(2);
+    (void)perf.next().octaneRating(95).acceleration(0);
+    EXPECT_EQ(e.error(), sable::errc::access_order);
+    EXPECT_EQ(e.error_field(), "fields.performanceFigures[1]");
+  }
+  {
+    // The trailing var data.
+    Car::Encoder e(buf.data(), buf.size());
+    (void)e.fuelFigures(0);
+    (void)e.performanceFigures(0);
+    e.manufacturer("Honda").model("Civic VTi");
+    EXPECT_EQ(e.error(), sable::errc::access_order);
+    EXPECT_EQ(e.error_field(), "fields.activationCode");
+    e.activationCode("abcdef");
+    EXPECT_TRUE(e.ok()) << e.error_field();
+  }
+  {
+    // An error met before the end is the one reported.
+    Car::Encoder e(buf.data(), buf.size());
+    e.vehicleCode("abcdefg");
+    EXPECT_EQ(e.error(), sable::errc::text_too_long);
+    EXPECT_EQ(e.error_field(), "fields.vehicleCode");
+  }
+  {
+    // A decoder may stop reading anywhere: nothing is left "unread" at the end.
+    const std::vector<std::uint8_t> bytes = car_bytes();
+    Car::Decoder d(bytes.data(), bytes.size());
+    auto fuel = d.fuelFigures();
+    fuel.next();
+    EXPECT_TRUE(d.ok()) << d.error_field();
   }
 }
 

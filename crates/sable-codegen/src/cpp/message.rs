@@ -362,14 +362,22 @@ impl Gen<'_> {
         w.line(format!("base_ = st_.reserve({bl}, \"fields\");"));
         w.line("return st_.err;");
         w.close("}");
-        w.line("/* The first error met (errc::ok when none), and the path of the field it concerns (\"fields.fuelFigures[1].usageDescription\"). */");
-        w.line("sable::errc error() const noexcept { return st_.err; }");
-        w.line("bool ok() const noexcept { return st_.err == sable::errc::ok; }");
+        w.line("/* The first error met (errc::ok when none), and the path of the field it concerns (\"fields.fuelFigures[1].usageDescription\"). With the access-order checks, a message not written to its end (a group, var data or entry left unwritten) is errc::access_order too. */");
+        w.open("sable::errc error() const noexcept {");
+        order_check(
+            w,
+            &["if (st_.err == sable::errc::ok && !st_.ao.complete()) { return sable::errc::access_order; }".to_owned()],
+        );
+        w.line("return st_.err;");
+        w.close("}");
+        w.line("bool ok() const noexcept { return error() == sable::errc::ok; }");
         w.open("std::string error_field() const {");
         order_check(
             w,
             &[
                 "if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }"
+                    .to_owned(),
+                "if (st_.err == sable::errc::ok && !st_.ao.complete()) { return st_.ao.missing(); }"
                     .to_owned(),
             ],
         );

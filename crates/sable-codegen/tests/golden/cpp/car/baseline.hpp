@@ -1298,12 +1298,18 @@ class Car {
       base_ = st_.reserve(49, "fields");
       return st_.err;
     }
-    /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). */
-    sable::errc error() const noexcept { return st_.err; }
-    bool ok() const noexcept { return st_.err == sable::errc::ok; }
+    /* The first error met (errc::ok when none), and the path of the field it concerns ("fields.fuelFigures[1].usageDescription"). With the access-order checks, a message not written to its end (a group, var data or entry left unwritten) is errc::access_order too. */
+    sable::errc error() const noexcept {
+      #if SABLE_ACCESS_ORDER
+      if (st_.err == sable::errc::ok && !st_.ao.complete()) { return sable::errc::access_order; }
+      #endif
+      return st_.err;
+    }
+    bool ok() const noexcept { return error() == sable::errc::ok; }
     std::string error_field() const {
       #if SABLE_ACCESS_ORDER
       if (st_.err == sable::errc::access_order) { return st_.ao.expected(); }
+      if (st_.err == sable::errc::ok && !st_.ao.complete()) { return st_.ao.missing(); }
       #endif
       return sable::detail::fill_path(st_.err_field, st_.err_path);
     }

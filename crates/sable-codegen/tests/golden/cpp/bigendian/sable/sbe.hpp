@@ -311,9 +311,21 @@ struct order_state {
     depth = d;
     return true;
   }
+  /* Whether everything was accessed: every group and var data of the root, every entry of each
+   * group begun, and each entry's own done (a message written or read to its end). */
+  bool complete() const noexcept {
+    return next[0] >= count[0] && begun[0] >= entries[0] && done_below(0);
+  }
   /* The path of what was expected ("fields.fuelFigures[1].usageDescription",
    * "fields.fuelFigures[2]" for an entry); empty when nothing was left to access. */
   std::string expected() const;
+  /* The path of the first thing not accessed yet, as expected() names it (empty when complete). */
+  std::string missing() const {
+    order_state s = *this;
+    s.want = nullptr;
+    s.expect();
+    return s.expected();
+  }
 };
 #endif
 
