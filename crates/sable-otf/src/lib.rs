@@ -10,7 +10,8 @@
 //! Modules import one way, each only from the layers below it (`tests/layering.rs` reads the
 //! sources and fails on an import upwards or a cycle):
 //!
-//! 1. writers: `write` (numbers, text and JSON strings into a sink), `shown`;
+//! 1. writers: `write` (numbers, text and JSON strings into a sink), `shown`, `readable`
+//!    (timestamps, dates and decimals as people read them);
 //! 2. the decoder: `decode`, its plan compiled from the IR (the plan's JSON keys made by the
 //!    writers) and its walk, reporting to a [`decode::Visitor`];
 //! 3. `json_value`: decoded values as JSON;

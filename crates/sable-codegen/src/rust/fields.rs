@@ -28,25 +28,17 @@ impl Gen<'_> {
             desc,
             ref kind,
             presence,
-            const_enum,
             off,
             since,
             slice,
             full,
-            path: _,
+            ..
         } = *slot;
         let m = method(name);
         let mut o = String::new();
         let d = doc(desc);
         let end = off + self.kind_size(kind, presence);
         let present = present_cond(&format!("self.{slice}"), "self.version", since, end);
-        let gate = |expr: String, absent: &str| -> String {
-            if since > 0 {
-                format!("if self.version < {since} {{\n{absent}\n}} else {{\n{expr}\n}}")
-            } else {
-                expr
-            }
-        };
         let sl = format!("self.{slice}");
         let offs = off.to_string();
         let json;
@@ -73,81 +65,22 @@ impl Gen<'_> {
                     "/// The maximum value of `{name}`.\npub const {u}_MAX: {t} = {};",
                     lit(&p.max_value, p.primitive_type)
                 );
-                let utf8 = is_utf8(p.character_encoding.as_deref());
-                if p.is_array() {
-                    json = self.array_getter(slot, p, &mut o);
+                json = if p.is_array() {
+                    self.array_getter(slot, p, &mut o)
                 } else {
-                    let raw = gate(
-                        read(&sl, &offs, p.primitive_type, p.byte_order, full),
-                        "None",
-                    );
-                    let optional =
-                        presence == Presence::Optional || p.presence == Presence::Optional;
-                    if optional {
-                        let filt = if is_float(p.primitive_type)
-                            && p.null_value.as_f64().is_some_and(f64::is_nan)
-                        {
-                            ".filter(|v| !v.is_nan())".to_owned()
-                        } else {
-                            format!(".filter(|v| *v != Self::{u}_NULL)")
-                        };
-                        let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{t}> {{\n({raw}){filt}\n}}");
-                        let item = if p.primitive_type == PrimitiveType::Char {
-                            format!("sbe_support::w_chars(f, &[v], {utf8})?;")
-                        } else {
-                            self.num_json("v", p.primitive_type)
-                        };
-                        json = format!("match self.{m}() {{\nSome(v) => {{\n{item}\n}}\nNone => f.write_str(\"null\")?,\n}}");
-                    } else {
-                        let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{\n({raw}).unwrap_or(Self::{u}_NULL)\n}}");
-                        json = if p.primitive_type == PrimitiveType::Char {
-                            format!("sbe_support::w_chars(f, &[self.{m}()], {utf8})?;")
-                        } else {
-                            let v = format!("self.{m}()");
-                            self.num_json(&v, p.primitive_type)
-                        };
-                    }
-                }
+                    self.scalar_getter(slot, p, &mut o)
+                };
             }
             Kind::Enum(e) => {
-                let en = camel(&e.name);
-                let t = rtype(e.encoding_type);
                 if presence == Presence::Constant {
-                    let vname = const_enum.unwrap_or("");
-                    let var = e
-                        .values
-                        .iter()
-                        .find(|v| v.name == vname)
-                        .map(|v| lit(&v.value, e.encoding_type))
-                        .unwrap_or_else(|| "0".into());
-                    let u = upper(name);
-                    let _ = writeln!(o, "\n/// The constant value of `{name}`.\npub const {u}_VALUE: {en} = {en}::from_raw({var});");
-                    let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\nSelf::{u}_VALUE\n}}");
-                    let val = json_str(vname);
-                    json = match present_cond(&sl, "self.version", since, 0) {
-                        Some(c) => format!("if {c} {{\n{}}} else {{\n{}}}", ws(&val), ws("null")),
-                        None => ws(&val),
-                    };
-                    return (o, format!("{}{json}", ws(&format!("{key}:"))));
+                    return const_enum_getter(slot, e);
                 }
-                let raw = gate(
-                    read(&sl, &offs, e.encoding_type, e.byte_order, full),
-                    "None",
-                );
-                if presence == Presence::Optional {
-                    let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{\n({raw})\n.filter(|v| *v != {en}::NULL_VALUE)\n.map({en}::from_raw)\n}}");
-                    json = format!("match self.{m}() {{\nSome(v) => write!(f, \"{{v}}\")?,\nNone => f.write_str(\"null\")?,\n}}");
-                } else {
-                    let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\n{en}::from_raw(({raw}).unwrap_or({en}::NULL_VALUE))\n}}");
-                    let _ = t;
-                    // Any enum's null value is `null`, required or not: the IR does not keep
-                    // whether the encoding type is optional (docs/json.md).
-                    json = format!("match self.{m}() {{\nv if v.raw() == {en}::NULL_VALUE => f.write_str(\"null\")?,\nv => write!(f, \"{{v}}\")?,\n}}");
-                }
+                json = enum_getter(slot, e, &mut o);
             }
             Kind::Set(st) => {
                 let sn = camel(&st.name);
                 let raw = gate(
+                    since,
                     read(&sl, &offs, st.encoding_type, st.byte_order, full),
                     "None",
                 );
@@ -173,6 +106,54 @@ impl Gen<'_> {
             None => json,
         };
         (o, format!("{}{body}", ws(&format!("{key}:"))))
+    }
+
+    /// The getter of a primitive that is neither an array nor a constant (`slot`), into `o`;
+    /// the JSON value's statements.
+    fn scalar_getter(&self, slot: &Slot<'_>, p: &Primitive, o: &mut String) -> String {
+        let (name, presence) = (slot.name, slot.presence);
+        let (m, d, u, t) = (
+            method(name),
+            doc(slot.desc),
+            upper(name),
+            rtype(p.primitive_type),
+        );
+        let utf8 = is_utf8(p.character_encoding.as_deref());
+        let raw = gate(
+            slot.since,
+            read(
+                &format!("self.{}", slot.slice),
+                &slot.off.to_string(),
+                p.primitive_type,
+                p.byte_order,
+                slot.full,
+            ),
+            "None",
+        );
+        let optional = presence == Presence::Optional || p.presence == Presence::Optional;
+        if optional {
+            let filt =
+                if is_float(p.primitive_type) && p.null_value.as_f64().is_some_and(f64::is_nan) {
+                    ".filter(|v| !v.is_nan())".to_owned()
+                } else {
+                    format!(".filter(|v| *v != Self::{u}_NULL)")
+                };
+            let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{t}> {{\n({raw}){filt}\n}}");
+            let item = if p.primitive_type == PrimitiveType::Char {
+                format!("sbe_support::w_chars(f, &[v], {utf8})?;")
+            } else {
+                self.num_json("v", p.primitive_type)
+            };
+            format!("match self.{m}() {{\nSome(v) => {{\n{item}\n}}\nNone => f.write_str(\"null\")?,\n}}")
+        } else {
+            let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {t} {{\n({raw}).unwrap_or(Self::{u}_NULL)\n}}");
+            if p.primitive_type == PrimitiveType::Char {
+                format!("sbe_support::w_chars(f, &[self.{m}()], {utf8})?;")
+            } else {
+                let v = format!("self.{m}()");
+                self.num_json(&v, p.primitive_type)
+            }
+        }
     }
 
     /// The getter of a constant primitive (`slot`), and its JSON member's statements.
@@ -232,13 +213,7 @@ impl Gen<'_> {
         let sl = format!("self.{slice}");
         let null = lit(&p.null_value, p.primitive_type);
         let utf8 = is_utf8(p.character_encoding.as_deref());
-        let gate = |expr: String, absent: &str| -> String {
-            if since > 0 {
-                format!("if self.version < {since} {{\n{absent}\n}} else {{\n{expr}\n}}")
-            } else {
-                expr
-            }
-        };
+        let gate = |expr: String, absent: &str| gate(since, expr, absent);
         let json;
         let n = p.length;
         let _ = writeln!(
@@ -476,5 +451,69 @@ pub(super) fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
         Kind::Prim(p) if p.is_constant() => Presence::Constant,
         Kind::Prim(p) => p.presence,
         _ => m.presence,
+    }
+}
+
+/// `expr`, or `absent` when the acting version is older than `since` (a field added later).
+fn gate(since: i32, expr: String, absent: &str) -> String {
+    if since > 0 {
+        format!("if self.version < {since} {{\n{absent}\n}} else {{\n{expr}\n}}")
+    } else {
+        expr
+    }
+}
+
+/// The getter of a constant enum field (`slot`), and its JSON member's statements.
+fn const_enum_getter(slot: &Slot<'_>, e: &EnumType) -> (String, String) {
+    let name = slot.name;
+    let (m, d, u, en) = (method(name), doc(slot.desc), upper(name), camel(&e.name));
+    let vname = slot.const_enum.unwrap_or("");
+    let var = e
+        .values
+        .iter()
+        .find(|v| v.name == vname)
+        .map(|v| lit(&v.value, e.encoding_type))
+        .unwrap_or_else(|| "0".into());
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "\n/// The constant value of `{name}`.\npub const {u}_VALUE: {en} = {en}::from_raw({var});"
+    );
+    let _ = writeln!(
+        o,
+        "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\nSelf::{u}_VALUE\n}}"
+    );
+    let val = json_str(vname);
+    let sl = format!("self.{}", slot.slice);
+    let json = match present_cond(&sl, "self.version", slot.since, 0) {
+        Some(c) => format!("if {c} {{\n{}}} else {{\n{}}}", ws(&val), ws("null")),
+        None => ws(&val),
+    };
+    (o, format!("{}{json}", ws(&format!("{}:", json_str(name)))))
+}
+
+/// The getter of an enum field that is not constant (`slot`), into `o`; the JSON value's
+/// statements.
+fn enum_getter(slot: &Slot<'_>, e: &EnumType, o: &mut String) -> String {
+    let (m, d, en) = (method(slot.name), doc(slot.desc), camel(&e.name));
+    let raw = gate(
+        slot.since,
+        read(
+            &format!("self.{}", slot.slice),
+            &slot.off.to_string(),
+            e.encoding_type,
+            e.byte_order,
+            slot.full,
+        ),
+        "None",
+    );
+    if slot.presence == Presence::Optional {
+        let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{\n({raw})\n.filter(|v| *v != {en}::NULL_VALUE)\n.map({en}::from_raw)\n}}");
+        format!("match self.{m}() {{\nSome(v) => write!(f, \"{{v}}\")?,\nNone => f.write_str(\"null\")?,\n}}")
+    } else {
+        let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {en} {{\n{en}::from_raw(({raw}).unwrap_or({en}::NULL_VALUE))\n}}");
+        // Any enum's null value is `null`, required or not: the IR does not keep whether the
+        // encoding type is optional (docs/json.md).
+        format!("match self.{m}() {{\nv if v.raw() == {en}::NULL_VALUE => f.write_str(\"null\")?,\nv => write!(f, \"{{v}}\")?,\n}}")
     }
 }

@@ -213,7 +213,9 @@ impl<'a> Gen<'a> {
             "/// The deepest nesting of composites in the schema (at least 1): the composite members\n/// a [`FieldPath`] holds.\npub const MEMBER_DEPTH: usize = {};",
             self.member_depth()
         ));
-        self.out.line(support("codec_support.rs").trim_end()).code("");
+        self.out
+            .line(support("codec_support.rs").trim_end())
+            .code("");
         for t in &s.types {
             match t {
                 TypeDef::Enum(e) => self.enum_type(e),
