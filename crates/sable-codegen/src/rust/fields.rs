@@ -41,9 +41,8 @@ impl Gen<'_> {
         let present = present_cond(&format!("self.{slice}"), "self.version", since, end);
         let sl = format!("self.{slice}");
         let offs = off.to_string();
-        let json;
         let key = json_str(name);
-        match kind {
+        let json = match kind {
             Kind::Prim(p) => {
                 let t = rtype(p.primitive_type);
                 let u = upper(name);
@@ -65,17 +64,17 @@ impl Gen<'_> {
                     "/// The maximum value of `{name}`.\npub const {u}_MAX: {t} = {};",
                     lit(&p.max_value, p.primitive_type)
                 );
-                json = if p.is_array() {
+                if p.is_array() {
                     self.array_getter(slot, p, &mut o)
                 } else {
                     self.scalar_getter(slot, p, &mut o)
-                };
+                }
             }
             Kind::Enum(e) => {
                 if presence == Presence::Constant {
                     return const_enum_getter(slot, e);
                 }
-                json = enum_getter(slot, e, &mut o);
+                enum_getter(slot, e, &mut o)
             }
             Kind::Set(st) => {
                 let sn = camel(&st.name);
@@ -85,7 +84,7 @@ impl Gen<'_> {
                     "None",
                 );
                 let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {sn} {{\n{sn}::from_bits(({raw}).unwrap_or(0))\n}}");
-                json = format!("write!(f, \"{{}}\", self.{m}())?;");
+                format!("write!(f, \"{{}}\", self.{m}())?;")
             }
             Kind::Comp(c) => {
                 let cn = format!("{}Decoder", camel(&c.name));
@@ -98,9 +97,9 @@ impl Gen<'_> {
                     format!("sbe_support::from::<{full}>({sl}, {off})")
                 };
                 let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {cn}<'a> {{\n{cn}::wrap({slice}, self.version)\n}}");
-                json = format!("write!(f, \"{{}}\", self.{m}())?;");
+                format!("write!(f, \"{{}}\", self.{m}())?;")
             }
-        }
+        };
         let body = match present {
             Some(c) => format!("if {c} {{\n{json}\n}} else {{\nf.write_str(\"null\")?;\n}}"),
             None => json,
