@@ -24,10 +24,10 @@ fn feed() -> SocketAddrV4 {
     "239.1.1.1:14310".parse().unwrap()
 }
 
-/// `sable decode --schema CAR ARGS` of `input`.
-fn decode(args: &[&str], input: &[u8]) -> Output {
+/// `sable SUBCOMMAND --schema CAR ARGS` with `input` on standard input.
+fn run(subcommand: &str, args: &[&str], input: Vec<u8>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sable"))
-        .args(["decode", "--schema"])
+        .args([subcommand, "--schema"])
         .arg(car_schema())
         .args(args)
         .stdin(Stdio::piped())
@@ -36,11 +36,15 @@ fn decode(args: &[&str], input: &[u8]) -> Output {
         .spawn()
         .expect("run sable");
     let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&input));
     let output = child.wait_with_output().expect("wait");
     let _ = writer.join();
     output
+}
+
+/// `sable decode --schema CAR ARGS` of `input`.
+fn decode(args: &[&str], input: &[u8]) -> Output {
+    run("decode", args, input.to_vec())
 }
 
 fn json_lines(output: &Output) -> Vec<serde_json::Value> {
@@ -101,21 +105,8 @@ fn cme_sofh_over_tcp_decodes() {
 
 /// `sable encode --schema CAR ARGS` of `lines`.
 fn encode_with(args: &[&str], lines: &[String]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sable"))
-        .args(["encode", "--schema"])
-        .arg(car_schema())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sable");
-    let mut stdin = child.stdin.take().expect("stdin");
     let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("wait");
-    let _ = writer.join();
-    output
+    run("encode", args, input.into_bytes())
 }
 
 #[test]

@@ -175,6 +175,8 @@ CASES.update({
     "type-renamed": dict(V2, price_name="Px", order_fields=fields(ORDER).replace('type="Price"', 'type="Px"')),
     "presence-constant-to-required": dict(V2, order_fields=fields(ORDER).replace('type="Venue"', 'type="VenueCode"'), extra_types='\n        <type name="VenueCode" primitiveType="char"/>'),
     "null-value-made-explicit": dict(V2, qty_presence="optional", qty_null=' nullValue="4294967295"'),
+    "set-choice-renamed": dict(V2, flag_choices='            <choice name="Rush">0</choice>\n            <choice name="Hidden">1</choice>'),
+    "group-became-var-data": dict(V2, order_fields=without("fills") + '\n        <data name="fills" id="10" type="varStringEncoding"/>'),
 })
 OLD_OVERRIDES = {
     "presence-optional-to-required": dict(qty_presence="optional"),
