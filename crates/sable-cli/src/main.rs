@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use sable_framing::capture::Filter;
-use sable_framing::Framing;
+use sable_framing::{Framing, SofhForm};
 
 use input::Loaded;
 
@@ -104,13 +104,18 @@ enum Command {
     ///
     /// The input streams: each message is printed as soon as its bytes have arrived (a live
     /// pipe, `tcpdump -w - | sable decode --pcap ...`, or a growing file with --follow), in
-    /// memory bounded whatever the input's size (docs/framing.md, "Streams").
+    /// memory bounded whatever the input's size: only an incomplete message (at most
+    /// --max-message-size) or capture record waits (docs/framing.md, "Streams").
     Decode(DecodeArgs),
     /// Encode canonical JSON Lines messages to SBE
     ///
     /// Each non-blank input line is one message in the canonical JSON form (docs/json.md). A
     /// line that does not encode is reported with its line number and left out; exit status 1
     /// when any line was bad.
+    ///
+    /// The input streams: each message is written (and flushed) as soon as its line is in and
+    /// the input has nothing more waiting, so a live pipe sees each message at once; memory is
+    /// bounded by the longest line, whatever the input's size.
     Encode(EncodeArgs),
     /// Compare two versions of a schema: what changed, and whether old and new readers and
     /// generated code still agree
@@ -230,6 +235,13 @@ struct DecodeArgs {
     #[arg(long, short = 'f')]
     follow: bool,
 
+    /// The largest message expected: a message whose header, block lengths, group counts or
+    /// var data lengths (or whose framing header) declare more bytes is reported at once, at
+    /// its offset, without waiting for the bytes; decoding then goes on as the framing allows
+    /// (raw framing stops). A number of bytes, or with a suffix K, M or G (powers of 1024)
+    #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
+    max_message_size: u64,
+
     /// The encoded messages; standard input when absent or "-"
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
@@ -246,6 +258,10 @@ struct EncodeArgs {
     #[arg(long, default_value = "raw", value_parser = parse_framing, value_name = "FRAMING")]
     framing: Framing,
 
+    /// With --framing sofh: which Simple Open Framing Header to write (decode reads both)
+    #[arg(long, value_enum, default_value_t = SofhFormArg::Standard, value_name = "FORM")]
+    sofh_form: SofhFormArg,
+
     /// Where to write the encoded messages; standard output when absent
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -253,6 +269,17 @@ struct EncodeArgs {
     /// Canonical JSON messages, one per line (docs/json.md); standard input when absent or "-"
     #[arg(value_name = "FILE")]
     input: Option<PathBuf>,
+}
+
+/// The SOFH form `sable encode` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SofhFormArg {
+    /// The FIX standard's 6-byte header: 4-byte big-endian length counting the header, then
+    /// the encoding type 0x5BE0 (little-endian SBE) or 0xEB50 (big-endian SBE)
+    Standard,
+    /// CME's 4-byte header (iLink 3): 2-byte little-endian length counting the header, then
+    /// the encoding type 0xCAFE little-endian (messages of at most 65,531 bytes)
+    Cme,
 }
 
 fn parse_framing(text: &str) -> Result<Framing, String> {
@@ -540,6 +567,7 @@ fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
         limit: args.limit,
         input: args.input.as_deref(),
         follow: args.follow,
+        max_message_size: usize::try_from(args.max_message_size).unwrap_or(usize::MAX),
     };
     finish(otf::decode(&request))
 }
@@ -551,9 +579,17 @@ fn run_encode(args: &EncodeArgs, cli: &Cli) -> u8 {
     let Some(ir) = cli.ir(&args.schema) else {
         return EXIT_FAILURE;
     };
+    if args.sofh_form != SofhFormArg::Standard && args.framing != Framing::Sofh {
+        input::report("sable: --sofh-form applies to --framing sofh only");
+        return EXIT_USAGE;
+    }
     let request = otf::EncodeRequest {
         ir: &ir,
         framing: args.framing,
+        sofh_form: match args.sofh_form {
+            SofhFormArg::Standard => SofhForm::Standard,
+            SofhFormArg::Cme => SofhForm::Cme,
+        },
         input: args.input.as_deref(),
         output: args.output.as_ref(),
     };

@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use sable_framing::capture::{Filter, Flow};
-use sable_framing::{mdp3_packet_header, FrameMeta, Framing};
+use sable_framing::{mdp3_packet_header, FrameMeta, Framing, SofhForm};
 use sable_ir::{ByteOrder, Ir, PrimitiveType};
 use sable_otf::decode::Decoder;
 use sable_otf::encode::Encoder;
@@ -38,6 +38,8 @@ pub struct DecodeRequest<'a> {
     pub input: Option<&'a Path>,
     /// Keep reading the file as it grows (`--follow`).
     pub follow: bool,
+    /// The most bytes a message may declare (`--max-message-size`).
+    pub max_message_size: usize,
 }
 
 /// How a run went: messages printed and problems reported.
@@ -296,6 +298,8 @@ pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
 pub struct EncodeRequest<'a> {
     pub ir: &'a Ir,
     pub framing: Framing,
+    /// The SOFH header written with `Framing::Sofh`.
+    pub sofh_form: SofhForm,
     pub input: Option<&'a Path>,
     pub output: Option<&'a PathBuf>,
 }
@@ -323,6 +327,10 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
     let mut out = io::BufWriter::with_capacity(1 << 16, sink);
     let cannot_write = |e: io::Error| format!("cannot write to {out_name}: {e}");
     let big_endian = request.ir.byte_order == ByteOrder::BigEndian;
+    let prefix = |len: usize, out: &mut Vec<u8>| match request.framing {
+        Framing::Sofh => request.sofh_form.write(len, big_endian, out),
+        framing => framing.message_prefix(len, big_endian, out),
+    };
     let mut frame = Vec::new();
     if request.framing == Framing::Mdp3 {
         // The output is one MDP 3.0 packet holding every message.
@@ -367,10 +375,7 @@ pub fn encode(request: &EncodeRequest) -> Result<Outcome, String> {
         }
         message.clear();
         let problem = match encoder.encode_json(line, &mut message) {
-            Ok(_) => match request
-                .framing
-                .message_prefix(message.len(), big_endian, &mut frame)
-            {
+            Ok(_) => match prefix(message.len(), &mut frame) {
                 Ok(()) => {
                     frame.extend_from_slice(&message);
                     outcome.messages += 1;

@@ -83,6 +83,11 @@ trait Feed<W: Write> {
     fn push(&mut self, data: &[u8], printer: &mut Printer<'_, W>) -> io::Result<()>;
     /// Ends the input.
     fn finish(&mut self, printer: &mut Printer<'_, W>) -> io::Result<()>;
+    /// Whether nothing more of the input can be decoded (raw framing after a message it
+    /// cannot size), so that reading stops.
+    fn ended(&self) -> bool {
+        false
+    }
 }
 
 /// Decodes `source` into `printer` as it arrives.
@@ -92,22 +97,30 @@ pub(crate) fn decode<W: Write>(
     mut source: Source,
     mut printer: Printer<'_, W>,
 ) -> Result<Outcome, String> {
-    // A truncated message is one whose bytes have not all arrived: ask for one more byte.
+    // A truncated message is one whose bytes have not all arrived: wait for as many as what was
+    // read of it says it takes (at least one more). A lying count or length that says more
+    // than --max-message-size is then found out at once by the framer.
     let message_length = |bytes: &[u8]| match decoder.message_length(bytes) {
         Ok(len) => Ok(len),
-        Err(e) if e.kind() == DecodeErrorKind::Truncated => Ok(bytes.len() + 1),
+        Err(e) if e.kind() == DecodeErrorKind::Truncated => {
+            Ok(e.needs().unwrap_or(0).max(bytes.len() + 1))
+        }
         Err(e) => Err(e.to_string()),
     };
     let mut feed: Box<dyn Feed<W> + '_> = if request.pcap {
         Box::new(CaptureFeed::new(request, message_length))
     } else {
-        Box::new(FramedFeed::new(request.framing, message_length))
+        Box::new(FramedFeed::new(
+            request.framing,
+            request.max_message_size,
+            message_length,
+        ))
     };
     let mut progress = Progress::new("sable decode", source.size.unwrap_or(0));
     let mut chunk = vec![0; CHUNK];
     let mut read = 0u64;
     let mut result = Ok(());
-    while result.is_ok() && !printer.done() {
+    while result.is_ok() && !printer.done() && !feed.ended() {
         // The next read may wait for input: what is decoded goes out first.
         result = printer.flush();
         let n = source
@@ -212,20 +225,23 @@ struct FramedFeed<F> {
     /// Where the stream framer's offsets start in the input (after an MDP 3.0 packet header).
     base: u64,
     hint: Hint,
+    /// Raw framing stopped at a message it cannot size, and that message was printed.
+    ended: bool,
 }
 
 impl<F> FramedFeed<F>
 where
     F: Fn(&[u8]) -> Result<usize, String> + Clone,
 {
-    fn new(framing: Framing, message_length: F) -> FramedFeed<F> {
+    fn new(framing: Framing, max_message_size: usize, message_length: F) -> FramedFeed<F> {
         let stream_framing = if framing == Framing::Mdp3 {
             MDP3_MESSAGES
         } else {
             framing
         };
         let framer = StreamFramer::new(stream_framing, message_length.clone())
-            .expect("every framing but mdp3 frames streams");
+            .expect("every framing but mdp3 frames streams")
+            .with_max_frame_len(max_message_size);
         FramedFeed {
             framing,
             framer,
@@ -234,6 +250,7 @@ where
             meta: None,
             base: 0,
             hint: Hint::new(framing),
+            ended: false,
         }
     }
 
@@ -257,11 +274,26 @@ where
                 printer.message(frame.bytes, &place)?
             }
             // Raw framing stops at the error: the bytes there are printed as a message after
-            // the push (`FramedFeed::stopped`), with the decoder's own words.
-            Err(_) if raw => return Ok(()),
+            // the push (`FramedFeed::print_pending`), with the decoder's own words; a message
+            // too large is said so first.
+            Err(error) if raw => {
+                if let Some(declared) = error.declared_len {
+                    printer.note(&format!(
+                        "at byte {}: the message declares at least {declared} bytes, more than \
+                         --max-message-size allows",
+                        base + error.stream_offset
+                    ));
+                }
+                return Ok(());
+            }
             Err(error) => {
+                let limit = if error.declared_len.is_some() {
+                    " (--max-message-size)"
+                } else {
+                    ""
+                };
                 printer.error(&format!(
-                    "at byte {}: {}",
+                    "at byte {}: {}{limit}",
                     base + error.stream_offset,
                     error.message
                 ));
@@ -273,8 +305,10 @@ where
     }
 
     /// After raw framing stopped (a message that does not size up), or at the end with an
-    /// incomplete message: what there is of it is decoded and printed, with the error.
+    /// incomplete message: what there is of it is decoded and printed, with the error. Nothing
+    /// says where a next message would start, so decoding ends there.
     fn print_pending<W: Write>(&mut self, printer: &mut Printer<'_, W>) -> io::Result<()> {
+        self.ended = true;
         let (offset, bytes) = self.framer.pending();
         if bytes.is_empty() {
             return Ok(());
@@ -286,8 +320,13 @@ where
         };
         let clean = printer.message(bytes, &place)?;
         self.hint.outcome(clean, printer, &self.message_length);
-        let next = self.framer.next_stream_offset();
-        self.framer.reset(next);
+        if self.framer.stopped() {
+            printer.note(&format!(
+                "at byte {}: raw framing cannot tell where the next message would start: \
+                 decoding stops",
+                place.offset
+            ));
+        }
         Ok(())
     }
 
@@ -335,15 +374,23 @@ where
         Ok(())
     }
 
+    fn ended(&self) -> bool {
+        self.ended
+    }
+
     fn finish(&mut self, printer: &mut Printer<'_, W>) -> io::Result<()> {
         if self.framing == Framing::Mdp3 && self.meta.is_none() {
             printer.error(&format!(
-                "at byte 0: MDP 3.0 packet of {} bytes is shorter than its                  {MDP3_PACKET_HEADER_LEN}-byte header",
+                "at byte 0: MDP 3.0 packet of {} bytes is shorter than its \
+                 {MDP3_PACKET_HEADER_LEN}-byte header",
                 self.mdp3_header.len()
             ));
             return Ok(());
         }
         if self.framing == Framing::Raw {
+            if self.ended {
+                return Ok(());
+            }
             return self.print_pending(printer);
         }
         let raw = false;
@@ -376,7 +423,8 @@ where
         CaptureFeed {
             stream: CaptureStream::new(),
             payloads: PayloadDecoder::new(request.filter.clone(), TcpReassembler::new()),
-            messages: MessageFramer::new(request.framing, message_length.clone()),
+            messages: MessageFramer::new(request.framing, message_length.clone())
+                .with_max_frame_len(request.max_message_size),
             message_length,
             hint: Hint::new(request.framing),
         }

@@ -135,11 +135,25 @@ fn every_subcommand_has_help() {
                 "sofh",
                 "mdp3",
                 "u16le",
+                "The input streams",
+                "memory bounded",
+                "--follow",
+                "--max-message-size",
             ][..],
         ),
         (
             "encode",
-            &["--schema", "--framing", "--output", "FILE", "docs/json.md"][..],
+            &[
+                "--schema",
+                "--framing",
+                "--output",
+                "FILE",
+                "docs/json.md",
+                "The input streams",
+                "a live pipe sees each message at once",
+                "--sofh-form",
+                "0xCAFE",
+            ][..],
         ),
     ] {
         let assert = sable().args([sub, "--help"]).assert().success();

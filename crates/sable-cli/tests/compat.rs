@@ -86,6 +86,39 @@ fn json_report_lists_findings_with_verdicts_and_locations() {
 }
 
 #[test]
+fn a_sbeir_file_is_compared_too_and_located_by_its_path() {
+    let dir = std::env::temp_dir().join(format!("sable-compat-sbeir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let sbeir = dir.join("old.sbeir");
+    sable()
+        .arg("ir")
+        .arg(pair("field-removed", "old"))
+        .arg("-o")
+        .arg(&sbeir)
+        .assert()
+        .success();
+    let new = pair("field-removed", "new");
+    sable()
+        .arg("compat")
+        .arg(&sbeir)
+        .arg(&new)
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains(format!(
+                "{}:33:5: [field-removed] Order/side",
+                new.display()
+            ))
+            .and(predicate::str::contains(format!(
+                "old: {} (Order/side)",
+                sbeir.display()
+            )))
+            .and(predicate::str::contains("4 findings")),
+        );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn against_compares_with_the_version_in_git() {
     let dir = std::env::temp_dir().join(format!("sable-compat-git-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -24,10 +24,10 @@ fn feed() -> SocketAddrV4 {
     "239.1.1.1:14310".parse().unwrap()
 }
 
-/// `sable decode --schema CAR ARGS` of `input`.
-fn decode(args: &[&str], input: &[u8]) -> Output {
+/// `sable SUBCOMMAND --schema CAR ARGS` with `input` on standard input.
+fn run(subcommand: &str, args: &[&str], input: Vec<u8>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sable"))
-        .args(["decode", "--schema"])
+        .args([subcommand, "--schema"])
         .arg(car_schema())
         .args(args)
         .stdin(Stdio::piped())
@@ -36,11 +36,15 @@ fn decode(args: &[&str], input: &[u8]) -> Output {
         .spawn()
         .expect("run sable");
     let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
     let writer = std::thread::spawn(move || stdin.write_all(&input));
     let output = child.wait_with_output().expect("wait");
     let _ = writer.join();
     output
+}
+
+/// `sable decode --schema CAR ARGS` of `input`.
+fn decode(args: &[&str], input: &[u8]) -> Output {
+    run("decode", args, input.to_vec())
 }
 
 fn json_lines(output: &Output) -> Vec<serde_json::Value> {
@@ -97,6 +101,78 @@ fn cme_sofh_over_tcp_decodes() {
     assert_eq!(lines[0]["flow"], "tcp 10.0.0.1:40000 -> 10.0.0.2:9000");
     assert_eq!(lines[0]["offset"], 4, "after CME's 4-byte header");
     assert_eq!(lines[0]["fields"]["serialNumber"], 1234);
+}
+
+/// `sable encode --schema CAR ARGS` of `lines`.
+fn encode_with(args: &[&str], lines: &[String]) -> Output {
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    run("encode", args, input.into_bytes())
+}
+
+#[test]
+fn encode_writes_cmes_sofh_form_and_decode_reads_it_back() {
+    let output = encode_with(&["--framing", "sofh", "--sofh-form", "cme"], &car_lines());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let stream = output.stdout;
+    // Each message after CME's 4-byte header: the same bytes as the hand-made one.
+    let expected: Vec<u8> = cars().iter().flat_map(|m| cme_sofh(m)).collect();
+    assert_eq!(stream, expected);
+    // Decoded back, from a file and from a TCP capture.
+    for (args, input) in [
+        (&["--framing", "sofh"][..], stream.clone()),
+        (
+            &["--pcap", "--framing", "sofh"][..],
+            tcp_capture(&stream, 100),
+        ),
+    ] {
+        let output = decode(args, &input);
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+        let decoded: Vec<serde_json::Value> = json_lines(&output)
+            .into_iter()
+            .map(|mut v| {
+                let object = v.as_object_mut().expect("object");
+                for key in ["offset", "timestamp", "packetOffset", "flow"] {
+                    object.remove(key);
+                }
+                v
+            })
+            .collect();
+        let lines: Vec<serde_json::Value> = car_lines().iter().map(|l| json_value(l)).collect();
+        assert_eq!(decoded, lines, "{args:?}");
+    }
+    // The standard form stays the default.
+    let standard = encode_with(&["--framing", "sofh"], &car_lines()[..1]).stdout;
+    assert_eq!(standard[4..6], [0x5B, 0xE0]);
+}
+
+#[test]
+fn the_sofh_form_is_checked() {
+    let output = encode_with(&["--sofh-form", "cme"], &car_lines()[..1]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--sofh-form applies to --framing sofh only"),
+        "{}",
+        stderr(&output)
+    );
+    // A message CME's 2-byte length cannot count is refused, with its line number.
+    let mut big: serde_json::Value = json_value(&car_lines()[0]);
+    big["fields"]["activationCode"] = "x".repeat(70_000).into();
+    let output = encode_with(
+        &["--framing", "sofh", "--sofh-form", "cme"],
+        &[big.to_string()],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(
+        stderr(&output).contains("<stdin>:1: a message of 70"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        stderr(&output).contains("too long for cme SOFH framing (at most 65531)"),
+        "{}",
+        stderr(&output)
+    );
 }
 
 #[test]

@@ -105,6 +105,35 @@ fn a_truncated_message_is_printed_as_far_as_it_goes_with_its_error() {
 }
 
 #[test]
+fn raw_framing_stops_at_a_message_it_cannot_size() {
+    // An unknown template id, then more than a read's worth (64 KiB) of good messages: nothing
+    // says where the next message starts, so nothing after the bad one is decoded.
+    let lines = car_lines();
+    let good = encode("raw", &lines);
+    let mut bytes = good[..20].to_vec();
+    bytes[2] = 99;
+    while bytes.len() < 200_000 {
+        bytes.extend_from_slice(&good);
+    }
+    let (decoded, stderr, code) = decode(&[], &bytes);
+    assert_eq!(code, 1);
+    assert_eq!(decoded.len(), 1, "{stderr}");
+    assert!(
+        decoded[0].contains(r#""kind":"unknownTemplate""#),
+        "{}",
+        decoded[0]
+    );
+    assert_eq!(
+        stderr,
+        "sable: <stdin>: at byte 0, message byte 2 (header.templateId, unknownTemplate): unknown \
+         template id 99\n\
+         sable: <stdin>: at byte 0: raw framing cannot tell where the next message would start: \
+         decoding stops\n\
+         sable: 1 message done, 1 with problems (reported above)\n"
+    );
+}
+
+#[test]
 fn a_lying_sofh_length_is_reported_and_decoding_resumes() {
     let lines = car_lines();
     let mut bytes = encode("sofh", &lines[..1]);

@@ -6,7 +6,7 @@ mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::SocketAddrV4;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
@@ -39,8 +39,8 @@ fn spawn(args: &[&str]) -> Child {
         .expect("run sable")
 }
 
-/// The lines of `stdout`, as they come.
-fn lines_of(stdout: ChildStdout) -> Receiver<String> {
+/// The lines of `stdout` (or stderr), as they come.
+fn lines_of(stdout: impl Read + Send + 'static) -> Receiver<String> {
     let (send, receive) = channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines() {
@@ -88,6 +88,61 @@ fn a_live_pipe_shows_each_message_before_the_writer_closes_it() {
         drop(stdin);
         assert!(child.wait().expect("wait").success(), "{framing}");
     }
+}
+
+#[test]
+fn a_live_raw_pipe_reports_a_lying_group_count_before_the_writer_closes_it() {
+    // The first Car up to its fuelFigures dimensions (bytes 57..61), the count (at 59) saying
+    // 60,000 entries: at least 10 bytes each (a 6-byte block and a 4-byte text length), so
+    // 600,061 bytes in all.
+    let mut start = messages("raw")[0][..61].to_vec();
+    start[59..61].copy_from_slice(&60_000u16.to_le_bytes());
+    let schema = schema();
+    let mut child = spawn(&["decode", "--max-message-size", "64K", "--schema", &schema]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let out = lines_of(child.stdout.take().expect("stdout"));
+    let err = lines_of(child.stderr.take().expect("stderr"));
+    stdin.write_all(&start).expect("write");
+    stdin.flush().expect("flush");
+    let said = |what: &str| {
+        err.recv_timeout(PATIENCE).unwrap_or_else(|e| {
+            panic!("{what}: no line while the writer keeps the pipe open ({e})")
+        })
+    };
+    let note = said("the size");
+    assert_eq!(
+        note,
+        "sable: <stdin>: at byte 0: the message declares at least 600061 bytes, more than \
+         --max-message-size allows"
+    );
+    let error = said("the contract's error");
+    assert!(
+        error.starts_with(
+            "sable: <stdin>: at byte 0, message byte 61 (fields.fuelFigures[0], truncated): "
+        ),
+        "{error}"
+    );
+    let v = next_line(&out, "the message as far as it goes");
+    assert_eq!(v["fields"]["serialNumber"], 1234, "{v}");
+    assert_eq!(v["error"]["offset"], 61, "{v}");
+    assert!(said("the end").ends_with("decoding stops"));
+    // Raw framing cannot find the next message: decoding has ended, the pipe still open.
+    let status = child.wait().expect("wait");
+    assert_eq!(status.code(), Some(1));
+    drop(stdin);
+
+    // Within the bound (the default, 1 MiB) the message may still come: decode waits for it,
+    // and reports it truncated when the input ends.
+    let mut child = spawn(&["decode", "--schema", &schema]);
+    let mut stdin = child.stdin.take().expect("stdin");
+    let out = lines_of(child.stdout.take().expect("stdout"));
+    stdin.write_all(&start).expect("write");
+    stdin.flush().expect("flush");
+    assert!(out.recv_timeout(Duration::from_millis(500)).is_err());
+    drop(stdin);
+    let v = next_line(&out, "at the end");
+    assert_eq!(v["error"]["field"], "fields.fuelFigures[0]", "{v}");
+    assert_eq!(child.wait().expect("wait").code(), Some(1));
 }
 
 #[test]

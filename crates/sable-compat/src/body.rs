@@ -234,7 +234,7 @@ fn matched(d: &mut Diff, o: &Tail, n: &Tail) {
             dimension(d, at, &o.dimension, &n.dimension);
             compare(d, at, &o.body, &n.body);
         }
-        (Tail::Data(o), Tail::Data(n)) => types::compare(d, at, &o.ty, &n.ty),
+        (Tail::Data(o), Tail::Data(n)) => types::layout(d, at, &o.ty, &n.ty),
         _ => {
             let message = format!(
                 "{}: changed from {} to {}",
@@ -249,7 +249,7 @@ fn matched(d: &mut Diff, o: &Tail, n: &Tail) {
 
 fn dimension(d: &mut Diff, at: At, old: &Type, new: &Type) {
     let before = d.findings.len();
-    types::compare(d, at, old, new);
+    types::layout(d, at, old, new);
     for f in &mut d.findings[before..] {
         f.message = format!("{} (group dimension {})", f.message, new.name);
     }

@@ -104,6 +104,14 @@ pub struct Item {
     pub path: String,
 }
 
+impl Type {
+    /// Whether generated code has a class (struct, enum) of this type's name: composites, enums
+    /// and sets. A simple type's fields are read as its primitive, whatever its name.
+    pub fn is_generated_class(&self) -> bool {
+        !matches!(self.kind, Kind::Encoded { .. })
+    }
+}
+
 impl Schema {
     /// The tree of `ir`. The IR is well formed (compiled, or validated when read from `.sbeir`);
     /// spans that run past the end are cut short rather than trusted.

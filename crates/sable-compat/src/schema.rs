@@ -86,7 +86,11 @@ fn header(d: &mut Diff, old: &Schema, new: &Schema) {
         new: &new.header.path,
     };
     types::compare(d, at, &old.header, &new.header);
-    for f in &mut d.findings[before..] {
+    // A renamed header type changes generated code only: it stays a `type-renamed`.
+    for f in d.findings[before..]
+        .iter_mut()
+        .filter(|f| f.rule != "type-renamed")
+    {
         f.rule = "header-changed";
         f.message = format!("message header: {}", f.message);
         f.backward = crate::finding::Verdict::Breaking;

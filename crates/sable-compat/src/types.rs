@@ -6,8 +6,26 @@ use sable_ir::Presence;
 use crate::diff::{pair, shown, At, Breaks, Diff, ALL, SOURCE, WIRE};
 use crate::model::{Item, Kind, Type};
 
-/// Compares the type of one element (`at` names it, for messages and locations).
+/// Compares the type of one element (`at` names it, for messages and locations), its name
+/// included where generated code has a class of that name.
 pub fn compare(d: &mut Diff, at: At, old: &Type, new: &Type) {
+    if old.name != new.name && old.is_generated_class() && new.is_generated_class() {
+        let message = format!(
+            "{}: type {} renamed to {}: the same bytes, but generated code names its class \
+             after the type",
+            shown(at.new),
+            old.name,
+            new.name
+        );
+        d.push("type-renamed", message, at, SOURCE);
+    }
+    layout(d, at, old, new);
+}
+
+/// Compares what a type puts on the wire, not its name: for the types of var data and group
+/// dimensions, whose names no message accessor carries (the generated code reads them for the
+/// caller).
+pub fn layout(d: &mut Diff, at: At, old: &Type, new: &Type) {
     let what = shown(at.new);
     if old.presence() != new.presence() {
         presence(d, at, old.presence(), new.presence());

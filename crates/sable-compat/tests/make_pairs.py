@@ -20,7 +20,7 @@ BASE = """<?xml version="1.0" encoding="UTF-8"?>
             <type name="length" primitiveType="{var_length}" maxValue="60000"/>
             <type name="varData" primitiveType="uint8" length="0" characterEncoding="{charset}"/>
         </composite>
-        <enum name="Side" encodingType="uint8">
+        <enum name="Side" encodingType="{side_encoding}">
 {side_values}
         </enum>
         <set name="Flags" encodingType="uint8">
@@ -28,13 +28,13 @@ BASE = """<?xml version="1.0" encoding="UTF-8"?>
         </set>
         <type name="Qty" primitiveType="{qty_type}" presence="{qty_presence}"{qty_null}/>
         <type name="Venue" primitiveType="char" presence="constant">{venue}</type>
-        <composite name="Price">
+        <composite name="{price_name}">
 {price_members}
-        </composite>
+        </composite>{extra_types}
     </types>
-    <sbe:message name="{order_name}" id="{order_id}">
+    <sbe:message name="{order_name}" id="{order_id}"{order_block_length}>
 {order_fields}
-    </sbe:message>
+    </sbe:message>{extra_messages}
 </sbe:messageSchema>
 """
 
@@ -45,7 +45,8 @@ DEFAULTS = dict(
     flag_choices='            <choice name="Urgent">0</choice>\n            <choice name="Hidden">1</choice>',
     qty_type="uint32", qty_presence="required", qty_null="", venue="X",
     price_members='            <type name="mantissa" primitiveType="int64"/>\n            <type name="exponent" primitiveType="int8"/>',
-    order_name="Order", order_id="1",
+    order_name="Order", order_id="1", order_block_length="", extra_types="", extra_messages="",
+    side_encoding="uint8", price_name="Price",
 )
 
 F = {
@@ -159,11 +160,32 @@ CASES = {
     "template-id-changed": dict(V2, order_id="2"),
     "message-renamed": dict(V2, order_name="NewOrder"),
 }
+CODE = '\n        <type name="Code" primitiveType="char" length="{n}"/>'
+CANCEL = '\n    <sbe:message name="Cancel" id="2">\n        <field name="orderId" id="1" type="uint64"/>\n    </sbe:message>'
+CASES.update({
+    "message-added": dict(V2, extra_messages=CANCEL),
+    "message-removed": dict(V2),
+    "field-char-length-changed": dict(V2, extra_types=CODE.format(n=6), order_fields=with_after("venue", '        <field name="code" id="8" type="Code"/>')),
+    "field-offset-made-explicit-with-padding": dict(V2, order_fields=fields(ORDER).replace('type="Qty"/>', 'type="Qty" offset="12"/>')),
+    "block-length-padded": dict(V2, order_block_length=' blockLength="64"'),
+    "field-since-not-above-old-version": dict(V2, order_fields=with_after("venue", NEWFIELD.format(since=' sinceVersion="1"'))),
+    "enum-encoding-widened": dict(V2, side_encoding="uint16"),
+    "var-data-inserted": dict(V2, order_fields=with_after("legs", NEWDATA.format(since=S2))),
+    "field-moved-into-group": dict(V2, order_fields=without("qty").replace('<field name="fillQty" id="11" type="uint32"/>', '<field name="fillQty" id="11" type="uint32"/>\n            <field name="qty" id="2" type="Qty" sinceVersion="2"/>')),
+    "type-renamed": dict(V2, price_name="Px", order_fields=fields(ORDER).replace('type="Price"', 'type="Px"')),
+    "presence-constant-to-required": dict(V2, order_fields=fields(ORDER).replace('type="Venue"', 'type="VenueCode"'), extra_types='\n        <type name="VenueCode" primitiveType="char"/>'),
+    "null-value-made-explicit": dict(V2, qty_presence="optional", qty_null=' nullValue="4294967295"'),
+    "set-choice-renamed": dict(V2, flag_choices='            <choice name="Rush">0</choice>\n            <choice name="Hidden">1</choice>'),
+    "group-became-var-data": dict(V2, order_fields=without("fills") + '\n        <data name="fills" id="10" type="varStringEncoding"/>'),
+})
 OLD_OVERRIDES = {
     "presence-optional-to-required": dict(qty_presence="optional"),
     "charset-ascii-to-utf8": dict(charset="US-ASCII"),
     "null-value-changed": dict(qty_presence="optional"),
     "group-appended": dict(order_fields=fields([n for n in ORDER if n not in ("text", "note")])),
+    "message-removed": dict(extra_messages=CANCEL),
+    "field-char-length-changed": dict(extra_types=CODE.format(n=8), order_fields=with_after("venue", '        <field name="code" id="8" type="Code"/>')),
+    "null-value-made-explicit": dict(qty_presence="optional"),
 }
 
 here = os.path.dirname(os.path.abspath(__file__))

@@ -71,6 +71,6 @@ pub mod framing;
 
 pub use framing::{
     guess, mdp3_packet_header, mdp3_packet_meta, Endian, Frame, FrameError, FrameMeta, Frames,
-    Framing, LengthPrefix, StreamFrame, StreamFrameError, StreamFrameRef, StreamFramer,
+    Framing, LengthPrefix, SofhForm, StreamFrame, StreamFrameError, StreamFrameRef, StreamFramer,
     MDP3_MESSAGES, MDP3_PACKET_HEADER_LEN,
 };

@@ -350,12 +350,27 @@ fn stream_framer_errors() {
         .with_max_frame_len(100);
     let out = framer.push(&[0xFF, 0xFF, 0, 0, 1, 2, 3], 0, 0);
     assert_eq!(out.len(), 1);
-    assert!(out[0].is_err());
+    assert_eq!(out[0].as_ref().unwrap_err().declared_len, Some(65_539));
     // After it stopped, bytes are dropped until a reset.
     assert!(framer.push(&[4, 0, 0, 0, 1, 2, 3, 4], 0, 0).is_empty());
     framer.reset(100);
     let out = framer.push(&[4, 0, 0, 0, 1, 2, 3, 4], 0, 0);
     assert_eq!(out[0].as_ref().unwrap().stream_offset, 104);
+    // A raw message whose length function says it takes more than the bound fails at once,
+    // its bytes not yet in; framing stops, keeping them.
+    let mut raw = StreamFramer::new(Framing::Raw, |b: &[u8]| Ok(usize::from(b[0]) * 10))
+        .unwrap()
+        .with_max_frame_len(100);
+    assert!(raw.push(&[5, 1, 2], 0, 0).is_empty(), "50 bytes: waits");
+    let mut raw = StreamFramer::new(Framing::Raw, |b: &[u8]| Ok(usize::from(b[0]) * 10))
+        .unwrap()
+        .with_max_frame_len(100);
+    let out = raw.push(&[11, 1, 2], 0, 0);
+    let error = out[0].as_ref().unwrap_err();
+    assert_eq!((error.stream_offset, error.declared_len), (0, Some(110)));
+    assert!(error.message.contains("at least 110 bytes"), "{error}");
+    assert!(raw.stopped());
+    assert_eq!(raw.pending(), (0, &[11, 1, 2][..]));
     // SOFH resynchronises in a stream too.
     let mut framer = StreamFramer::new(Framing::Sofh, no_length).unwrap();
     let good = sofh(&message(2, 7));

@@ -1,7 +1,7 @@
 //! What `Framing::message_prefix` writes, the framing reads back.
 
 use sable_framing::framing::no_length;
-use sable_framing::{mdp3_packet_header, FrameMeta, Framing};
+use sable_framing::{mdp3_packet_header, FrameMeta, Framing, SofhForm};
 
 fn messages() -> Vec<Vec<u8>> {
     vec![vec![1; 8], vec![2; 300], vec![3; 9]]
@@ -41,6 +41,54 @@ fn sofh_says_which_byte_order() {
     let mut out = Vec::new();
     Framing::Sofh.message_prefix(10, true, &mut out).unwrap();
     assert_eq!(out, [0, 0, 0, 16, 0xEB, 0x50]);
+}
+
+#[test]
+fn cme_sofh_is_written_little_endian_with_cafe_and_reads_back() {
+    let mut out = Vec::new();
+    SofhForm::Cme.write(10, false, &mut out).unwrap();
+    assert_eq!(out, [14, 0, 0xFE, 0xCA]);
+    // Both forms in one stream: reading tells them apart frame by frame.
+    let mut stream = Vec::new();
+    for (i, m) in messages().iter().enumerate() {
+        let form = if i % 2 == 0 {
+            SofhForm::Cme
+        } else {
+            SofhForm::Standard
+        };
+        form.write(m.len(), false, &mut stream).unwrap();
+        stream.extend_from_slice(m);
+    }
+    let frames: Vec<_> = Framing::Sofh
+        .frames(&stream, no_length)
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(
+        frames.iter().map(|f| f.bytes.to_vec()).collect::<Vec<_>>(),
+        messages()
+    );
+    let types: Vec<_> = frames.iter().map(|f| f.meta).collect();
+    assert_eq!(
+        types,
+        [0xCAFE, 0x5BE0, 0xCAFE].map(|encoding_type| Some(FrameMeta::Sofh { encoding_type }))
+    );
+}
+
+#[test]
+fn cme_sofh_refuses_a_message_its_two_byte_length_cannot_count() {
+    let mut out = Vec::new();
+    SofhForm::Cme.write(65_531, false, &mut out).unwrap();
+    assert_eq!(out, [0xFF, 0xFF, 0xFE, 0xCA]);
+    out.clear();
+    let err = SofhForm::Cme.write(65_532, false, &mut out).unwrap_err();
+    assert!(
+        err.contains("too long for cme SOFH framing (at most 65531)"),
+        "{err}"
+    );
+    assert!(out.is_empty());
+    assert_eq!("CME".parse(), Ok(SofhForm::Cme));
+    assert_eq!("fix".parse(), Ok(SofhForm::Standard));
+    assert!("ilink".parse::<SofhForm>().is_err());
 }
 
 #[test]

@@ -84,6 +84,8 @@ pub struct DecodeError {
     kind: DecodeErrorKind,
     field: String,
     message: String,
+    /// For a truncated message: the fewest bytes it takes, by what was read of it.
+    needs: usize,
 }
 
 impl DecodeError {
@@ -93,7 +95,18 @@ impl DecodeError {
             kind,
             field: field.to_owned(),
             message,
+            needs: 0,
         }
+    }
+
+    /// A truncated message that takes at least `needs` bytes.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn needing(mut self, needs: usize) -> DecodeError {
+        if self.kind == DecodeErrorKind::Truncated {
+            self.needs = self.needs.max(needs);
+        }
+        self
     }
 
     /// The item at `offset` (`what`, of `needed` bytes) runs past the end of a buffer of `len`
@@ -108,6 +121,7 @@ impl DecodeError {
                 len.saturating_sub(offset)
             ),
         )
+        .needing(offset.saturating_add(needed))
     }
 
     /// The error of entry `index` of group `group`, whose own path was relative to the entry.
@@ -147,6 +161,15 @@ impl DecodeError {
     /// A sentence saying what is wrong.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// For a truncated message, the fewest bytes the message takes by what was read of it
+    /// before the buffer ran out: its header and blocks, a group's count times the least an
+    /// entry takes, a var data's length. A reader of a stream waits for at least this many
+    /// bytes; one that is larger than any message should be is a lying count or length, found
+    /// out without waiting for the bytes. `None` for the other kinds.
+    pub fn needs(&self) -> Option<usize> {
+        (self.kind == DecodeErrorKind::Truncated).then_some(self.needs)
     }
 }
 
@@ -1535,17 +1558,23 @@ impl Decoder {
             );
         }
         let mut pos = dims.start;
+        // The entries from `i` on, starting at `at`, take at least this many bytes in all.
+        let rest = |at: usize, i: u64| {
+            let least = dims.len.saturating_add(g.check.shape.min_tail(acting)) as u64;
+            let rest = (dims.count - i).saturating_mul(least);
+            at.saturating_add(usize::try_from(rest).unwrap_or(usize::MAX))
+        };
         for i in 0..dims.count {
             if VISIT {
                 // An entry whose block does not fit is not begun: what is reported holds the
                 // entries read, each whole.
                 block_end(pos, dims.len, buf.len(), "group entry")
-                    .map_err(|e| e.in_entry(&g.info.name, i))?;
+                    .map_err(|e| e.in_entry(&g.info.name, i).needing(rest(pos, i)))?;
                 v.begin_entry(&g.info, i);
             }
             pos = self
                 .block::<BIG, VISIT, V>(&g.block, buf, pos, dims.len, acting, "group entry", v)
-                .map_err(|e| e.in_entry(&g.info.name, i))?;
+                .map_err(|e| e.in_entry(&g.info.name, i).needing(rest(pos, i)))?;
             if VISIT {
                 v.end_entry(&g.info, i);
             }
@@ -1748,7 +1777,8 @@ impl DataCheck {
                     "truncated message: var data '{}' at offset {pos} says {n} bytes, {left} left",
                     d.name
                 ),
-            )),
+            )
+            .needing(data_start.saturating_add(usize::try_from(n).unwrap_or(usize::MAX)))),
         }
     }
 }

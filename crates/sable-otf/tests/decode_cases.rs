@@ -177,6 +177,38 @@ const EMPTY_ENTRIES: &str = r#"<?xml version="1.0" encoding="UTF-8"?>
 "#;
 
 #[test]
+fn a_truncated_message_says_how_many_bytes_it_takes_at_least() {
+    let decoder = Decoder::new(&ir("example-schema.xml")).unwrap();
+    let buf = car();
+    assert_eq!(decoder.message_length(&buf), Ok(buf.len()));
+    // Header alone: 8 bytes; cut in the header, the header is what it takes.
+    assert_eq!(
+        decoder.message_length(&buf[..5]).unwrap_err().needs(),
+        Some(8)
+    );
+    // Header and root block: 8 + 49.
+    assert_eq!(
+        decoder.message_length(&buf[..20]).unwrap_err().needs(),
+        Some(57)
+    );
+    // Cut where fuelFigures[1] starts (82): it and fuelFigures[2] take at least their 6-byte
+    // blocks and 4-byte usageDescription lengths each.
+    let e = decoder.message_length(&buf[..82]).unwrap_err();
+    assert_eq!((e.offset(), e.needs()), (82, Some(102)));
+    // A lying count (fuelFigures claims 60,000 entries at byte 59): found out from the count,
+    // without the bytes.
+    let mut lying = buf.clone();
+    lying[59..61].copy_from_slice(&60_000u16.to_le_bytes());
+    let e = decoder.message_length(&lying).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+    assert!(e.needs().unwrap() >= 61 + 60_000 * 10 - 10, "{e:?}");
+    // Other kinds say nothing of a size.
+    let mut unknown = buf.clone();
+    unknown[2] = 99;
+    assert_eq!(decoder.message_length(&unknown).unwrap_err().needs(), None);
+}
+
+#[test]
 fn an_entry_that_does_not_fit_is_not_printed() {
     // The Car cut where fuelFigures[1] starts: 8-byte header, 49-byte block, the group's 4-byte
     // dimensions, entry 0 (6 bytes) and its usageDescription (4 + 11 bytes).

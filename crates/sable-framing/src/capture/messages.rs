@@ -45,6 +45,8 @@ pub struct MessageFramer<F> {
     framing: Framing,
     message_length: F,
     framers: BTreeMap<Flow, StreamFramer<F>>,
+    /// The bound on a TCP stream's message (see [`StreamFramer::with_max_frame_len`]).
+    max_frame_len: usize,
     unsupported: BTreeSet<Flow>,
     sequence_numbers: BTreeMap<Flow, u32>,
     sequence: SequenceCounts,
@@ -71,10 +73,18 @@ where
             framing,
             message_length,
             framers: BTreeMap::new(),
+            max_frame_len: crate::framing::DEFAULT_MAX_FRAME_LEN,
             unsupported: BTreeSet::new(),
             sequence_numbers: BTreeMap::new(),
             sequence: SequenceCounts::default(),
         }
+    }
+
+    /// Sets the bound on a message of a TCP stream (default
+    /// [`crate::framing::DEFAULT_MAX_FRAME_LEN`]): one that declares more is an error at once.
+    pub fn with_max_frame_len(mut self, max_frame_len: usize) -> MessageFramer<F> {
+        self.max_frame_len = max_frame_len;
+        self
     }
 
     /// The sequence number gaps and repeats seen so far.
@@ -185,7 +195,8 @@ where
             Some(framer) => framer,
             None => {
                 let framer = StreamFramer::new(self.framing, self.message_length.clone())
-                    .expect("a stream framing");
+                    .expect("a stream framing")
+                    .with_max_frame_len(self.max_frame_len);
                 self.framers.entry(payload.flow).or_insert(framer)
             }
         };

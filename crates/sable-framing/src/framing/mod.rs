@@ -13,7 +13,8 @@ mod stream;
 
 use sofh::{plausible_sofh, step_sofh};
 pub use sofh::{
-    SOFH_CME, SOFH_CME_HEADER_LEN, SOFH_HEADER_LEN, SOFH_SBE_BIG_ENDIAN, SOFH_SBE_LITTLE_ENDIAN,
+    SofhForm, SOFH_CME, SOFH_CME_HEADER_LEN, SOFH_HEADER_LEN, SOFH_SBE_BIG_ENDIAN,
+    SOFH_SBE_LITTLE_ENDIAN,
 };
 pub use stream::{
     StreamFrame, StreamFrameError, StreamFrameRef, StreamFramer, DEFAULT_MAX_FRAME_LEN,
@@ -225,8 +226,8 @@ impl Framing {
     }
 
     /// The bytes that go before a message of `len` bytes, so that [`Framing::frames`] finds it
-    /// again: nothing for [`Framing::Raw`], a SOFH with the encoding type of `big_endian`
-    /// SBE, a length prefix (with its skipped bytes zero), or for [`Framing::Mdp3`] the message's
+    /// again: nothing for [`Framing::Raw`], the standard's SOFH with the encoding type of
+    /// `big_endian` SBE (CME's form: [`SofhForm::write`]), a length prefix (with its skipped bytes zero), or for [`Framing::Mdp3`] the message's
     /// 2-byte size (the packet header is the caller's: see [`mdp3_packet_header`]). Fails when
     /// `len` does not fit the length field.
     pub fn message_prefix(
@@ -240,18 +241,7 @@ impl Framing {
         };
         match self {
             Framing::Raw => {}
-            Framing::Sofh => {
-                let total = len as u64 + SOFH_HEADER_LEN as u64;
-                let total = u32::try_from(total)
-                    .map_err(|_| too_long(u64::from(u32::MAX) - SOFH_HEADER_LEN as u64))?;
-                out.extend_from_slice(&total.to_be_bytes());
-                let encoding = if big_endian {
-                    SOFH_SBE_BIG_ENDIAN
-                } else {
-                    SOFH_SBE_LITTLE_ENDIAN
-                };
-                out.extend_from_slice(&encoding.to_be_bytes());
-            }
+            Framing::Sofh => SofhForm::Standard.write(len, big_endian, out)?,
             Framing::LengthPrefixed(prefix) => {
                 let value = len as u64
                     + if prefix.inclusive {

@@ -3,6 +3,9 @@
 //! `0xCAFE` little-endian, 4 bytes). Both lengths count the header. The form is told from the
 //! encoding type, frame by frame.
 
+use std::fmt;
+use std::str::FromStr;
+
 use super::{FrameMeta, Resume, Step};
 
 /// The SOFH encoding type of SBE 1.0, little-endian.
@@ -15,6 +18,78 @@ pub const SOFH_CME: u16 = 0xCAFE;
 pub const SOFH_HEADER_LEN: usize = 6;
 /// Size of CME's SOFH: a 2-byte little-endian length and the encoding type `0xCAFE`.
 pub const SOFH_CME_HEADER_LEN: usize = 4;
+
+/// Which of the two Simple Open Framing Headers to write. Reading needs no choice: the encoding
+/// type tells them apart, frame by frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum SofhForm {
+    /// The FIX standard's 6-byte header: a 4-byte big-endian length counting the header, then
+    /// the encoding type `0x5BE0` (little-endian SBE) or `0xEB50` (big-endian SBE), big-endian.
+    #[default]
+    Standard,
+    /// CME's 4-byte header (iLink 3): a 2-byte little-endian length counting the header, then
+    /// the encoding type `0xCAFE` little-endian (bytes `FE CA`). It does not name the SBE byte
+    /// order, and its length field limits a message to 65,531 bytes.
+    Cme,
+}
+
+impl SofhForm {
+    /// Writes the header of a message of `len` bytes (of big-endian SBE when `big_endian`) to
+    /// `out`; fails, writing nothing, when `len` does not fit the header's length field.
+    pub fn write(self, len: usize, big_endian: bool, out: &mut Vec<u8>) -> Result<(), String> {
+        let too_long = |max: usize| {
+            format!("a message of {len} bytes is too long for {self} SOFH framing (at most {max})")
+        };
+        match self {
+            SofhForm::Standard => {
+                let total = len
+                    .checked_add(SOFH_HEADER_LEN)
+                    .and_then(|total| u32::try_from(total).ok())
+                    .ok_or_else(|| too_long(u32::MAX as usize - SOFH_HEADER_LEN))?;
+                out.extend_from_slice(&total.to_be_bytes());
+                let encoding = if big_endian {
+                    SOFH_SBE_BIG_ENDIAN
+                } else {
+                    SOFH_SBE_LITTLE_ENDIAN
+                };
+                out.extend_from_slice(&encoding.to_be_bytes());
+            }
+            SofhForm::Cme => {
+                let total = len
+                    .checked_add(SOFH_CME_HEADER_LEN)
+                    .and_then(|total| u16::try_from(total).ok())
+                    .ok_or_else(|| too_long(usize::from(u16::MAX) - SOFH_CME_HEADER_LEN))?;
+                out.extend_from_slice(&total.to_le_bytes());
+                out.extend_from_slice(&SOFH_CME.to_le_bytes());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for SofhForm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SofhForm::Standard => "standard",
+            SofhForm::Cme => "cme",
+        })
+    }
+}
+
+impl FromStr for SofhForm {
+    type Err = String;
+
+    /// `standard` (also `fix`) or `cme`.
+    fn from_str(s: &str) -> Result<SofhForm, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "standard" | "fix" => Ok(SofhForm::Standard),
+            "cme" => Ok(SofhForm::Cme),
+            _ => Err(format!(
+                "unknown SOFH form {s:?}: expected standard (FIX, 6 bytes) or cme (CME iLink 3, 4 bytes)"
+            )),
+        }
+    }
+}
 
 /// A header read at the start of a buffer.
 struct Header {

@@ -60,6 +60,10 @@ pub struct StreamFrameError {
     pub position: usize,
     /// What is wrong.
     pub message: String,
+    /// When the frame declares more bytes than the framer's bound allows (see
+    /// [`StreamFramer::with_max_frame_len`]): how many it declares (with [`Framing::Raw`], how
+    /// many at least, by the caller's `message_length`). `None` for other errors.
+    pub declared_len: Option<usize>,
 }
 
 impl fmt::Display for StreamFrameError {
@@ -82,8 +86,9 @@ impl std::error::Error for StreamFrameError {}
 /// Works for [`Framing::Raw`], [`Framing::Sofh`] and [`Framing::LengthPrefixed`]; MDP 3.0 frames
 /// datagrams, not streams. With [`Framing::Raw`], `message_length` says how long the message at
 /// the start of its argument is; a length beyond the bytes given means "wait for more", and an
-/// error is final (framing stops). For the other framings a declared length over
-/// `max_frame_len` is an error. After an error the framer resumes as [`super::Frames`] does; once
+/// error is final (framing stops). A frame that declares more than `max_frame_len` bytes (with
+/// `Raw`, a `message_length` over it) is an error at once, without waiting for its bytes: a
+/// lying length in a live stream is reported as soon as its header is in. After an error the framer resumes as [`super::Frames`] does; once
 /// it stops, it keeps the bytes it stopped at ([`StreamFramer::pending`]) and drops further bytes
 /// until [`StreamFramer::reset`].
 pub struct StreamFramer<F> {
@@ -256,6 +261,7 @@ where
             stream_offset: self.base,
             position: self.chunk_of(self.base).1,
             message,
+            declared_len: None,
         }
     }
 
@@ -308,11 +314,17 @@ where
                     self.consume(end);
                 }
                 Step::Incomplete { needed } if needed > self.max_frame_len => {
-                    let error = self.error(format!(
-                        "{} declares {needed} bytes, more than the {} allowed",
+                    let at_least = if self.framing == Framing::Raw {
+                        "at least "
+                    } else {
+                        ""
+                    };
+                    let mut error = self.error(format!(
+                        "{} declares {at_least}{needed} bytes, more than the {} allowed",
                         describe(&self.framing),
                         self.max_frame_len
                     ));
+                    error.declared_len = Some(needed);
                     sink(Err(error));
                     if !self.after_error(Resume::Scan) {
                         return;
