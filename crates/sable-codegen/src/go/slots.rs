@@ -23,7 +23,7 @@ pub(super) struct Slot<'s> {
     pub(super) const_enum: Option<&'s str>,
     pub(super) off: usize,
     pub(super) since: i32,
-    /// Its error path, as Go: a string expression (`"fields.x"`, `e.path + ".x"`).
+    /// Its error path, as Go: a string expression (`"fields.x"`, `e.errPath()+".x"`).
     pub(super) path: String,
 }
 
@@ -122,6 +122,12 @@ pub(super) fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
     }
 }
 
+/// The struct field of an encoder holding the encoder of its composite field `name` (reused:
+/// its accessor fills it in and returns it, so that chained setters copy nothing).
+pub(super) fn comp_field(name: &str) -> String {
+    format!("c{}", exported(name))
+}
+
 fn optional(slot: &Slot<'_>, p: &Primitive) -> bool {
     slot.presence == Presence::Optional || p.presence == Presence::Optional
 }
@@ -134,6 +140,23 @@ impl<'a> Gen<'a> {
             TypeRef::Set(n) => Kind::Set(self.s.set_type(n)),
             TypeRef::Composite(n) => Kind::Comp(self.s.composite(n)),
         }
+    }
+
+    /// The struct fields holding the encoders of the composite fields among `refs` (name and
+    /// type).
+    pub(super) fn comp_fields<'r>(&self, refs: impl Iterator<Item = (&'r str, &'a TypeRef)>) -> String
+    where
+        'a: 'r,
+    {
+        refs.filter_map(|(name, t)| match self.kind(t) {
+            Kind::Comp(c) => Some(format!(
+                "{} {}Encoder\n",
+                comp_field(name),
+                exported(&c.name)
+            )),
+            _ => None,
+        })
+        .collect()
     }
 
     /// The getters of `slot` on decoder type `t` (receiver `d`), and the statements appending
@@ -503,7 +526,12 @@ impl<'a> Gen<'a> {
                     &format!("returns the encoder of field `{name}`"),
                     slot.desc,
                 );
-                let _ = writeln!(o, "{d}func (e {t}) {m}() {cn} {{\nreturn {cn}{{block: e.block[{off}:{}], at: e.at + {off}, st: e.st, idx: e.idx, path: {path}}}\n}}\n", off + len);
+                // In a composite, the path goes on from the composite's (see `errPath`).
+                let (up, seg) = match path.strip_prefix(super::types::UP_PATH) {
+                    Some(seg) => ("e", seg),
+                    None => ("nil", path.as_str()),
+                };
+                let _ = writeln!(o, "{d}func (e {t}) {m}() *{cn} {{\nc := &e.{}\nc.block, c.at, c.st, c.idx = e.block[{off}:{}], e.at+{off}, e.st, e.idx\nc.up, c.name = {up}, {seg}\nreturn c\n}}\n", comp_field(name), off + len);
             }
         }
         o
