@@ -117,11 +117,6 @@ func span(b []byte, off, n int) []byte {
 	return b[off:end:end]
 }
 
-// pather gives a composite encoder's error path (see its errPath).
-type pather interface {
-	errPath() string
-}
-
 // fits is how many of n entries of bl bytes each fit in room bytes (a division only when not
 // all do).
 func fits(room, bl, n int) int {

@@ -24,6 +24,11 @@ HeaderSize = 8
 // pathDepth is the deepest nesting of groups: the entry indices an error's path holds.
 const pathDepth = 2
 
+// pather gives a composite encoder's error path (see its errPath).
+type pather interface {
+errPath() string
+}
+
 // MessageHeaderDecoder reads composite `messageHeader` from its bytes. Message identifiers and
 // length of message root
 type MessageHeaderDecoder struct {
@@ -101,20 +106,6 @@ return append(dst, '}')
 // length of message root
 type MessageHeaderEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *MessageHeaderEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -348,20 +339,6 @@ return append(dst, '}')
 // BoosterEncoder writes composite `Booster` into its bytes.
 type BoosterEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *BoosterEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetBoostType writes field `BoostType`.
@@ -573,8 +550,7 @@ return e
 // Booster returns the encoder of field `booster`.
 func (e *EngineEncoder) Booster() *BoosterEncoder {
 c := &e.cBooster
-c.block, c.at, c.st, c.idx = e.block[8:10], e.at+8, e.st, e.idx
-c.up, c.name = e, ".booster"
+c.block = e.block[8:10]
 return c
 }
 
@@ -625,20 +601,6 @@ return append(dst, '}')
 // dimensions
 type GroupSizeEncodingEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *GroupSizeEncodingEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetBlockLength writes field `blockLength`.

@@ -98,20 +98,6 @@ return append(dst, '}')
 // MessageHeaderEncoder writes composite `messageHeader` into its bytes.
 type MessageHeaderEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *MessageHeaderEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -183,20 +169,6 @@ return append(dst, '}')
 // PointEncoder writes composite `Point` into its bytes.
 type PointEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *PointEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetX writes field `x`.
@@ -313,20 +285,6 @@ return append(dst, '}')
 // DecimalEncoder writes composite `Decimal` into its bytes.
 type DecimalEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *DecimalEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetMantissa writes field `mantissa`.
@@ -455,23 +413,9 @@ return append(dst, '}')
 // ShapeEncoder writes composite `Shape` into its bytes.
 type ShapeEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
 cOrigin PointEncoder
 cSize PointEncoder
 cPrice DecimalEncoder
-}
-
-func (e *ShapeEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetID writes field `id`.
@@ -483,16 +427,14 @@ return e
 // Origin returns the encoder of field `origin`.
 func (e *ShapeEncoder) Origin() *PointEncoder {
 c := &e.cOrigin
-c.block, c.at, c.st, c.idx = e.block[4:8], e.at+4, e.st, e.idx
-c.up, c.name = e, ".origin"
+c.block = e.block[4:8]
 return c
 }
 
 // Size returns the encoder of field `size`.
 func (e *ShapeEncoder) Size() *PointEncoder {
 c := &e.cSize
-c.block, c.at, c.st, c.idx = e.block[8:12], e.at+8, e.st, e.idx
-c.up, c.name = e, ".size"
+c.block = e.block[8:12]
 return c
 }
 
@@ -524,8 +466,7 @@ return e
 // Price returns the encoder of field `price`.
 func (e *ShapeEncoder) Price() *DecimalEncoder {
 c := &e.cPrice
-c.block, c.at, c.st, c.idx = e.block[16:24], e.at+16, e.st, e.idx
-c.up, c.name = e, ".price"
+c.block = e.block[16:24]
 return c
 }
 
@@ -613,20 +554,6 @@ return append(dst, '}')
 // GroupSizeEncodingEncoder writes composite `groupSizeEncoding` into its bytes.
 type GroupSizeEncodingEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-// The error path: up's, then name (up nil: name only). Built only for an error, so that
-// reaching a nested composite copies no string.
-up pather
-name string
-}
-
-func (e *GroupSizeEncodingEncoder) errPath() string {
-if e.up == nil {
-return e.name
-}
-return e.up.errPath() + e.name
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -983,16 +910,14 @@ return e.state.buf[max(e.first, 0):e.state.limit]
 // Shape returns the encoder of field `shape`.
 func (e *CompositesEncoder) Shape() *ShapeEncoder {
 c := &e.cShape
-c.block, c.at, c.st, c.idx = e.block[0:24], e.at+0, e.st, e.idx
-c.up, c.name = nil, "fields.shape"
+c.block = e.block[0:24]
 return c
 }
 
 // LastPrice returns the encoder of field `lastPrice`.
 func (e *CompositesEncoder) LastPrice() *DecimalEncoder {
 c := &e.cLastPrice
-c.block, c.at, c.st, c.idx = e.block[24:32], e.at+24, e.st, e.idx
-c.up, c.name = nil, "fields.lastPrice"
+c.block = e.block[24:32]
 return c
 }
 
@@ -1808,8 +1733,7 @@ return e
 // Price returns the encoder of field `price`.
 func (e *GroupsLegsEncoder) Price() *DecimalEncoder {
 c := &e.cPrice
-c.block, c.at, c.st, c.idx = e.block[4:12], e.at+4, e.st, e.idx
-c.up, c.name = nil, "fields.legs[].price"
+c.block = e.block[4:12]
 return c
 }
 
