@@ -344,7 +344,7 @@ func binaryDecodeCar(b []byte) int {
 	for i := 0; i < 5; i++ {
 		n += int(le.Uint32(b[20+4*i:]))
 	}
-	n += 6 + int(b[46]) + int(le.Uint16(b[47:])) + int(b[49]) + 3 + int(b[56])
+	n += len(text(b[40:46])) + int(b[46]) + int(le.Uint16(b[47:])) + int(b[49]) + len(text(b[50:53])) + int(b[56])
 	p := 57
 	bl, count := int(le.Uint16(b[p:])), int(le.Uint16(b[p+2:]))
 	p += 4
@@ -373,6 +373,14 @@ func binaryDecodeCar(b []byte) int {
 		p += 4 + l
 	}
 	return n
+}
+
+// text is a char array's bytes before its first NUL, as the decoders give it.
+func text(b []byte) []byte {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		return b[:i]
+	}
+	return b
 }
 
 // binaryEncodeTrades writes the MarketData message by hand.

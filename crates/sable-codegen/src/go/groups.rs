@@ -101,7 +101,13 @@ impl Gen<'_> {
                 String::new()
             };
             let locate = if at.top() {
-                format!("p := -1\nif d.block != nil{since} {{\np = d.start({j})\n}}\ng.wrap(d.buf, p, d.version, [pathDepth]int{{}})")
+                // The first group starts where the block ends: nothing to find.
+                let find = if j == 0 {
+                    "d.pos[0]".to_owned()
+                } else {
+                    format!("d.start({j})")
+                };
+                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n}}\ng.wrap(d.buf, p, d.version, [pathDepth]int{{}})")
             } else {
                 format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n}}\ng.wrap(d.buf, p, d.version, d.idx)")
             };
@@ -287,7 +293,12 @@ impl Gen<'_> {
                 String::new()
             }
         };
-        let skip = format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx [pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\n{pos}for i := 0; i < n; i++ {{\nidx[{depth}] = i\nif q+bl > len(buf) {{\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nq += bl\n{2}\n}}\nreturn q, nil\n}}", inner.prefix, g.name, walk_call("buf", "version", "idx", "&pos", "return 0, err"), pos = if n_el > 0 { format!("var pos [{}]int\n", n_el + 1) } else { String::new() });
+        let skip = if n_el > 0 {
+            format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx [pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\nvar pos [{3}]int\nfor i := 0; i < n; i++ {{\nidx[{depth}] = i\nif q+bl > len(buf) {{\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nq += bl\n{2}\n}}\nreturn q, nil\n}}", inner.prefix, g.name, walk_call("buf", "version", "idx", "&pos", "return 0, err"), n_el + 1)
+        } else {
+            // Entries of a fixed size: the first that does not fit is found by a division.
+            format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx [pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\nif fit := fits(len(buf)-q, bl, n); fit < n {{\nidx[{depth}] = fit\nq += fit * bl\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nreturn q + n*bl, nil\n}}", inner.prefix, g.name)
+        };
         self.w(skip);
 
         // The decoder.
@@ -299,8 +310,20 @@ impl Gen<'_> {
         };
         let d = doc(&dt, &format!("reads the entries of group `{}`: `for g.Next() {{ ... }}`, then Err. It is also the entry it is at", g.name), g.description.as_deref());
         let nested = self.group_fields(&g.body, &inner, "Decoder");
-        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nindex int\nnext int\nentry bool\n{pos_field}idx [pathDepth]int\nerr error\n{nested}}}\n\n");
-        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, idx [pathDepth]int) {{\nd.buf, d.version, d.start, d.idx = buf, version, p, idx\nd.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil\nif p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n}}\n", inner.prefix);
+        // Entries with groups or var data are walked one by one (`entry`: Next is at one);
+        // entries of a fixed size are counted once, when the group starts (`fit`: how many fit
+        // in the buffer), so that Next tests only its index.
+        let (state_field, reset, fit) = if n_el > 0 {
+            ("entry bool\n", "d.entry = false\n", String::new())
+        } else {
+            (
+                "fit int\n// cut is the error of the first entry that does not fit, for Next to give.\ncut error\n",
+                "d.fit, d.cut = 0, nil\n",
+                format!("d.fit = fits(len(buf)-d.next, bl, n)\nif d.fit < n {{\nidx[{depth}] = d.fit\nq := d.next + d.fit*bl\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
+            )
+        };
+        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nindex int\nnext int\n{state_field}{pos_field}idx [pathDepth]int\nerr error\n{nested}}}\n\n");
+        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, idx [pathDepth]int) {{\nd.buf, d.version, d.start, d.idx = buf, version, p, idx\nd.count, d.index, d.block, d.err = 0, -1, nil, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
         let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.index+1 >= d.count\n}}\n");
         let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.index\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         let walk_here = walk_call(
@@ -310,7 +333,14 @@ impl Gen<'_> {
             "&d.pos",
             "d.err, d.block = err, nil\nreturn false",
         );
-        let _ = writeln!(o, "// Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.index+1 >= d.count {{\nreturn false\n}}\nd.index++\nd.idx[{depth}] = d.index\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", if n_el > 0 { format!("var err error\n{walk_here}") } else { String::new() });
+        let next_doc = "// Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.";
+        if n_el > 0 {
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.index+1 >= d.count {{\nreturn false\n}}\nd.index++\nd.idx[{depth}] = d.index\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
+        } else {
+            // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
+            // no call (the error of an entry that does not fit was made by wrap).
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.index+1 >= d.fit {{\nif d.cut != nil {{\nd.index++\nd.err, d.block, d.cut = d.cut, nil, nil\n}}\nreturn false\n}}\nd.index++\np := d.next\nd.next = p + d.blockLength\nd.block = d.buf[p:d.next:d.next]\nreturn true\n}}\n");
+        }
         o.push_str(&methods);
         let _ = writeln!(o, "// appendJSON appends the entry's canonical JSON.\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\ndst = append(dst, '{{')\n{json}return append(dst, '}}'), nil\n}}");
         self.w(o);
@@ -352,7 +382,8 @@ impl Gen<'_> {
             }
         }
         let bl = g.block_length;
-        let nested = self.group_fields(&g.body, &inner, "Encoder");
+        let nested = self.group_fields(&g.body, &inner, "Encoder")
+            + &self.comp_fields(g.body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
         let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nidx [pathDepth]int\ncount int\nindex int\n{nested}}}\n\n");
         let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, idx [pathDepth]int, n int) {{\ne.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");

@@ -155,7 +155,8 @@ impl Gen<'_> {
         self.w(o);
 
         // The encoder.
-        let nested = self.group_fields(body, &at, "Encoder");
+        let nested = self.group_fields(body, &at, "Encoder")
+            + &self.comp_fields(body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let mut o = doc(&et, &format!("writes message `{}` into a buffer: Wrap it, set its fields in any order, then its groups and var data in schema order; check Err at the end", m.name), m.description.as_deref());
         let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock []byte\nat int\nfirst int\nidx [pathDepth]int\n{nested}}}\n");
         let _ = writeln!(o, "// Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).\nfunc (e *{et}) Wrap(buf []byte) error {{\nif len(buf) < HeaderSize {{\ne.WrapBody(buf[:0], 0)\ne.state.err = encodeError(0, \"header\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\nputHeader(buf, {x}BlockLength, {x}TemplateID)\nreturn e.WrapBody(buf, HeaderSize)\n}}\n");

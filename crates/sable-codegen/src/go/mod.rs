@@ -250,6 +250,12 @@ impl Gen<'_> {
             go_str(s.semantic_version.as_deref().unwrap_or("")),
             self.header_size()
         ));
+        let any_can_fail = s.types.iter().any(
+            |t| matches!(t, TypeDef::Composite(c) if c.encoded_length >= 0 && self.can_fail(c)),
+        );
+        if any_can_fail {
+            self.w("// pather gives a composite encoder's error path (see its errPath).\ntype pather interface {\nerrPath() string\n}");
+        }
         for t in &s.types {
             match t {
                 TypeDef::Enum(e) => self.enum_type(e),

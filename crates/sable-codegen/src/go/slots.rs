@@ -23,7 +23,7 @@ pub(super) struct Slot<'s> {
     pub(super) const_enum: Option<&'s str>,
     pub(super) off: usize,
     pub(super) since: i32,
-    /// Its error path, as Go: a string expression (`"fields.x"`, `e.path + ".x"`).
+    /// Its error path, as Go: a string expression (`"fields.x"`, `e.errPath()+".x"`).
     pub(super) path: String,
 }
 
@@ -122,6 +122,33 @@ pub(super) fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
     }
 }
 
+/// The struct field of an encoder holding the encoder of its composite field `name` (reused:
+/// its accessor fills it in and returns it, so that chained setters copy nothing).
+pub(super) fn comp_field(name: &str) -> String {
+    format!("c{}", exported(name))
+}
+
+/// The conditions under which a value `v` is outside a primitive's declared range.
+fn range_checks(p: &Primitive) -> Vec<String> {
+    let mut checks = Vec::new();
+    if p.range_declared {
+        let (tmin, tmax) = range(p.primitive_type);
+        let (min, max) = (p.min_value.as_i128(), p.max_value.as_i128());
+        if is_float(p.primitive_type) {
+            checks.push(format!("v < {}", lit(&p.min_value, p.primitive_type)));
+            checks.push(format!("v > {}", lit(&p.max_value, p.primitive_type)));
+        } else {
+            if min.is_some_and(|m| m > tmin) {
+                checks.push(format!("v < {}", lit(&p.min_value, p.primitive_type)));
+            }
+            if max.is_some_and(|m| m < tmax) {
+                checks.push(format!("v > {}", lit(&p.max_value, p.primitive_type)));
+            }
+        }
+    }
+    checks
+}
+
 fn optional(slot: &Slot<'_>, p: &Primitive) -> bool {
     slot.presence == Presence::Optional || p.presence == Presence::Optional
 }
@@ -134,6 +161,37 @@ impl<'a> Gen<'a> {
             TypeRef::Set(n) => Kind::Set(self.s.set_type(n)),
             TypeRef::Composite(n) => Kind::Comp(self.s.composite(n)),
         }
+    }
+
+    /// Whether a setter of composite `c`'s encoder (or of a composite in it) can fail: only
+    /// then does its encoder carry what an error needs (offset, state, path).
+    pub(super) fn can_fail(&self, c: &Composite) -> bool {
+        c.members.iter().any(|m| match self.kind(&m.type_ref) {
+            Kind::Prim(p) if p.is_constant() || m.presence == Presence::Constant => false,
+            Kind::Prim(p) => p.is_array() || !range_checks(p).is_empty(),
+            Kind::Comp(inner) => self.can_fail(inner),
+            Kind::Enum(_) | Kind::Set(_) => false,
+        })
+    }
+
+    /// The struct fields holding the encoders of the composite fields among `refs` (name and
+    /// type).
+    pub(super) fn comp_fields<'r>(
+        &self,
+        refs: impl Iterator<Item = (&'r str, &'a TypeRef)>,
+    ) -> String
+    where
+        'a: 'r,
+    {
+        refs.filter_map(|(name, t)| match self.kind(t) {
+            Kind::Comp(c) => Some(format!(
+                "{} {}Encoder\n",
+                comp_field(name),
+                exported(&c.name)
+            )),
+            _ => None,
+        })
+        .collect()
     }
 
     /// The getters of `slot` on decoder type `t` (receiver `d`), and the statements appending
@@ -392,22 +450,7 @@ impl<'a> Gen<'a> {
                     p.byte_order,
                     "v",
                 );
-                let mut checks = Vec::new();
-                if p.range_declared {
-                    let (tmin, tmax) = range(p.primitive_type);
-                    let (min, max) = (p.min_value.as_i128(), p.max_value.as_i128());
-                    if is_float(p.primitive_type) {
-                        checks.push(format!("v < {}", lit(&p.min_value, p.primitive_type)));
-                        checks.push(format!("v > {}", lit(&p.max_value, p.primitive_type)));
-                    } else {
-                        if min.is_some_and(|m| m > tmin) {
-                            checks.push(format!("v < {}", lit(&p.min_value, p.primitive_type)));
-                        }
-                        if max.is_some_and(|m| m < tmax) {
-                            checks.push(format!("v > {}", lit(&p.max_value, p.primitive_type)));
-                        }
-                    }
-                }
+                let checks = range_checks(p);
                 let (check, what) = if checks.is_empty() {
                     (String::new(), String::new())
                 } else {
@@ -503,7 +546,21 @@ impl<'a> Gen<'a> {
                     &format!("returns the encoder of field `{name}`"),
                     slot.desc,
                 );
-                let _ = writeln!(o, "{d}func (e {t}) {m}() {cn} {{\nreturn {cn}{{block: e.block[{off}:{}], at: e.at + {off}, st: e.st, idx: e.idx, path: {path}}}\n}}\n", off + len);
+                // In a composite, the path goes on from the composite's (see `errPath`).
+                let (up, seg) = match path.strip_prefix(super::types::UP_PATH) {
+                    Some(seg) => ("e", seg),
+                    None => ("nil", path.as_str()),
+                };
+                let fill = if self.can_fail(c) {
+                    format!("c.block, c.at, c.st, c.idx = e.block[{off}:{}], e.at+{off}, e.st, e.idx\nc.up, c.name = {up}, {seg}", off + len)
+                } else {
+                    format!("c.block = e.block[{off}:{}]", off + len)
+                };
+                let _ = writeln!(
+                    o,
+                    "{d}func (e {t}) {m}() *{cn} {{\nc := &e.{}\n{fill}\nreturn c\n}}\n",
+                    comp_field(name)
+                );
             }
         }
         o

@@ -26,6 +26,9 @@ fn raw_json(v: &str, p: PrimitiveType) -> String {
     }
 }
 
+/// How a composite member's error path starts: its composite's path, built when needed.
+pub(super) const UP_PATH: &str = "e.errPath()+";
+
 impl Gen<'_> {
     pub(super) fn enum_type(&mut self, e: &EnumType) {
         let t = exported(&e.name);
@@ -127,7 +130,13 @@ impl Gen<'_> {
             &format!("writes composite `{}` into its bytes", c.name),
             c.description.as_deref(),
         );
-        let _ = writeln!(enc, "type {en} struct {{\nblock []byte\nat int\nst *encoderState\nidx [pathDepth]int\npath string\n}}\n");
+        let comps = self.comp_fields(c.members.iter().map(|m| (m.name.as_str(), &m.type_ref)));
+        if self.can_fail(c) {
+            let _ = writeln!(enc, "type {en} struct {{\nblock []byte\nat int\nst *encoderState\nidx [pathDepth]int\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
+        } else {
+            // No setter of it can fail: its bytes are all it needs.
+            let _ = writeln!(enc, "type {en} struct {{\nblock []byte\n{comps}}}\n");
+        }
         for (i, m) in c.members.iter().enumerate() {
             let kind = self.kind(&m.type_ref);
             let slot = Slot {
@@ -138,13 +147,13 @@ impl Gen<'_> {
                 const_enum: None,
                 off: m.offset,
                 since: m.since_version,
-                path: format!("e.path+{}", go_str(&format!(".{}", m.name))),
+                path: format!("{UP_PATH}{}", go_str(&format!(".{}", m.name))),
             };
             let (g, j) = self.getter(&slot, &dn);
             o.push_str(&g);
             json.push_str(&key(&m.name, i == 0));
             json.push_str(&j);
-            enc.push_str(&self.setter(&slot, &en));
+            enc.push_str(&self.setter(&slot, &format!("*{en}")));
         }
         let _ = writeln!(o, "// appendJSON appends the composite's canonical JSON.\nfunc (d {dn}) appendJSON(dst []byte) []byte {{\n{json}return append(dst, '}}')\n}}");
         self.w(o);

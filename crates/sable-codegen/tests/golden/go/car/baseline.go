@@ -24,6 +24,11 @@ HeaderSize = 8
 // pathDepth is the deepest nesting of groups: the entry indices an error's path holds.
 const pathDepth = 2
 
+// pather gives a composite encoder's error path (see its errPath).
+type pather interface {
+errPath() string
+}
+
 // MessageHeaderDecoder reads composite `messageHeader` from its bytes. Message identifiers and
 // length of message root
 type MessageHeaderDecoder struct {
@@ -101,32 +106,28 @@ return append(dst, '}')
 // length of message root
 type MessageHeaderEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e MessageHeaderEncoder) SetBlockLength(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetBlockLength(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetTemplateID writes field `templateId`.
-func (e MessageHeaderEncoder) SetTemplateID(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetTemplateID(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
 
 // SetSchemaID writes field `schemaId`.
-func (e MessageHeaderEncoder) SetSchemaID(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetSchemaID(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[4:], v)
 return e
 }
 
 // SetVersion writes field `version`.
-func (e MessageHeaderEncoder) SetVersion(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetVersion(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[6:], v)
 return e
 }
@@ -338,20 +339,16 @@ return append(dst, '}')
 // BoosterEncoder writes composite `Booster` into its bytes.
 type BoosterEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetBoostType writes field `BoostType`.
-func (e BoosterEncoder) SetBoostType(v BoostType) BoosterEncoder {
+func (e *BoosterEncoder) SetBoostType(v BoostType) *BoosterEncoder {
 e.block[0] = byte(v)
 return e
 }
 
 // SetHorsePower writes field `horsePower`.
-func (e BoosterEncoder) SetHorsePower(v uint8) BoosterEncoder {
+func (e *BoosterEncoder) SetHorsePower(v uint8) *BoosterEncoder {
 e.block[1] = v
 return e
 }
@@ -488,35 +485,46 @@ block []byte
 at int
 st *encoderState
 idx [pathDepth]int
-path string
+// The error path: up's, then name (up nil: name only). Built only for an error, so that
+// reaching a nested composite copies no string.
+up pather
+name string
+cBooster BoosterEncoder
+}
+
+func (e *EngineEncoder) errPath() string {
+if e.up == nil {
+return e.name
+}
+return e.up.errPath() + e.name
 }
 
 // SetCapacity writes field `capacity`.
-func (e EngineEncoder) SetCapacity(v uint16) EngineEncoder {
+func (e *EngineEncoder) SetCapacity(v uint16) *EngineEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetNumCylinders writes field `numCylinders`.
-func (e EngineEncoder) SetNumCylinders(v uint8) EngineEncoder {
+func (e *EngineEncoder) SetNumCylinders(v uint8) *EngineEncoder {
 e.block[2] = v
 return e
 }
 
 // SetManufacturerCode writes the text of `manufacturerCode`, NUL-padded; text longer than its 3
 // bytes is KindTextTooLong (nothing written).
-func (e EngineEncoder) SetManufacturerCode(v []byte) EngineEncoder {
+func (e *EngineEncoder) SetManufacturerCode(v []byte) *EngineEncoder {
 if !putText(e.block[3:6], v) {
-e.st.setErr(encodeError(e.at+3, e.path+".manufacturerCode", e.idx[:], KindTextTooLong))
+e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.idx[:], KindTextTooLong))
 return e
 }
 return e
 }
 
 // SetManufacturerCodeString writes the text of `manufacturerCode`, as SetManufacturerCode.
-func (e EngineEncoder) SetManufacturerCodeString(v string) EngineEncoder {
+func (e *EngineEncoder) SetManufacturerCodeString(v string) *EngineEncoder {
 if !putText(e.block[3:6], v) {
-e.st.setErr(encodeError(e.at+3, e.path+".manufacturerCode", e.idx[:], KindTextTooLong))
+e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.idx[:], KindTextTooLong))
 return e
 }
 return e
@@ -524,9 +532,9 @@ return e
 
 // SetEfficiency writes field `efficiency`; a value outside 0..100 is KindValueOutOfRange
 // (nothing written).
-func (e EngineEncoder) SetEfficiency(v int8) EngineEncoder {
+func (e *EngineEncoder) SetEfficiency(v int8) *EngineEncoder {
 if v < 0 || v > 100 {
-e.st.setErr(encodeError(e.at+6, e.path+".efficiency", e.idx[:], KindValueOutOfRange))
+e.st.setErr(encodeError(e.at+6, e.errPath()+".efficiency", e.idx[:], KindValueOutOfRange))
 return e
 }
 e.block[6] = byte(v)
@@ -534,14 +542,16 @@ return e
 }
 
 // SetBoosterEnabled writes field `boosterEnabled`.
-func (e EngineEncoder) SetBoosterEnabled(v BooleanType) EngineEncoder {
+func (e *EngineEncoder) SetBoosterEnabled(v BooleanType) *EngineEncoder {
 e.block[7] = uint8(v)
 return e
 }
 
 // Booster returns the encoder of field `booster`.
-func (e EngineEncoder) Booster() BoosterEncoder {
-return BoosterEncoder{block: e.block[8:10], at: e.at + 8, st: e.st, idx: e.idx, path: e.path+".booster"}
+func (e *EngineEncoder) Booster() *BoosterEncoder {
+c := &e.cBooster
+c.block = e.block[8:10]
+return c
 }
 
 // GroupSizeEncodingDecoder reads composite `groupSizeEncoding` from its bytes. Repeating group
@@ -591,20 +601,16 @@ return append(dst, '}')
 // dimensions
 type GroupSizeEncodingEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e GroupSizeEncodingEncoder) SetBlockLength(v uint16) GroupSizeEncodingEncoder {
+func (e *GroupSizeEncodingEncoder) SetBlockLength(v uint16) *GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetNumInGroup writes field `numInGroup`.
-func (e GroupSizeEncodingEncoder) SetNumInGroup(v uint16) GroupSizeEncodingEncoder {
+func (e *GroupSizeEncodingEncoder) SetNumInGroup(v uint16) *GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
@@ -951,7 +957,7 @@ func (d *CarDecoder) FuelFigures() *CarFuelFiguresDecoder {
 g := &d.gFuelFigures
 p := -1
 if d.block != nil {
-p = d.start(0)
+p = d.pos[0]
 }
 g.wrap(d.buf, p, d.version, [pathDepth]int{})
 return g
@@ -1271,6 +1277,7 @@ first int
 idx [pathDepth]int
 gFuelFigures CarFuelFiguresEncoder
 gPerformanceFigures CarPerformanceFiguresEncoder
+cEngine EngineEncoder
 }
 
 // Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).
@@ -1374,8 +1381,11 @@ return e
 }
 
 // Engine returns the encoder of field `engine`.
-func (e *CarEncoder) Engine() EngineEncoder {
-return EngineEncoder{block: e.block[39:49], at: e.at + 39, st: e.st, idx: e.idx, path: "fields.engine"}
+func (e *CarEncoder) Engine() *EngineEncoder {
+c := &e.cEngine
+c.block, c.at, c.st, c.idx = e.block[39:49], e.at+39, e.st, e.idx
+c.up, c.name = nil, "fields.engine"
+return c
 }
 
 // FuelFiguresCount starts group `fuelFigures` with n entries, and returns its encoder: call Next
@@ -1501,7 +1511,8 @@ err error
 // wrap starts the group at p (none when p < 0).
 func (d *CarFuelFiguresDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
 d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil
+d.count, d.index, d.block, d.err = 0, -1, nil, nil
+d.entry = false
 if p < 0 {
 return
 }
@@ -1793,7 +1804,8 @@ gAcceleration CarPerformanceFiguresAccelerationDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *CarPerformanceFiguresDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
 d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil
+d.count, d.index, d.block, d.err = 0, -1, nil, nil
+d.entry = false
 if p < 0 {
 return
 }
@@ -2019,15 +2031,12 @@ if err != nil {
 return 0, err
 }
 q := p + 4
-for i := 0; i < n; i++ {
-idx[1] = i
-if q+bl > len(buf) {
+if fit := fits(len(buf)-q, bl, n); fit < n {
+idx[1] = fit
+q += fit * bl
 return 0, truncated(q, "fields.performanceFigures[].acceleration[]", idx[:], "group entry", bl, len(buf)-q)
 }
-q += bl
-
-}
-return q, nil
+return q + n*bl, nil
 }
 
 // CarPerformanceFiguresAccelerationDecoder reads the entries of group `acceleration`: `for
@@ -2041,7 +2050,9 @@ blockLength int
 count int
 index int
 next int
-entry bool
+fit int
+// cut is the error of the first entry that does not fit, for Next to give.
+cut error
 idx [pathDepth]int
 err error
 }
@@ -2049,7 +2060,8 @@ err error
 // wrap starts the group at p (none when p < 0).
 func (d *CarPerformanceFiguresAccelerationDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
 d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil
+d.count, d.index, d.block, d.err = 0, -1, nil, nil
+d.fit, d.cut = 0, nil
 if p < 0 {
 return
 }
@@ -2059,6 +2071,12 @@ d.err = err
 return
 }
 d.blockLength, d.count, d.next = bl, n, p+4
+d.fit = fits(len(buf)-d.next, bl, n)
+if d.fit < n {
+idx[1] = d.fit
+q := d.next + d.fit*bl
+d.cut = truncated(q, "fields.performanceFigures[].acceleration[]", idx[:], "group entry", bl, len(buf)-q)
+}
 }
 
 // done reports whether the group was read to its end from p: then next is where it ends.
@@ -2088,21 +2106,17 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresAccelerationDecoder) Next() bool {
-d.entry = false
-if d.err != nil || d.index+1 >= d.count {
+if d.index+1 >= d.fit {
+if d.cut != nil {
+d.index++
+d.err, d.block, d.cut = d.cut, nil, nil
+}
 return false
 }
 d.index++
-d.idx[1] = d.index
 p := d.next
-if p+d.blockLength > len(d.buf) {
-d.err, d.block = truncated(p, "fields.performanceFigures[].acceleration[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
-return false
-}
-d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-
-d.next, d.entry = q, true
+d.next = p + d.blockLength
+d.block = d.buf[p:d.next:d.next]
 return true
 }
 

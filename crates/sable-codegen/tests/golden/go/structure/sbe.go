@@ -117,6 +117,15 @@ func span(b []byte, off, n int) []byte {
 	return b[off:end:end]
 }
 
+// fits is how many of n entries of bl bytes each fit in room bytes (a division only when not
+// all do).
+func fits(room, bl, n int) int {
+	if bl <= 0 || uint64(n)*uint64(bl) <= uint64(max(room, 0)) {
+		return n
+	}
+	return min(n, max(room, 0)/bl)
+}
+
 // encoderState is what a message's encoders share: the buffer, where the next group or var
 // data goes, and the first error.
 type encoderState struct {

@@ -98,32 +98,28 @@ return append(dst, '}')
 // MessageHeaderEncoder writes composite `messageHeader` into its bytes.
 type MessageHeaderEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e MessageHeaderEncoder) SetBlockLength(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetBlockLength(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetTemplateID writes field `templateId`.
-func (e MessageHeaderEncoder) SetTemplateID(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetTemplateID(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
 
 // SetSchemaID writes field `schemaId`.
-func (e MessageHeaderEncoder) SetSchemaID(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetSchemaID(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[4:], v)
 return e
 }
 
 // SetVersion writes field `version`.
-func (e MessageHeaderEncoder) SetVersion(v uint16) MessageHeaderEncoder {
+func (e *MessageHeaderEncoder) SetVersion(v uint16) *MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[6:], v)
 return e
 }
@@ -173,20 +169,16 @@ return append(dst, '}')
 // PointEncoder writes composite `Point` into its bytes.
 type PointEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetX writes field `x`.
-func (e PointEncoder) SetX(v int16) PointEncoder {
+func (e *PointEncoder) SetX(v int16) *PointEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], uint16(v))
 return e
 }
 
 // SetY writes field `y`.
-func (e PointEncoder) SetY(v int16) PointEncoder {
+func (e *PointEncoder) SetY(v int16) *PointEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], uint16(v))
 return e
 }
@@ -293,20 +285,16 @@ return append(dst, '}')
 // DecimalEncoder writes composite `Decimal` into its bytes.
 type DecimalEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetMantissa writes field `mantissa`.
-func (e DecimalEncoder) SetMantissa(v int64) DecimalEncoder {
+func (e *DecimalEncoder) SetMantissa(v int64) *DecimalEncoder {
 binary.LittleEndian.PutUint64(e.block[0:], uint64(v))
 return e
 }
 
 // ClearMantissa writes the null value of `mantissa`: no value.
-func (e DecimalEncoder) ClearMantissa() DecimalEncoder {
+func (e *DecimalEncoder) ClearMantissa() *DecimalEncoder {
 null := int64(-9223372036854775808)
 binary.LittleEndian.PutUint64(e.block[0:], uint64(null))
 return e
@@ -425,56 +413,61 @@ return append(dst, '}')
 // ShapeEncoder writes composite `Shape` into its bytes.
 type ShapeEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
+cOrigin PointEncoder
+cSize PointEncoder
+cPrice DecimalEncoder
 }
 
 // SetID writes field `id`.
-func (e ShapeEncoder) SetID(v uint32) ShapeEncoder {
+func (e *ShapeEncoder) SetID(v uint32) *ShapeEncoder {
 binary.LittleEndian.PutUint32(e.block[0:], v)
 return e
 }
 
 // Origin returns the encoder of field `origin`.
-func (e ShapeEncoder) Origin() PointEncoder {
-return PointEncoder{block: e.block[4:8], at: e.at + 4, st: e.st, idx: e.idx, path: e.path+".origin"}
+func (e *ShapeEncoder) Origin() *PointEncoder {
+c := &e.cOrigin
+c.block = e.block[4:8]
+return c
 }
 
 // Size returns the encoder of field `size`.
-func (e ShapeEncoder) Size() PointEncoder {
-return PointEncoder{block: e.block[8:12], at: e.at + 8, st: e.st, idx: e.idx, path: e.path+".size"}
+func (e *ShapeEncoder) Size() *PointEncoder {
+c := &e.cSize
+c.block = e.block[8:12]
+return c
 }
 
 // SetFilled writes field `filled`.
-func (e ShapeEncoder) SetFilled(v Bool) ShapeEncoder {
+func (e *ShapeEncoder) SetFilled(v Bool) *ShapeEncoder {
 e.block[12] = uint8(v)
 return e
 }
 
 // SetCaps writes field `caps`.
-func (e ShapeEncoder) SetCaps(v Caps) ShapeEncoder {
+func (e *ShapeEncoder) SetCaps(v Caps) *ShapeEncoder {
 e.block[13] = uint8(v)
 return e
 }
 
 // SetWeight writes field `weight`.
-func (e ShapeEncoder) SetWeight(v uint16) ShapeEncoder {
+func (e *ShapeEncoder) SetWeight(v uint16) *ShapeEncoder {
 binary.LittleEndian.PutUint16(e.block[14:], v)
 return e
 }
 
 // ClearWeight writes the null value of `weight`: no value.
-func (e ShapeEncoder) ClearWeight() ShapeEncoder {
+func (e *ShapeEncoder) ClearWeight() *ShapeEncoder {
 null := uint16(65535)
 binary.LittleEndian.PutUint16(e.block[14:], null)
 return e
 }
 
 // Price returns the encoder of field `price`.
-func (e ShapeEncoder) Price() DecimalEncoder {
-return DecimalEncoder{block: e.block[16:24], at: e.at + 16, st: e.st, idx: e.idx, path: e.path+".price"}
+func (e *ShapeEncoder) Price() *DecimalEncoder {
+c := &e.cPrice
+c.block = e.block[16:24]
+return c
 }
 
 // Venue is enum `Venue`: any value of its encoding type, named or not.
@@ -561,20 +554,16 @@ return append(dst, '}')
 // GroupSizeEncodingEncoder writes composite `groupSizeEncoding` into its bytes.
 type GroupSizeEncodingEncoder struct {
 block []byte
-at int
-st *encoderState
-idx [pathDepth]int
-path string
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e GroupSizeEncodingEncoder) SetBlockLength(v uint16) GroupSizeEncodingEncoder {
+func (e *GroupSizeEncodingEncoder) SetBlockLength(v uint16) *GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetNumInGroup writes field `numInGroup`.
-func (e GroupSizeEncodingEncoder) SetNumInGroup(v uint16) GroupSizeEncodingEncoder {
+func (e *GroupSizeEncodingEncoder) SetNumInGroup(v uint16) *GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
@@ -874,6 +863,8 @@ block []byte
 at int
 first int
 idx [pathDepth]int
+cShape ShapeEncoder
+cLastPrice DecimalEncoder
 }
 
 // Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).
@@ -917,13 +908,17 @@ return e.state.buf[max(e.first, 0):e.state.limit]
 }
 
 // Shape returns the encoder of field `shape`.
-func (e *CompositesEncoder) Shape() ShapeEncoder {
-return ShapeEncoder{block: e.block[0:24], at: e.at + 0, st: e.st, idx: e.idx, path: "fields.shape"}
+func (e *CompositesEncoder) Shape() *ShapeEncoder {
+c := &e.cShape
+c.block = e.block[0:24]
+return c
 }
 
 // LastPrice returns the encoder of field `lastPrice`.
-func (e *CompositesEncoder) LastPrice() DecimalEncoder {
-return DecimalEncoder{block: e.block[24:32], at: e.at + 24, st: e.st, idx: e.idx, path: "fields.lastPrice"}
+func (e *CompositesEncoder) LastPrice() *DecimalEncoder {
+c := &e.cLastPrice
+c.block = e.block[24:32]
+return c
 }
 
 // SetCount writes field `count`.
@@ -1106,7 +1101,7 @@ func (d *GroupsDecoder) Legs() *GroupsLegsDecoder {
 g := &d.gLegs
 p := -1
 if d.block != nil {
-p = d.start(0)
+p = d.pos[0]
 }
 g.wrap(d.buf, p, d.version, [pathDepth]int{})
 return g
@@ -1487,7 +1482,8 @@ gFills GroupsLegsFillsDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsLegsDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
 d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil
+d.count, d.index, d.block, d.err = 0, -1, nil, nil
+d.entry = false
 if p < 0 {
 return
 }
@@ -1687,6 +1683,7 @@ idx [pathDepth]int
 count int
 index int
 gFills GroupsLegsFillsEncoder
+cPrice DecimalEncoder
 }
 
 // begin writes the group's dimension at the limit, for n entries.
@@ -1734,8 +1731,10 @@ return e
 }
 
 // Price returns the encoder of field `price`.
-func (e *GroupsLegsEncoder) Price() DecimalEncoder {
-return DecimalEncoder{block: e.block[4:12], at: e.at + 4, st: e.st, idx: e.idx, path: "fields.legs[].price"}
+func (e *GroupsLegsEncoder) Price() *DecimalEncoder {
+c := &e.cPrice
+c.block = e.block[4:12]
+return c
 }
 
 // FillsCount starts group `fills` with n entries, and returns its encoder: call Next before each
@@ -1781,15 +1780,12 @@ if err != nil {
 return 0, err
 }
 q := p + 4
-for i := 0; i < n; i++ {
-idx[1] = i
-if q+bl > len(buf) {
+if fit := fits(len(buf)-q, bl, n); fit < n {
+idx[1] = fit
+q += fit * bl
 return 0, truncated(q, "fields.legs[].fills[]", idx[:], "group entry", bl, len(buf)-q)
 }
-q += bl
-
-}
-return q, nil
+return q + n*bl, nil
 }
 
 // GroupsLegsFillsDecoder reads the entries of group `fills`: `for g.Next() { ... }`, then Err.
@@ -1803,7 +1799,9 @@ blockLength int
 count int
 index int
 next int
-entry bool
+fit int
+// cut is the error of the first entry that does not fit, for Next to give.
+cut error
 idx [pathDepth]int
 err error
 }
@@ -1811,7 +1809,8 @@ err error
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsLegsFillsDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
 d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil
+d.count, d.index, d.block, d.err = 0, -1, nil, nil
+d.fit, d.cut = 0, nil
 if p < 0 {
 return
 }
@@ -1821,6 +1820,12 @@ d.err = err
 return
 }
 d.blockLength, d.count, d.next = bl, n, p+4
+d.fit = fits(len(buf)-d.next, bl, n)
+if d.fit < n {
+idx[1] = d.fit
+q := d.next + d.fit*bl
+d.cut = truncated(q, "fields.legs[].fills[]", idx[:], "group entry", bl, len(buf)-q)
+}
 }
 
 // done reports whether the group was read to its end from p: then next is where it ends.
@@ -1850,21 +1855,17 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsFillsDecoder) Next() bool {
-d.entry = false
-if d.err != nil || d.index+1 >= d.count {
+if d.index+1 >= d.fit {
+if d.cut != nil {
+d.index++
+d.err, d.block, d.cut = d.cut, nil, nil
+}
 return false
 }
 d.index++
-d.idx[1] = d.index
 p := d.next
-if p+d.blockLength > len(d.buf) {
-d.err, d.block = truncated(p, "fields.legs[].fills[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
-return false
-}
-d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-
-d.next, d.entry = q, true
+d.next = p + d.blockLength
+d.block = d.buf[p:d.next:d.next]
 return true
 }
 
@@ -2006,15 +2007,12 @@ if err != nil {
 return 0, err
 }
 q := p + 4
-for i := 0; i < n; i++ {
-idx[0] = i
-if q+bl > len(buf) {
+if fit := fits(len(buf)-q, bl, n); fit < n {
+idx[0] = fit
+q += fit * bl
 return 0, truncated(q, "fields.tags[]", idx[:], "group entry", bl, len(buf)-q)
 }
-q += bl
-
-}
-return q, nil
+return q + n*bl, nil
 }
 
 // GroupsTagsDecoder reads the entries of group `tags`: `for g.Next() { ... }`, then Err. It is
@@ -2028,7 +2026,9 @@ blockLength int
 count int
 index int
 next int
-entry bool
+fit int
+// cut is the error of the first entry that does not fit, for Next to give.
+cut error
 idx [pathDepth]int
 err error
 }
@@ -2036,7 +2036,8 @@ err error
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsTagsDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
 d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.entry, d.block, d.err = 0, -1, false, nil, nil
+d.count, d.index, d.block, d.err = 0, -1, nil, nil
+d.fit, d.cut = 0, nil
 if p < 0 {
 return
 }
@@ -2046,6 +2047,12 @@ d.err = err
 return
 }
 d.blockLength, d.count, d.next = bl, n, p+4
+d.fit = fits(len(buf)-d.next, bl, n)
+if d.fit < n {
+idx[0] = d.fit
+q := d.next + d.fit*bl
+d.cut = truncated(q, "fields.tags[]", idx[:], "group entry", bl, len(buf)-q)
+}
 }
 
 // done reports whether the group was read to its end from p: then next is where it ends.
@@ -2075,21 +2082,17 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsTagsDecoder) Next() bool {
-d.entry = false
-if d.err != nil || d.index+1 >= d.count {
+if d.index+1 >= d.fit {
+if d.cut != nil {
+d.index++
+d.err, d.block, d.cut = d.cut, nil, nil
+}
 return false
 }
 d.index++
-d.idx[0] = d.index
 p := d.next
-if p+d.blockLength > len(d.buf) {
-d.err, d.block = truncated(p, "fields.tags[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
-return false
-}
-d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-
-d.next, d.entry = q, true
+d.next = p + d.blockLength
+d.block = d.buf[p:d.next:d.next]
 return true
 }
 
