@@ -3,6 +3,8 @@
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "columnar")]
+mod columnar;
 mod compat;
 mod input;
 mod otf;
@@ -229,6 +231,11 @@ struct DecodeArgs {
     /// Keep reading FILE as it grows, like `tail -f` (until interrupted)
     #[arg(long, short = 'f')]
     follow: bool,
+
+    /// With --format arrow or parquet: the directory to write one file per message template
+    /// in (created if missing)
+    #[arg(long, short = 'o', value_name = "DIR")]
+    output: Option<PathBuf>,
 
     /// The encoded messages; standard input when absent or "-"
     #[arg(value_name = "FILE")]
@@ -540,6 +547,7 @@ fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
         limit: args.limit,
         input: args.input.as_deref(),
         follow: args.follow,
+        output: args.output.as_deref(),
     };
     finish(otf::decode(&request))
 }
