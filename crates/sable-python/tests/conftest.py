@@ -44,14 +44,17 @@ def car_lines() -> List[str]:
     """The Car vectors written with this schema's version and block length."""
     lines = []
     for v in vectors():
-        if v["schema"].endswith("/example-schema.xml") and '"blockLength":49' in json.dumps(v["json"]):
-            lines.append(json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False))
+        text = json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False)
+        if v["schema"].endswith("/example-schema.xml") and '"blockLength":49' in text:
+            lines.append(text)
+    assert lines, "no Car vectors"
     return lines
 
 
 def encode(framing: str, lines: List[str], schema: Path = CAR) -> bytes:
     done = run_sable("encode", "--schema", str(schema), "--framing", framing, stdin="".join(l + "\n" for l in lines).encode())
     assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout
     return done.stdout
 
 
