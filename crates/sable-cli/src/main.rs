@@ -3,6 +3,8 @@
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "columnar")]
+mod columnar;
 mod compat;
 mod input;
 mod otf;
@@ -241,6 +243,11 @@ struct DecodeArgs {
     /// (raw framing stops). A number of bytes, or with a suffix K, M or G (powers of 1024)
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
     max_message_size: u64,
+
+    /// With --format arrow or parquet: the directory to write one file per message template
+    /// in (created if missing)
+    #[arg(long, short = 'o', value_name = "DIR")]
+    output: Option<PathBuf>,
 
     /// The encoded messages; standard input when absent or "-"
     #[arg(value_name = "FILE")]
@@ -568,6 +575,7 @@ fn run_decode(args: &DecodeArgs, cli: &Cli) -> u8 {
         input: args.input.as_deref(),
         follow: args.follow,
         max_message_size: usize::try_from(args.max_message_size).unwrap_or(usize::MAX),
+        output: args.output.as_deref(),
     };
     finish(otf::decode(&request))
 }

@@ -22,6 +22,12 @@ pub enum TextFormat {
     Json,
     /// Indented `name: value` lines, a blank line between messages
     Text,
+    /// One Arrow IPC file per message template in the --output directory (docs/columnar.md)
+    #[cfg(feature = "columnar")]
+    Arrow,
+    /// One Parquet file per message template in the --output directory (docs/columnar.md)
+    #[cfg(feature = "columnar")]
+    Parquet,
 }
 
 /// What `sable decode` was asked.
@@ -40,6 +46,8 @@ pub struct DecodeRequest<'a> {
     pub follow: bool,
     /// The most bytes a message may declare (`--max-message-size`).
     pub max_message_size: usize,
+    /// Where `--format arrow|parquet` writes its files.
+    pub output: Option<&'a Path>,
 }
 
 /// How a run went: messages printed and problems reported.
@@ -95,6 +103,9 @@ pub(crate) struct Printer<'a, W: Write> {
     json_buf: Vec<u8>,
     packet_keys: PacketKeys,
     pub(crate) outcome: Outcome,
+    /// With `--format arrow|parquet`: where messages go instead of `out`.
+    #[cfg(feature = "columnar")]
+    columnar: Option<crate::columnar::ColumnarSink>,
 }
 
 impl<W: Write> Printer<'_, W> {
@@ -118,6 +129,18 @@ impl<W: Write> Printer<'_, W> {
         self.out.flush()
     }
 
+    /// The input is done: what is left is written (and, with `--format arrow|parquet`, the
+    /// files closed).
+    pub(crate) fn finish(&mut self) -> io::Result<()> {
+        #[cfg(feature = "columnar")]
+        if let Some(sink) = self.columnar.as_mut() {
+            if let Some(note) = sink.finish()? {
+                self.note(&note);
+            }
+        }
+        self.out.flush()
+    }
+
     /// Decodes and prints the message in `bytes`, found at `place` in the input. Returns whether
     /// it decoded cleanly (a message filtered out by `--template` counts as clean).
     pub(crate) fn message(&mut self, bytes: &[u8], place: &Place) -> io::Result<bool> {
@@ -126,6 +149,12 @@ impl<W: Write> Printer<'_, W> {
             if !id.is_some_and(|id| self.templates.iter().any(|t| u64::from(*t) == id)) {
                 return Ok(true);
             }
+        }
+        #[cfg(feature = "columnar")]
+        if let Some(sink) = self.columnar.as_mut() {
+            let result = sink.message(bytes, place)?;
+            self.outcome.messages += 1;
+            return Ok(self.decoded(result, bytes.len(), place));
         }
         self.buf.clear();
         let result = match self.format {
@@ -151,10 +180,23 @@ impl<W: Write> Printer<'_, W> {
                 self.buf.push(b'\n');
                 result
             }
+            #[cfg(feature = "columnar")]
+            TextFormat::Arrow | TextFormat::Parquet => unreachable!("written by the sink"),
         };
         self.outcome.messages += 1;
         // What was decoded is printed even when the rest of the message is bad.
         self.out.write_all(&self.buf)?;
+        Ok(self.decoded(result, bytes.len(), place))
+    }
+
+    /// Reports how the message at `place`, of `len` bytes, decoded; whether it was clean.
+    fn decoded(
+        &mut self,
+        result: Result<usize, sable_otf::decode::DecodeError>,
+        len: usize,
+        place: &Place,
+    ) -> bool {
+        let bytes = len;
         match result {
             Err(e) => self.error(&format!(
                 "{place}, message byte {} ({}, {}): {}",
@@ -163,14 +205,13 @@ impl<W: Write> Printer<'_, W> {
                 e.kind().name(),
                 e.message()
             )),
-            Ok(used) if used < bytes.len() => self.error(&format!(
-                "{place}: the message takes {used} bytes of its {}-byte frame; {} bytes are left over",
-                bytes.len(),
-                bytes.len() - used
+            Ok(used) if used < bytes => self.error(&format!(
+                "{place}: the message takes {used} bytes of its {bytes}-byte frame; {} bytes are left over",
+                bytes - used
             )),
-            Ok(_) => return Ok(true),
+            Ok(_) => return true,
         }
-        Ok(false)
+        false
     }
 }
 
@@ -290,8 +331,31 @@ pub fn decode(request: &DecodeRequest) -> Result<Outcome, String> {
         json_buf: Vec::with_capacity(4096),
         packet_keys: PacketKeys::default(),
         outcome: Outcome::default(),
+        #[cfg(feature = "columnar")]
+        columnar: columnar_sink(request)?,
     };
     crate::stream::decode(request, &decoder, source, printer)
+}
+
+/// With `--format arrow|parquet`, the tables' sink.
+#[cfg(feature = "columnar")]
+fn columnar_sink(request: &DecodeRequest) -> Result<Option<crate::columnar::ColumnarSink>, String> {
+    let format = match request.format {
+        TextFormat::Arrow => sable_columnar::files::Format::Arrow,
+        TextFormat::Parquet => sable_columnar::files::Format::Parquet,
+        _ => return Ok(None),
+    };
+    let dir = request
+        .output
+        .ok_or("--format arrow and parquet write files: name their directory with --output DIR")?;
+    crate::columnar::ColumnarSink::new(
+        request.ir,
+        dir,
+        format,
+        request.pcap,
+        request.framing == Framing::Mdp3,
+    )
+    .map(Some)
 }
 
 /// What `sable encode` was asked.

@@ -143,7 +143,7 @@ pub(crate) fn decode<W: Write>(
         result = feed.finish(&mut printer);
     }
     progress.finish();
-    match result.and_then(|()| printer.flush()) {
+    match result.and_then(|()| printer.finish()) {
         Ok(()) => {}
         // The reader went away (`sable decode x | head`): stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {}

@@ -13,7 +13,8 @@
 //! 1. writers: `write` (numbers, text and JSON strings into a sink), `shown`, `readable`
 //!    (timestamps, dates and decimals as people read them);
 //! 2. the decoder: `decode`, its plan compiled from the IR (the plan's JSON keys made by the
-//!    writers) and its walk, reporting to a [`decode::Visitor`];
+//!    writers) and its walk, reporting to a [`decode::Visitor`]; `layout`, the plan described
+//!    for callers that need a message's shape before decoding one (columnar writers);
 //! 3. `json_value`: decoded values as JSON;
 //! 4. the program: `program`, the JSON printer's operations laid out from the plan, and the
 //!    value of one operation; it keeps slots for machine code but never calls it;
@@ -33,6 +34,7 @@ pub mod encode;
 mod jit;
 pub mod json;
 mod json_value;
+pub mod layout;
 mod program;
 mod readable;
 mod shown;

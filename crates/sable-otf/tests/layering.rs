@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     // Writers: bytes, numbers and JSON strings; messages shown in errors.
     &["write", "shown", "readable"],
     // The decoder and its plan (JSON keys built by the writers).
-    &["decode"],
+    &["decode", "layout"],
     // Decoded values written as JSON.
     &["json_value"],
     // The JSON printer's program: data built from the plan, run one operation at a time.

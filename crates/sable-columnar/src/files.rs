@@ -1,0 +1,152 @@
+//! Tables to files in a directory, one per message template: Arrow IPC files (`NAME.arrow`) or
+//! Parquet files (`NAME.parquet`, Snappy-compressed), each created when its first batch comes
+//! and written batch by batch.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use arrow_array::RecordBatch;
+use arrow_ipc::writer::{DictionaryHandling, FileWriter, IpcWriteOptions};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::Compression;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+
+use crate::TableInfo;
+
+/// The file format of a [`DirWriter`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Arrow IPC files (the "Feather v2" file format), uncompressed.
+    Arrow,
+    /// Parquet files, Snappy-compressed.
+    Parquet,
+}
+
+impl Format {
+    /// The files' extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Arrow => "arrow",
+            Format::Parquet => "parquet",
+        }
+    }
+}
+
+/// The most rows in a Parquet row group.
+pub const ROW_GROUP_ROWS: usize = 1 << 20;
+/// A Parquet row group is closed once its encoded size reaches this (what a writer holds in
+/// memory per table).
+pub const ROW_GROUP_BYTES: usize = 32 << 20;
+
+enum Writer {
+    Ipc(FileWriter<BufWriter<File>>),
+    Parquet(ArrowWriter<BufWriter<File>>),
+}
+
+/// One file per table in a directory.
+pub struct DirWriter {
+    dir: PathBuf,
+    format: Format,
+    /// By table index.
+    writers: Vec<Option<(PathBuf, Writer)>>,
+}
+
+/// A file written: its path and rows.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub path: PathBuf,
+    pub rows: u64,
+}
+
+impl DirWriter {
+    /// Writes into `dir`, created if missing.
+    pub fn new(dir: &Path, format: Format) -> Result<DirWriter, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        Ok(DirWriter {
+            dir: dir.to_owned(),
+            format,
+            writers: Vec::new(),
+        })
+    }
+
+    /// The file of `table`.
+    pub fn path_of(&self, table: &TableInfo) -> PathBuf {
+        let name: String = table
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '_' || c == '-' || c == '.' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        self.dir.join(format!("{name}.{}", self.format.extension()))
+    }
+
+    /// Writes `batch` of table `index` (described by `table`).
+    pub fn write(
+        &mut self,
+        index: usize,
+        table: &TableInfo,
+        batch: &RecordBatch,
+    ) -> Result<(), String> {
+        if self.writers.len() <= index {
+            self.writers.resize_with(index + 1, || None);
+        }
+        if self.writers[index].is_none() {
+            let path = self.path_of(table);
+            let file =
+                File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let out = BufWriter::with_capacity(1 << 20, file);
+            let writer = match self.format {
+                Format::Arrow => {
+                    let options = IpcWriteOptions::default()
+                        .with_dictionary_handling(DictionaryHandling::Delta);
+                    Writer::Ipc(
+                        FileWriter::try_new_with_options(out, &table.schema, options)
+                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                    )
+                }
+                Format::Parquet => {
+                    let props = WriterProperties::builder()
+                        .set_compression(Compression::SNAPPY)
+                        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+                        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
+                        .set_statistics_enabled(EnabledStatistics::Chunk)
+                        .build();
+                    Writer::Parquet(
+                        ArrowWriter::try_new(out, table.schema.clone(), Some(props))
+                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                    )
+                }
+            };
+            self.writers[index] = Some((path, writer));
+        }
+        let Some((path, writer)) = self.writers[index].as_mut() else {
+            unreachable!("created above")
+        };
+        let result = match writer {
+            Writer::Ipc(w) => w.write(batch).map_err(|e| e.to_string()),
+            Writer::Parquet(w) => w.write(batch).map_err(|e| e.to_string()),
+        };
+        result.map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Closes every file; returns them, in table order.
+    pub fn finish(self) -> Result<Vec<PathBuf>, String> {
+        let mut done = Vec::new();
+        for (path, writer) in self.writers.into_iter().flatten() {
+            let result = match writer {
+                Writer::Ipc(mut w) => w.finish().map_err(|e| e.to_string()),
+                Writer::Parquet(w) => w.close().map(|_| ()).map_err(|e| e.to_string()),
+            };
+            result.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            done.push(path);
+        }
+        Ok(done)
+    }
+}
