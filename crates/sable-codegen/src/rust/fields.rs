@@ -40,7 +40,6 @@ impl Gen<'_> {
         let end = off + self.kind_size(kind, presence);
         let present = present_cond(&format!("self.{slice}"), "self.version", since, end);
         let sl = format!("self.{slice}");
-        let offs = off.to_string();
         let key = json_str(name);
         let json = match kind {
             Kind::Prim(p) => {
@@ -78,11 +77,7 @@ impl Gen<'_> {
             }
             Kind::Set(st) => {
                 let sn = camel(&st.name);
-                let raw = gate(
-                    since,
-                    read(&sl, &offs, st.encoding_type, st.byte_order, full),
-                    "None",
-                );
+                let raw = slot.read(st.encoding_type, st.byte_order);
                 let _ = writeln!(o, "\n{d}#[must_use]\n#[inline]\npub fn {m}(&self) -> {sn} {{\n{sn}::from_bits(({raw}).unwrap_or(0))\n}}");
                 format!("write!(f, \"{{}}\", self.{m}())?;")
             }
@@ -118,17 +113,7 @@ impl Gen<'_> {
             rtype(p.primitive_type),
         );
         let utf8 = is_utf8(p.character_encoding.as_deref());
-        let raw = gate(
-            slot.since,
-            read(
-                &format!("self.{}", slot.slice),
-                &slot.off.to_string(),
-                p.primitive_type,
-                p.byte_order,
-                slot.full,
-            ),
-            "None",
-        );
+        let raw = slot.read(p.primitive_type, p.byte_order);
         let optional = presence == Presence::Optional || p.presence == Presence::Optional;
         if optional {
             let filt =
@@ -453,6 +438,21 @@ pub(super) fn member_presence(m: &Member, kind: &Kind<'_>) -> Presence {
     }
 }
 
+impl Slot<'_> {
+    /// An expression of `Option<T>`: the slot's value read as `ty`, `None` when absent at the
+    /// acting version.
+    fn read(&self, ty: PrimitiveType, order: ByteOrder) -> String {
+        let at = read(
+            &format!("self.{}", self.slice),
+            &self.off.to_string(),
+            ty,
+            order,
+            self.full,
+        );
+        gate(self.since, at, "None")
+    }
+}
+
 /// `expr`, or `absent` when the acting version is older than `since` (a field added later).
 fn gate(since: i32, expr: String, absent: &str) -> String {
     if since > 0 {
@@ -495,17 +495,7 @@ fn const_enum_getter(slot: &Slot<'_>, e: &EnumType) -> (String, String) {
 /// statements.
 fn enum_getter(slot: &Slot<'_>, e: &EnumType, o: &mut String) -> String {
     let (m, d, en) = (method(slot.name), doc(slot.desc), camel(&e.name));
-    let raw = gate(
-        slot.since,
-        read(
-            &format!("self.{}", slot.slice),
-            &slot.off.to_string(),
-            e.encoding_type,
-            e.byte_order,
-            slot.full,
-        ),
-        "None",
-    );
+    let raw = slot.read(e.encoding_type, e.byte_order);
     if slot.presence == Presence::Optional {
         let _ = writeln!(o, "\n{d}///\n/// `None` for the null value (or when absent at the acting version).\n#[must_use]\n#[inline]\npub fn {m}(&self) -> Option<{en}> {{\n({raw})\n.filter(|v| *v != {en}::NULL_VALUE)\n.map({en}::from_raw)\n}}");
         format!("match self.{m}() {{\nSome(v) => write!(f, \"{{v}}\")?,\nNone => f.write_str(\"null\")?,\n}}")
