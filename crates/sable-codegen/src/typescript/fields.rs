@@ -4,8 +4,8 @@
 use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
 
 use super::names::{
-    accessor, bool_lit, class_name, constant, doc, is_big, is_utf8, lit, pascal, read, str_lit,
-    ts_type, value_bytes, write,
+    accessor, bool_lit, cache, class_name, constant, doc, is_big, is_utf8, lit, pascal, read,
+    str_lit, ts_type, value_bytes, write,
 };
 use super::Gen;
 use crate::model::{Composite, Field, Member, Primitive, TypeRef};
@@ -367,7 +367,8 @@ impl Gen<'_> {
                     &d,
                     &format!("get {name}(): {c}Decoder"),
                     &[format!(
-                        "return (this._{name} ??= new {c}Decoder())._at({bytes}, {view}, {pos}, this._version);"
+                        "return (this.{} ??= new {c}Decoder())._at({bytes}, {view}, {pos}, this._version);",
+                        cache(slot.name)
                     )],
                 );
             }
@@ -553,7 +554,8 @@ impl Gen<'_> {
                 ));
                 o.line(format!("{name}(): {c}Encoder {{"));
                 o.line(format!(
-                    "  return (this._{name} ??= new {c}Encoder())._at(this._buf, this._view, this._msg, {pos}, this, {key});"
+                    "  return (this.{} ??= new {c}Encoder())._at(this._buf, this._view, this._msg, {pos}, this, {key});",
+                    cache(slot.name)
                 ));
                 o.line("}");
             }

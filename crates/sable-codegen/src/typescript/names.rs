@@ -43,6 +43,11 @@ pub fn accessor(name: &str) -> String {
     }
 }
 
+/// The field caching the flyweight of a composite field or member (`_cEngine`).
+pub fn cache(name: &str) -> String {
+    format!("_c{}", sable_names::common::upper_first(&accessor(name)))
+}
+
 /// A class or type name.
 pub fn class_name(name: &str) -> String {
     pascal(name)

@@ -2,7 +2,7 @@
 //! a getter per choice) and composites (a decoder and an encoder over the composite's bytes).
 
 use super::fields::{Slot, COMPOSITE_DEC, COMPOSITE_ENC};
-use super::names::{accessor, class_name, constant, doc, is_big, lit, pascal, str_lit};
+use super::names::{accessor, cache, class_name, constant, doc, is_big, lit, pascal, str_lit};
 use super::Gen;
 use crate::model::{Composite, EnumType, SetType};
 
@@ -159,7 +159,6 @@ impl Gen<'_> {
         }
         self.cache_fields(c.members.iter().map(Slot::of_member).collect(), "Decoder");
         for m in &c.members {
-            self.out.blank();
             self.slot_getter(&Slot::of_member(m), &COMPOSITE_DEC);
         }
         let entries = c
@@ -202,8 +201,8 @@ impl Gen<'_> {
             if let crate::model::TypeRef::Composite(n) = slot.type_ref {
                 if !slot.constant {
                     self.out.line(format!(
-                        "private _{}?: {}{suffix};",
-                        accessor(slot.name),
+                        "private {}?: {}{suffix};",
+                        cache(slot.name),
                         class_name(n)
                     ));
                 }
