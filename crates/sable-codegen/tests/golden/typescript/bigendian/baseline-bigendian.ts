@@ -1096,9 +1096,15 @@ export class CarEncoder extends MessageEncoder {
 
   /** Writes `serialNumber`. */
   serialNumber(value: bigint | number): this {
-    const b = typeof value === "bigint" ? value : this._safe(value, "serialNumber", this._block);
-    if (!(BigInt.asUintN(64, b) === b)) throw this._range(b, "serialNumber", this._block);
-    this._view.setBigUint64(this._block, b);
+    const v = value;
+    if (typeof v === "number") {
+      if (!(Number.isSafeInteger(v) && v >= 0)) throw this._range(v, "serialNumber", this._block);
+      this._view.setUint32(this._block + 4, v >>> 0);
+      this._view.setUint32(this._block, Math.floor(v / 4294967296));
+    } else {
+      if (!(BigInt.asUintN(64, v) === v)) throw this._range(v, "serialNumber", this._block);
+      this._view.setBigUint64(this._block, v);
+    }
     return this;
   }
 

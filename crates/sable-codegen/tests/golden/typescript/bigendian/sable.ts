@@ -849,7 +849,7 @@ export abstract class MessageDecoder extends Body {
   /** @internal Reads the header at `offset` and the message after it, checked. */
   _wrapHeader(buf: Buffer, offset: number, length?: number): void {
     const bytes = bytesOf(buf);
-    const view = viewOf(bytes);
+    const view = bytes === this._buf ? this._view : viewOf(bytes);
     const end = length === undefined ? bytes.length : Math.min(bytes.length, offset + length);
     const [blockLength, templateId, version] = this._headerLayout.read(view, offset, end, this.schemaId);
     if (templateId !== this.templateId) {

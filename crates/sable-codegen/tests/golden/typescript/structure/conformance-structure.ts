@@ -292,9 +292,14 @@ export class DecimalEncoder extends CompositeEncoder {
   /** Writes `mantissa`. */
   mantissa(value: bigint | number | null): this {
     const v = value === null ? -9223372036854775808n : value;
-    const b = typeof v === "bigint" ? v : this._safe(v, "mantissa", this._off);
-    if (!(BigInt.asIntN(64, b) === b)) throw this._range(b, "mantissa", this._off);
-    this._view.setBigInt64(this._off, b, true);
+    if (typeof v === "number") {
+      if (!(Number.isSafeInteger(v))) throw this._range(v, "mantissa", this._off);
+      this._view.setUint32(this._off, v >>> 0, true);
+      this._view.setInt32(this._off + 4, Math.floor(v / 4294967296), true);
+    } else {
+      if (!(BigInt.asIntN(64, v) === v)) throw this._range(v, "mantissa", this._off);
+      this._view.setBigInt64(this._off, v, true);
+    }
     return this;
   }
 }
@@ -1157,9 +1162,15 @@ export class GroupsEncoder extends MessageEncoder {
 
   /** Writes `orderId`. */
   orderId(value: bigint | number): this {
-    const b = typeof value === "bigint" ? value : this._safe(value, "orderId", this._block);
-    if (!(BigInt.asUintN(64, b) === b)) throw this._range(b, "orderId", this._block);
-    this._view.setBigUint64(this._block, b, true);
+    const v = value;
+    if (typeof v === "number") {
+      if (!(Number.isSafeInteger(v) && v >= 0)) throw this._range(v, "orderId", this._block);
+      this._view.setUint32(this._block, v >>> 0, true);
+      this._view.setUint32(this._block + 4, Math.floor(v / 4294967296), true);
+    } else {
+      if (!(BigInt.asUintN(64, v) === v)) throw this._range(v, "orderId", this._block);
+      this._view.setBigUint64(this._block, v, true);
+    }
     return this;
   }
 
