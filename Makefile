@@ -13,7 +13,7 @@ build:
 
 ## demo: build, print the IR dump of the bundled Car schema, encode a Car message from canonical
 ## JSON and decode it back (as JSON and as text), then generate the schema's Java, Rust, C++,
-## C#, Go and Python codecs into target/demo-codecs
+## C#, Go, Python and TypeScript codecs into target/demo-codecs
 demo: build
 	$(SABLE) ir examples/car.xml
 	@echo
@@ -28,6 +28,7 @@ demo: build
 	$(SABLE) generate --lang csharp --output target/demo-codecs/csharp examples/car.xml
 	$(SABLE) generate --lang go --output target/demo-codecs/go examples/car.xml
 	$(SABLE) generate --lang python --output target/demo-codecs/python examples/car.xml
+	$(SABLE) generate --lang typescript --output target/demo-codecs/typescript examples/car.xml
 	@find target/demo-codecs -type f | sort
 
 ## test: install what the tests need, fetch the reference jar, then tests, clippy and rustfmt

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Everything `make test` runs: set-up, the reference jar, then every suite (the Rust workspace's
-# tests, clippy and rustfmt; the conformance vectors through Sable's codec driver; the generated Java, Rust, C++, C# and Go codecs' tests; the `sable` Python package on the engine), and one closing
+# tests, clippy and rustfmt; the conformance vectors through Sable's codec driver; the generated Java, Rust, C++, C#, Go, Python and TypeScript codecs' tests; the `sable` Python package on the engine), and one closing
 # line totalling the tests run ("tests: N passed, M failed"). A failing suite does not stop the
 # others; the exit status is 1 when any failed.
 set -euo pipefail
@@ -45,6 +45,7 @@ suite cpp bash scripts/cpp-tests.sh
 suite csharp bash scripts/csharp-tests.sh
 suite go bash scripts/go-tests.sh
 suite python bash scripts/python-tests.sh
+suite typescript bash scripts/typescript-tests.sh
 suite pyengine bash scripts/pyengine-tests.sh
 
 # cargo's per-binary "test result:" lines, and each other suite's closing "NAME: N passed, M

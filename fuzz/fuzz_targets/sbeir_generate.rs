@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sable_codegen::{cpp, csharp, go, java, python, rust};
+use sable_codegen::{cpp, csharp, go, java, python, rust, typescript};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(ir) = sable_ir::sbeir::read(data) else {
@@ -25,4 +25,5 @@ fuzz_target!(|data: &[u8]| {
     csharp::generate(&ir, &csharp::Options::default());
     go::generate(&ir, &go::Options::default());
     python::generate(&ir, &python::Options::default());
+    typescript::generate(&ir, &typescript::Options::default());
 });

@@ -85,7 +85,7 @@ enum Command {
     /// Every diagnostic goes to stderr as FILE:LINE:COLUMN: error|warning: ..., sorted by
     /// position, followed by a one-line summary ("N errors, M warnings").
     Check(CheckArgs),
-    /// Generate codecs for a target language (Java, Rust, C++, C#, Go, Python)
+    /// Generate codecs for a target language (Java, Rust, C++, C#, Go, Python, TypeScript)
     ///
     /// Java: one source file per class under DIR, in the schema's package (its directories
     /// created), over java.lang.foreign.MemorySegment, or Agrona buffers with --java-buffer
@@ -94,7 +94,8 @@ enum Command {
     /// (docs/cpp.md). C#: DIR/<Namespace>.cs and DIR/Sable.Sbe.cs (docs/csharp.md). Go: one
     /// package, DIR/<package>.go and DIR/sbe.go (docs/go.md). Python: one package,
     /// DIR/<package>/ (__init__.py, _sable.py, py.typed), formatted by ruff when it runs
-    /// (docs/python.md). Other languages are not implemented yet (exit status 2).
+    /// (docs/python.md). TypeScript: one ES module, DIR/<package>.ts, and its support module
+    /// DIR/sable.ts (docs/typescript.md). Other languages are not implemented yet (exit status 2).
     Generate(GenerateArgs),
     /// Decode SBE messages to canonical JSON Lines or text, by the schema alone
     ///
@@ -154,7 +155,7 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct GenerateArgs {
-    /// The target language: java, rust, cpp, csharp, go or python
+    /// The target language: java, rust, cpp, csharp, go, python or typescript
     #[arg(long, value_name = "LANG")]
     lang: String,
 
@@ -360,10 +361,10 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
     let lang = args.lang.to_ascii_lowercase();
     if !matches!(
         lang.as_str(),
-        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#" | "go" | "python"
+        "java" | "rust" | "cpp" | "c++" | "csharp" | "c#" | "go" | "python" | "typescript" | "ts"
     ) {
         input::report(&format!(
-            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp, csharp, go and python",
+            "sable: not implemented yet for --lang {}; Sable generates java, rust, cpp, csharp, go, python and typescript",
             args.lang
         ));
         return EXIT_USAGE;
@@ -385,6 +386,7 @@ fn run_generate(args: &GenerateArgs, cli: &Cli) -> u8 {
         "csharp" | "c#" => generate_csharp(args, &ir),
         "go" => generate_go(args, cli, &ir),
         "python" => generate_python(args, cli, &ir),
+        "typescript" | "ts" => generate_typescript(args, &ir),
         _ => generate_cpp(args, cli, &ir),
     };
     for file in files {
@@ -478,6 +480,18 @@ fn generate_python(
         cli.warn(&format!("the Python package is not formatted: {why}"));
     }
     files
+}
+
+/// `generate --lang typescript`: `<module>.ts` and the support module `sable.ts`
+/// (docs/typescript.md).
+fn generate_typescript(
+    args: &GenerateArgs,
+    ir: &sable_ir::Ir,
+) -> Vec<sable_codegen::GeneratedFile> {
+    let options = sable_codegen::typescript::Options {
+        package: package_option(args, ir),
+    };
+    sable_codegen::typescript::generate(ir, &options)
 }
 
 /// `generate --lang rust`: one module file, `<module>.rs`, formatted by rustfmt when it runs.

@@ -13,6 +13,7 @@ pub mod java;
 pub mod model;
 pub mod python;
 pub mod rust;
+pub mod typescript;
 pub mod writer;
 
 /// Case conversion and identifier cleaning (each language's rules are in sable-names).

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use sable_codegen::{cpp, csharp, go, java, python, rust, GeneratedFile};
+use sable_codegen::{cpp, csharp, go, java, python, rust, typescript, GeneratedFile};
 use sable_testkit::repo_root;
 
 /// The schemas, by the name of their golden folder: the Car (every kind of field, groups, var
@@ -45,6 +45,10 @@ fn generated(ir: &sable_ir::Ir) -> Vec<(&'static str, Vec<GeneratedFile>)> {
             }],
         ),
         ("python", python::generate(ir, &python::Options::default())),
+        (
+            "typescript",
+            typescript::generate(ir, &typescript::Options::default()),
+        ),
     ]
 }
 

@@ -5,7 +5,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use sable_codegen::{cpp, csharp, java, python, rust};
+use sable_codegen::{cpp, csharp, java, python, rust, typescript};
 use sable_ir::{sbeir, Ir};
 use sable_testkit::{repo_root, valid_schemas};
 
@@ -26,6 +26,7 @@ fn generate_all(ir: &Ir) {
     rust::generate(ir);
     csharp::generate(ir, &csharp::Options::default());
     python::generate(ir, &python::Options::default());
+    typescript::generate(ir, &typescript::Options::default());
 }
 
 /// The schemas of the shared corpus that must compile, and the repository's own.
