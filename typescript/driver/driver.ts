@@ -14,11 +14,12 @@ async function main(): Promise<number> {
     number++;
     const text = line.trim();
     if (text === "") continue;
-    if (!HEX.test(text)) {
+    if (text !== "-" && !HEX.test(text)) {
       process.stderr.write(`typescript driver: line ${number} is not hex\n`);
       return 2;
     }
-    const message = Uint8Array.from(Buffer.from(text, "hex"));
+    // "-" is the empty message (an empty line is skipped).
+    const message = text === "-" ? new Uint8Array(0) : Uint8Array.from(Buffer.from(text, "hex"));
     let out: string;
     try {
       out = toJson(message);
