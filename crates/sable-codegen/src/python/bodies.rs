@@ -534,7 +534,9 @@ impl Gen<'_> {
         ));
         o.line("    yield from self._entries()");
         o.line("    return");
-        o.line("buf = self._buf");
+        if !fill.is_empty() {
+            o.line("buf = self._buf");
+        }
         o.line("step = self._block_length = self._entry_length");
         o.line("end = self._end");
         o.line("for index in range(self._index + 1, self._count):");
