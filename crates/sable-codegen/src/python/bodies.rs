@@ -1,17 +1,12 @@
 //! Messages and groups: a decoder and an encoder class for each message and each group (nested
 //! groups first, so that every class a table names is defined before it).
 
-use sable_ir::PrimitiveType;
+use sable_ir::{ByteOrder, PrimitiveType};
 
-use super::fields::{Slot, BLOCK};
-use super::names::format_letter;
+use super::fields::{eager_attr, Eager, Slot, BLOCK};
 use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, str_lit};
 use super::Gen;
-use crate::model::{Body, Group, Message, TypeRef, VarData};
-
-/// A field in a block's struct format: its offset, size, format code, and (when its value is
-/// read) its index among the fields and how many values it reads.
-type BlockPart = (usize, usize, String, Option<(usize, usize)>);
+use crate::model::{Body, Group, Message, VarData};
 
 /// What a message's or group's classes need to know beyond its body.
 struct Owner<'a> {
@@ -40,7 +35,9 @@ impl Gen<'_> {
             &format!("Decodes message `{}`.", m.name),
         ));
         o.blank();
-        o.line("__slots__ = ()");
+        let slots = self.decoder_slots(owner.body);
+        let o = &mut self.out;
+        o.line(slots);
         o.blank();
         o.line(format!("TEMPLATE_ID = {}", m.id));
         o.line(format!("SCHEMA_ID = {}", self.s.id));
@@ -52,19 +49,17 @@ impl Gen<'_> {
         o.line(format!(
             "def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
         ));
-        o.line(
-            "    \"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"",
-        );
-        o.line("    decoder = cls.__new__(cls)");
-        o.line("    decoder._wrap_header(buf, offset, length)");
-        o.line("    return decoder");
+        o.line("    \"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"");
+        o.line("    return cls.__new__(cls).wrap(buf, offset, length)");
         o.blank();
         o.line(format!(
             "def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
         ));
-        o.line("    \"\"\"Moves this decoder to the message at `offset` (its header read and checked).\"\"\"");
-        o.line("    self._wrap_header(buf, offset, length)");
-        o.line("    return self");
+        o.indent();
+        o.line("\"\"\"Moves this decoder to the message at `offset` (its header read and checked).\"\"\"");
+        self.open_message(m, &owner);
+        let o = &mut self.out;
+        o.outdent();
         o.blank();
         o.line("def wrap_body(");
         o.line("    self, buf: Buffer, offset: int, block_length: int, version: int, length: int | None = None");
@@ -159,6 +154,34 @@ impl Gen<'_> {
             ),
         };
         let needs = g.body.fields.iter().map(|f| f.end()).max().unwrap_or(0);
+        // The usual dimension (block length then count, adjacent, one byte order) is read at
+        // once.
+        let dim_both = match (dim.primitive("blockLength"), dim.primitive("numInGroup")) {
+            (Some((bm, bp)), Some((cm, cp)))
+                if bm.offset == 0
+                    && cm.offset == bp.size()
+                    && !bp.is_array()
+                    && !cp.is_array()
+                    && bp.byte_order == cp.byte_order =>
+            {
+                let order = match bp.byte_order {
+                    ByteOrder::BigEndian => ">",
+                    _ => "<",
+                };
+                let format = format!(
+                    "{order}{}{}",
+                    super::names::format_letter(bp.primitive_type),
+                    super::names::format_letter(cp.primitive_type)
+                );
+                let name = format!("_DIM_{}", format_name(&format));
+                self.formats.insert(super::names::Format {
+                    name: name.clone(),
+                    format,
+                });
+                Some(name)
+            }
+            _ => None,
+        };
         let cls = format!("{}Decoder", owner.prefix);
         let o = &mut self.out;
         o.line(format!("class {cls}(GroupDecoder):"));
@@ -171,7 +194,9 @@ impl Gen<'_> {
             ),
         ));
         o.blank();
-        o.line("__slots__ = ()");
+        let slots = self.decoder_slots(owner.body);
+        let o = &mut self.out;
+        o.line(slots);
         o.blank();
         o.line(format!("NAME = {}", str_lit(&g.name)));
         o.line(format!("ID: Final = {}", g.id));
@@ -181,14 +206,16 @@ impl Gen<'_> {
         o.line(format!("_DIM_BLOCK_LENGTH = ({bl_f}.unpack_from, {bl_at})"));
         o.line(format!("_DIM_COUNT = ({count_f}.unpack_from, {count_at})"));
         o.line(format!("_NEEDS = {needs}"));
-        o.blank();
-        o.line(format!("def __iter__(self) -> {cls}:"));
-        o.line("    return self");
+        if let Some(f) = dim_both {
+            o.line(format!("_DIM = {f}"));
+        }
         o.blank();
         o.line(format!("def __next__(self) -> {cls}:"));
-        o.line("    self._advance()");
+        o.line("    if not self._advance():");
+        o.line("        raise StopIteration");
         o.line("    return self");
         o.blank();
+        self.entries(&owner, &cls);
         self.decoder_body(&owner);
         self.out.outdent();
         self.out.blank();
@@ -216,9 +243,26 @@ impl Gen<'_> {
         o.line(format!("_DIM_COUNT = ({count_f}.pack_into, {count_at})"));
         o.blank();
         o.line(format!("def next_entry(self) -> {cls}:"));
-        o.line("    \"\"\"Adds an entry (the count follows) and moves this encoder to it.\"\"\"");
-        o.line("    self._add_entry()");
-        o.line("    return self");
+        o.indent();
+        o.line("\"\"\"Adds an entry (the count follows) and moves this encoder to it.\"\"\"");
+        o.line("root = self._root");
+        o.line("at = root._limit");
+        o.line("count = self._count");
+        o.line(format!(
+            "if count >= {max_count} or at + {} > len(self._buf):",
+            g.block_length
+        ));
+        o.line("    self._add_entry()  # raises: countTooLarge or bufferTooShort");
+        o.line("self._index = count");
+        o.line("self._count = count + 1");
+        o.line(format!(
+            "{count_f}.pack_into(self._buf, self._dim{}, count + 1)",
+            if count_at == 0 { String::new() } else { format!(" + {count_at}") }
+        ));
+        o.line("self._block = at");
+        o.line(format!("root._limit = at + {}", g.block_length));
+        o.line("return self");
+        o.outdent();
         o.blank();
         self.encoder_body(&owner, &cls);
         self.out.outdent();
@@ -280,11 +324,24 @@ impl Gen<'_> {
             self.out.line(format!("_BLOCK = {name}"));
             self.out.blank();
         }
+        let mut eager = Eager::default();
         for (i, f) in body.fields.iter().enumerate() {
             let slot = Slot::of_field(f);
             self.slot_meta(&slot);
             let val = layout.as_ref().and_then(|(_, at)| at[i]);
-            self.slot_getter(&slot, &BLOCK, val);
+            if let Some(e) = self.slot_getter(&slot, &BLOCK, val) {
+                eager.extend(e);
+            }
+        }
+        if !eager.lines.is_empty() {
+            let o = &mut self.out;
+            o.line("def _fill(self, v: tuple[Any, ...]) -> None:");
+            o.indent();
+            for l in &eager.lines {
+                o.line(l);
+            }
+            o.outdent();
+            o.blank();
         }
         let mut item = 0;
         for g in &body.groups {
@@ -308,11 +365,12 @@ impl Gen<'_> {
                 g.description.as_deref(),
                 &format!("Group `{}`.", g.name),
             ));
+            let cls = format!("{}{}Decoder", owner.prefix, class_name(&g.name));
+            o.line(format!("g = {cls}.__new__({cls})"));
             o.line(format!(
-                "return self._group({}{}Decoder, {item})",
-                owner.prefix,
-                class_name(&g.name)
+                "g._open(self, {item}, self._next_pos if self._next_item == {item} else self._start({item}))"
             ));
+            o.line("return g");
             o.outdent();
             o.blank();
             item += 1;
@@ -363,71 +421,147 @@ impl Gen<'_> {
         self.json_method(entries);
     }
 
-    /// One struct format reading every field of the block that is not a constant (a
-    /// composite's bytes are skipped: its decoder reads them), and each field's index in what
-    /// it reads; `None` when fields overlap or differ in byte order.
-    fn block_layout(&self, body: &Body) -> Option<(String, Vec<Option<usize>>)> {
-        let mut order = None;
-        let mut parts: Vec<BlockPart> = Vec::new();
-        for (i, f) in body.fields.iter().enumerate() {
-            if f.is_constant() || f.size == 0 {
-                continue;
+    /// The statements reading the block at `pos` of `buf` and setting its fields'
+    /// attributes (none when the fields are properties).
+    fn fill(&self, owner: &Owner<'_>) -> Vec<String> {
+        let Some((_, at)) = self.block_layout(owner.body) else {
+            return Vec::new();
+        };
+        let mut lines = vec![format!(
+            "v = _{}_BLOCK.unpack_from(buf, pos)",
+            constant(&owner.prefix)
+        )];
+        for (f, i) in owner.body.fields.iter().zip(at) {
+            let slot = Slot::of_field(f);
+            if let Some(i) = i.filter(|_| !slot.constant) {
+                lines.extend(self.eager_lines(&slot, &BLOCK, i));
             }
-            let (code, count, byte_order) = match &f.type_ref {
-                TypeRef::Primitive(p)
-                    if p.primitive_type == PrimitiveType::Char && p.is_array() =>
-                {
-                    (format!("{}s", p.length), 1, p.byte_order)
-                }
-                TypeRef::Primitive(p) if p.is_array() => (
-                    format!("{}{}", p.length, format_letter(p.primitive_type)),
-                    p.length,
-                    p.byte_order,
-                ),
-                TypeRef::Primitive(p) => {
-                    (format_letter(p.primitive_type).to_string(), 1, p.byte_order)
-                }
-                TypeRef::Enum(n) => {
-                    let e = self.s.enum_type(n);
-                    (format_letter(e.encoding_type).to_string(), 1, e.byte_order)
-                }
-                TypeRef::Set(n) => {
-                    let st = self.s.set_type(n);
-                    (
-                        format_letter(st.encoding_type).to_string(),
-                        1,
-                        st.byte_order,
-                    )
-                }
-                TypeRef::Composite(_) => (format!("{}x", f.size), 0, self.s.byte_order),
-            };
-            if count > 0 && *order.get_or_insert(byte_order) != byte_order {
-                return None;
-            }
-            parts.push((f.offset, f.size, code, (count > 0).then_some((i, count))));
         }
-        parts.sort_by_key(|p| p.0);
-        let mut format = String::from(match order.unwrap_or(self.s.byte_order) {
-            sable_ir::ByteOrder::BigEndian => ">",
-            _ => "<",
-        });
-        let mut at = vec![None; body.fields.len()];
-        let (mut pos, mut index) = (0, 0);
-        for (offset, size, code, field) in parts {
-            if offset < pos {
-                return None;
-            }
-            if offset > pos {
-                format.push_str(&format!("{}x", offset - pos));
-            }
-            format.push_str(&code);
-            if let Some((i, count)) = field {
-                at[i] = Some(index);
-                index += count;
-            }
-            pos = offset + size;
+        lines
+    }
+
+    /// A decoder's `__slots__`: the attributes of the fields read with the block.
+    fn decoder_slots(&self, body: &Body) -> String {
+        let Some((_, at)) = self.block_layout(body) else {
+            return "__slots__ = ()".to_owned();
+        };
+        let attrs: Vec<String> = body
+            .fields
+            .iter()
+            .zip(at)
+            .filter(|(f, i)| i.is_some() && !f.is_constant())
+            .map(|(f, _)| eager_attr(&Slot::of_field(f)))
+            .collect();
+        // In ruff's order (RUF023).
+        let mut attrs = attrs;
+        attrs.sort_by_key(|a| super::natural(a));
+        let attrs: Vec<String> = attrs.iter().map(|a| str_lit(a)).collect();
+        match attrs.len() {
+            0 => "__slots__ = ()".to_owned(),
+            1 => format!("__slots__ = ({},)", attrs[0]),
+            _ => format!("__slots__ = ({})", attrs.join(", ")),
         }
-        (index > 0).then_some((format, at))
+    }
+
+    /// A message decoder's `decode` or `wrap` body (`d`: the decoder): the usual message
+    /// (the usual header, this message, a writer at this version or newer, the block whole in
+    /// the buffer) is read straight; anything else goes through `_wrap_header`, checked, which
+    /// raises the contract's errors and reads an older writer's block.
+    fn open_message(&mut self, m: &Message, owner: &Owner<'_>) {
+        let d = "self";
+        let fill = self.fill(owner);
+        let hs = self.header_size();
+        let s = self.s;
+        let o = &mut self.out;
+        if let Some(std) = self.header_std.clone() {
+            let bl = m.block_length;
+            o.line("end = len(buf) if length is None else min(len(buf), offset + length)");
+            o.line(format!("pos = offset + {hs}"));
+            o.line(format!("if pos + {bl} <= end:"));
+            o.indent();
+            o.line(format!(
+                "block_length, template_id, schema_id, version = {std}.unpack_from(buf, offset)"
+            ));
+            o.line("if (");
+            o.line(format!("    template_id == {}", m.id));
+            o.line(format!("    and schema_id == {}", s.id));
+            o.line(format!("    and version >= {}", s.version));
+            o.line(format!("    and block_length >= {bl}"));
+            o.line("    and pos + block_length <= end");
+            o.line("):");
+            o.indent();
+            for (attr, value) in [
+                ("_buf", "buf"),
+                ("_end", "end"),
+                ("_msg", "offset"),
+                ("_version", "version"),
+                ("_header", "True"),
+                ("_index", "0"),
+                ("_block_length", "block_length"),
+                ("_block_buf", "buf"),
+                ("_block_off", "pos"),
+                ("_next_item", "0"),
+            ] {
+                o.line(format!("{d}.{attr} = {value}"));
+            }
+            o.line(format!("{d}._items_start = {d}._next_pos = pos + block_length"));
+            for l in &fill {
+                o.line(l);
+            }
+            o.line(format!("return {d}"));
+            o.outdent();
+            o.outdent();
+        }
+        o.line(format!("{d}._wrap_header(buf, offset, length)"));
+        o.line(format!("return {d}"));
+    }
+
+    /// A group decoder's `__iter__`: a generator over the entries. When the writer's entries
+    /// are the schema's (its version or newer, its block length or longer) each entry is read
+    /// straight, its end checked; otherwise `_entries` reads each, checked, from a copy with
+    /// the missing fields null.
+    fn entries(&mut self, owner: &Owner<'_>, cls: &str) {
+        let fill = self.fill(owner);
+        let items = owner.body.groups.len() + owner.body.var_data.len();
+        let bl = owner.block_length;
+        let version = self.s.version;
+        let o = &mut self.out;
+        o.line(format!("def __iter__(self) -> Iterator[{cls}]:"));
+        o.indent();
+        o.line("\"\"\"The entries: this same object, moved to each in turn.\"\"\"");
+        o.line(format!(
+            "if self._entry_length < {bl} or self._version < {version}:"
+        ));
+        o.line("    yield from self._entries()");
+        o.line("    return");
+        if !fill.is_empty() {
+            o.line("buf = self._buf");
+        }
+        o.line("step = self._block_length = self._entry_length");
+        o.line("end = self._end");
+        o.line("for index in range(self._index + 1, self._count):");
+        o.indent();
+        o.line(format!(
+            "pos = self._next_pos if self._next_item == {items} else self._start({items})"
+        ));
+        o.line("if pos + step > end:");
+        o.line("    self._advance()  # raises: the entry is cut short");
+        o.line("self._index = index");
+        o.line("self._block_off = pos");
+        if items == 0 {
+            o.line("self._next_pos = pos + step");
+        } else {
+            o.line("self._items_start = self._next_pos = pos + step");
+            o.line("self._next_item = 0");
+        }
+        for l in &fill {
+            o.line(l);
+        }
+        o.line("yield self");
+        o.outdent();
+        o.line("self._finish()");
+        o.outdent();
+        o.blank();
     }
 
     fn var_data_getters(&mut self, v: &VarData, item: usize) {
@@ -450,11 +584,12 @@ impl Gen<'_> {
                 v.description.as_deref(),
                 &format!("Var data `{}`, as text (empty when absent).", v.name),
             ));
-            o.line(format!("start, end = self._var({item})"));
-            o.line(format!(
-                "return str(self._buf[start:end], {})",
+            let text = format!(
+                "str(self._buf[start:end], {})",
                 str_lit(codec(v.character_encoding.as_deref()))
-            ));
+            );
+            self.var_span(v, item, &text);
+            let o = &mut self.out;
             o.outdent();
             o.blank();
             o.line("@property");
@@ -475,10 +610,32 @@ impl Gen<'_> {
                 ),
             ));
         }
+        self.var_span(v, item, "memoryview(self._buf)[start:end]");
+        self.out.outdent();
+        self.out.blank();
+    }
+
+    /// The statements of a var data getter returning `value` of its bytes' `start` and `end`:
+    /// found straight when the getter is reached in order (the usual reading), else by
+    /// `_var` (which walks the items before it, checked, and raises the errors).
+    fn var_span(&mut self, v: &VarData, item: usize, value: &str) {
+        let size = v.length_size();
+        let f = self.fmt(v.length.primitive_type, v.length.byte_order, 1, false);
+        let o = &mut self.out;
+        if v.since_version == 0 {
+            o.line("pos = self._next_pos");
+            o.line(format!("start = pos + {size}"));
+            o.line(format!("if self._next_item == {item} and start <= self._end:"));
+            o.indent();
+            o.line(format!("end = start + {f}.unpack_from(self._buf, pos)[0]"));
+            o.line("if end <= self._end:");
+            o.line(format!("    self._next_item = {}", item + 1));
+            o.line("    self._next_pos = end");
+            o.line(format!("    return {value}"));
+            o.outdent();
+        }
         o.line(format!("start, end = self._var({item})"));
-        o.line("return memoryview(self._buf)[start:end]");
-        o.outdent();
-        o.blank();
+        o.line(format!("return {value}"));
     }
 
     /// An encoder's setters, group starters and var data writers.
@@ -576,4 +733,11 @@ fn full_max(p: PrimitiveType) -> i128 {
         PrimitiveType::Int64 => i128::from(i64::MAX),
         other => (1i128 << (8 * other.size())) - 1,
     }
+}
+
+/// A Python name for a struct format (`<HH` gives `LE_HH`).
+fn format_name(format: &str) -> String {
+    let (order, codes) = format.split_at(1);
+    let order = if order == ">" { "BE" } else { "LE" };
+    format!("{order}_{codes}")
 }

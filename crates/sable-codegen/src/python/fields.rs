@@ -60,6 +60,49 @@ impl<'a> Slot<'a> {
     }
 }
 
+/// Block fields read when the decoder reaches the block: the attributes they are (for
+/// `__slots__`) and the statements setting them from `v`, the block's values.
+#[derive(Default)]
+pub(super) struct Eager {
+    pub attrs: Vec<String>,
+    pub lines: Vec<String>,
+}
+
+impl Eager {
+    pub fn extend(&mut self, other: Eager) {
+        self.attrs.extend(other.attrs);
+        self.lines.extend(other.lines);
+    }
+}
+
+/// The attribute a slot read with its block is: its accessor (a char array's bytes:
+/// `<accessor>_bytes`, its text being a property).
+pub(super) fn eager_attr(slot: &Slot<'_>) -> String {
+    let name = accessor(slot.name);
+    match slot.type_ref {
+        TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char && p.is_array() => {
+            format!("{name}_bytes")
+        }
+        _ => name,
+    }
+}
+
+/// Statements writing `v` with struct `f` at `pos`: a value the type cannot hold is
+/// `valueOutOfRange` (field `key`).
+fn put(f: &str, pos: &str, v: &str, key: &str) -> Vec<String> {
+    vec![
+        "try:".to_owned(),
+        format!("    {f}.pack_into(self._buf, {pos}, {v})"),
+        "except struct.error as e:".to_owned(),
+        format!("    raise self._range({key}, {v}, e, {pos}) from None"),
+    ]
+}
+
+/// A docstring as the `#:` comment that documents an attribute.
+fn comment(doc: &str) -> String {
+    format!("#: {}", doc.trim_matches('"').trim())
+}
+
 /// Where a flyweight reads and writes: the decoder's buffer and base offset, the encoder's
 /// base offset (its buffer is `self._buf`).
 pub(super) struct Place {
@@ -150,12 +193,10 @@ impl Gen<'_> {
         }
     }
 
-    /// The expression reading a value (`count` elements; `text`: a char array as bytes): from
-    /// the block's values read at once when `val` is its index there, else from the buffer.
-    #[allow(clippy::too_many_arguments)]
+    /// The expression reading a value (`count` elements; `text`: a char array as bytes) from
+    /// the buffer.
     fn raw(
         &mut self,
-        val: Option<usize>,
         t: PrimitiveType,
         order: sable_ir::ByteOrder,
         count: usize,
@@ -163,21 +204,24 @@ impl Gen<'_> {
         buf: &str,
         pos: &str,
     ) -> String {
-        let many = count > 1 && !text;
-        match val {
-            Some(i) if many => format!("self._vals[{i}:{}]", i + count),
-            Some(i) => format!("self._vals[{i}]"),
-            None => {
-                let f = self.fmt(t, order, count, text);
-                let one = if many { "" } else { "[0]" };
-                format!("{f}.unpack_from({buf}, {pos}){one}")
-            }
-        }
+        let f = self.fmt(t, order, count, text);
+        let one = if count > 1 && !text { "" } else { "[0]" };
+        format!("{f}.unpack_from({buf}, {pos}){one}")
     }
 
-    /// A decoder's property for a slot. `val`: the value's index in the block's values read at
-    /// once (`self._vals`), when it is there.
-    pub(super) fn slot_getter(&mut self, slot: &Slot<'_>, place: &Place, val: Option<usize>) {
+    /// A decoder's accessor for a slot. `val`: the value's index in the block's values read at
+    /// once, when it is there: then the value is an attribute set when the decoder reaches the
+    /// block (returned: its attribute declarations and the statements setting it from `v`, the
+    /// block's values); else a property reading the buffer.
+    pub(super) fn slot_getter(
+        &mut self,
+        slot: &Slot<'_>,
+        place: &Place,
+        val: Option<usize>,
+    ) -> Option<Eager> {
+        if let Some(i) = val.filter(|_| !slot.constant) {
+            return Some(self.slot_eager(slot, place, i));
+        }
         let name = accessor(slot.name);
         let ret = self.read_type(slot);
         let doc = docstring(slot.description, &format!("`{}`.", slot.name));
@@ -187,18 +231,25 @@ impl Gen<'_> {
         let mut extra: Option<(String, String, Vec<String>)> = None;
         match slot.type_ref {
             TypeRef::Primitive(p) if slot.constant => {
-                body.push(format!("return {}", const_value(p)));
+                // A class attribute: read like a field, at no cost.
+                self.out.line(comment(&doc));
+                self.out
+                    .line(format!("{name}: Final[{ret}] = {}", const_value(p)));
+                self.out.blank();
+                return None;
             }
             TypeRef::Enum(n) if slot.constant => {
-                let e = self.s.enum_type(n);
                 let value = slot.const_enum.map_or_else(|| "NULL".to_owned(), constant);
-                let _ = e;
-                body.push(format!("return {}.{value}", class_name(n)));
+                self.out.line(comment(&doc));
+                self.out
+                    .line(format!("{name}: Final[{ret}] = {}.{value}", class_name(n)));
+                self.out.blank();
+                return None;
             }
             TypeRef::Primitive(p) => {
                 let t = p.primitive_type;
                 if t == PrimitiveType::Char && p.is_array() {
-                    let raw = self.raw(val, t, p.byte_order, p.length, true, buf, &pos);
+                    let raw = self.raw(t, p.byte_order, p.length, true, buf, &pos);
                     body.push(format!("raw: bytes = {raw}"));
                     body.push(format!(
                         "return raw.split(b\"\\0\", 1)[0].decode({})",
@@ -210,11 +261,11 @@ impl Gen<'_> {
                         vec![format!("raw: bytes = {raw}"), "return raw".to_owned()],
                     ));
                 } else if p.is_array() {
-                    let raw = self.raw(val, t, p.byte_order, p.length, false, buf, &pos);
+                    let raw = self.raw(t, p.byte_order, p.length, false, buf, &pos);
                     body.push(format!("v: {ret} = {raw}"));
                     body.push("return v".to_owned());
                 } else {
-                    let raw = self.raw(val, t, p.byte_order, 1, false, buf, &pos);
+                    let raw = self.raw(t, p.byte_order, 1, false, buf, &pos);
                     let (vt, value) = if t == PrimitiveType::Char {
                         ("int", "chr(v)")
                     } else {
@@ -230,7 +281,7 @@ impl Gen<'_> {
             }
             TypeRef::Enum(n) => {
                 let e = self.s.enum_type(n);
-                let raw = self.raw(val, e.encoding_type, e.byte_order, 1, false, buf, &pos);
+                let raw = self.raw(e.encoding_type, e.byte_order, 1, false, buf, &pos);
                 body.push(format!("v: int = {raw}"));
                 if slot.optional {
                     body.push(format!("if v == {}:", lit(&e.null_value, e.encoding_type)));
@@ -240,7 +291,7 @@ impl Gen<'_> {
             }
             TypeRef::Set(n) => {
                 let st = self.s.set_type(n);
-                let raw = self.raw(val, st.encoding_type, st.byte_order, 1, false, buf, &pos);
+                let raw = self.raw(st.encoding_type, st.byte_order, 1, false, buf, &pos);
                 body.push(format!("return {}({raw})", class_name(n)));
             }
             TypeRef::Composite(n) => {
@@ -258,6 +309,115 @@ impl Gen<'_> {
             );
             self.property(&n, &t, &doc, &b);
         }
+        None
+    }
+
+    /// A slot read with its block (value `i` of `v`): its attribute, declared here, and the
+    /// statements setting it. A char array's attribute is its bytes (`<name>_bytes`); its
+    /// text is a property. A composite's is its decoder, its members set from `v` too.
+    fn slot_eager(&mut self, slot: &Slot<'_>, place: &Place, i: usize) -> Eager {
+        let name = accessor(slot.name);
+        let doc = docstring(slot.description, &format!("`{}`.", slot.name));
+        let lines = self.eager_lines(slot, place, i);
+        let (attr, t) = if let Some(c) = self.flat_composite(slot) {
+            (name.clone(), format!("{}Decoder", class_name(&c.name)))
+        } else {
+            let attr = eager_attr(slot);
+            let t = if attr == name {
+                self.read_type(slot)
+            } else {
+                // A char array: its text is a property of its bytes.
+                let TypeRef::Primitive(p) = slot.type_ref else {
+                    unreachable!("only a char array's attribute is its bytes")
+                };
+                self.property(
+                    &name,
+                    "str",
+                    &doc,
+                    &[format!(
+                        "return self.{attr}.split(b\"\\0\", 1)[0].decode({})",
+                        str_lit(codec(p.character_encoding.as_deref()))
+                    )],
+                );
+                "bytes".to_owned()
+            };
+            (attr, t)
+        };
+        let doc = if attr.ends_with("_bytes") && attr != name {
+            format!(
+                "`{}`: every byte of the array (the text and its NUL padding).",
+                slot.name
+            )
+        } else {
+            doc
+        };
+        let o = &mut self.out;
+        o.line(comment(&doc));
+        o.line(format!("{attr}: {t}"));
+        o.blank();
+        Eager {
+            lines,
+            attrs: vec![attr],
+        }
+    }
+
+    /// The statements setting a slot read with its block from `v`, the block's values (its
+    /// first at `i`); a composite's decoder is made here, its members set too.
+    pub(super) fn eager_lines(&self, slot: &Slot<'_>, place: &Place, i: usize) -> Vec<String> {
+        let name = accessor(slot.name);
+        let Some(composite) = self.flat_composite(slot) else {
+            let (attr, value) = self.eager_value(slot, i);
+            return vec![format!("self.{attr} = {value}")];
+        };
+        let cls = format!("{}Decoder", class_name(&composite.name));
+        let (_, at) = self.composite_layout(composite).unwrap_or_default();
+        // (A variable of its own: mypy gives each one type.)
+        let c = format!("c_{name}");
+        let mut lines = vec![
+            format!("{c} = {cls}.__new__({cls})"),
+            format!("{c}._buf = {}", place.buf),
+            format!("{c}._off = {}", self::at(place.off, slot.offset)),
+            format!("{c}._version = self._version"),
+        ];
+        for (m, k) in composite.members.iter().zip(at) {
+            if let Some(k) = k {
+                let (attr, value) = self.eager_value(&Slot::of_member(m), i + k);
+                lines.push(format!("{c}.{attr} = {value}"));
+            }
+        }
+        lines.push(format!("self.{name} = {c}"));
+        lines
+    }
+
+    /// The attribute of a slot read with its block and its value from `v[i]` (not a
+    /// composite).
+    pub(super) fn eager_value(&self, slot: &Slot<'_>, i: usize) -> (String, String) {
+        let v = format!("v[{i}]");
+        let value = match slot.type_ref {
+            TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char && p.is_array() => {
+                v
+            }
+            TypeRef::Primitive(p) if p.is_array() => format!("v[{i}:{}]", i + p.length),
+            TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char => {
+                format!("chr({v})")
+            }
+            TypeRef::Primitive(p) if slot.optional => {
+                format!("None if {} else {v}", is_null(p, &v))
+            }
+            TypeRef::Enum(n) => {
+                let e = self.s.enum_type(n);
+                let get = format!("_{}_VALUES.get({v}, {v})", constant(n));
+                if slot.optional {
+                    let null = lit(&e.null_value, e.encoding_type);
+                    format!("None if {v} == {null} else {get}")
+                } else {
+                    get
+                }
+            }
+            TypeRef::Set(n) => format!("{}({v})", class_name(n)),
+            _ => v,
+        };
+        (eager_attr(slot), value)
     }
 
     fn property(&mut self, name: &str, ret: &str, doc: &str, body: &[String]) {
@@ -358,7 +518,7 @@ impl Gen<'_> {
                             "    raise self._fail({key}, \"valueOutOfRange\", f\"{{{v}}} is outside {min}..{max}\", {pos})"
                         ));
                     }
-                    lines.push(format!("self._put({f}.pack_into, {pos}, {v}, {key})"));
+                    lines.extend(put(&f, &pos, v, &key));
                     let t = py_type(t).to_owned();
                     (
                         "value",
@@ -382,7 +542,7 @@ impl Gen<'_> {
                 } else {
                     "value"
                 };
-                lines.push(format!("self._put({f}.pack_into, {pos}, {v}, {key})"));
+                lines.extend(put(&f, &pos, v, &key));
                 (
                     "value",
                     if slot.optional {
@@ -395,7 +555,7 @@ impl Gen<'_> {
             TypeRef::Set(n) => {
                 let st = self.s.set_type(n);
                 let f = self.fmt(st.encoding_type, st.byte_order, 1, false);
-                lines.push(format!("self._put({f}.pack_into, {pos}, value, {key})"));
+                lines.extend(put(&f, &pos, "value", &key));
                 ("value", "int".to_owned())
             }
             TypeRef::Composite(n) => {
@@ -406,10 +566,18 @@ impl Gen<'_> {
                     slot.description,
                     &format!("The encoder of composite `{}`.", slot.name),
                 ));
-                o.line(format!(
-                    "return {}Encoder(self._buf, {pos}, self, {key})",
-                    class_name(n)
-                ));
+                let cls = format!("{}Encoder", class_name(n));
+                o.line(format!("c = {cls}.__new__({cls})"));
+                for (attr, value) in [
+                    ("_buf", "self._buf"),
+                    ("_off", pos.as_str()),
+                    ("_parent", "self"),
+                    ("_name", key.as_str()),
+                    ("_msg", "self._msg"),
+                ] {
+                    o.line(format!("c.{attr} = {value}"));
+                }
+                o.line("return c");
                 o.outdent();
                 o.blank();
                 return;

@@ -5,6 +5,7 @@
 
 mod bodies;
 mod fields;
+mod layout;
 mod names;
 mod types;
 
@@ -51,6 +52,7 @@ pub fn generate(ir: &Ir, options: &Options) -> Vec<GeneratedFile> {
         s: &schema,
         out: CodeWriter::new("    "),
         formats: BTreeSet::new(),
+        header_std: None,
     };
     g.module();
     let body = g.out.finish();
@@ -140,10 +142,18 @@ fn prelude(w: &mut CodeWriter, s: &Schema, formats: &BTreeSet<Format>, body: &st
         }
     }
     w.line("import struct");
-    if used("Sequence") {
-        w.line("from collections.abc import Sequence");
+    let abc: Vec<&str> = ["Iterator", "Sequence"]
+        .into_iter()
+        .filter(|n| used(n))
+        .collect();
+    if !abc.is_empty() {
+        w.line(format!("from collections.abc import {}", abc.join(", ")));
     }
-    w.line("from typing import Final");
+    if used("Any") {
+        w.line("from typing import Any, Final");
+    } else {
+        w.line("from typing import Final");
+    }
     w.blank();
     w.line("from . import _sable");
     w.line("from ._sable import (");
@@ -280,6 +290,8 @@ pub(super) struct Gen<'a> {
     out: CodeWriter,
     /// The structs the code uses, declared at the top.
     formats: BTreeSet<Format>,
+    /// The struct reading the usual header (four uint16 members) at once, when it is one.
+    header_std: Option<String>,
 }
 
 impl<'a> Gen<'a> {
@@ -359,6 +371,7 @@ impl<'a> Gen<'a> {
             .filter(|o| o.windows(2).all(|w| w[0] == w[1]))
             .map(|o| self.fmt(PrimitiveType::UInt16, o[0], 4, false));
         let size = self.header_size();
+        self.header_std = standard.clone();
         let o = &mut self.out;
         o.line("#: The size of the message header, in bytes.");
         o.line(format!("HEADER_SIZE: Final = {size}"));
@@ -368,8 +381,9 @@ impl<'a> Gen<'a> {
         for (read, _, at) in &parts {
             o.line(format!("({read}, {at}),"));
         }
-        if let Some(f) = standard {
+        if let Some(f) = &standard {
             o.line(format!("{f}.unpack_from,"));
+            o.line(format!("{f}.pack_into,"));
         }
         o.outdent();
         o.line(")");

@@ -1,7 +1,7 @@
 //! Enums (`enum.IntEnum`), sets (an `int` with a property per choice) and composites (a
 //! decoder and an encoder over the composite's bytes).
 
-use super::fields::{Slot, COMPOSITE};
+use super::fields::{eager_attr, Eager, Slot, COMPOSITE};
 use super::names::{accessor, class_name, constant, docstring, lit, str_lit};
 use super::Gen;
 use crate::model::{Composite, EnumType, SetType};
@@ -117,10 +117,35 @@ impl Gen<'_> {
             &format!("Composite `{}`.", c.name),
         ));
         o.blank();
-        o.line("__slots__ = (\"_buf\", \"_off\", \"_version\")");
+        // Members read at once when the decoder is made, when they read as one struct.
+        let layout = self.composite_layout(c);
+        let mut attrs: Vec<String> = ["_buf", "_off", "_version"].map(String::from).to_vec();
+        if let Some((_, at)) = &layout {
+            attrs.extend(
+                c.members
+                    .iter()
+                    .zip(at)
+                    .filter(|(m, i)| i.is_some() && !Slot::of_member(m).constant)
+                    .map(|(m, _)| eager_attr(&Slot::of_member(m))),
+            );
+        }
+        attrs.sort_by_key(|a| super::natural(a));
+        let attrs: Vec<String> = attrs.iter().map(|a| str_lit(a)).collect();
+        let o = &mut self.out;
+        o.line(format!("__slots__ = ({})", attrs.join(", ")));
         o.blank();
         o.line(format!("ENCODED_LENGTH: Final = {len}"));
         o.blank();
+        let mut eager = Eager::default();
+        for (i, m) in c.members.iter().enumerate() {
+            let slot = Slot::of_member(m);
+            self.slot_meta(&slot);
+            let val = layout.as_ref().and_then(|(_, at)| at[i]);
+            if let Some(e) = self.slot_getter(&slot, &COMPOSITE, val) {
+                eager.extend(e);
+            }
+        }
+        let o = &mut self.out;
         o.line(
             "def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:",
         );
@@ -128,13 +153,20 @@ impl Gen<'_> {
         o.line("self._buf = buf");
         o.line("self._off = offset");
         o.line("self._version = version");
-        o.outdent();
-        o.blank();
-        for m in &c.members {
-            let slot = Slot::of_member(m);
-            self.slot_meta(&slot);
-            self.slot_getter(&slot, &COMPOSITE, None);
+        if let Some((format, _)) = layout.filter(|_| !eager.lines.is_empty()) {
+            let name = format!("_{}_COMPOSITE", constant(&c.name));
+            self.formats.insert(super::names::Format {
+                name: name.clone(),
+                format,
+            });
+            let o = &mut self.out;
+            o.line(format!("v = {name}.unpack_from(buf, offset)"));
+            for l in &eager.lines {
+                o.line(l);
+            }
         }
+        self.out.outdent();
+        self.out.blank();
         let entries = c
             .members
             .iter()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 import math
 import struct
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import Any, Final
 
 from . import _sable
 from ._sable import (
@@ -47,25 +47,24 @@ _BE_UINT32 = struct.Struct(">I")
 _BE_UINT32_X5 = struct.Struct(">5I")
 _BE_UINT64 = struct.Struct(">Q")
 _BE_UINT8 = struct.Struct(">B")
+_BOOSTER_COMPOSITE = struct.Struct(">BB")
 _BYTES_3 = struct.Struct("3s")
 _BYTES_6 = struct.Struct("6s")
 _CAR_BLOCK = struct.Struct(">QHBB5I6sB10x")
 _CAR_FUEL_FIGURES_BLOCK = struct.Struct(">Hf")
 _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK = struct.Struct(">Hf")
 _CAR_PERFORMANCE_FIGURES_BLOCK = struct.Struct(">B")
+_DIM_BE_HH = struct.Struct(">HH")
+_GROUP_SIZE_ENCODING_COMPOSITE = struct.Struct(">HH")
 _LE_UINT16 = struct.Struct("<H")
+_MESSAGE_HEADER_COMPOSITE = struct.Struct(">HHHH")
 
 class MessageHeaderDecoder:
     """Message identifiers and length of message root"""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "block_length", "schema_id", "template_id", "version")
 
     ENCODED_LENGTH: Final = 8
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     BLOCK_LENGTH_SINCE_VERSION: Final = 0
     BLOCK_LENGTH_OFFSET: Final = 0
@@ -73,11 +72,8 @@ class MessageHeaderDecoder:
     BLOCK_LENGTH_NULL: Final = 65535
     BLOCK_LENGTH_MIN: Final = 0
     BLOCK_LENGTH_MAX: Final = 65534
-    @property
-    def block_length(self) -> int:
-        """`blockLength`."""
-        v: int = _BE_UINT16.unpack_from(self._buf, self._off)[0]
-        return v
+    #: `blockLength`.
+    block_length: int
 
     TEMPLATE_ID_SINCE_VERSION: Final = 0
     TEMPLATE_ID_OFFSET: Final = 2
@@ -85,11 +81,8 @@ class MessageHeaderDecoder:
     TEMPLATE_ID_NULL: Final = 65535
     TEMPLATE_ID_MIN: Final = 0
     TEMPLATE_ID_MAX: Final = 65534
-    @property
-    def template_id(self) -> int:
-        """`templateId`."""
-        v: int = _BE_UINT16.unpack_from(self._buf, self._off + 2)[0]
-        return v
+    #: `templateId`.
+    template_id: int
 
     SCHEMA_ID_SINCE_VERSION: Final = 0
     SCHEMA_ID_OFFSET: Final = 4
@@ -97,11 +90,8 @@ class MessageHeaderDecoder:
     SCHEMA_ID_NULL: Final = 65535
     SCHEMA_ID_MIN: Final = 0
     SCHEMA_ID_MAX: Final = 65534
-    @property
-    def schema_id(self) -> int:
-        """`schemaId`."""
-        v: int = _BE_UINT16.unpack_from(self._buf, self._off + 4)[0]
-        return v
+    #: `schemaId`.
+    schema_id: int
 
     VERSION_SINCE_VERSION: Final = 0
     VERSION_OFFSET: Final = 6
@@ -109,11 +99,18 @@ class MessageHeaderDecoder:
     VERSION_NULL: Final = 65535
     VERSION_MIN: Final = 0
     VERSION_MAX: Final = 65534
-    @property
-    def version(self) -> int:
-        """`version`."""
-        v: int = _BE_UINT16.unpack_from(self._buf, self._off + 6)[0]
-        return v
+    #: `version`.
+    version: int
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _MESSAGE_HEADER_COMPOSITE.unpack_from(buf, offset)
+        self.block_length = v[0]
+        self.template_id = v[1]
+        self.schema_id = v[2]
+        self.version = v[3]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"blockLength\":")
@@ -141,22 +138,34 @@ class MessageHeaderEncoder(CompositeEncoder):
 
     def block_length(self, value: int) -> MessageHeaderEncoder:
         """Writes `blockLength`."""
-        self._put(_BE_UINT16.pack_into, self._off, value, "blockLength")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("blockLength", value, e, self._off) from None
         return self
 
     def template_id(self, value: int) -> MessageHeaderEncoder:
         """Writes `templateId`."""
-        self._put(_BE_UINT16.pack_into, self._off + 2, value, "templateId")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off + 2, value)
+        except struct.error as e:
+            raise self._range("templateId", value, e, self._off + 2) from None
         return self
 
     def schema_id(self, value: int) -> MessageHeaderEncoder:
         """Writes `schemaId`."""
-        self._put(_BE_UINT16.pack_into, self._off + 4, value, "schemaId")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off + 4, value)
+        except struct.error as e:
+            raise self._range("schemaId", value, e, self._off + 4) from None
         return self
 
     def version(self, value: int) -> MessageHeaderEncoder:
         """Writes `version`."""
-        self._put(_BE_UINT16.pack_into, self._off + 6, value, "version")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off + 6, value)
+        except struct.error as e:
+            raise self._range("version", value, e, self._off + 6) from None
         return self
 
 
@@ -253,23 +262,15 @@ _BOOST_TYPE_JSON: Final[dict[int, str]] = {
 class BoosterDecoder:
     """Composite `Booster`."""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "boost_type", "horse_power")
 
     ENCODED_LENGTH: Final = 2
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     BOOST_TYPE_SINCE_VERSION: Final = 0
     BOOST_TYPE_OFFSET: Final = 0
     BOOST_TYPE_ENCODED_LENGTH: Final = 1
-    @property
-    def boost_type(self) -> BoostType | int:
-        """`BoostType`."""
-        v: int = _BE_CHAR.unpack_from(self._buf, self._off)[0]
-        return _BOOST_TYPE_VALUES.get(v, v)
+    #: `BoostType`.
+    boost_type: BoostType | int
 
     HORSE_POWER_SINCE_VERSION: Final = 0
     HORSE_POWER_OFFSET: Final = 1
@@ -277,11 +278,16 @@ class BoosterDecoder:
     HORSE_POWER_NULL: Final = 255
     HORSE_POWER_MIN: Final = 0
     HORSE_POWER_MAX: Final = 254
-    @property
-    def horse_power(self) -> int:
-        """`horsePower`."""
-        v: int = _BE_UINT8.unpack_from(self._buf, self._off + 1)[0]
-        return v
+    #: `horsePower`.
+    horse_power: int
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _BOOSTER_COMPOSITE.unpack_from(buf, offset)
+        self.boost_type = _BOOST_TYPE_VALUES.get(v[0], v[0])
+        self.horse_power = v[1]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"BoostType\":")
@@ -302,12 +308,18 @@ class BoosterEncoder(CompositeEncoder):
 
     def boost_type(self, value: int) -> BoosterEncoder:
         """Writes `BoostType`."""
-        self._put(_BE_CHAR.pack_into, self._off, value, "BoostType")
+        try:
+            _BE_CHAR.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("BoostType", value, e, self._off) from None
         return self
 
     def horse_power(self, value: int) -> BoosterEncoder:
         """Writes `horsePower`."""
-        self._put(_BE_UINT8.pack_into, self._off + 1, value, "horsePower")
+        try:
+            _BE_UINT8.pack_into(self._buf, self._off + 1, value)
+        except struct.error as e:
+            raise self._range("horsePower", value, e, self._off + 1) from None
         return self
 
 
@@ -318,11 +330,6 @@ class EngineDecoder:
     __slots__ = ("_buf", "_off", "_version")
 
     ENCODED_LENGTH: Final = 10
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     CAPACITY_SINCE_VERSION: Final = 0
     CAPACITY_OFFSET: Final = 0
@@ -351,10 +358,8 @@ class EngineDecoder:
     MAX_RPM_SINCE_VERSION: Final = 0
     MAX_RPM_OFFSET: Final = 3
     MAX_RPM_ENCODED_LENGTH: Final = 0
-    @property
-    def max_rpm(self) -> int:
-        """`maxRpm`."""
-        return 9000
+    #: `maxRpm`.
+    max_rpm: Final[int] = 9000
 
     MANUFACTURER_CODE_SINCE_VERSION: Final = 0
     MANUFACTURER_CODE_OFFSET: Final = 3
@@ -376,10 +381,8 @@ class EngineDecoder:
     FUEL_OFFSET: Final = 6
     FUEL_ENCODED_LENGTH: Final = 0
     FUEL_LENGTH: Final = 6
-    @property
-    def fuel(self) -> str:
-        """`fuel`."""
-        return "Petrol"
+    #: `fuel`.
+    fuel: Final[str] = "Petrol"
 
     EFFICIENCY_SINCE_VERSION: Final = 0
     EFFICIENCY_OFFSET: Final = 6
@@ -409,6 +412,11 @@ class EngineDecoder:
     def booster(self) -> BoosterDecoder:
         """`booster`."""
         return BoosterDecoder(self._buf, self._off + 8, self._version)
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"capacity\":")
@@ -443,12 +451,18 @@ class EngineEncoder(CompositeEncoder):
 
     def capacity(self, value: int) -> EngineEncoder:
         """Writes `capacity`."""
-        self._put(_BE_UINT16.pack_into, self._off, value, "capacity")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("capacity", value, e, self._off) from None
         return self
 
     def num_cylinders(self, value: int) -> EngineEncoder:
         """Writes `numCylinders`."""
-        self._put(_BE_UINT8.pack_into, self._off + 2, value, "numCylinders")
+        try:
+            _BE_UINT8.pack_into(self._buf, self._off + 2, value)
+        except struct.error as e:
+            raise self._range("numCylinders", value, e, self._off + 2) from None
         return self
 
     def manufacturer_code(self, value: str | bytes) -> EngineEncoder:
@@ -460,31 +474,38 @@ class EngineEncoder(CompositeEncoder):
         """Writes `efficiency`."""
         if not 0 <= value <= 100 and value != -128:
             raise self._fail("efficiency", "valueOutOfRange", f"{value} is outside 0..100", self._off + 6)
-        self._put(_BE_INT8.pack_into, self._off + 6, value, "efficiency")
+        try:
+            _BE_INT8.pack_into(self._buf, self._off + 6, value)
+        except struct.error as e:
+            raise self._range("efficiency", value, e, self._off + 6) from None
         return self
 
     def booster_enabled(self, value: int) -> EngineEncoder:
         """Writes `boosterEnabled`."""
-        self._put(_BE_UINT8.pack_into, self._off + 7, value, "boosterEnabled")
+        try:
+            _BE_UINT8.pack_into(self._buf, self._off + 7, value)
+        except struct.error as e:
+            raise self._range("boosterEnabled", value, e, self._off + 7) from None
         return self
 
     def booster(self) -> BoosterEncoder:
         """The encoder of composite `booster`."""
-        return BoosterEncoder(self._buf, self._off + 8, self, "booster")
+        c = BoosterEncoder.__new__(BoosterEncoder)
+        c._buf = self._buf
+        c._off = self._off + 8
+        c._parent = self
+        c._name = "booster"
+        c._msg = self._msg
+        return c
 
 
 
 class GroupSizeEncodingDecoder:
     """Repeating group dimensions"""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "block_length", "num_in_group")
 
     ENCODED_LENGTH: Final = 4
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     BLOCK_LENGTH_SINCE_VERSION: Final = 0
     BLOCK_LENGTH_OFFSET: Final = 0
@@ -492,11 +513,8 @@ class GroupSizeEncodingDecoder:
     BLOCK_LENGTH_NULL: Final = 65535
     BLOCK_LENGTH_MIN: Final = 0
     BLOCK_LENGTH_MAX: Final = 65534
-    @property
-    def block_length(self) -> int:
-        """`blockLength`."""
-        v: int = _BE_UINT16.unpack_from(self._buf, self._off)[0]
-        return v
+    #: `blockLength`.
+    block_length: int
 
     NUM_IN_GROUP_SINCE_VERSION: Final = 0
     NUM_IN_GROUP_OFFSET: Final = 2
@@ -504,11 +522,16 @@ class GroupSizeEncodingDecoder:
     NUM_IN_GROUP_NULL: Final = 65535
     NUM_IN_GROUP_MIN: Final = 0
     NUM_IN_GROUP_MAX: Final = 65534
-    @property
-    def num_in_group(self) -> int:
-        """`numInGroup`."""
-        v: int = _BE_UINT16.unpack_from(self._buf, self._off + 2)[0]
-        return v
+    #: `numInGroup`.
+    num_in_group: int
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _GROUP_SIZE_ENCODING_COMPOSITE.unpack_from(buf, offset)
+        self.block_length = v[0]
+        self.num_in_group = v[1]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"blockLength\":")
@@ -530,12 +553,18 @@ class GroupSizeEncodingEncoder(CompositeEncoder):
 
     def block_length(self, value: int) -> GroupSizeEncodingEncoder:
         """Writes `blockLength`."""
-        self._put(_BE_UINT16.pack_into, self._off, value, "blockLength")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("blockLength", value, e, self._off) from None
         return self
 
     def num_in_group(self, value: int) -> GroupSizeEncodingEncoder:
         """Writes `numInGroup`."""
-        self._put(_BE_UINT16.pack_into, self._off + 2, value, "numInGroup")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._off + 2, value)
+        except struct.error as e:
+            raise self._range("numInGroup", value, e, self._off + 2) from None
         return self
 
 
@@ -549,6 +578,7 @@ _HEADER: Final = HeaderLayout(
     (_BE_UINT16.unpack_from, 4),
     (_BE_UINT16.unpack_from, 6),
     _BE_UINT16_X4.unpack_from,
+    _BE_UINT16_X4.pack_into,
 )
 _HEADER_PUT: Final = (_BE_UINT16.pack_into, _BE_UINT16.pack_into, _BE_UINT16.pack_into, _BE_UINT16.pack_into)
 
@@ -556,7 +586,7 @@ _HEADER_PUT: Final = (_BE_UINT16.pack_into, _BE_UINT16.pack_into, _BE_UINT16.pac
 class CarFuelFiguresDecoder(GroupDecoder):
     """Group `fuelFigures`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ()
+    __slots__ = ("mpg", "speed")
 
     NAME = "fuelFigures"
     ID: Final = 10
@@ -566,13 +596,34 @@ class CarFuelFiguresDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_BE_UINT16.unpack_from, 2)
     _NEEDS = 6
-
-    def __iter__(self) -> CarFuelFiguresDecoder:
-        return self
+    _DIM = _DIM_BE_HH
 
     def __next__(self) -> CarFuelFiguresDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
+
+    def __iter__(self) -> Iterator[CarFuelFiguresDecoder]:
+        """The entries: this same object, moved to each in turn."""
+        if self._entry_length < 6 or self._version < 0:
+            yield from self._entries()
+            return
+        buf = self._buf
+        step = self._block_length = self._entry_length
+        end = self._end
+        for index in range(self._index + 1, self._count):
+            pos = self._next_pos if self._next_item == 1 else self._start(1)
+            if pos + step > end:
+                self._advance()  # raises: the entry is cut short
+            self._index = index
+            self._block_off = pos
+            self._items_start = self._next_pos = pos + step
+            self._next_item = 0
+            v = _CAR_FUEL_FIGURES_BLOCK.unpack_from(buf, pos)
+            self.speed = v[0]
+            self.mpg = v[1]
+            yield self
+        self._finish()
 
     BLOCK_LENGTH = 6
     _NULL_BLOCK = b"\xff\xff\x7f\xc0\x00\x00"
@@ -589,11 +640,8 @@ class CarFuelFiguresDecoder(GroupDecoder):
     SPEED_NULL: Final = 65535
     SPEED_MIN: Final = 0
     SPEED_MAX: Final = 65534
-    @property
-    def speed(self) -> int:
-        """`speed`."""
-        v: int = self._vals[0]
-        return v
+    #: `speed`.
+    speed: int
 
     MPG_ID: Final = 12
     MPG_SINCE_VERSION: Final = 0
@@ -602,11 +650,12 @@ class CarFuelFiguresDecoder(GroupDecoder):
     MPG_NULL: Final = math.nan
     MPG_MIN: Final = -3.4028234663852886e38
     MPG_MAX: Final = 3.4028234663852886e38
-    @property
-    def mpg(self) -> float:
-        """`mpg`."""
-        v: float = self._vals[1]
-        return v
+    #: `mpg`.
+    mpg: float
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.speed = v[0]
+        self.mpg = v[1]
 
     USAGE_DESCRIPTION_ID: Final = 200
     USAGE_DESCRIPTION_SINCE_VERSION: Final = 0
@@ -616,12 +665,28 @@ class CarFuelFiguresDecoder(GroupDecoder):
     @property
     def usage_description(self) -> str:
         """Var data `usageDescription`, as text (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 0 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 1
+                self._next_pos = end
+                return str(self._buf[start:end], "utf-8")
         start, end = self._var(0)
         return str(self._buf[start:end], "utf-8")
 
     @property
     def usage_description_bytes(self) -> memoryview:
         """Var data `usageDescription`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 0 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 1
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(0)
         return memoryview(self._buf)[start:end]
 
@@ -652,17 +717,32 @@ class CarFuelFiguresEncoder(GroupEncoder):
 
     def next_entry(self) -> CarFuelFiguresEncoder:
         """Adds an entry (the count follows) and moves this encoder to it."""
-        self._add_entry()
+        root = self._root
+        at = root._limit
+        count = self._count
+        if count >= 65535 or at + 6 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge or bufferTooShort
+        self._index = count
+        self._count = count + 1
+        _BE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        self._block = at
+        root._limit = at + 6
         return self
 
     def speed(self, value: int) -> CarFuelFiguresEncoder:
         """Writes `speed`."""
-        self._put(_BE_UINT16.pack_into, self._block, value, "speed")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("speed", value, e, self._block) from None
         return self
 
     def mpg(self, value: float) -> CarFuelFiguresEncoder:
         """Writes `mpg`."""
-        self._put(_BE_FLOAT.pack_into, self._block + 2, value, "mpg")
+        try:
+            _BE_FLOAT.pack_into(self._buf, self._block + 2, value)
+        except struct.error as e:
+            raise self._range("mpg", value, e, self._block + 2) from None
         return self
 
     def usage_description(self, value: str | bytes | bytearray | memoryview) -> CarFuelFiguresEncoder:
@@ -675,7 +755,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
 class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     """Group `acceleration`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ()
+    __slots__ = ("mph", "seconds")
 
     NAME = "acceleration"
     ID: Final = 15
@@ -685,13 +765,33 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_BE_UINT16.unpack_from, 2)
     _NEEDS = 6
-
-    def __iter__(self) -> CarPerformanceFiguresAccelerationDecoder:
-        return self
+    _DIM = _DIM_BE_HH
 
     def __next__(self) -> CarPerformanceFiguresAccelerationDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
+
+    def __iter__(self) -> Iterator[CarPerformanceFiguresAccelerationDecoder]:
+        """The entries: this same object, moved to each in turn."""
+        if self._entry_length < 6 or self._version < 0:
+            yield from self._entries()
+            return
+        buf = self._buf
+        step = self._block_length = self._entry_length
+        end = self._end
+        for index in range(self._index + 1, self._count):
+            pos = self._next_pos if self._next_item == 0 else self._start(0)
+            if pos + step > end:
+                self._advance()  # raises: the entry is cut short
+            self._index = index
+            self._block_off = pos
+            self._next_pos = pos + step
+            v = _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK.unpack_from(buf, pos)
+            self.mph = v[0]
+            self.seconds = v[1]
+            yield self
+        self._finish()
 
     BLOCK_LENGTH = 6
     _NULL_BLOCK = b"\xff\xff\x7f\xc0\x00\x00"
@@ -705,11 +805,8 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     MPH_NULL: Final = 65535
     MPH_MIN: Final = 0
     MPH_MAX: Final = 65534
-    @property
-    def mph(self) -> int:
-        """`mph`."""
-        v: int = self._vals[0]
-        return v
+    #: `mph`.
+    mph: int
 
     SECONDS_ID: Final = 17
     SECONDS_SINCE_VERSION: Final = 0
@@ -718,11 +815,12 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     SECONDS_NULL: Final = math.nan
     SECONDS_MIN: Final = -3.4028234663852886e38
     SECONDS_MAX: Final = 3.4028234663852886e38
-    @property
-    def seconds(self) -> float:
-        """`seconds`."""
-        v: float = self._vals[1]
-        return v
+    #: `seconds`.
+    seconds: float
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.mph = v[0]
+        self.seconds = v[1]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"mph\":")
@@ -749,17 +847,32 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
 
     def next_entry(self) -> CarPerformanceFiguresAccelerationEncoder:
         """Adds an entry (the count follows) and moves this encoder to it."""
-        self._add_entry()
+        root = self._root
+        at = root._limit
+        count = self._count
+        if count >= 65535 or at + 6 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge or bufferTooShort
+        self._index = count
+        self._count = count + 1
+        _BE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        self._block = at
+        root._limit = at + 6
         return self
 
     def mph(self, value: int) -> CarPerformanceFiguresAccelerationEncoder:
         """Writes `mph`."""
-        self._put(_BE_UINT16.pack_into, self._block, value, "mph")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("mph", value, e, self._block) from None
         return self
 
     def seconds(self, value: float) -> CarPerformanceFiguresAccelerationEncoder:
         """Writes `seconds`."""
-        self._put(_BE_FLOAT.pack_into, self._block + 2, value, "seconds")
+        try:
+            _BE_FLOAT.pack_into(self._buf, self._block + 2, value)
+        except struct.error as e:
+            raise self._range("seconds", value, e, self._block + 2) from None
         return self
 
 
@@ -767,7 +880,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
 class CarPerformanceFiguresDecoder(GroupDecoder):
     """Group `performanceFigures`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ()
+    __slots__ = ("octane_rating",)
 
     NAME = "performanceFigures"
     ID: Final = 13
@@ -777,13 +890,33 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_BE_UINT16.unpack_from, 2)
     _NEEDS = 1
-
-    def __iter__(self) -> CarPerformanceFiguresDecoder:
-        return self
+    _DIM = _DIM_BE_HH
 
     def __next__(self) -> CarPerformanceFiguresDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
+
+    def __iter__(self) -> Iterator[CarPerformanceFiguresDecoder]:
+        """The entries: this same object, moved to each in turn."""
+        if self._entry_length < 1 or self._version < 0:
+            yield from self._entries()
+            return
+        buf = self._buf
+        step = self._block_length = self._entry_length
+        end = self._end
+        for index in range(self._index + 1, self._count):
+            pos = self._next_pos if self._next_item == 1 else self._start(1)
+            if pos + step > end:
+                self._advance()  # raises: the entry is cut short
+            self._index = index
+            self._block_off = pos
+            self._items_start = self._next_pos = pos + step
+            self._next_item = 0
+            v = _CAR_PERFORMANCE_FIGURES_BLOCK.unpack_from(buf, pos)
+            self.octane_rating = v[0]
+            yield self
+        self._finish()
 
     BLOCK_LENGTH = 1
     _NULL_BLOCK = b"\xff"
@@ -800,11 +933,11 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
     OCTANE_RATING_NULL: Final = 255
     OCTANE_RATING_MIN: Final = 90
     OCTANE_RATING_MAX: Final = 110
-    @property
-    def octane_rating(self) -> int:
-        """`octaneRating`."""
-        v: int = self._vals[0]
-        return v
+    #: `octaneRating`.
+    octane_rating: int
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.octane_rating = v[0]
 
     ACCELERATION_ID: Final = 15
     ACCELERATION_SINCE_VERSION: Final = 0
@@ -812,7 +945,9 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
     @property
     def acceleration(self) -> CarPerformanceFiguresAccelerationDecoder:
         """Group `acceleration`."""
-        return self._group(CarPerformanceFiguresAccelerationDecoder, 0)
+        g = CarPerformanceFiguresAccelerationDecoder.__new__(CarPerformanceFiguresAccelerationDecoder)
+        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        return g
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"octaneRating\":")
@@ -838,14 +973,26 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
 
     def next_entry(self) -> CarPerformanceFiguresEncoder:
         """Adds an entry (the count follows) and moves this encoder to it."""
-        self._add_entry()
+        root = self._root
+        at = root._limit
+        count = self._count
+        if count >= 65535 or at + 1 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge or bufferTooShort
+        self._index = count
+        self._count = count + 1
+        _BE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        self._block = at
+        root._limit = at + 1
         return self
 
     def octane_rating(self, value: int) -> CarPerformanceFiguresEncoder:
         """Writes `octaneRating`."""
         if not 90 <= value <= 110 and value != 255:
             raise self._fail("octaneRating", "valueOutOfRange", f"{value} is outside 90..110", self._block)
-        self._put(_BE_UINT8.pack_into, self._block, value, "octaneRating")
+        try:
+            _BE_UINT8.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("octaneRating", value, e, self._block) from None
         return self
 
     def acceleration(self) -> CarPerformanceFiguresAccelerationEncoder:
@@ -857,7 +1004,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
 class CarDecoder(MessageDecoder):
     """Description of a basic Car"""
 
-    __slots__ = ()
+    __slots__ = ("available", "code", "extras", "model_year", "serial_number", "some_numbers", "vehicle_code_bytes")
 
     TEMPLATE_ID = 1
     SCHEMA_ID = 1
@@ -868,12 +1015,41 @@ class CarDecoder(MessageDecoder):
     @classmethod
     def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> CarDecoder:
         """A decoder of the message at `offset` (its header read and checked)."""
-        decoder = cls.__new__(cls)
-        decoder._wrap_header(buf, offset, length)
-        return decoder
+        return cls.__new__(cls).wrap(buf, offset, length)
 
     def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> CarDecoder:
         """Moves this decoder to the message at `offset` (its header read and checked)."""
+        end = len(buf) if length is None else min(len(buf), offset + length)
+        pos = offset + 8
+        if pos + 49 <= end:
+            block_length, template_id, schema_id, version = _BE_UINT16_X4.unpack_from(buf, offset)
+            if (
+                template_id == 1
+                and schema_id == 1
+                and version >= 0
+                and block_length >= 49
+                and pos + block_length <= end
+            ):
+                self._buf = buf
+                self._end = end
+                self._msg = offset
+                self._version = version
+                self._header = True
+                self._index = 0
+                self._block_length = block_length
+                self._block_buf = buf
+                self._block_off = pos
+                self._next_item = 0
+                self._items_start = self._next_pos = pos + block_length
+                v = _CAR_BLOCK.unpack_from(buf, pos)
+                self.serial_number = v[0]
+                self.model_year = v[1]
+                self.available = _BOOLEAN_TYPE_VALUES.get(v[2], v[2])
+                self.code = _MODEL_VALUES.get(v[3], v[3])
+                self.some_numbers = v[4:9]
+                self.vehicle_code_bytes = v[9]
+                self.extras = OptionalExtras(v[10])
+                return self
         self._wrap_header(buf, offset, length)
         return self
 
@@ -904,11 +1080,8 @@ class CarDecoder(MessageDecoder):
     SERIAL_NUMBER_NULL: Final = 18446744073709551615
     SERIAL_NUMBER_MIN: Final = 0
     SERIAL_NUMBER_MAX: Final = 18446744073709551614
-    @property
-    def serial_number(self) -> int:
-        """`serialNumber`."""
-        v: int = self._vals[0]
-        return v
+    #: `serialNumber`.
+    serial_number: int
 
     MODEL_YEAR_ID: Final = 2
     MODEL_YEAR_SINCE_VERSION: Final = 0
@@ -917,31 +1090,22 @@ class CarDecoder(MessageDecoder):
     MODEL_YEAR_NULL: Final = 65535
     MODEL_YEAR_MIN: Final = 0
     MODEL_YEAR_MAX: Final = 65534
-    @property
-    def model_year(self) -> int:
-        """`modelYear`."""
-        v: int = self._vals[1]
-        return v
+    #: `modelYear`.
+    model_year: int
 
     AVAILABLE_ID: Final = 3
     AVAILABLE_SINCE_VERSION: Final = 0
     AVAILABLE_OFFSET: Final = 10
     AVAILABLE_ENCODED_LENGTH: Final = 1
-    @property
-    def available(self) -> BooleanType | int:
-        """`available`."""
-        v: int = self._vals[2]
-        return _BOOLEAN_TYPE_VALUES.get(v, v)
+    #: `available`.
+    available: BooleanType | int
 
     CODE_ID: Final = 4
     CODE_SINCE_VERSION: Final = 0
     CODE_OFFSET: Final = 11
     CODE_ENCODED_LENGTH: Final = 1
-    @property
-    def code(self) -> Model | int:
-        """`code`."""
-        v: int = self._vals[3]
-        return _MODEL_VALUES.get(v, v)
+    #: `code`.
+    code: Model | int
 
     SOME_NUMBERS_ID: Final = 5
     SOME_NUMBERS_SINCE_VERSION: Final = 0
@@ -951,11 +1115,8 @@ class CarDecoder(MessageDecoder):
     SOME_NUMBERS_MIN: Final = 0
     SOME_NUMBERS_MAX: Final = 4294967294
     SOME_NUMBERS_LENGTH: Final = 5
-    @property
-    def some_numbers(self) -> tuple[int, ...]:
-        """`someNumbers`."""
-        v: tuple[int, ...] = self._vals[4:9]
-        return v
+    #: `someNumbers`.
+    some_numbers: tuple[int, ...]
 
     VEHICLE_CODE_ID: Final = 6
     VEHICLE_CODE_SINCE_VERSION: Final = 0
@@ -965,32 +1126,24 @@ class CarDecoder(MessageDecoder):
     @property
     def vehicle_code(self) -> str:
         """`vehicleCode`."""
-        raw: bytes = self._vals[9]
-        return raw.split(b"\0", 1)[0].decode("latin-1")
+        return self.vehicle_code_bytes.split(b"\0", 1)[0].decode("latin-1")
 
-    @property
-    def vehicle_code_bytes(self) -> bytes:
-        """`vehicleCode`: every byte of the array (the text and its NUL padding)."""
-        raw: bytes = self._vals[9]
-        return raw
+    #: `vehicleCode`: every byte of the array (the text and its NUL padding).
+    vehicle_code_bytes: bytes
 
     EXTRAS_ID: Final = 7
     EXTRAS_SINCE_VERSION: Final = 0
     EXTRAS_OFFSET: Final = 38
     EXTRAS_ENCODED_LENGTH: Final = 1
-    @property
-    def extras(self) -> OptionalExtras:
-        """`extras`."""
-        return OptionalExtras(self._vals[10])
+    #: `extras`.
+    extras: OptionalExtras
 
     DISCOUNTED_MODEL_ID: Final = 8
     DISCOUNTED_MODEL_SINCE_VERSION: Final = 0
     DISCOUNTED_MODEL_OFFSET: Final = 39
     DISCOUNTED_MODEL_ENCODED_LENGTH: Final = 0
-    @property
-    def discounted_model(self) -> Model:
-        """`discountedModel`."""
-        return Model.C
+    #: `discountedModel`.
+    discounted_model: Final[Model] = Model.C
 
     ENGINE_ID: Final = 9
     ENGINE_SINCE_VERSION: Final = 0
@@ -1001,13 +1154,24 @@ class CarDecoder(MessageDecoder):
         """`engine`."""
         return EngineDecoder(self._block_buf, self._block_off + 39, self._version)
 
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.serial_number = v[0]
+        self.model_year = v[1]
+        self.available = _BOOLEAN_TYPE_VALUES.get(v[2], v[2])
+        self.code = _MODEL_VALUES.get(v[3], v[3])
+        self.some_numbers = v[4:9]
+        self.vehicle_code_bytes = v[9]
+        self.extras = OptionalExtras(v[10])
+
     FUEL_FIGURES_ID: Final = 10
     FUEL_FIGURES_SINCE_VERSION: Final = 0
 
     @property
     def fuel_figures(self) -> CarFuelFiguresDecoder:
         """Group `fuelFigures`."""
-        return self._group(CarFuelFiguresDecoder, 0)
+        g = CarFuelFiguresDecoder.__new__(CarFuelFiguresDecoder)
+        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        return g
 
     PERFORMANCE_FIGURES_ID: Final = 13
     PERFORMANCE_FIGURES_SINCE_VERSION: Final = 0
@@ -1015,7 +1179,9 @@ class CarDecoder(MessageDecoder):
     @property
     def performance_figures(self) -> CarPerformanceFiguresDecoder:
         """Group `performanceFigures`."""
-        return self._group(CarPerformanceFiguresDecoder, 1)
+        g = CarPerformanceFiguresDecoder.__new__(CarPerformanceFiguresDecoder)
+        g._open(self, 1, self._next_pos if self._next_item == 1 else self._start(1))
+        return g
 
     MANUFACTURER_ID: Final = 18
     MANUFACTURER_SINCE_VERSION: Final = 0
@@ -1025,12 +1191,28 @@ class CarDecoder(MessageDecoder):
     @property
     def manufacturer(self) -> str:
         """Var data `manufacturer`, as text (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 2 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 3
+                self._next_pos = end
+                return str(self._buf[start:end], "utf-8")
         start, end = self._var(2)
         return str(self._buf[start:end], "utf-8")
 
     @property
     def manufacturer_bytes(self) -> memoryview:
         """Var data `manufacturer`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 2 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 3
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(2)
         return memoryview(self._buf)[start:end]
 
@@ -1042,12 +1224,28 @@ class CarDecoder(MessageDecoder):
     @property
     def model(self) -> str:
         """Var data `model`, as text (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 3 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 4
+                self._next_pos = end
+                return str(self._buf[start:end], "utf-8")
         start, end = self._var(3)
         return str(self._buf[start:end], "utf-8")
 
     @property
     def model_bytes(self) -> memoryview:
         """Var data `model`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 3 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 4
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(3)
         return memoryview(self._buf)[start:end]
 
@@ -1059,12 +1257,28 @@ class CarDecoder(MessageDecoder):
     @property
     def activation_code(self) -> str:
         """Var data `activationCode`, as text (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 4 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 5
+                self._next_pos = end
+                return str(self._buf[start:end], "utf-8")
         start, end = self._var(4)
         return str(self._buf[start:end], "utf-8")
 
     @property
     def activation_code_bytes(self) -> memoryview:
         """Var data `activationCode`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 4 and start <= self._end:
+            end = start + _BE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 5
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(4)
         return memoryview(self._buf)[start:end]
 
@@ -1133,22 +1347,34 @@ class CarEncoder(MessageEncoder):
 
     def serial_number(self, value: int) -> CarEncoder:
         """Writes `serialNumber`."""
-        self._put(_BE_UINT64.pack_into, self._block, value, "serialNumber")
+        try:
+            _BE_UINT64.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("serialNumber", value, e, self._block) from None
         return self
 
     def model_year(self, value: int) -> CarEncoder:
         """Writes `modelYear`."""
-        self._put(_BE_UINT16.pack_into, self._block + 8, value, "modelYear")
+        try:
+            _BE_UINT16.pack_into(self._buf, self._block + 8, value)
+        except struct.error as e:
+            raise self._range("modelYear", value, e, self._block + 8) from None
         return self
 
     def available(self, value: int) -> CarEncoder:
         """Writes `available`."""
-        self._put(_BE_UINT8.pack_into, self._block + 10, value, "available")
+        try:
+            _BE_UINT8.pack_into(self._buf, self._block + 10, value)
+        except struct.error as e:
+            raise self._range("available", value, e, self._block + 10) from None
         return self
 
     def code(self, value: int) -> CarEncoder:
         """Writes `code`."""
-        self._put(_BE_CHAR.pack_into, self._block + 11, value, "code")
+        try:
+            _BE_CHAR.pack_into(self._buf, self._block + 11, value)
+        except struct.error as e:
+            raise self._range("code", value, e, self._block + 11) from None
         return self
 
     def some_numbers(self, values: Sequence[int]) -> CarEncoder:
@@ -1172,12 +1398,21 @@ class CarEncoder(MessageEncoder):
 
     def extras(self, value: int) -> CarEncoder:
         """Writes `extras`."""
-        self._put(_BE_UINT8.pack_into, self._block + 38, value, "extras")
+        try:
+            _BE_UINT8.pack_into(self._buf, self._block + 38, value)
+        except struct.error as e:
+            raise self._range("extras", value, e, self._block + 38) from None
         return self
 
     def engine(self) -> EngineEncoder:
         """The encoder of composite `engine`."""
-        return EngineEncoder(self._buf, self._block + 39, self, "engine")
+        c = EngineEncoder.__new__(EngineEncoder)
+        c._buf = self._buf
+        c._off = self._block + 39
+        c._parent = self
+        c._name = "engine"
+        c._msg = self._msg
+        return c
 
     def fuel_figures(self) -> CarFuelFiguresEncoder:
         """Starts group `fuelFigures` (no entries yet: add them with `next_entry()`)."""

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 import struct
-from typing import Final
+from collections.abc import Iterator
+from typing import Any, Final
 
 from . import _sable
 from ._sable import (
@@ -34,11 +35,14 @@ PACKAGE: Final = "conformance.structure"
 #: The schema's byte order.
 BYTE_ORDER: Final = "little"
 
-_COMPOSITES_BLOCK = struct.Struct("<24x8xI")
+_COMPOSITES_BLOCK = struct.Struct("<24xqI")
+_DECIMAL_COMPOSITE = struct.Struct("<q")
+_DIM_LE_HH = struct.Struct("<HH")
 _GROUPS_BLOCK = struct.Struct("<Q")
-_GROUPS_LEGS_BLOCK = struct.Struct("<I8x")
+_GROUPS_LEGS_BLOCK = struct.Struct("<Iq")
 _GROUPS_LEGS_FILLS_BLOCK = struct.Struct("<IB")
 _GROUPS_TAGS_BLOCK = struct.Struct("<H")
+_GROUP_SIZE_ENCODING_COMPOSITE = struct.Struct("<HH")
 _LE_CHAR = struct.Struct("<B")
 _LE_INT16 = struct.Struct("<h")
 _LE_INT64 = struct.Struct("<q")
@@ -47,18 +51,15 @@ _LE_UINT16_X4 = struct.Struct("<4H")
 _LE_UINT32 = struct.Struct("<I")
 _LE_UINT64 = struct.Struct("<Q")
 _LE_UINT8 = struct.Struct("<B")
+_MESSAGE_HEADER_COMPOSITE = struct.Struct("<HHHH")
+_POINT_COMPOSITE = struct.Struct("<hh")
 
 class MessageHeaderDecoder:
     """Composite `messageHeader`."""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "block_length", "schema_id", "template_id", "version")
 
     ENCODED_LENGTH: Final = 8
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     BLOCK_LENGTH_SINCE_VERSION: Final = 0
     BLOCK_LENGTH_OFFSET: Final = 0
@@ -66,11 +67,8 @@ class MessageHeaderDecoder:
     BLOCK_LENGTH_NULL: Final = 65535
     BLOCK_LENGTH_MIN: Final = 0
     BLOCK_LENGTH_MAX: Final = 65534
-    @property
-    def block_length(self) -> int:
-        """`blockLength`."""
-        v: int = _LE_UINT16.unpack_from(self._buf, self._off)[0]
-        return v
+    #: `blockLength`.
+    block_length: int
 
     TEMPLATE_ID_SINCE_VERSION: Final = 0
     TEMPLATE_ID_OFFSET: Final = 2
@@ -78,11 +76,8 @@ class MessageHeaderDecoder:
     TEMPLATE_ID_NULL: Final = 65535
     TEMPLATE_ID_MIN: Final = 0
     TEMPLATE_ID_MAX: Final = 65534
-    @property
-    def template_id(self) -> int:
-        """`templateId`."""
-        v: int = _LE_UINT16.unpack_from(self._buf, self._off + 2)[0]
-        return v
+    #: `templateId`.
+    template_id: int
 
     SCHEMA_ID_SINCE_VERSION: Final = 0
     SCHEMA_ID_OFFSET: Final = 4
@@ -90,11 +85,8 @@ class MessageHeaderDecoder:
     SCHEMA_ID_NULL: Final = 65535
     SCHEMA_ID_MIN: Final = 0
     SCHEMA_ID_MAX: Final = 65534
-    @property
-    def schema_id(self) -> int:
-        """`schemaId`."""
-        v: int = _LE_UINT16.unpack_from(self._buf, self._off + 4)[0]
-        return v
+    #: `schemaId`.
+    schema_id: int
 
     VERSION_SINCE_VERSION: Final = 0
     VERSION_OFFSET: Final = 6
@@ -102,11 +94,18 @@ class MessageHeaderDecoder:
     VERSION_NULL: Final = 65535
     VERSION_MIN: Final = 0
     VERSION_MAX: Final = 65534
-    @property
-    def version(self) -> int:
-        """`version`."""
-        v: int = _LE_UINT16.unpack_from(self._buf, self._off + 6)[0]
-        return v
+    #: `version`.
+    version: int
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _MESSAGE_HEADER_COMPOSITE.unpack_from(buf, offset)
+        self.block_length = v[0]
+        self.template_id = v[1]
+        self.schema_id = v[2]
+        self.version = v[3]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"blockLength\":")
@@ -134,22 +133,34 @@ class MessageHeaderEncoder(CompositeEncoder):
 
     def block_length(self, value: int) -> MessageHeaderEncoder:
         """Writes `blockLength`."""
-        self._put(_LE_UINT16.pack_into, self._off, value, "blockLength")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("blockLength", value, e, self._off) from None
         return self
 
     def template_id(self, value: int) -> MessageHeaderEncoder:
         """Writes `templateId`."""
-        self._put(_LE_UINT16.pack_into, self._off + 2, value, "templateId")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off + 2, value)
+        except struct.error as e:
+            raise self._range("templateId", value, e, self._off + 2) from None
         return self
 
     def schema_id(self, value: int) -> MessageHeaderEncoder:
         """Writes `schemaId`."""
-        self._put(_LE_UINT16.pack_into, self._off + 4, value, "schemaId")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off + 4, value)
+        except struct.error as e:
+            raise self._range("schemaId", value, e, self._off + 4) from None
         return self
 
     def version(self, value: int) -> MessageHeaderEncoder:
         """Writes `version`."""
-        self._put(_LE_UINT16.pack_into, self._off + 6, value, "version")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off + 6, value)
+        except struct.error as e:
+            raise self._range("version", value, e, self._off + 6) from None
         return self
 
 
@@ -157,14 +168,9 @@ class MessageHeaderEncoder(CompositeEncoder):
 class PointDecoder:
     """Composite `Point`."""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "x", "y")
 
     ENCODED_LENGTH: Final = 4
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     X_SINCE_VERSION: Final = 0
     X_OFFSET: Final = 0
@@ -172,11 +178,8 @@ class PointDecoder:
     X_NULL: Final = -32768
     X_MIN: Final = -32767
     X_MAX: Final = 32767
-    @property
-    def x(self) -> int:
-        """`x`."""
-        v: int = _LE_INT16.unpack_from(self._buf, self._off)[0]
-        return v
+    #: `x`.
+    x: int
 
     Y_SINCE_VERSION: Final = 0
     Y_OFFSET: Final = 2
@@ -184,11 +187,16 @@ class PointDecoder:
     Y_NULL: Final = -32768
     Y_MIN: Final = -32767
     Y_MAX: Final = 32767
-    @property
-    def y(self) -> int:
-        """`y`."""
-        v: int = _LE_INT16.unpack_from(self._buf, self._off + 2)[0]
-        return v
+    #: `y`.
+    y: int
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _POINT_COMPOSITE.unpack_from(buf, offset)
+        self.x = v[0]
+        self.y = v[1]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"x\":")
@@ -210,12 +218,18 @@ class PointEncoder(CompositeEncoder):
 
     def x(self, value: int) -> PointEncoder:
         """Writes `x`."""
-        self._put(_LE_INT16.pack_into, self._off, value, "x")
+        try:
+            _LE_INT16.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("x", value, e, self._off) from None
         return self
 
     def y(self, value: int) -> PointEncoder:
         """Writes `y`."""
-        self._put(_LE_INT16.pack_into, self._off + 2, value, "y")
+        try:
+            _LE_INT16.pack_into(self._buf, self._off + 2, value)
+        except struct.error as e:
+            raise self._range("y", value, e, self._off + 2) from None
         return self
 
 
@@ -267,14 +281,9 @@ _CAPS_CHOICES: Final = (
 class DecimalDecoder:
     """Composite `Decimal`."""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "mantissa")
 
     ENCODED_LENGTH: Final = 8
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     MANTISSA_SINCE_VERSION: Final = 0
     MANTISSA_OFFSET: Final = 0
@@ -282,19 +291,21 @@ class DecimalDecoder:
     MANTISSA_NULL: Final = -9223372036854775808
     MANTISSA_MIN: Final = -9223372036854775807
     MANTISSA_MAX: Final = 9223372036854775807
-    @property
-    def mantissa(self) -> int | None:
-        """`mantissa`."""
-        v: int = _LE_INT64.unpack_from(self._buf, self._off)[0]
-        return None if v == -9223372036854775808 else v
+    #: `mantissa`.
+    mantissa: int | None
 
     EXPONENT_SINCE_VERSION: Final = 0
     EXPONENT_OFFSET: Final = 8
     EXPONENT_ENCODED_LENGTH: Final = 0
-    @property
-    def exponent(self) -> int:
-        """`exponent`."""
-        return -2
+    #: `exponent`.
+    exponent: Final[int] = -2
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _DECIMAL_COMPOSITE.unpack_from(buf, offset)
+        self.mantissa = None if v[0] == -9223372036854775808 else v[0]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"mantissa\":")
@@ -316,7 +327,10 @@ class DecimalEncoder(CompositeEncoder):
     def mantissa(self, value: int | None) -> DecimalEncoder:
         """Writes `mantissa`."""
         v = -9223372036854775808 if value is None else value
-        self._put(_LE_INT64.pack_into, self._off, v, "mantissa")
+        try:
+            _LE_INT64.pack_into(self._buf, self._off, v)
+        except struct.error as e:
+            raise self._range("mantissa", v, e, self._off) from None
         return self
 
 
@@ -327,11 +341,6 @@ class ShapeDecoder:
     __slots__ = ("_buf", "_off", "_version")
 
     ENCODED_LENGTH: Final = 24
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     ID_SINCE_VERSION: Final = 0
     ID_OFFSET: Final = 0
@@ -394,10 +403,8 @@ class ShapeDecoder:
     KIND_OFFSET: Final = 16
     KIND_ENCODED_LENGTH: Final = 0
     KIND_LENGTH: Final = 4
-    @property
-    def kind(self) -> str:
-        """`kind`."""
-        return "RECT"
+    #: `kind`.
+    kind: Final[str] = "RECT"
 
     PRICE_SINCE_VERSION: Final = 0
     PRICE_OFFSET: Final = 16
@@ -406,6 +413,11 @@ class ShapeDecoder:
     def price(self) -> DecimalDecoder:
         """`price`."""
         return DecimalDecoder(self._buf, self._off + 16, self._version)
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"id\":")
@@ -439,36 +451,66 @@ class ShapeEncoder(CompositeEncoder):
 
     def id(self, value: int) -> ShapeEncoder:
         """Writes `id`."""
-        self._put(_LE_UINT32.pack_into, self._off, value, "id")
+        try:
+            _LE_UINT32.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("id", value, e, self._off) from None
         return self
 
     def origin(self) -> PointEncoder:
         """The encoder of composite `origin`."""
-        return PointEncoder(self._buf, self._off + 4, self, "origin")
+        c = PointEncoder.__new__(PointEncoder)
+        c._buf = self._buf
+        c._off = self._off + 4
+        c._parent = self
+        c._name = "origin"
+        c._msg = self._msg
+        return c
 
     def size(self) -> PointEncoder:
         """The encoder of composite `size`."""
-        return PointEncoder(self._buf, self._off + 8, self, "size")
+        c = PointEncoder.__new__(PointEncoder)
+        c._buf = self._buf
+        c._off = self._off + 8
+        c._parent = self
+        c._name = "size"
+        c._msg = self._msg
+        return c
 
     def filled(self, value: int) -> ShapeEncoder:
         """Writes `filled`."""
-        self._put(_LE_UINT8.pack_into, self._off + 12, value, "filled")
+        try:
+            _LE_UINT8.pack_into(self._buf, self._off + 12, value)
+        except struct.error as e:
+            raise self._range("filled", value, e, self._off + 12) from None
         return self
 
     def caps(self, value: int) -> ShapeEncoder:
         """Writes `caps`."""
-        self._put(_LE_UINT8.pack_into, self._off + 13, value, "caps")
+        try:
+            _LE_UINT8.pack_into(self._buf, self._off + 13, value)
+        except struct.error as e:
+            raise self._range("caps", value, e, self._off + 13) from None
         return self
 
     def weight(self, value: int | None) -> ShapeEncoder:
         """Writes `weight`."""
         v = 65535 if value is None else value
-        self._put(_LE_UINT16.pack_into, self._off + 14, v, "weight")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off + 14, v)
+        except struct.error as e:
+            raise self._range("weight", v, e, self._off + 14) from None
         return self
 
     def price(self) -> DecimalEncoder:
         """The encoder of composite `price`."""
-        return DecimalEncoder(self._buf, self._off + 16, self, "price")
+        c = DecimalEncoder.__new__(DecimalEncoder)
+        c._buf = self._buf
+        c._off = self._off + 16
+        c._parent = self
+        c._name = "price"
+        c._msg = self._msg
+        return c
 
 
 
@@ -491,14 +533,9 @@ _VENUE_JSON: Final[dict[int, str]] = {
 class GroupSizeEncodingDecoder:
     """Composite `groupSizeEncoding`."""
 
-    __slots__ = ("_buf", "_off", "_version")
+    __slots__ = ("_buf", "_off", "_version", "block_length", "num_in_group")
 
     ENCODED_LENGTH: Final = 4
-
-    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
-        self._buf = buf
-        self._off = offset
-        self._version = version
 
     BLOCK_LENGTH_SINCE_VERSION: Final = 0
     BLOCK_LENGTH_OFFSET: Final = 0
@@ -506,11 +543,8 @@ class GroupSizeEncodingDecoder:
     BLOCK_LENGTH_NULL: Final = 65535
     BLOCK_LENGTH_MIN: Final = 0
     BLOCK_LENGTH_MAX: Final = 65534
-    @property
-    def block_length(self) -> int:
-        """`blockLength`."""
-        v: int = _LE_UINT16.unpack_from(self._buf, self._off)[0]
-        return v
+    #: `blockLength`.
+    block_length: int
 
     NUM_IN_GROUP_SINCE_VERSION: Final = 0
     NUM_IN_GROUP_OFFSET: Final = 2
@@ -518,11 +552,16 @@ class GroupSizeEncodingDecoder:
     NUM_IN_GROUP_NULL: Final = 65535
     NUM_IN_GROUP_MIN: Final = 0
     NUM_IN_GROUP_MAX: Final = 65534
-    @property
-    def num_in_group(self) -> int:
-        """`numInGroup`."""
-        v: int = _LE_UINT16.unpack_from(self._buf, self._off + 2)[0]
-        return v
+    #: `numInGroup`.
+    num_in_group: int
+
+    def __init__(self, buf: Buffer, offset: int, version: int = SCHEMA_VERSION) -> None:
+        self._buf = buf
+        self._off = offset
+        self._version = version
+        v = _GROUP_SIZE_ENCODING_COMPOSITE.unpack_from(buf, offset)
+        self.block_length = v[0]
+        self.num_in_group = v[1]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"blockLength\":")
@@ -544,12 +583,18 @@ class GroupSizeEncodingEncoder(CompositeEncoder):
 
     def block_length(self, value: int) -> GroupSizeEncodingEncoder:
         """Writes `blockLength`."""
-        self._put(_LE_UINT16.pack_into, self._off, value, "blockLength")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off, value)
+        except struct.error as e:
+            raise self._range("blockLength", value, e, self._off) from None
         return self
 
     def num_in_group(self, value: int) -> GroupSizeEncodingEncoder:
         """Writes `numInGroup`."""
-        self._put(_LE_UINT16.pack_into, self._off + 2, value, "numInGroup")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._off + 2, value)
+        except struct.error as e:
+            raise self._range("numInGroup", value, e, self._off + 2) from None
         return self
 
 
@@ -563,6 +608,7 @@ _HEADER: Final = HeaderLayout(
     (_LE_UINT16.unpack_from, 4),
     (_LE_UINT16.unpack_from, 6),
     _LE_UINT16_X4.unpack_from,
+    _LE_UINT16_X4.pack_into,
 )
 _HEADER_PUT: Final = (_LE_UINT16.pack_into, _LE_UINT16.pack_into, _LE_UINT16.pack_into, _LE_UINT16.pack_into)
 
@@ -570,7 +616,7 @@ _HEADER_PUT: Final = (_LE_UINT16.pack_into, _LE_UINT16.pack_into, _LE_UINT16.pac
 class CompositesDecoder(MessageDecoder):
     """Decodes message `Composites`."""
 
-    __slots__ = ()
+    __slots__ = ("count_", "last_price")
 
     TEMPLATE_ID = 1
     SCHEMA_ID = 904
@@ -581,12 +627,41 @@ class CompositesDecoder(MessageDecoder):
     @classmethod
     def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> CompositesDecoder:
         """A decoder of the message at `offset` (its header read and checked)."""
-        decoder = cls.__new__(cls)
-        decoder._wrap_header(buf, offset, length)
-        return decoder
+        return cls.__new__(cls).wrap(buf, offset, length)
 
     def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> CompositesDecoder:
         """Moves this decoder to the message at `offset` (its header read and checked)."""
+        end = len(buf) if length is None else min(len(buf), offset + length)
+        pos = offset + 8
+        if pos + 36 <= end:
+            block_length, template_id, schema_id, version = _LE_UINT16_X4.unpack_from(buf, offset)
+            if (
+                template_id == 1
+                and schema_id == 904
+                and version >= 0
+                and block_length >= 36
+                and pos + block_length <= end
+            ):
+                self._buf = buf
+                self._end = end
+                self._msg = offset
+                self._version = version
+                self._header = True
+                self._index = 0
+                self._block_length = block_length
+                self._block_buf = buf
+                self._block_off = pos
+                self._next_item = 0
+                self._items_start = self._next_pos = pos + block_length
+                v = _COMPOSITES_BLOCK.unpack_from(buf, pos)
+                c_last_price = DecimalDecoder.__new__(DecimalDecoder)
+                c_last_price._buf = self._block_buf
+                c_last_price._off = self._block_off + 24
+                c_last_price._version = self._version
+                c_last_price.mantissa = None if v[0] == -9223372036854775808 else v[0]
+                self.last_price = c_last_price
+                self.count_ = v[1]
+                return self
         self._wrap_header(buf, offset, length)
         return self
 
@@ -616,56 +691,44 @@ class CompositesDecoder(MessageDecoder):
     LAST_PRICE_SINCE_VERSION: Final = 0
     LAST_PRICE_OFFSET: Final = 24
     LAST_PRICE_ENCODED_LENGTH: Final = 8
-    @property
-    def last_price(self) -> DecimalDecoder:
-        """`lastPrice`."""
-        return DecimalDecoder(self._block_buf, self._block_off + 24, self._version)
+    #: `lastPrice`.
+    last_price: DecimalDecoder
 
     PROTOCOL_ID: Final = 3
     PROTOCOL_SINCE_VERSION: Final = 0
     PROTOCOL_OFFSET: Final = 32
     PROTOCOL_ENCODED_LENGTH: Final = 0
-    @property
-    def protocol(self) -> int:
-        """`protocol`."""
-        return 42
+    #: `protocol`.
+    protocol: Final[int] = 42
 
     TAG_ID: Final = 4
     TAG_SINCE_VERSION: Final = 0
     TAG_OFFSET: Final = 32
     TAG_ENCODED_LENGTH: Final = 0
     TAG_LENGTH: Final = 3
-    @property
-    def tag(self) -> str:
-        """`tag`."""
-        return "XYZ"
+    #: `tag`.
+    tag: Final[str] = "XYZ"
 
     LETTER_ID: Final = 5
     LETTER_SINCE_VERSION: Final = 0
     LETTER_OFFSET: Final = 32
     LETTER_ENCODED_LENGTH: Final = 0
-    @property
-    def letter(self) -> str:
-        """`letter`."""
-        return "Q"
+    #: `letter`.
+    letter: Final[str] = "Q"
 
     RATIO_ID: Final = 6
     RATIO_SINCE_VERSION: Final = 0
     RATIO_OFFSET: Final = 32
     RATIO_ENCODED_LENGTH: Final = 0
-    @property
-    def ratio(self) -> float:
-        """`ratio`."""
-        return 0.5
+    #: `ratio`.
+    ratio: Final[float] = 0.5
 
     VENUE_ID: Final = 7
     VENUE_SINCE_VERSION: Final = 0
     VENUE_OFFSET: Final = 32
     VENUE_ENCODED_LENGTH: Final = 0
-    @property
-    def venue(self) -> Venue:
-        """`venue`."""
-        return Venue.DARK
+    #: `venue`.
+    venue: Final[Venue] = Venue.DARK
 
     COUNT_ID: Final = 8
     COUNT_SINCE_VERSION: Final = 0
@@ -674,11 +737,17 @@ class CompositesDecoder(MessageDecoder):
     COUNT_NULL: Final = 4294967295
     COUNT_MIN: Final = 0
     COUNT_MAX: Final = 4294967294
-    @property
-    def count_(self) -> int:
-        """`count`."""
-        v: int = self._vals[0]
-        return v
+    #: `count`.
+    count_: int
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        c_last_price = DecimalDecoder.__new__(DecimalDecoder)
+        c_last_price._buf = self._block_buf
+        c_last_price._off = self._block_off + 24
+        c_last_price._version = self._version
+        c_last_price.mantissa = None if v[0] == -9223372036854775808 else v[0]
+        self.last_price = c_last_price
+        self.count_ = v[1]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"shape\":")
@@ -732,15 +801,30 @@ class CompositesEncoder(MessageEncoder):
 
     def shape(self) -> ShapeEncoder:
         """The encoder of composite `shape`."""
-        return ShapeEncoder(self._buf, self._block, self, "shape")
+        c = ShapeEncoder.__new__(ShapeEncoder)
+        c._buf = self._buf
+        c._off = self._block
+        c._parent = self
+        c._name = "shape"
+        c._msg = self._msg
+        return c
 
     def last_price(self) -> DecimalEncoder:
         """The encoder of composite `lastPrice`."""
-        return DecimalEncoder(self._buf, self._block + 24, self, "lastPrice")
+        c = DecimalEncoder.__new__(DecimalEncoder)
+        c._buf = self._buf
+        c._off = self._block + 24
+        c._parent = self
+        c._name = "lastPrice"
+        c._msg = self._msg
+        return c
 
     def count_(self, value: int) -> CompositesEncoder:
         """Writes `count`."""
-        self._put(_LE_UINT32.pack_into, self._block + 32, value, "count")
+        try:
+            _LE_UINT32.pack_into(self._buf, self._block + 32, value)
+        except struct.error as e:
+            raise self._range("count", value, e, self._block + 32) from None
         return self
 
 
@@ -748,7 +832,7 @@ class CompositesEncoder(MessageEncoder):
 class GroupsLegsFillsDecoder(GroupDecoder):
     """Group `fills`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ()
+    __slots__ = ("qty", "venue")
 
     NAME = "fills"
     ID: Final = 13
@@ -758,13 +842,33 @@ class GroupsLegsFillsDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_LE_UINT16.unpack_from, 2)
     _NEEDS = 5
-
-    def __iter__(self) -> GroupsLegsFillsDecoder:
-        return self
+    _DIM = _DIM_LE_HH
 
     def __next__(self) -> GroupsLegsFillsDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
+
+    def __iter__(self) -> Iterator[GroupsLegsFillsDecoder]:
+        """The entries: this same object, moved to each in turn."""
+        if self._entry_length < 5 or self._version < 0:
+            yield from self._entries()
+            return
+        buf = self._buf
+        step = self._block_length = self._entry_length
+        end = self._end
+        for index in range(self._index + 1, self._count):
+            pos = self._next_pos if self._next_item == 0 else self._start(0)
+            if pos + step > end:
+                self._advance()  # raises: the entry is cut short
+            self._index = index
+            self._block_off = pos
+            self._next_pos = pos + step
+            v = _GROUPS_LEGS_FILLS_BLOCK.unpack_from(buf, pos)
+            self.qty = v[0]
+            self.venue = _VENUE_VALUES.get(v[1], v[1])
+            yield self
+        self._finish()
 
     BLOCK_LENGTH = 5
     _NULL_BLOCK = b"\xff\xff\xff\xff\x00"
@@ -778,21 +882,19 @@ class GroupsLegsFillsDecoder(GroupDecoder):
     QTY_NULL: Final = 4294967295
     QTY_MIN: Final = 0
     QTY_MAX: Final = 4294967294
-    @property
-    def qty(self) -> int:
-        """`qty`."""
-        v: int = self._vals[0]
-        return v
+    #: `qty`.
+    qty: int
 
     VENUE_ID: Final = 15
     VENUE_SINCE_VERSION: Final = 0
     VENUE_OFFSET: Final = 4
     VENUE_ENCODED_LENGTH: Final = 1
-    @property
-    def venue(self) -> Venue | int:
-        """`venue`."""
-        v: int = self._vals[1]
-        return _VENUE_VALUES.get(v, v)
+    #: `venue`.
+    venue: Venue | int
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.qty = v[0]
+        self.venue = _VENUE_VALUES.get(v[1], v[1])
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"qty\":")
@@ -818,17 +920,32 @@ class GroupsLegsFillsEncoder(GroupEncoder):
 
     def next_entry(self) -> GroupsLegsFillsEncoder:
         """Adds an entry (the count follows) and moves this encoder to it."""
-        self._add_entry()
+        root = self._root
+        at = root._limit
+        count = self._count
+        if count >= 65535 or at + 5 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge or bufferTooShort
+        self._index = count
+        self._count = count + 1
+        _LE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        self._block = at
+        root._limit = at + 5
         return self
 
     def qty(self, value: int) -> GroupsLegsFillsEncoder:
         """Writes `qty`."""
-        self._put(_LE_UINT32.pack_into, self._block, value, "qty")
+        try:
+            _LE_UINT32.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("qty", value, e, self._block) from None
         return self
 
     def venue(self, value: int) -> GroupsLegsFillsEncoder:
         """Writes `venue`."""
-        self._put(_LE_CHAR.pack_into, self._block + 4, value, "venue")
+        try:
+            _LE_CHAR.pack_into(self._buf, self._block + 4, value)
+        except struct.error as e:
+            raise self._range("venue", value, e, self._block + 4) from None
         return self
 
 
@@ -836,7 +953,7 @@ class GroupsLegsFillsEncoder(GroupEncoder):
 class GroupsLegsDecoder(GroupDecoder):
     """Group `legs`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ()
+    __slots__ = ("leg_id", "price")
 
     NAME = "legs"
     ID: Final = 10
@@ -846,13 +963,39 @@ class GroupsLegsDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_LE_UINT16.unpack_from, 2)
     _NEEDS = 12
-
-    def __iter__(self) -> GroupsLegsDecoder:
-        return self
+    _DIM = _DIM_LE_HH
 
     def __next__(self) -> GroupsLegsDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
+
+    def __iter__(self) -> Iterator[GroupsLegsDecoder]:
+        """The entries: this same object, moved to each in turn."""
+        if self._entry_length < 12 or self._version < 0:
+            yield from self._entries()
+            return
+        buf = self._buf
+        step = self._block_length = self._entry_length
+        end = self._end
+        for index in range(self._index + 1, self._count):
+            pos = self._next_pos if self._next_item == 2 else self._start(2)
+            if pos + step > end:
+                self._advance()  # raises: the entry is cut short
+            self._index = index
+            self._block_off = pos
+            self._items_start = self._next_pos = pos + step
+            self._next_item = 0
+            v = _GROUPS_LEGS_BLOCK.unpack_from(buf, pos)
+            self.leg_id = v[0]
+            c_price = DecimalDecoder.__new__(DecimalDecoder)
+            c_price._buf = self._block_buf
+            c_price._off = self._block_off + 4
+            c_price._version = self._version
+            c_price.mantissa = None if v[1] == -9223372036854775808 else v[1]
+            self.price = c_price
+            yield self
+        self._finish()
 
     BLOCK_LENGTH = 12
     _NULL_BLOCK = b"\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x80"
@@ -870,20 +1013,24 @@ class GroupsLegsDecoder(GroupDecoder):
     LEG_ID_NULL: Final = 4294967295
     LEG_ID_MIN: Final = 0
     LEG_ID_MAX: Final = 4294967294
-    @property
-    def leg_id(self) -> int:
-        """`legId`."""
-        v: int = self._vals[0]
-        return v
+    #: `legId`.
+    leg_id: int
 
     PRICE_ID: Final = 12
     PRICE_SINCE_VERSION: Final = 0
     PRICE_OFFSET: Final = 4
     PRICE_ENCODED_LENGTH: Final = 8
-    @property
-    def price(self) -> DecimalDecoder:
-        """`price`."""
-        return DecimalDecoder(self._block_buf, self._block_off + 4, self._version)
+    #: `price`.
+    price: DecimalDecoder
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.leg_id = v[0]
+        c_price = DecimalDecoder.__new__(DecimalDecoder)
+        c_price._buf = self._block_buf
+        c_price._off = self._block_off + 4
+        c_price._version = self._version
+        c_price.mantissa = None if v[1] == -9223372036854775808 else v[1]
+        self.price = c_price
 
     FILLS_ID: Final = 13
     FILLS_SINCE_VERSION: Final = 0
@@ -891,7 +1038,9 @@ class GroupsLegsDecoder(GroupDecoder):
     @property
     def fills(self) -> GroupsLegsFillsDecoder:
         """Group `fills`."""
-        return self._group(GroupsLegsFillsDecoder, 0)
+        g = GroupsLegsFillsDecoder.__new__(GroupsLegsFillsDecoder)
+        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        return g
 
     NOTE_ID: Final = 16
     NOTE_SINCE_VERSION: Final = 0
@@ -901,12 +1050,28 @@ class GroupsLegsDecoder(GroupDecoder):
     @property
     def note(self) -> str:
         """Var data `note`, as text (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 1 and start <= self._end:
+            end = start + _LE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 2
+                self._next_pos = end
+                return str(self._buf[start:end], "utf-8")
         start, end = self._var(1)
         return str(self._buf[start:end], "utf-8")
 
     @property
     def note_bytes(self) -> memoryview:
         """Var data `note`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 1 and start <= self._end:
+            end = start + _LE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 2
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(1)
         return memoryview(self._buf)[start:end]
 
@@ -938,17 +1103,35 @@ class GroupsLegsEncoder(GroupEncoder):
 
     def next_entry(self) -> GroupsLegsEncoder:
         """Adds an entry (the count follows) and moves this encoder to it."""
-        self._add_entry()
+        root = self._root
+        at = root._limit
+        count = self._count
+        if count >= 65535 or at + 12 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge or bufferTooShort
+        self._index = count
+        self._count = count + 1
+        _LE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        self._block = at
+        root._limit = at + 12
         return self
 
     def leg_id(self, value: int) -> GroupsLegsEncoder:
         """Writes `legId`."""
-        self._put(_LE_UINT32.pack_into, self._block, value, "legId")
+        try:
+            _LE_UINT32.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("legId", value, e, self._block) from None
         return self
 
     def price(self) -> DecimalEncoder:
         """The encoder of composite `price`."""
-        return DecimalEncoder(self._buf, self._block + 4, self, "price")
+        c = DecimalEncoder.__new__(DecimalEncoder)
+        c._buf = self._buf
+        c._off = self._block + 4
+        c._parent = self
+        c._name = "price"
+        c._msg = self._msg
+        return c
 
     def fills(self) -> GroupsLegsFillsEncoder:
         """Starts group `fills` (no entries yet: add them with `next_entry()`)."""
@@ -964,7 +1147,7 @@ class GroupsLegsEncoder(GroupEncoder):
 class GroupsTagsDecoder(GroupDecoder):
     """Group `tags`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ()
+    __slots__ = ("tag",)
 
     NAME = "tags"
     ID: Final = 20
@@ -974,13 +1157,32 @@ class GroupsTagsDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_LE_UINT16.unpack_from, 2)
     _NEEDS = 2
-
-    def __iter__(self) -> GroupsTagsDecoder:
-        return self
+    _DIM = _DIM_LE_HH
 
     def __next__(self) -> GroupsTagsDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
+
+    def __iter__(self) -> Iterator[GroupsTagsDecoder]:
+        """The entries: this same object, moved to each in turn."""
+        if self._entry_length < 2 or self._version < 0:
+            yield from self._entries()
+            return
+        buf = self._buf
+        step = self._block_length = self._entry_length
+        end = self._end
+        for index in range(self._index + 1, self._count):
+            pos = self._next_pos if self._next_item == 0 else self._start(0)
+            if pos + step > end:
+                self._advance()  # raises: the entry is cut short
+            self._index = index
+            self._block_off = pos
+            self._next_pos = pos + step
+            v = _GROUPS_TAGS_BLOCK.unpack_from(buf, pos)
+            self.tag = v[0]
+            yield self
+        self._finish()
 
     BLOCK_LENGTH = 2
     _NULL_BLOCK = b"\xff\xff"
@@ -994,11 +1196,11 @@ class GroupsTagsDecoder(GroupDecoder):
     TAG_NULL: Final = 65535
     TAG_MIN: Final = 0
     TAG_MAX: Final = 65534
-    @property
-    def tag(self) -> int:
-        """`tag`."""
-        v: int = self._vals[0]
-        return v
+    #: `tag`.
+    tag: int
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.tag = v[0]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"tag\":")
@@ -1022,12 +1224,24 @@ class GroupsTagsEncoder(GroupEncoder):
 
     def next_entry(self) -> GroupsTagsEncoder:
         """Adds an entry (the count follows) and moves this encoder to it."""
-        self._add_entry()
+        root = self._root
+        at = root._limit
+        count = self._count
+        if count >= 65535 or at + 2 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge or bufferTooShort
+        self._index = count
+        self._count = count + 1
+        _LE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        self._block = at
+        root._limit = at + 2
         return self
 
     def tag(self, value: int) -> GroupsTagsEncoder:
         """Writes `tag`."""
-        self._put(_LE_UINT16.pack_into, self._block, value, "tag")
+        try:
+            _LE_UINT16.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("tag", value, e, self._block) from None
         return self
 
 
@@ -1035,7 +1249,7 @@ class GroupsTagsEncoder(GroupEncoder):
 class GroupsDecoder(MessageDecoder):
     """Decodes message `Groups`."""
 
-    __slots__ = ()
+    __slots__ = ("order_id",)
 
     TEMPLATE_ID = 2
     SCHEMA_ID = 904
@@ -1046,12 +1260,35 @@ class GroupsDecoder(MessageDecoder):
     @classmethod
     def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> GroupsDecoder:
         """A decoder of the message at `offset` (its header read and checked)."""
-        decoder = cls.__new__(cls)
-        decoder._wrap_header(buf, offset, length)
-        return decoder
+        return cls.__new__(cls).wrap(buf, offset, length)
 
     def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> GroupsDecoder:
         """Moves this decoder to the message at `offset` (its header read and checked)."""
+        end = len(buf) if length is None else min(len(buf), offset + length)
+        pos = offset + 8
+        if pos + 8 <= end:
+            block_length, template_id, schema_id, version = _LE_UINT16_X4.unpack_from(buf, offset)
+            if (
+                template_id == 2
+                and schema_id == 904
+                and version >= 0
+                and block_length >= 8
+                and pos + block_length <= end
+            ):
+                self._buf = buf
+                self._end = end
+                self._msg = offset
+                self._version = version
+                self._header = True
+                self._index = 0
+                self._block_length = block_length
+                self._block_buf = buf
+                self._block_off = pos
+                self._next_item = 0
+                self._items_start = self._next_pos = pos + block_length
+                v = _GROUPS_BLOCK.unpack_from(buf, pos)
+                self.order_id = v[0]
+                return self
         self._wrap_header(buf, offset, length)
         return self
 
@@ -1081,11 +1318,11 @@ class GroupsDecoder(MessageDecoder):
     ORDER_ID_NULL: Final = 18446744073709551615
     ORDER_ID_MIN: Final = 0
     ORDER_ID_MAX: Final = 18446744073709551614
-    @property
-    def order_id(self) -> int:
-        """`orderId`."""
-        v: int = self._vals[0]
-        return v
+    #: `orderId`.
+    order_id: int
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        self.order_id = v[0]
 
     LEGS_ID: Final = 10
     LEGS_SINCE_VERSION: Final = 0
@@ -1093,7 +1330,9 @@ class GroupsDecoder(MessageDecoder):
     @property
     def legs(self) -> GroupsLegsDecoder:
         """Group `legs`."""
-        return self._group(GroupsLegsDecoder, 0)
+        g = GroupsLegsDecoder.__new__(GroupsLegsDecoder)
+        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        return g
 
     TAGS_ID: Final = 20
     TAGS_SINCE_VERSION: Final = 0
@@ -1101,7 +1340,9 @@ class GroupsDecoder(MessageDecoder):
     @property
     def tags(self) -> GroupsTagsDecoder:
         """Group `tags`."""
-        return self._group(GroupsTagsDecoder, 1)
+        g = GroupsTagsDecoder.__new__(GroupsTagsDecoder)
+        g._open(self, 1, self._next_pos if self._next_item == 1 else self._start(1))
+        return g
 
     TEXT_ID: Final = 30
     TEXT_SINCE_VERSION: Final = 0
@@ -1111,12 +1352,28 @@ class GroupsDecoder(MessageDecoder):
     @property
     def text(self) -> str:
         """Var data `text`, as text (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 2 and start <= self._end:
+            end = start + _LE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 3
+                self._next_pos = end
+                return str(self._buf[start:end], "utf-8")
         start, end = self._var(2)
         return str(self._buf[start:end], "utf-8")
 
     @property
     def text_bytes(self) -> memoryview:
         """Var data `text`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 4
+        if self._next_item == 2 and start <= self._end:
+            end = start + _LE_UINT32.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 3
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(2)
         return memoryview(self._buf)[start:end]
 
@@ -1128,6 +1385,14 @@ class GroupsDecoder(MessageDecoder):
     @property
     def blob(self) -> memoryview:
         """Var data `blob`: its bytes, not copied (empty when absent)."""
+        pos = self._next_pos
+        start = pos + 2
+        if self._next_item == 3 and start <= self._end:
+            end = start + _LE_UINT16.unpack_from(self._buf, pos)[0]
+            if end <= self._end:
+                self._next_item = 4
+                self._next_pos = end
+                return memoryview(self._buf)[start:end]
         start, end = self._var(3)
         return memoryview(self._buf)[start:end]
 
@@ -1177,7 +1442,10 @@ class GroupsEncoder(MessageEncoder):
 
     def order_id(self, value: int) -> GroupsEncoder:
         """Writes `orderId`."""
-        self._put(_LE_UINT64.pack_into, self._block, value, "orderId")
+        try:
+            _LE_UINT64.pack_into(self._buf, self._block, value)
+        except struct.error as e:
+            raise self._range("orderId", value, e, self._block) from None
         return self
 
     def legs(self) -> GroupsLegsEncoder:

@@ -7,7 +7,7 @@ import json
 import math
 import mmap
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar, TypeVar, Union
 
 #: What a decoder reads from.
@@ -226,11 +226,11 @@ class Body:
         "_block_off",
         "_buf",
         "_end",
+        "_index",
         "_items_start",
         "_msg",
         "_next_item",
         "_next_pos",
-        "_vals",
         "_version",
     )
 
@@ -240,8 +240,9 @@ class Body:
     _ITEMS: ClassVar[tuple[Item, ...]] = ()
     #: The block with every field null: where an older writer's missing fields are read from.
     _NULL_BLOCK: ClassVar[bytes] = b""
-    #: Reads the block's fields at once (each property then picks its value from `_vals`);
-    #: None when its fields cannot be read by one struct (overlapping, mixed byte orders).
+    #: Reads the block's fields at once (`_fill` sets their attributes from what it reads);
+    #: None when its fields cannot be read by one struct (overlapping, mixed byte orders):
+    #: then each field is a property reading the buffer.
     _BLOCK: ClassVar[struct.Struct | None] = None
     #: (since version, offset, size) of each field newer than version 0.
     _SINCE: ClassVar[tuple[tuple[int, int, int], ...]] = ()
@@ -256,7 +257,11 @@ class Body:
     _items_start: int
     _next_item: int
     _next_pos: int
-    _vals: tuple[Any, ...]
+    #: The entry the decoder is at (a message: 0; a group: -1 before the first).
+    _index: int
+
+    def _fill(self, v: tuple[Any, ...]) -> None:
+        """Sets the block's field attributes from `v`, what `_BLOCK` read (generated)."""
 
     def _set_block(self, pos: int, block_length: int, schema_version: int) -> None:
         self._block_length = block_length
@@ -267,7 +272,7 @@ class Body:
             self._block_buf = self._buf
             self._block_off = pos
             if self._BLOCK is not None:
-                self._vals = self._BLOCK.unpack_from(self._buf, pos)
+                self._fill(self._BLOCK.unpack_from(self._buf, pos))
             return
         # An older writer: its missing fields read as null, from a copy of the block.
         block = bytearray(self._NULL_BLOCK)
@@ -279,7 +284,7 @@ class Body:
         self._block_buf = block
         self._block_off = 0
         if self._BLOCK is not None:
-            self._vals = self._BLOCK.unpack_from(block, 0)
+            self._fill(self._BLOCK.unpack_from(block, 0))
 
     def _present(self, since: int, end: int) -> bool:
         """Whether a field is on the wire: not newer than the writer, within its block."""
@@ -327,7 +332,7 @@ class Body:
         if pos + size > self._end:
             raise truncated(
                 pos - self._msg,
-                f"{self._path_at(self._index_now())}.{spec.name}",
+                f"{self._path_at(self._index)}.{spec.name}",
                 f"var data '{spec.name}' length",
                 size,
                 self._end - pos,
@@ -338,7 +343,7 @@ class Body:
         if end > self._end:
             raise DecodeError(
                 pos - self._msg,
-                f"{self._path_at(self._index_now())}.{spec.name}",
+                f"{self._path_at(self._index)}.{spec.name}",
                 "truncated",
                 f"truncated message: var data '{spec.name}' at offset {pos - self._msg} "
                 f"says {n} bytes, {max(self._end - pos - size, 0)} left",
@@ -365,7 +370,11 @@ class Body:
 
     def _group(self, cls: type[G], item: int) -> G:
         group = cls.__new__(cls)
-        group._open(self, item, self._start(item))
+        group._open(
+            self,
+            item,
+            self._next_pos if self._next_item == item else self._start(item),
+        )
         return group
 
     def _group_json(self, out: list[str], cls: type[GroupDecoder], item: int) -> None:
@@ -374,7 +383,7 @@ class Body:
             out.append("null")
             return
         out.append("[")
-        for i, entry in enumerate(group):
+        for i, entry in enumerate(group._entries()):
             if i:
                 out.append(",")
             entry._json(out)
@@ -382,9 +391,6 @@ class Body:
 
     def _json(self, out: list[str]) -> None:
         raise NotImplementedError
-
-    def _index_now(self) -> int:
-        return 0
 
     def _path_at(self, index: int) -> str:
         raise NotImplementedError
@@ -400,7 +406,6 @@ class GroupDecoder(Body):
     __slots__ = (
         "_count",
         "_entry_length",
-        "_index",
         "_item",
         "_parent",
         "_parent_index",
@@ -414,6 +419,9 @@ class GroupDecoder(Body):
     _DIM_SIZE: ClassVar[int] = 4
     _DIM_BLOCK_LENGTH: ClassVar[tuple[Unpack, int]]
     _DIM_COUNT: ClassVar[tuple[Unpack, int]]
+    #: Reads the block length and the count at once (the usual dimension: two members, in
+    #: that order, one byte order, nothing between).
+    _DIM: ClassVar[struct.Struct | None] = None
     #: The bytes the entry's fields take (a shorter block from a current writer is an error).
     _NEEDS: ClassVar[int] = 0
 
@@ -421,45 +429,44 @@ class GroupDecoder(Body):
     _parent_index: int
     _item: int
     _count: int
-    _index: int
     _entry_length: int
     _start_pos: int
     #: False when the group is newer than the writer (it prints `null`).
     present: bool
 
     def _open(self, parent: Body, item: int, pos: int) -> None:
-        self._parent = parent
-        self._parent_index = parent._index_now()
-        self._item = item
-        self._buf = parent._buf
-        self._end = parent._end
+        buf = self._buf = self._block_buf = parent._buf
+        end = self._end = parent._end
         self._msg = parent._msg
-        self._version = parent._version
+        version = self._version = parent._version
+        self._parent = parent
+        self._parent_index = parent._index
+        self._item = item
         self._index = -1
-        self._start_pos = pos
+        self._start_pos = self._items_start = self._next_pos = self._block_off = pos
         self._block_length = 0
-        self._items_start = self._next_pos = pos
         self._next_item = len(self._ITEMS)
-        self._block_buf = self._buf
-        self._block_off = pos
-        if parent._ITEMS[item].since > parent._version:
+        if parent._ITEMS[item].since > version:
             self.present = False
             self._count = 0
             self._entry_length = 0
             return
         self.present = True
-        if pos + self._DIM_SIZE > self._end:
+        if pos + self._DIM_SIZE > end:
             raise truncated(
                 pos - self._msg,
                 self._path(),
                 f"group '{self.NAME}' dimensions",
                 self._DIM_SIZE,
-                self._end - pos,
+                end - pos,
             )
         unpack, at = self._DIM_BLOCK_LENGTH
-        block_length = unpack(self._buf, pos + at)[0]
-        unpack, count_at = self._DIM_COUNT
-        count = unpack(self._buf, pos + count_at)[0]
+        unpack_count, count_at = self._DIM_COUNT
+        if self._DIM is not None:
+            block_length, count = self._DIM.unpack_from(buf, pos)
+        else:
+            block_length = unpack(buf, pos + at)[0]
+            count = unpack_count(buf, pos + count_at)[0]
         if block_length < self._NEEDS and self._version >= self.SCHEMA_VERSION:
             raise DecodeError(
                 pos + at - self._msg,
@@ -496,20 +503,27 @@ class GroupDecoder(Body):
         """The entry this decoder is at (-1 before the first)."""
         return self._index
 
-    def __iter__(self) -> GroupDecoder:
-        return self
+    def __iter__(self) -> Iterator[GroupDecoder]:
+        return self._entries()
 
     def __next__(self) -> GroupDecoder:
-        self._advance()
+        if not self._advance():
+            raise StopIteration
         return self
 
-    def _advance(self) -> None:
-        """Moves to the next entry (StopIteration after the last)."""
+    def _entries(self: G) -> Iterator[G]:  # noqa: PYI019 (typing.Self is Python 3.11)
+        """The entries, each checked as it is reached (generated subclasses iterate faster
+        when the writer's entries are the schema's)."""
+        while self._advance():
+            yield self
+
+    def _advance(self) -> bool:
+        """Moves to the next entry; false after the last (the group then finished)."""
         index = self._index + 1
         if index >= self._count:
             if index == self._count:
                 self._finish()
-            raise StopIteration
+            return False
         pos = self._start(len(self._ITEMS)) if self._ITEMS else self._next_pos
         length = self._entry_length
         end = pos + length
@@ -524,7 +538,7 @@ class GroupDecoder(Body):
         self._index = index
         if length < self.BLOCK_LENGTH or self._version < self.SCHEMA_VERSION:
             self._set_block(pos, length, self.SCHEMA_VERSION)
-            return
+            return True
         # A writer at this schema's version or newer: the entry is read where it lies.
         self._block_off = pos
         self._block_length = length
@@ -532,26 +546,25 @@ class GroupDecoder(Body):
         self._next_item = 0
         block = self._BLOCK
         if block is not None:
-            self._vals = block.unpack_from(self._buf, pos)
+            self._fill(block.unpack_from(self._buf, pos))
+        return True
 
     def _finish(self) -> int:
         """Walks the entries left; returns the group's end (and tells the parent)."""
         while self._index + 1 < self._count:
             self._advance()
-        end = self._start(len(self._ITEMS))
+        n = len(self._ITEMS)
+        end = self._next_pos if self._next_item == n else self._start(n)
         self._index = self._count
         parent = self._parent
         if (
-            parent._index_now() == self._parent_index
+            parent._index == self._parent_index
             and parent._next_item == self._item
             and parent._next_pos == self._start_pos
         ):
             parent._next_item = self._item + 1
             parent._next_pos = end
         return end
-
-    def _index_now(self) -> int:
-        return self._index
 
     def _path(self) -> str:
         return f"{self._parent._path_at(self._parent_index)}.{self.NAME}"
@@ -617,6 +630,7 @@ class MessageDecoder(Body):
         self._msg = msg
         self._version = version
         self._header = header
+        self._index = 0
         size = self._HEADER.size
         if block_length < self.BLOCK_LENGTH and version >= self.SCHEMA_VERSION:
             raise DecodeError(
@@ -635,7 +649,9 @@ class MessageDecoder(Body):
 
     def encoded_length(self) -> int:
         """The message's length, header to the end of its last var data (walked, checked)."""
-        return self._start(len(self._ITEMS)) - self._msg
+        n = len(self._ITEMS)
+        end = self._next_pos if self._next_item == n else self._start(n)
+        return end - self._msg
 
     def _path(self) -> str:
         return "fields"
@@ -667,6 +683,7 @@ class HeaderLayout:
         "schema_id",
         "size",
         "standard",
+        "standard_put",
         "template_id",
         "version",
     )
@@ -679,9 +696,12 @@ class HeaderLayout:
         schema_id: tuple[Unpack, int],
         version: tuple[Unpack, int],
         standard: Unpack | None = None,
+        standard_put: Pack | None = None,
     ) -> None:
         #: Reads block length, template id, schema id and version at once (the usual header).
         self.standard = standard
+        #: Writes them at once.
+        self.standard_put = standard_put
         self.size = size
         self.block_length = block_length
         self.template_id = template_id
@@ -753,6 +773,10 @@ class Encoder:
 
     def _fail(self, name: str, kind: str, message: str, at: int) -> EncodeError:
         return EncodeError(at - self._msg, f"{self._path()}.{name}", kind, message)
+
+    def _range(self, name: str, value: object, e: struct.error, at: int) -> EncodeError:
+        """A value `struct` refuses: `valueOutOfRange`."""
+        return self._fail(name, "valueOutOfRange", f"{value!r}: {e}", at)
 
     def _put(self, pack: Pack, at: int, value: object, name: str) -> None:
         """Writes `value` with `pack`; a value the type cannot hold is `valueOutOfRange`."""
@@ -882,6 +906,16 @@ class MessageEncoder(BlockEncoder):
         self._limit = msg + need
         if header:
             h = self._HEADER
+            if h.standard_put is not None:
+                h.standard_put(
+                    buf,
+                    msg,
+                    self.BLOCK_LENGTH,
+                    self.TEMPLATE_ID,
+                    self.SCHEMA_ID,
+                    self.SCHEMA_VERSION,
+                )
+                return
             put = self._HEADER_PUT
             put[0](buf, msg + h.block_length[1], self.BLOCK_LENGTH)
             put[1](buf, msg + h.template_id[1], self.TEMPLATE_ID)
