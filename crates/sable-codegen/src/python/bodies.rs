@@ -49,7 +49,9 @@ impl Gen<'_> {
         o.line(format!(
             "def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
         ));
-        o.line("    \"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"");
+        o.line(
+            "    \"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"",
+        );
         o.line("    return cls.__new__(cls).wrap(buf, offset, length)");
         o.blank();
         o.line(format!(
@@ -257,7 +259,11 @@ impl Gen<'_> {
         o.line("self._count = count + 1");
         o.line(format!(
             "{count_f}.pack_into(self._buf, self._dim{}, count + 1)",
-            if count_at == 0 { String::new() } else { format!(" + {count_at}") }
+            if count_at == 0 {
+                String::new()
+            } else {
+                format!(" + {count_at}")
+            }
         ));
         o.line("self._block = at");
         o.line(format!("root._limit = at + {}", g.block_length));
@@ -504,7 +510,9 @@ impl Gen<'_> {
             ] {
                 o.line(format!("{d}.{attr} = {value}"));
             }
-            o.line(format!("{d}._items_start = {d}._next_pos = pos + block_length"));
+            o.line(format!(
+                "{d}._items_start = {d}._next_pos = pos + block_length"
+            ));
             for l in &fill {
                 o.line(l);
             }
@@ -625,7 +633,9 @@ impl Gen<'_> {
         if v.since_version == 0 {
             o.line("pos = self._next_pos");
             o.line(format!("start = pos + {size}"));
-            o.line(format!("if self._next_item == {item} and start <= self._end:"));
+            o.line(format!(
+                "if self._next_item == {item} and start <= self._end:"
+            ));
             o.indent();
             o.line(format!("end = start + {f}.unpack_from(self._buf, pos)[0]"));
             o.line("if end <= self._end:");

@@ -394,9 +394,7 @@ impl Gen<'_> {
     pub(super) fn eager_value(&self, slot: &Slot<'_>, i: usize) -> (String, String) {
         let v = format!("v[{i}]");
         let value = match slot.type_ref {
-            TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char && p.is_array() => {
-                v
-            }
+            TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char && p.is_array() => v,
             TypeRef::Primitive(p) if p.is_array() => format!("v[{i}:{}]", i + p.length),
             TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char => {
                 format!("chr({v})")

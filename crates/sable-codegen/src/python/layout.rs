@@ -28,7 +28,10 @@ impl Gen<'_> {
     /// A composite's own struct, when all its members read as one (none is a composite).
     pub(super) fn composite_layout(&self, c: &Composite) -> Option<Layout> {
         let slots: Vec<Slot<'_>> = c.members.iter().map(Slot::of_member).collect();
-        if slots.iter().any(|s| matches!(s.type_ref, TypeRef::Composite(_))) {
+        if slots
+            .iter()
+            .any(|s| matches!(s.type_ref, TypeRef::Composite(_)))
+        {
             return None;
         }
         self.layout(&slots)
@@ -132,7 +135,11 @@ impl Gen<'_> {
             }
             TypeRef::Set(n) => {
                 let st = self.s.set_type(n);
-                (format_letter(st.encoding_type).to_string(), 1, st.byte_order)
+                (
+                    format_letter(st.encoding_type).to_string(),
+                    1,
+                    st.byte_order,
+                )
             }
             TypeRef::Composite(_) => return None,
         })
