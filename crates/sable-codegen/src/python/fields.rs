@@ -10,55 +10,7 @@ use super::names::{
 use super::Gen;
 use crate::model::{Composite, Field, Member, Primitive, TypeRef};
 
-/// A fixed field of a block, or a member of a composite.
-pub(super) struct Slot<'a> {
-    pub name: &'a str,
-    pub description: Option<&'a str>,
-    pub id: Option<i32>,
-    pub since: i32,
-    pub offset: usize,
-    pub type_ref: &'a TypeRef,
-    pub optional: bool,
-    pub constant: bool,
-    /// A constant enum's value name.
-    pub const_enum: Option<&'a str>,
-}
-
-impl<'a> Slot<'a> {
-    pub fn of_field(f: &'a Field) -> Slot<'a> {
-        Slot {
-            name: &f.name,
-            description: f.description.as_deref(),
-            id: Some(f.id),
-            since: f.since_version,
-            offset: f.offset,
-            type_ref: &f.type_ref,
-            optional: f.presence == Presence::Optional,
-            constant: f.is_constant(),
-            const_enum: f.const_enum_value.as_deref(),
-        }
-    }
-
-    pub fn of_member(m: &'a Member) -> Slot<'a> {
-        let constant = matches!(&m.type_ref, TypeRef::Primitive(p) if p.is_constant())
-            || m.presence == Presence::Constant;
-        let optional = match &m.type_ref {
-            TypeRef::Primitive(p) => p.presence == Presence::Optional,
-            _ => m.presence == Presence::Optional,
-        };
-        Slot {
-            name: &m.name,
-            description: m.description.as_deref(),
-            id: None,
-            since: m.since_version,
-            offset: m.offset,
-            type_ref: &m.type_ref,
-            optional,
-            constant,
-            const_enum: None,
-        }
-    }
-}
+pub(super) use crate::model::Slot;
 
 /// Block fields read when the decoder reaches the block: the attributes they are (for
 /// `__slots__`) and the statements setting them from `v`, the block's values.
