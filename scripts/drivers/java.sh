@@ -26,7 +26,7 @@ JAVA_HOME="$(bash "$root/scripts/jdk.sh" 25)" || die "a JDK 25 is needed (script
 
 classpath=""
 if [ "$flavour" = agrona ]; then
-    agrona="$(find "$HOME/.m2/repository/org/agrona/agrona" -name 'agrona-*.jar' ! -name '*sources*' 2>/dev/null | sort | tail -1)"
+    agrona="$(find "$HOME/.m2/repository/org/agrona/agrona" -name 'agrona-*.jar' ! -name '*sources*' 2>/dev/null | sort | tail -1 || true)"
     [ -n "$agrona" ] || agrona="$root/.cache/reference/sbe-all-1.32.1.jar"
     [ -f "$agrona" ] || die "no Agrona jar (scripts/fetch-reference.sh fetches the reference's, which bundles it)"
     classpath="$agrona"
