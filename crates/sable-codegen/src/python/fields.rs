@@ -1,14 +1,14 @@
 //! Fixed fields and composite members: a decoder's property, an encoder's fluent setter, the
 //! metadata constants, the canonical JSON of the value and its null bytes.
 
-use sable_ir::{Presence, PrimitiveType};
+use sable_ir::PrimitiveType;
 
 use super::names::{
     accessor, bytes_lit, class_name, codec, constant, docstring, is_utf8, lit, py_type, str_lit,
     value_bytes,
 };
 use super::Gen;
-use crate::model::{Composite, Field, Member, Primitive, TypeRef};
+use crate::model::{Composite, Field, Primitive, TypeRef};
 
 pub(super) use crate::model::Slot;
 

@@ -8,7 +8,7 @@ use super::names::{
     str_lit, ts_type, value_bytes, write,
 };
 use super::Gen;
-use crate::model::{Composite, Field, Member, Primitive, TypeRef};
+use crate::model::{Composite, Field, Primitive, TypeRef};
 
 pub(super) use crate::model::Slot;
 
