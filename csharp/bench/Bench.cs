@@ -100,8 +100,8 @@ namespace Sable.Bench
                     s = Mix(s, (uint)BitConverter.SingleToInt32Bits(a.Seconds));
                 }
             }
-            s = Mix(s, (ulong)car.Manufacturer.Length);
-            s = Mix(s, (ulong)car.Model.Length);
+            s = Mix(s, (ulong)car.ManufacturerBytes.Length);
+            s = Mix(s, (ulong)car.ModelBytes.Length);
             return Mix(s, (ulong)car.EncodedLength);
         }
 
@@ -357,8 +357,48 @@ namespace Sable.Bench
             return runs[runs.Length / 2];
         }
 
+        /// <summary>
+        /// Runs one benchmark (<c>car/decode</c>, or <c>car/decode/baseline</c> for the baseline's)
+        /// <paramref name="n"/> times, untimed: for instruction counts, e.g. the difference between two
+        /// runs of <c>valgrind --tool=callgrind mono bench.exe --count NAME N</c> for two N.
+        /// </summary>
+        private static int Count(string name, int n)
+        {
+            var car = new byte[1024];
+            CarEncodeSable(car);
+            var md = new byte[1024];
+            MdEncodeSable(md);
+            var buffer = new byte[1024];
+            Op op;
+            switch (name)
+            {
+                case "car/encode": op = x => CarEncodeSable(x); break;
+                case "car/encode/baseline": op = x => CarEncodeBaseline(x); break;
+                case "car/decode": op = x => (long)CarDecodeSable(x); buffer = car; break;
+                case "car/decode/baseline": op = x => (long)CarDecodeBaseline(x); buffer = car; break;
+                case "md/encode": op = x => MdEncodeSable(x); break;
+                case "md/encode/baseline": op = x => MdEncodeBaseline(x); break;
+                case "md/decode": op = x => (long)MdDecodeSable(x); buffer = md; break;
+                case "md/decode/baseline": op = x => (long)MdDecodeBaseline(x); buffer = md; break;
+                default:
+                    Console.Error.WriteLine("bench: no benchmark " + name);
+                    return 2;
+            }
+            long sink = 0;
+            for (int i = 0; i < n; i++)
+            {
+                sink += op(buffer);
+            }
+            Console.WriteLine(sink);
+            return 0;
+        }
+
         public static int Main(string[] args)
         {
+            if (args.Length == 3 && args[0] == "--count")
+            {
+                return Count(args[1], int.Parse(args[2], System.Globalization.CultureInfo.InvariantCulture));
+            }
             double seconds = args.Length > 0 ? double.Parse(args[0], System.Globalization.CultureInfo.InvariantCulture) : 3;
             var a = new byte[1024];
             var b = new byte[1024];

@@ -7,13 +7,14 @@ use super::*;
 /// Where fixed-size elements lie: a message's or entry's block, or a composite.
 #[derive(Clone)]
 pub(super) enum Place {
-    /// A block: `template` is the path of its fields (`fields`, `fields.g[]`); `entry` when in a
-    /// group entry (its encoder carries the entry indices in `_path`).
+    /// A block: `template` is the path of its fields (`fields`, `fields.g[]`); `depth` the
+    /// entry indices its codecs carry (`_i0` ...; 0 in a message).
     Block {
         template: String,
-        entry: bool,
+        depth: usize,
     },
-    Composite,
+    /// A composite's members (the composite's schema name).
+    Composite(String),
 }
 
 /// One fixed-size element.
@@ -54,11 +55,11 @@ impl Gen<'_> {
     /// The condition (C#) under which the slot is on the wire, `None` when always.
     fn present(&self, place: &Place, s: &Slot<'_>) -> Option<String> {
         let mut c = Vec::new();
-        if matches!(place, Place::Composite) {
-            c.push("_present".to_owned());
-        }
         if s.since > 0 {
             c.push(format!("_version >= {}", s.since));
+        } else if matches!(place, Place::Composite(_)) {
+            // A composite decoder's version is -1 when the composite is absent.
+            c.push("_version >= 0".to_owned());
         }
         let end = s.offset + self.slot_size(s);
         if matches!(place, Place::Block { .. }) && self.s.version > 0 && end > 0 {
@@ -70,15 +71,10 @@ impl Gen<'_> {
     /// The C# expression of the path of slot `name` for an encoder's error.
     fn error_field(place: &Place, name: &str) -> String {
         match place {
-            Place::Block { template, entry } => {
-                let t = str_lit(&format!("{template}.{name}"));
-                if *entry {
-                    format!("_path.Format({t})")
-                } else {
-                    t
-                }
+            Place::Block { template, depth } => {
+                super::body::path_expr(&format!("{template}.{name}"), "_i", *depth)
             }
-            Place::Composite => format!("SbeField({})", str_lit(name)),
+            Place::Composite(_) => format!("SbeField({})", str_lit(name)),
         }
     }
 
@@ -202,20 +198,51 @@ impl Gen<'_> {
             TypeRef::Composite(n) => {
                 let c = self.s.composite(n);
                 let cn = self.ty(&c.name);
-                let cond = present.clone().unwrap_or_else(|| "true".into());
-                let _ = writeln!(m.decoder, "\n{d}\npublic {cn}Decoder {x} => new {cn}Decoder(_buffer, {at}, {cond}, _version);");
+                // The version the composite is read at: -1 when it is absent.
+                let version = match (&present, place) {
+                    (None, _) => "_version".to_owned(),
+                    (Some(_), Place::Composite(_)) if s.since == 0 => "_version".to_owned(),
+                    (Some(c), _) => format!("{c} ? _version : -1"),
+                };
+                // The version in a local first: mono copies the buffer once more for each
+                // conditional argument.
+                let get = if version == "_version" {
+                    format!(" => new {cn}Decoder(_buffer, {at}, _version);")
+                } else {
+                    format!("\n{{\nget\n{{\nint v = {version};\nreturn new {cn}Decoder(_buffer, {at}, v);\n}}\n}}")
+                };
+                let _ = writeln!(m.decoder, "\n{d}\npublic {cn}Decoder {x}{get}");
                 m.json.push(gate(format!("{x}.AppendJson(sb);")));
-                let ctor = match place {
-                    Place::Block { template, entry } => {
-                        let t = str_lit(&format!("{template}.{}", s.name));
-                        let p = if *entry { "_path" } else { "default(SbePath)" };
-                        format!("new {cn}Encoder(_buffer, {at}, {t}, null, {p})")
+                // A composite that can fail gets its path's id and the entry indices.
+                let depth = self.comp_depth(n);
+                let ctx = |id: String, outer: usize| -> String {
+                    if !self.comp_fallible(n) {
+                        return String::new();
                     }
-                    Place::Composite => format!(
-                        "new {cn}Encoder(_buffer, {at}, _template, _inner == null ? {} : _inner + {}, _path)",
-                        str_lit(s.name),
-                        str_lit(&format!(".{}", s.name))
-                    ),
+                    let idx = super::body::idx_args("_i", outer);
+                    let pad = ", 0".repeat(depth.saturating_sub(outer));
+                    format!(", {id}{idx}{pad}")
+                };
+                let ctor = match place {
+                    Place::Block { template, depth: d } => {
+                        let id = self
+                            .uses
+                            .field_ids
+                            .get(&format!("{template}.{}", s.name))
+                            .copied()
+                            .unwrap_or(0);
+                        format!("new {cn}Encoder(_buffer, {at}{})", ctx(id.to_string(), *d))
+                    }
+                    Place::Composite(parent) => {
+                        let rel = self
+                            .uses
+                            .rel
+                            .get(&(parent.clone(), s.name.to_owned()))
+                            .copied()
+                            .unwrap_or(0);
+                        let outer = self.comp_depth(parent);
+                        format!("new {cn}Encoder(_buffer, {at}{})", ctx(format!("_path + {rel}"), outer))
+                    }
                 };
                 let _ = writeln!(m.encoder, "\n{d}\npublic {cn}Encoder {x} => {ctor};");
             }
@@ -271,7 +298,7 @@ impl Gen<'_> {
                 let _ = writeln!(m.decoder, "\n{d}\n/// <remarks>The text up to the first NUL (allocates a string; <see cref=\"{x}Bytes\"/> does not).</remarks>\npublic string {x} => SbeSupport.Text(SbeSupport.UntilNul({x}Bytes), {utf8});");
                 m.json
                     .push(gate(format!("SbeJson.Chars(sb, {x}Bytes, {utf8});")));
-                let _ = writeln!(m.encoder, "\n{d}\n/// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>\npublic {enc} {x}(string value)\n{{\nif (SbeSupport.PutText(value, _buffer.Slice({at}, {n}), {utf8}, true) < 0)\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.TextTooLong, \"text longer than {n} bytes\");\n}}\nreturn this;\n}}\n\n/// <summary>Writes <c>{}</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>\npublic {enc} {x}(ReadOnlySpan<byte> value)\n{{\nif (value.Length > {n})\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.TextTooLong, \"text longer than {n} bytes\");\n}}\nvar d = _buffer.Slice({at}, {n});\nvalue.CopyTo(d);\nd.Slice(value.Length).Clear();\nreturn this;\n}}", s.name);
+                let _ = writeln!(m.encoder, "\n{d}\n/// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>\npublic {enc} {x}(string value)\n{{\nif (SbeSupport.PutText(value, _buffer.Slice({at}, {n}), {utf8}, true) < 0)\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.TextTooLong, \"text longer than {n} bytes\");\n}}\nreturn this;\n}}\n\n/// <summary>Writes <c>{}</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>\npublic {enc} {x}(ReadOnlySpan<byte> value)\n{{\nif (value.Length > {n})\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.TextTooLong, \"text longer than {n} bytes\");\n}}\nvar d = _buffer.Slice({at}, {n});\nvalue.CopyTo(d);\nif (value.Length < {n})\n{{\nd.Slice(value.Length).Clear();\n}}\nreturn this;\n}}", s.name);
                 return;
             }
             let elem = read(
@@ -280,7 +307,7 @@ impl Gen<'_> {
                 pt,
                 p.byte_order,
             );
-            let _ = writeln!(m.decoder, "\n{d}\n/// <remarks>Element <paramref name=\"index\"/> (0 to {}); the null value when absent.</remarks>\npublic {t} {x}(int index)\n{{\nif ((uint)index >= {n})\n{{\nthrow new ArgumentOutOfRangeException(nameof(index));\n}}\nreturn {};\n}}", n - 1, choose(present, &elem, &format!("{x}NullValue")));
+            let _ = writeln!(m.decoder, "\n{d}\n/// <remarks>Element <paramref name=\"index\"/> (0 to {}); the null value when absent.</remarks>\npublic {t} {x}(int index)\n{{\nif ((uint)index >= {n})\n{{\nthrow SbeSupport.IndexOutOfRange(index, {n});\n}}\nreturn {};\n}}", n - 1, choose(present, &elem, &format!("{x}NullValue")));
             let json = if bytes_ty {
                 format!("SbeJson.Hex(sb, {x}Bytes);")
             } else {
@@ -298,7 +325,7 @@ impl Gen<'_> {
             let check = self.range_check(p, "value", at, err);
             let _ = writeln!(m.encoder, "\n{d}\npublic {enc} {x}(int index, {t} value)\n{{\nif ((uint)index >= {n})\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.IndexOutOfRange, \"index \" + index + \" outside 0..{n}\");\n}}\n{check}{w}\nreturn this;\n}}");
             if bytes_ty {
-                let _ = writeln!(m.encoder, "\n/// <summary>Writes every byte of <c>{}</c> (shorter is zero-padded).</summary>\npublic {enc} {x}(ReadOnlySpan<byte> value)\n{{\nif (value.Length > {n})\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.IndexOutOfRange, \"more than {n} bytes\");\n}}\nvar d = _buffer.Slice({at}, {n});\nvalue.CopyTo(d);\nd.Slice(value.Length).Clear();\nreturn this;\n}}", s.name);
+                let _ = writeln!(m.encoder, "\n/// <summary>Writes every byte of <c>{}</c> (shorter is zero-padded).</summary>\npublic {enc} {x}(ReadOnlySpan<byte> value)\n{{\nif (value.Length > {n})\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.IndexOutOfRange, \"more than {n} bytes\");\n}}\nvar d = _buffer.Slice({at}, {n});\nvalue.CopyTo(d);\nif (value.Length < {n})\n{{\nd.Slice(value.Length).Clear();\n}}\nreturn this;\n}}", s.name);
             }
             return;
         }

@@ -9,6 +9,7 @@ mod messages;
 mod names;
 mod types;
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -18,6 +19,7 @@ use sable_ir::{Ir, Presence, PrimitiveType, PrimitiveValue};
 use self::{body::*, fields::*, json::*, names::*};
 use crate::model::{
     self, Body, Composite, EnumType, Group, Member, Primitive, Schema, SetType, TypeDef, TypeRef,
+    VarData,
 };
 use crate::writer::CodeWriter;
 use crate::GeneratedFile;
@@ -50,10 +52,12 @@ pub fn namespace_name(ir: &Ir, options: &Options) -> String {
 pub fn generate(ir: &Ir, options: &Options) -> Vec<GeneratedFile> {
     let schema = model::build(ir);
     let ns = namespace_name(ir, options);
+    let uses = composite_uses(&schema);
     let mut g = Gen {
         s: &schema,
         ns: ns.clone(),
         out: CodeWriter::new("    "),
+        uses,
     };
     g.file(&ns);
     let mut text = g.out.finish();
@@ -77,9 +81,137 @@ struct Gen<'a> {
     /// The namespace (types are named `global::NS.Type` in members, which may share their names).
     ns: String,
     out: CodeWriter,
+    /// Where composites are used, for their encoders' error paths.
+    uses: CompositeUses,
+}
+
+/// Where each composite is used, for the error paths of composite encoders: an encoder whose
+/// members can fail (arrays, char arrays, declared ranges, or such a nested composite) carries
+/// the id of its path in `SbeSchema.SbeCompositePaths` (one int, the paths written out when
+/// generating) and the entry indices of the group entry it lies in.
+#[derive(Default)]
+struct CompositeUses {
+    /// Per composite: the most entry indices its encoder carries (the deepest group entry a
+    /// field of it, or of a composite holding it, lies in).
+    depths: HashMap<String, usize>,
+    /// Per composite: whether its encoder can report an error (and so carries its path).
+    fallible: HashMap<String, bool>,
+    /// The path templates, by id.
+    paths: Vec<String>,
+    /// The id of each composite field's path (by its template, `fields.g[].engine`).
+    field_ids: HashMap<String, usize>,
+    /// The id of each composite's path when its encoder is used alone (its name).
+    type_ids: HashMap<String, usize>,
+    /// Per composite and member (a composite): the member's id less the composite's.
+    rel: HashMap<(String, String), usize>,
+}
+
+/// Where each composite is used (see `CompositeUses`).
+fn composite_uses(s: &Schema) -> CompositeUses {
+    fn fallible(s: &Schema, name: &str, memo: &mut HashMap<String, bool>) -> bool {
+        if let Some(&f) = memo.get(name) {
+            return f;
+        }
+        let mut f = false;
+        for m in &s.composite(name).members {
+            f |= match &m.type_ref {
+                TypeRef::Primitive(p) => !p.is_constant() && (p.is_array() || p.range_declared),
+                TypeRef::Composite(n) => fallible(s, n, memo),
+                _ => false,
+            };
+        }
+        memo.insert(name.to_owned(), f);
+        f
+    }
+    /// The ids a composite's tree takes: itself and its composite members, depth first.
+    fn size(s: &Schema, name: &str) -> usize {
+        1 + s
+            .composite(name)
+            .members
+            .iter()
+            .map(|m| match &m.type_ref {
+                TypeRef::Composite(n) => size(s, n),
+                _ => 0,
+            })
+            .sum::<usize>()
+    }
+    fn lay_out(s: &Schema, name: &str, path: &str, paths: &mut Vec<String>) {
+        paths.push(path.to_owned());
+        for m in &s.composite(name).members {
+            if let TypeRef::Composite(n) = &m.type_ref {
+                lay_out(s, n, &format!("{path}.{}", m.name), paths);
+            }
+        }
+    }
+    fn mark(s: &Schema, name: &str, depth: usize, depths: &mut HashMap<String, usize>) {
+        let e = depths.entry(name.to_owned()).or_insert(0);
+        *e = (*e).max(depth);
+        for m in &s.composite(name).members {
+            if let TypeRef::Composite(n) = &m.type_ref {
+                mark(s, n, depth, depths);
+            }
+        }
+    }
+    fn body(s: &Schema, b: &Body, template: &str, depth: usize, u: &mut CompositeUses) {
+        for f in &b.fields {
+            if let TypeRef::Composite(n) = &f.type_ref {
+                if f.is_constant() {
+                    continue;
+                }
+                mark(s, n, depth, &mut u.depths);
+                if u.fallible.get(n).copied().unwrap_or(false) {
+                    let path = format!("{template}.{}", f.name);
+                    u.field_ids.insert(path.clone(), u.paths.len());
+                    lay_out(s, n, &path, &mut u.paths);
+                }
+            }
+        }
+        for g in &b.groups {
+            body(s, &g.body, &format!("{template}.{}[]", g.name), depth + 1, u);
+        }
+    }
+    let mut u = CompositeUses::default();
+    for t in &s.types {
+        if let TypeDef::Composite(c) = t {
+            fallible(s, &c.name, &mut u.fallible);
+        }
+    }
+    for t in &s.types {
+        if let TypeDef::Composite(c) = t {
+            if u.fallible[&c.name] && c.encoded_length >= 0 {
+                u.type_ids.insert(c.name.clone(), u.paths.len());
+                lay_out(s, &c.name, &c.name, &mut u.paths);
+            }
+            let mut at = 1;
+            for m in &c.members {
+                if let TypeRef::Composite(n) = &m.type_ref {
+                    u.rel.insert((c.name.clone(), m.name.clone()), at);
+                    at += size(s, n);
+                }
+            }
+        }
+    }
+    for m in &s.messages {
+        body(s, &m.body, "fields", 0, &mut u);
+    }
+    u
 }
 
 impl Gen<'_> {
+    /// The entry indices composite `name`'s encoder carries (none when it cannot fail).
+    fn comp_depth(&self, name: &str) -> usize {
+        if self.comp_fallible(name) {
+            self.uses.depths.get(name).copied().unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// Whether composite `name`'s encoder can report an error (and carries its path).
+    fn comp_fallible(&self, name: &str) -> bool {
+        self.uses.fallible.get(name).copied().unwrap_or(false)
+    }
+
     /// The qualified C# name of schema type `name`.
     fn ty(&self, name: &str) -> String {
         format!("global::{}.{}", self.ns, pascal(name))
@@ -127,9 +259,12 @@ fn inline_hints(code: &str) -> String {
     for (i, line) in lines.iter().enumerate() {
         let t = line.trim();
         let next = lines.get(i + 1).map_or("", |l| l.trim());
-        let public = t.starts_with("public ")
-            || t.starts_with("internal static ")
-            || t.starts_with("private int SbeStart");
+        let walk = t.contains(" SbeSkip");
+        let public = !walk && t.starts_with("public ")
+            || (!walk && t.starts_with("internal "))
+            || t.starts_with("private int SbeStart")
+            || (t.starts_with("private ") && t.contains("Decoder(") && !t.contains(" static "))
+            || (t.starts_with("private ") && t.contains("Encoder(") && !t.contains(" static "));
         let declaration = ["ref struct", " class ", " enum ", "const ", "override "]
             .iter()
             .any(|k| t.contains(k));

@@ -17,33 +17,41 @@ namespace Baseline
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -64,7 +72,7 @@ namespace Baseline
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -81,7 +89,7 @@ namespace Baseline
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -98,7 +106,7 @@ namespace Baseline
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -115,7 +123,7 @@ namespace Baseline
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -124,7 +132,7 @@ namespace Baseline
         {
             sb.Append('{');
             sb.Append("\"blockLength\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, BlockLength);
             }
@@ -134,7 +142,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"templateId\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, TemplateId);
             }
@@ -144,7 +152,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"schemaId\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, SchemaId);
             }
@@ -154,7 +162,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"version\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, Version);
             }
@@ -178,34 +186,28 @@ namespace Baseline
         public const int EncodedLength = 8;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal MessageHeaderEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder(Span<byte> buffer)
-        : this(buffer, 0, "messageHeader", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "messageHeader");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -538,33 +540,41 @@ namespace Baseline
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 2;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal BoosterDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -579,7 +589,7 @@ namespace Baseline
         public global::Baseline.BoostType BoostType
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? (global::Baseline.BoostType)_buffer[_offset + 0] : global::Baseline.BoostType.NullValue;
+            get => _version >= 0 ? (global::Baseline.BoostType)_buffer[_offset + 0] : global::Baseline.BoostType.NullValue;
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
         public const int HorsePowerSinceVersion = 0;
@@ -596,7 +606,7 @@ namespace Baseline
         public byte HorsePower
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? _buffer[_offset + 1] : HorsePowerNullValue;
+            get => _version >= 0 ? _buffer[_offset + 1] : HorsePowerNullValue;
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -605,7 +615,7 @@ namespace Baseline
         {
             sb.Append('{');
             sb.Append("\"BoostType\":");
-            if (_present)
+            if (_version >= 0)
             {
                 global::Baseline.BoostTypeExtensions.AppendJson(sb, BoostType);
             }
@@ -615,7 +625,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"horsePower\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, HorsePower);
             }
@@ -639,34 +649,28 @@ namespace Baseline
         public const int EncodedLength = 2;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public BoosterEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal BoosterEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public BoosterEncoder(Span<byte> buffer)
-        : this(buffer, 0, "Booster", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "Booster");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>BoostType</c> appeared in.</summary>
         public const int BoostTypeSinceVersion = 0;
         /// <summary>The offset of <c>BoostType</c> in its block.</summary>
@@ -706,33 +710,41 @@ namespace Baseline
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 10;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal EngineDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -753,7 +765,7 @@ namespace Baseline
         public ushort Capacity
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : CapacityNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : CapacityNullValue;
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
         public const int NumCylindersSinceVersion = 0;
@@ -770,7 +782,7 @@ namespace Baseline
         public byte NumCylinders
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? _buffer[_offset + 2] : NumCylindersNullValue;
+            get => _version >= 0 ? _buffer[_offset + 2] : NumCylindersNullValue;
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
         public const int MaxRpmSinceVersion = 0;
@@ -797,7 +809,7 @@ namespace Baseline
         public ReadOnlySpan<byte> ManufacturerCodeBytes
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? _buffer.Slice(_offset + 3, 3) : default(ReadOnlySpan<byte>);
+            get => _version >= 0 ? _buffer.Slice(_offset + 3, 3) : default(ReadOnlySpan<byte>);
         }
 
         /// <summary>manufacturerCode</summary>
@@ -830,7 +842,7 @@ namespace Baseline
         public sbyte Efficiency
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? (sbyte)_buffer[_offset + 6] : EfficiencyNullValue;
+            get => _version >= 0 ? (sbyte)_buffer[_offset + 6] : EfficiencyNullValue;
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
         public const int BoosterEnabledSinceVersion = 0;
@@ -841,7 +853,7 @@ namespace Baseline
         public global::Baseline.BooleanType BoosterEnabled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? (global::Baseline.BooleanType)_buffer[_offset + 7] : global::Baseline.BooleanType.NullValue;
+            get => _version >= 0 ? (global::Baseline.BooleanType)_buffer[_offset + 7] : global::Baseline.BooleanType.NullValue;
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
         public const int BoosterSinceVersion = 0;
@@ -852,7 +864,7 @@ namespace Baseline
         public global::Baseline.BoosterDecoder Booster
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Baseline.BoosterDecoder(_buffer, _offset + 8, _present, _version);
+            get => new global::Baseline.BoosterDecoder(_buffer, _offset + 8, _version);
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -861,7 +873,7 @@ namespace Baseline
         {
             sb.Append('{');
             sb.Append("\"capacity\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, Capacity);
             }
@@ -871,7 +883,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"numCylinders\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, NumCylinders);
             }
@@ -881,7 +893,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"maxRpm\":");
-            if (_present)
+            if (_version >= 0)
             {
                 sb.Append("9000");
             }
@@ -891,7 +903,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"manufacturerCode\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Chars(sb, ManufacturerCodeBytes, false);
             }
@@ -901,7 +913,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"fuel\":");
-            if (_present)
+            if (_version >= 0)
             {
                 sb.Append("\"Petrol\"");
             }
@@ -911,7 +923,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"efficiency\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, Efficiency);
             }
@@ -921,7 +933,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"boosterEnabled\":");
-            if (_present)
+            if (_version >= 0)
             {
                 global::Baseline.BooleanTypeExtensions.AppendJson(sb, BoosterEnabled);
             }
@@ -931,7 +943,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"booster\":");
-            if (_present)
+            if (_version >= 0)
             {
                 Booster.AppendJson(sb);
             }
@@ -955,34 +967,33 @@ namespace Baseline
         public const int EncodedLength = 10;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
+        private int _path;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits); errors name the path <paramref name="path"/> of <c>SbeSchema.SbeCompositePaths</c>, <c>[]</c> filled from the entry indices.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal EngineEncoder(Span<byte> buffer, int offset, int path)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
             _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public EngineEncoder(Span<byte> buffer)
-        : this(buffer, 0, "Engine", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "Engine");
+            }
+            _buffer = buffer;
+            _offset = 0;
+            _path = 0;
         }
 
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
+        private string SbeField(string member) => SbeSupport.Path(SbeSchema.SbeCompositePaths[_path] + "." + member);
         /// <summary>The version <c>capacity</c> appeared in.</summary>
         public const int CapacitySinceVersion = 0;
         /// <summary>The offset of <c>capacity</c> in its block.</summary>
@@ -1062,7 +1073,10 @@ namespace Baseline
             }
             var d = _buffer.Slice(_offset + 3, 3);
             value.CopyTo(d);
-            d.Slice(value.Length).Clear();
+            if (value.Length < 3)
+            {
+                d.Slice(value.Length).Clear();
+            }
             return this;
         }
         /// <summary>The version <c>fuel</c> appeared in.</summary>
@@ -1116,7 +1130,7 @@ namespace Baseline
         public global::Baseline.BoosterEncoder Booster
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Baseline.BoosterEncoder(_buffer, _offset + 8, _template, _inner == null ? "booster" : _inner + ".booster", _path);
+            get => new global::Baseline.BoosterEncoder(_buffer, _offset + 8);
         }
     }
 
@@ -1127,33 +1141,41 @@ namespace Baseline
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -1174,7 +1196,7 @@ namespace Baseline
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1191,7 +1213,7 @@ namespace Baseline
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1200,7 +1222,7 @@ namespace Baseline
         {
             sb.Append('{');
             sb.Append("\"blockLength\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, BlockLength);
             }
@@ -1210,7 +1232,7 @@ namespace Baseline
             }
             sb.Append(',');
             sb.Append("\"numInGroup\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, NumInGroup);
             }
@@ -1234,34 +1256,28 @@ namespace Baseline
         public const int EncodedLength = 4;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal GroupSizeEncodingEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder(Span<byte> buffer)
-        : this(buffer, 0, "groupSizeEncoding", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "groupSizeEncoding");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -1317,12 +1333,11 @@ namespace Baseline
         /// <summary>The size of the message header.</summary>
         public const int HeaderSize = 8;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly int _blockLength;
-        private readonly int _version;
-        /// <summary>A message's items lie in no group entry.</summary>
-        private static readonly SbePath _path = default(SbePath);
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _blockLength;
+        private int _version;
+        private long _owner;
         private int _known;
         private int _at;
 
@@ -1331,36 +1346,61 @@ namespace Baseline
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarDecoder(ReadOnlySpan<byte> buffer)
         {
-            SbeSupport.Fits(buffer.Length, 0, HeaderSize, "header", default(SbePath));
-            if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) != SchemaId)
+            if (buffer.Length < HeaderSize)
             {
-                throw new SbeDecodeException(4, "header.schemaId", SbeErrorKind.SchemaIdMismatch, "schema id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) + ", not " + SchemaId);
+                throw SbeSupport.Truncated(buffer.Length, 0, HeaderSize, "header");
             }
-            if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2)) != TemplateId)
+            ulong h = BinaryPrimitives.ReadUInt64LittleEndian(buffer);
+            if ((long)(ushort)(h >> 32) != SchemaId)
             {
-                throw new SbeDecodeException(2, "header.templateId", SbeErrorKind.UnknownTemplate, "template id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2)) + ", not " + TemplateId);
+                throw SbeSupport.SchemaIdMismatch(4, (long)(ushort)(h >> 32), SchemaId);
             }
-            this = new CarDecoder(buffer, HeaderSize, (int)(long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(0)), (int)(long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(6)), 0);
+            if ((long)(ushort)(h >> 16) != TemplateId)
+            {
+                throw SbeSupport.UnknownTemplate(2, (long)(ushort)(h >> 16), TemplateId);
+            }
+            int bl = (int)(long)(ushort)h;
+            int version = (int)(long)(ushort)(h >> 48);
+            if (bl < 49)
+            {
+                throw SbeSupport.BlockTooShort(0, bl, 49, "header.blockLength");
+            }
+            if (HeaderSize + bl > buffer.Length)
+            {
+                throw SbeSupport.Truncated(buffer.Length, HeaderSize, bl, "fields");
+            }
+            _buffer = buffer;
+            _offset = HeaderSize;
+            _blockLength = bl;
+            _version = version;
+            _owner = SbeWalks.Owner();
+            _known = 0;
+            _at = HeaderSize + bl;
         }
 
         /// <summary>Reads a message body (no header) at the start of <paramref name="buffer"/>, written with <paramref name="actingBlockLength"/> at <paramref name="actingVersion"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static CarDecoder WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)
         {
-            return new CarDecoder(buffer, 0, actingBlockLength, actingVersion, 0);
+            return new CarDecoder(buffer, 0, actingBlockLength, actingVersion);
         }
 
-        private CarDecoder(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion, int blockLengthAt)
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private CarDecoder(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion)
         {
             if (actingBlockLength < 49)
             {
-                throw SbeSupport.BlockTooShort(blockLengthAt, actingBlockLength, 49, "header.blockLength", default(SbePath));
+                throw SbeSupport.BlockTooShort(0, actingBlockLength, 49, "header.blockLength");
             }
-            SbeSupport.Fits(buffer.Length, offset, actingBlockLength, "fields", default(SbePath));
+            if (offset + actingBlockLength > buffer.Length)
+            {
+                throw SbeSupport.Truncated(buffer.Length, offset, actingBlockLength, "fields");
+            }
             _buffer = buffer;
             _offset = offset;
             _blockLength = actingBlockLength;
             _version = actingVersion;
+            _owner = SbeWalks.Owner();
             _known = 0;
             _at = offset + actingBlockLength;
         }
@@ -1383,7 +1423,7 @@ namespace Baseline
         public global::Baseline.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Baseline.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+            get => new global::Baseline.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
@@ -1478,7 +1518,7 @@ namespace Baseline
         {
             if ((uint)index >= 5)
             {
-                throw new ArgumentOutOfRangeException(nameof(index));
+                throw SbeSupport.IndexOutOfRange(index, 5);
             }
             return BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 12 + index * 4));
         }
@@ -1548,7 +1588,7 @@ namespace Baseline
         public global::Baseline.EngineDecoder Engine
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Baseline.EngineDecoder(_buffer, _offset + 39, true, _version);
+            get => new global::Baseline.EngineDecoder(_buffer, _offset + 39, _version);
         }
 
         /// <summary>fuelFigures</summary>
@@ -1556,7 +1596,12 @@ namespace Baseline
         public FuelFiguresGroupDecoder FuelFigures
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new FuelFiguresGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+            get
+            {
+                int p = SbeStart(0);
+                var g = new FuelFiguresGroupDecoder(_buffer, p, _version, _owner);
+                return g;
+            }
         }
         /// <summary>The id of group <c>fuelFigures</c>.</summary>
         public const int FuelFiguresId = 10;
@@ -1568,7 +1613,12 @@ namespace Baseline
         public PerformanceFiguresGroupDecoder PerformanceFigures
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new PerformanceFiguresGroupDecoder(_buffer, _version >= 0 ? SbeStart(1) : -1, _version, _path);
+            get
+            {
+                int p = SbeStart(1);
+                var g = new PerformanceFiguresGroupDecoder(_buffer, p, _version, _owner);
+                return g;
+            }
         }
         /// <summary>The id of group <c>performanceFigures</c>.</summary>
         public const int PerformanceFiguresId = 13;
@@ -1582,15 +1632,19 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return default(ReadOnlySpan<byte>);
-                }
                 int p = SbeStart(2);
-                int end = SbeSupport.SkipVarData(_buffer, p, 4, false, "fields.manufacturer", _path);
+                if (p + 4 > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.manufacturer");
+                }
+                long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(p));
+                if (p + 4 + n > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4 + n, "fields.manufacturer");
+                }
                 _known = 3;
-                _at = end;
-                return _buffer.Slice(p + 4, end - p - 4);
+                _at = p + 4 + (int)n;
+                return _buffer.Slice(p + 4, (int)n);
             }
         }
         /// <summary>The id of var data <c>manufacturer</c>.</summary>
@@ -1613,15 +1667,19 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return default(ReadOnlySpan<byte>);
-                }
                 int p = SbeStart(3);
-                int end = SbeSupport.SkipVarData(_buffer, p, 4, false, "fields.model", _path);
+                if (p + 4 > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.model");
+                }
+                long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(p));
+                if (p + 4 + n > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4 + n, "fields.model");
+                }
                 _known = 4;
-                _at = end;
-                return _buffer.Slice(p + 4, end - p - 4);
+                _at = p + 4 + (int)n;
+                return _buffer.Slice(p + 4, (int)n);
             }
         }
         /// <summary>The id of var data <c>model</c>.</summary>
@@ -1644,15 +1702,19 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return default(ReadOnlySpan<byte>);
-                }
                 int p = SbeStart(4);
-                int end = SbeSupport.SkipVarData(_buffer, p, 4, false, "fields.activationCode", _path);
+                if (p + 4 > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.activationCode");
+                }
+                long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(p));
+                if (p + 4 + n > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4 + n, "fields.activationCode");
+                }
                 _known = 5;
-                _at = end;
-                return _buffer.Slice(p + 4, end - p - 4);
+                _at = p + 4 + (int)n;
+                return _buffer.Slice(p + 4, (int)n);
             }
         }
         /// <summary>The id of var data <c>activationCode</c>.</summary>
@@ -1668,9 +1730,15 @@ namespace Baseline
             get => SbeSupport.Text(ActivationCodeBytes, true);
         }
 
-        /// <summary>Where group or var data <paramref name="k"/> (in schema order; 5: the end) starts: found by walking, checked, from the last one known.</summary>
+        /// <summary>Where group or var data <paramref name="k"/> (in schema order; 5: the end) starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
+        {
+            return _known == k ? _at : SbeFind(k);
+        }
+
+        /// <summary>Where group or var data <paramref name="k"/> starts, found by walking, checked, from the last one known.</summary>
+        private int SbeFind(int k)
         {
             if (k < _known)
             {
@@ -1679,82 +1747,268 @@ namespace Baseline
             }
             while (_known < k)
             {
-                _at = SbeSkip(_buffer, _at, _known, _version, _path);
+                int e = SbeWalks.End(_owner, _at);
+                if (e >= 0)
+                {
+                    _at = e;
+                    _known++;
+                    continue;
+                }
+                _at = SbeSkip(_buffer, _at, _known, _version, _owner);
                 _known++;
             }
             return _at;
         }
 
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+        internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner)
         {
             switch (k)
             {
                 case 0:
-                return version >= 0 ? FuelFiguresGroupDecoder.SbeSkip(b, p, version, path) : p;
+                return version >= 0 ? FuelFiguresGroupDecoder.SbeSkip(b, p, version, owner) : p;
                 case 1:
-                return version >= 0 ? PerformanceFiguresGroupDecoder.SbeSkip(b, p, version, path) : p;
+                return version >= 0 ? PerformanceFiguresGroupDecoder.SbeSkip(b, p, version, owner) : p;
                 case 2:
-                return version >= 0 ? SbeSupport.SkipVarData(b, p, 4, false, "fields.manufacturer", path) : p;
+                if (version < 0)
+                {
+                    return p;
+                }
+                else
+                {
+                    if (p + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4, "fields.manufacturer");
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                    if (p + 4 + n > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4 + n, "fields.manufacturer");
+                    }
+                    return p + 4 + (int)n;
+                }
                 case 3:
-                return version >= 0 ? SbeSupport.SkipVarData(b, p, 4, false, "fields.model", path) : p;
+                if (version < 0)
+                {
+                    return p;
+                }
+                else
+                {
+                    if (p + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4, "fields.model");
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                    if (p + 4 + n > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4 + n, "fields.model");
+                    }
+                    return p + 4 + (int)n;
+                }
                 case 4:
-                return version >= 0 ? SbeSupport.SkipVarData(b, p, 4, false, "fields.activationCode", path) : p;
+                if (version < 0)
+                {
+                    return p;
+                }
+                else
+                {
+                    if (p + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4, "fields.activationCode");
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                    if (p + 4 + n > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4 + n, "fields.activationCode");
+                    }
+                    return p + 4 + (int)n;
+                }
                 default:
                 return p;
             }
         }
 
         /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+        internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner)
         {
-            for (int k = 0; k < 5; k++)
+            int q = p;
             {
-                p = SbeSkip(b, p, k, version, path);
+                int h0 = SbeWalks.End(owner, q);
+                if (h0 >= 0)
+                {
+                    q = h0;
+                }
+                else
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.fuelFigures");
+                    }
+                    uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    int bl0 = (int)(ushort)w0;
+                    long c0 = (long)(ushort)(w0 >> 16);
+                    if (bl0 < 6)
+                    {
+                        throw SbeSupport.BlockTooShort(q + 0, bl0, 6, "fields.fuelFigures");
+                    }
+                    q += 4;
+                    for (int j0 = 0; j0 < c0; j0++)
+                    {
+                        if (q + bl0 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, bl0, "fields.fuelFigures[]", j0);
+                        }
+                        q += bl0;
+                        {
+                            if (q + 4 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, 4, "fields.fuelFigures[].usageDescription", j0);
+                            }
+                            long n1 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                            if (q + 4 + n1 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, 4 + n1, "fields.fuelFigures[].usageDescription", j0);
+                            }
+                            q += 4 + (int)n1;
+                        }
+                    }
+                }
             }
-            return p;
+            {
+                int h0 = SbeWalks.End(owner, q);
+                if (h0 >= 0)
+                {
+                    q = h0;
+                }
+                else
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.performanceFigures");
+                    }
+                    uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    int bl0 = (int)(ushort)w0;
+                    long c0 = (long)(ushort)(w0 >> 16);
+                    if (bl0 < 1)
+                    {
+                        throw SbeSupport.BlockTooShort(q + 0, bl0, 1, "fields.performanceFigures");
+                    }
+                    q += 4;
+                    for (int j0 = 0; j0 < c0; j0++)
+                    {
+                        if (q + bl0 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, bl0, "fields.performanceFigures[]", j0);
+                        }
+                        q += bl0;
+                        {
+                            int h1 = SbeWalks.End(owner, q);
+                            if (h1 >= 0)
+                            {
+                                q = h1;
+                            }
+                            else
+                            {
+                                if (q + 4 > b.Length)
+                                {
+                                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.performanceFigures[].acceleration", j0);
+                                }
+                                uint w1 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                                int bl1 = (int)(ushort)w1;
+                                long c1 = (long)(ushort)(w1 >> 16);
+                                if (bl1 < 6)
+                                {
+                                    throw SbeSupport.BlockTooShort(q + 0, bl1, 6, "fields.performanceFigures[].acceleration", j0);
+                                }
+                                q += 4;
+                                long e1 = (long)q + c1 * bl1;
+                                if (e1 > b.Length)
+                                {
+                                    long j = bl1 == 0 ? 0 : (b.Length - q) / bl1;
+                                    throw SbeSupport.Truncated(b.Length, (int)(q + j * bl1), bl1, "fields.performanceFigures[].acceleration[]", j0, (int)j);
+                                }
+                                q = (int)e1;
+                            }
+                        }
+                    }
+                }
+            }
+            {
+                if (q + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.manufacturer");
+                }
+                long n0 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                if (q + 4 + n0 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4 + n0, "fields.manufacturer");
+                }
+                q += 4 + (int)n0;
+            }
+            {
+                if (q + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.model");
+                }
+                long n0 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                if (q + 4 + n0 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4 + n0, "fields.model");
+                }
+                q += 4 + (int)n0;
+            }
+            {
+                if (q + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.activationCode");
+                }
+                long n0 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                if (q + 4 + n0 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4 + n0, "fields.activationCode");
+                }
+                q += 4 + (int)n0;
+            }
+            return q;
         }
 
         /// <summary>fuelFigures</summary>
         /// <remarks>The entries of group <c>fuelFigures</c>: <c>foreach (var e in decoder.FuelFigures)</c>.</remarks>
         public ref struct FuelFiguresGroupDecoder
         {
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _version;
-            private readonly int _blockLength;
-            private readonly int _count;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _version;
+            private int _blockLength;
+            private int _count;
             private int _index;
             private int _entry;
+            private long _owner;
+            private int _start;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
+            internal FuelFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _path = path;
                 _index = -1;
-                if (at < 0)
-                {
-                    _blockLength = 0;
-                    _count = 0;
-                    _entry = 0;
-                    return;
-                }
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
-                SbeSupport.Fits(b.Length, p, 4, "fields.fuelFigures", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
+                if (p + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, p, 4, "fields.fuelFigures");
+                }
+                uint w = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                int bl = (int)(ushort)w;
+                long count = (long)(ushort)(w >> 16);
                 if (bl < 6)
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 6, "fields.fuelFigures", path);
+                    throw SbeSupport.BlockTooShort(p + 0, bl, 6, "fields.fuelFigures");
                 }
                 _blockLength = bl;
-                _count = (int)Math.Min(count, int.MaxValue);
+                _count = (int)count;
+                _owner = owner;
+                _start = p;
                 _entry = p + 4;
             }
 
@@ -1779,42 +2033,88 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                if (_index + 1 >= _count)
+                int i = _index + 1;
+                if (i >= _count)
                 {
+                    if (_index < _count)
+                    {
+                        SbeNoteEnd();
+                    }
                     _index = _count;
                     return false;
                 }
-                int next = _index < 0 ? _entry : FuelFiguresDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _path.With(_index));
-                _index++;
-                SbeSupport.Fits(_buffer.Length, next, _blockLength, "fields.fuelFigures[]", _path.With(_index));
+                int next = i == 0 ? _entry : FuelFiguresDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                if (next + _blockLength > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.fuelFigures[]", i);
+                }
+                _index = i;
                 _entry = next;
                 return true;
+            }
+
+            /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            private void SbeNoteEnd()
+            {
+                int end = _index < 0 ? _entry : FuelFiguresDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                if (end >= 0)
+                {
+                    SbeWalks.Note(_owner, _start, end);
+                }
             }
 
             /// <summary>The current entry.</summary>
             public FuelFiguresDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new FuelFiguresDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                get => new FuelFiguresDecoder(_buffer, _entry, _blockLength, _version, _index);
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
-                SbeSupport.Fits(b.Length, p, 4, "fields.fuelFigures", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
-                if (bl < 6)
+                int q = p;
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 6, "fields.fuelFigures", path);
-                }
-                int q = p + 4;
-                for (int i = 0; i < count; i++)
-                {
-                    var entry = path.With(i);
-                    SbeSupport.Fits(b.Length, q, bl, "fields.fuelFigures[]", entry);
-                    q = FuelFiguresDecoder.SbeSkipAll(b, q + bl, version, entry);
+                    int h0 = SbeWalks.End(owner, q);
+                    if (h0 >= 0)
+                    {
+                        q = h0;
+                    }
+                    else
+                    {
+                        if (q + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, 4, "fields.fuelFigures");
+                        }
+                        uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                        int bl0 = (int)(ushort)w0;
+                        long c0 = (long)(ushort)(w0 >> 16);
+                        if (bl0 < 6)
+                        {
+                            throw SbeSupport.BlockTooShort(q + 0, bl0, 6, "fields.fuelFigures");
+                        }
+                        q += 4;
+                        for (int j0 = 0; j0 < c0; j0++)
+                        {
+                            if (q + bl0 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, bl0, "fields.fuelFigures[]", j0);
+                            }
+                            q += bl0;
+                            {
+                                if (q + 4 > b.Length)
+                                {
+                                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.fuelFigures[].usageDescription", j0);
+                                }
+                                long n1 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                                if (q + 4 + n1 > b.Length)
+                                {
+                                    throw SbeSupport.Truncated(b.Length, q, 4 + n1, "fields.fuelFigures[].usageDescription", j0);
+                                }
+                                q += 4 + (int)n1;
+                            }
+                        }
+                    }
                 }
                 return q;
             }
@@ -1827,25 +2127,25 @@ namespace Baseline
             /// <summary>The entry's block length at the schema's version.</summary>
             public const int BlockLength = 6;
 
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _offset;
-            private readonly int _blockLength;
-            private readonly int _version;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _offset;
+            private int _blockLength;
+            private int _version;
             private int _known;
             private int _at;
+            private int _i0;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
+            internal FuelFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, int i0)
             {
                 _buffer = buffer;
                 _offset = offset;
                 _blockLength = blockLength;
                 _version = actingVersion;
-                _path = path;
                 _known = 0;
                 _at = offset + blockLength;
+                _i0 = i0;
             }
 
             /// <summary>The acting version (the writer's).</summary>
@@ -1907,15 +2207,19 @@ namespace Baseline
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
-                    if (_version < 0)
-                    {
-                        return default(ReadOnlySpan<byte>);
-                    }
                     int p = SbeStart(0);
-                    int end = SbeSupport.SkipVarData(_buffer, p, 4, false, "fields.fuelFigures[].usageDescription", _path);
+                    if (p + 4 > _buffer.Length)
+                    {
+                        throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.fuelFigures[].usageDescription", _i0);
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(p));
+                    if (p + 4 + n > _buffer.Length)
+                    {
+                        throw SbeSupport.Truncated(_buffer.Length, p, 4 + n, "fields.fuelFigures[].usageDescription", _i0);
+                    }
                     _known = 1;
-                    _at = end;
-                    return _buffer.Slice(p + 4, end - p - 4);
+                    _at = p + 4 + (int)n;
+                    return _buffer.Slice(p + 4, (int)n);
                 }
             }
             /// <summary>The id of var data <c>usageDescription</c>.</summary>
@@ -1931,9 +2235,15 @@ namespace Baseline
                 get => SbeSupport.Text(UsageDescriptionBytes, true);
             }
 
-            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 1: the end) starts: found by walking, checked, from the last one known.</summary>
+            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 1: the end) starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
+            {
+                return _known == k ? _at : SbeFind(k);
+            }
+
+            /// <summary>Where group or var data <paramref name="k"/> starts, found by walking, checked, from the last one known.</summary>
+            private int SbeFind(int k)
             {
                 if (k < _known)
                 {
@@ -1942,34 +2252,76 @@ namespace Baseline
                 }
                 while (_known < k)
                 {
-                    _at = SbeSkip(_buffer, _at, _known, _version, _path);
+                    _at = SbeSkip(_buffer, _at, _known, _version, 0, _i0);
                     _known++;
                 }
                 return _at;
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner, int i0)
             {
                 switch (k)
                 {
                     case 0:
-                    return version >= 0 ? SbeSupport.SkipVarData(b, p, 4, false, "fields.fuelFigures[].usageDescription", path) : p;
+                    if (version < 0)
+                    {
+                        return p;
+                    }
+                    else
+                    {
+                        if (p + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, p, 4, "fields.fuelFigures[].usageDescription", i0);
+                        }
+                        long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                        if (p + 4 + n > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, p, 4 + n, "fields.fuelFigures[].usageDescription", i0);
+                        }
+                        return p + 4 + (int)n;
+                    }
                     default:
                     return p;
                 }
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
             {
-                for (int k = 0; k < 1; k++)
+                int q = p;
                 {
-                    p = SbeSkip(b, p, k, version, path);
+                    if (q + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.fuelFigures[].usageDescription", i0);
+                    }
+                    long n0 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    if (q + 4 + n0 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4 + n0, "fields.fuelFigures[].usageDescription", i0);
+                    }
+                    q += 4 + (int)n0;
                 }
-                return p;
+                return q;
+            }
+
+            /// <summary>Where the groups and var data starting at <paramref name="p"/> end, when every group's end was noted (<see cref="SbeWalks"/>) and the var data fit; else -1.</summary>
+            internal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)
+            {
+                int q = p;
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        return -1;
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    if (q + 4 + n > b.Length)
+                    {
+                        return -1;
+                    }
+                    q += 4 + (int)n;
+                }
+                return q;
             }
 
             /// <summary>Appends the entry's canonical JSON object.</summary>
@@ -2005,40 +2357,39 @@ namespace Baseline
         /// <remarks>The entries of group <c>performanceFigures</c>: <c>foreach (var e in decoder.PerformanceFigures)</c>.</remarks>
         public ref struct PerformanceFiguresGroupDecoder
         {
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _version;
-            private readonly int _blockLength;
-            private readonly int _count;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _version;
+            private int _blockLength;
+            private int _count;
             private int _index;
             private int _entry;
+            private long _owner;
+            private int _start;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
+            internal PerformanceFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _path = path;
                 _index = -1;
-                if (at < 0)
-                {
-                    _blockLength = 0;
-                    _count = 0;
-                    _entry = 0;
-                    return;
-                }
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
-                SbeSupport.Fits(b.Length, p, 4, "fields.performanceFigures", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
+                if (p + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, p, 4, "fields.performanceFigures");
+                }
+                uint w = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                int bl = (int)(ushort)w;
+                long count = (long)(ushort)(w >> 16);
                 if (bl < 1)
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 1, "fields.performanceFigures", path);
+                    throw SbeSupport.BlockTooShort(p + 0, bl, 1, "fields.performanceFigures");
                 }
                 _blockLength = bl;
-                _count = (int)Math.Min(count, int.MaxValue);
+                _count = (int)count;
+                _owner = owner;
+                _start = p;
                 _entry = p + 4;
             }
 
@@ -2063,42 +2414,105 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                if (_index + 1 >= _count)
+                int i = _index + 1;
+                if (i >= _count)
                 {
+                    if (_index < _count)
+                    {
+                        SbeNoteEnd();
+                    }
                     _index = _count;
                     return false;
                 }
-                int next = _index < 0 ? _entry : PerformanceFiguresDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _path.With(_index));
-                _index++;
-                SbeSupport.Fits(_buffer.Length, next, _blockLength, "fields.performanceFigures[]", _path.With(_index));
+                int next = i == 0 ? _entry : PerformanceFiguresDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                if (next + _blockLength > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.performanceFigures[]", i);
+                }
+                _index = i;
                 _entry = next;
                 return true;
+            }
+
+            /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            private void SbeNoteEnd()
+            {
+                int end = _index < 0 ? _entry : PerformanceFiguresDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                if (end >= 0)
+                {
+                    SbeWalks.Note(_owner, _start, end);
+                }
             }
 
             /// <summary>The current entry.</summary>
             public PerformanceFiguresDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new PerformanceFiguresDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                get => new PerformanceFiguresDecoder(_buffer, _entry, _blockLength, _version, _owner, _index);
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
-                SbeSupport.Fits(b.Length, p, 4, "fields.performanceFigures", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
-                if (bl < 1)
+                int q = p;
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 1, "fields.performanceFigures", path);
-                }
-                int q = p + 4;
-                for (int i = 0; i < count; i++)
-                {
-                    var entry = path.With(i);
-                    SbeSupport.Fits(b.Length, q, bl, "fields.performanceFigures[]", entry);
-                    q = PerformanceFiguresDecoder.SbeSkipAll(b, q + bl, version, entry);
+                    int h0 = SbeWalks.End(owner, q);
+                    if (h0 >= 0)
+                    {
+                        q = h0;
+                    }
+                    else
+                    {
+                        if (q + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, 4, "fields.performanceFigures");
+                        }
+                        uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                        int bl0 = (int)(ushort)w0;
+                        long c0 = (long)(ushort)(w0 >> 16);
+                        if (bl0 < 1)
+                        {
+                            throw SbeSupport.BlockTooShort(q + 0, bl0, 1, "fields.performanceFigures");
+                        }
+                        q += 4;
+                        for (int j0 = 0; j0 < c0; j0++)
+                        {
+                            if (q + bl0 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, bl0, "fields.performanceFigures[]", j0);
+                            }
+                            q += bl0;
+                            {
+                                int h1 = SbeWalks.End(owner, q);
+                                if (h1 >= 0)
+                                {
+                                    q = h1;
+                                }
+                                else
+                                {
+                                    if (q + 4 > b.Length)
+                                    {
+                                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.performanceFigures[].acceleration", j0);
+                                    }
+                                    uint w1 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                                    int bl1 = (int)(ushort)w1;
+                                    long c1 = (long)(ushort)(w1 >> 16);
+                                    if (bl1 < 6)
+                                    {
+                                        throw SbeSupport.BlockTooShort(q + 0, bl1, 6, "fields.performanceFigures[].acceleration", j0);
+                                    }
+                                    q += 4;
+                                    long e1 = (long)q + c1 * bl1;
+                                    if (e1 > b.Length)
+                                    {
+                                        long j = bl1 == 0 ? 0 : (b.Length - q) / bl1;
+                                        throw SbeSupport.Truncated(b.Length, (int)(q + j * bl1), bl1, "fields.performanceFigures[].acceleration[]", j0, (int)j);
+                                    }
+                                    q = (int)e1;
+                                }
+                            }
+                        }
+                    }
                 }
                 return q;
             }
@@ -2111,25 +2525,27 @@ namespace Baseline
             /// <summary>The entry's block length at the schema's version.</summary>
             public const int BlockLength = 1;
 
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _offset;
-            private readonly int _blockLength;
-            private readonly int _version;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _offset;
+            private int _blockLength;
+            private int _version;
+            private long _owner;
             private int _known;
             private int _at;
+            private int _i0;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
+            internal PerformanceFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, long owner, int i0)
             {
                 _buffer = buffer;
                 _offset = offset;
                 _blockLength = blockLength;
                 _version = actingVersion;
-                _path = path;
+                _owner = owner;
                 _known = 0;
                 _at = offset + blockLength;
+                _i0 = i0;
             }
 
             /// <summary>The acting version (the writer's).</summary>
@@ -2170,16 +2586,34 @@ namespace Baseline
             public AccelerationGroupDecoder Acceleration
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new AccelerationGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+                get
+                {
+                    int p = SbeStart(0);
+                    var g = new AccelerationGroupDecoder(_buffer, p, _version, _i0);
+                    long end = g.SbeEnd;
+                    if (end <= _buffer.Length)
+                    {
+                        _known = 1;
+                        _at = (int)end;
+                        SbeWalks.Note(_owner, p, (int)end);
+                    }
+                    return g;
+                }
             }
             /// <summary>The id of group <c>acceleration</c>.</summary>
             public const int AccelerationId = 15;
             /// <summary>The version group <c>acceleration</c> appeared in.</summary>
             public const int AccelerationSinceVersion = 0;
 
-            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 1: the end) starts: found by walking, checked, from the last one known.</summary>
+            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 1: the end) starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
+            {
+                return _known == k ? _at : SbeFind(k);
+            }
+
+            /// <summary>Where group or var data <paramref name="k"/> starts, found by walking, checked, from the last one known.</summary>
+            private int SbeFind(int k)
             {
                 if (k < _known)
                 {
@@ -2188,75 +2622,116 @@ namespace Baseline
                 }
                 while (_known < k)
                 {
-                    _at = SbeSkip(_buffer, _at, _known, _version, _path);
+                    int e = SbeWalks.End(_owner, _at);
+                    if (e >= 0)
+                    {
+                        _at = e;
+                        _known++;
+                        continue;
+                    }
+                    _at = SbeSkip(_buffer, _at, _known, _version, _owner, _i0);
                     _known++;
                 }
                 return _at;
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner, int i0)
             {
                 switch (k)
                 {
                     case 0:
-                    return version >= 0 ? AccelerationGroupDecoder.SbeSkip(b, p, version, path) : p;
+                    return version >= 0 ? AccelerationGroupDecoder.SbeSkip(b, p, version, owner, i0) : p;
                     default:
                     return p;
                 }
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
             {
-                for (int k = 0; k < 1; k++)
+                int q = p;
                 {
-                    p = SbeSkip(b, p, k, version, path);
+                    int h0 = SbeWalks.End(owner, q);
+                    if (h0 >= 0)
+                    {
+                        q = h0;
+                    }
+                    else
+                    {
+                        if (q + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, 4, "fields.performanceFigures[].acceleration", i0);
+                        }
+                        uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                        int bl0 = (int)(ushort)w0;
+                        long c0 = (long)(ushort)(w0 >> 16);
+                        if (bl0 < 6)
+                        {
+                            throw SbeSupport.BlockTooShort(q + 0, bl0, 6, "fields.performanceFigures[].acceleration", i0);
+                        }
+                        q += 4;
+                        long e0 = (long)q + c0 * bl0;
+                        if (e0 > b.Length)
+                        {
+                            long j = bl0 == 0 ? 0 : (b.Length - q) / bl0;
+                            throw SbeSupport.Truncated(b.Length, (int)(q + j * bl0), bl0, "fields.performanceFigures[].acceleration[]", i0, (int)j);
+                        }
+                        q = (int)e0;
+                    }
                 }
-                return p;
+                return q;
+            }
+
+            /// <summary>Where the groups and var data starting at <paramref name="p"/> end, when every group's end was noted (<see cref="SbeWalks"/>) and the var data fit; else -1.</summary>
+            internal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)
+            {
+                int q = p;
+                if ((q = SbeWalks.End(owner, q)) < 0)
+                {
+                    return -1;
+                }
+                return q;
             }
 
             /// <summary>acceleration</summary>
             /// <remarks>The entries of group <c>acceleration</c>: <c>foreach (var e in decoder.Acceleration)</c>.</remarks>
             public ref struct AccelerationGroupDecoder
             {
-                private readonly ReadOnlySpan<byte> _buffer;
-                private readonly int _version;
-                private readonly int _blockLength;
-                private readonly int _count;
-                private readonly SbePath _path;
+                private ReadOnlySpan<byte> _buffer;
+                private int _version;
+                private int _blockLength;
+                private int _count;
                 private int _index;
                 private int _entry;
+                private int _limit;
+                private int _i0;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
+                internal AccelerationGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
                     _version = version;
-                    _path = path;
                     _index = -1;
-                    if (at < 0)
-                    {
-                        _blockLength = 0;
-                        _count = 0;
-                        _entry = 0;
-                        return;
-                    }
+                    _i0 = i0;
                     ReadOnlySpan<byte> b = buffer;
                     int p = at;
-                    SbeSupport.Fits(b.Length, p, 4, "fields.performanceFigures[].acceleration", path);
-                    int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                    long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
+                    if (p + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4, "fields.performanceFigures[].acceleration", i0);
+                    }
+                    uint w = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                    int bl = (int)(ushort)w;
+                    long count = (long)(ushort)(w >> 16);
                     if (bl < 6)
                     {
-                        throw SbeSupport.BlockTooShort(p + 0, bl, 6, "fields.performanceFigures[].acceleration", path);
+                        throw SbeSupport.BlockTooShort(p + 0, bl, 6, "fields.performanceFigures[].acceleration", i0);
                     }
                     _blockLength = bl;
-                    _count = (int)Math.Min(count, int.MaxValue);
-                    _entry = p + 4;
+                    _count = (int)count;
+                    _entry = p + 4 - bl;
+                    _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
                 }
 
                 /// <summary>The number of entries.</summary>
@@ -2273,6 +2748,13 @@ namespace Baseline
                     get => _blockLength;
                 }
 
+                /// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>
+                internal long SbeEnd
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => (long)_entry + ((long)_count + 1) * _blockLength;
+                }
+
                 /// <summary>The enumerator of the entries (the group itself).</summary>
                 public AccelerationGroupDecoder GetEnumerator() => this;
 
@@ -2280,44 +2762,68 @@ namespace Baseline
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
-                    if (_index + 1 >= _count)
+                    int i = _index + 1;
+                    if (i < _limit)
+                    {
+                        _index = i;
+                        _entry += _blockLength;
+                        return true;
+                    }
+                    if (i >= _count)
                     {
                         _index = _count;
                         return false;
                     }
-                    int next = _index < 0 ? _entry : AccelerationDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _path.With(_index));
-                    _index++;
-                    SbeSupport.Fits(_buffer.Length, next, _blockLength, "fields.performanceFigures[].acceleration[]", _path.With(_index));
-                    _entry = next;
-                    return true;
+                    throw SbeTruncated(i);
+                }
+
+                /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
+                private SbeDecodeException SbeTruncated(int i)
+                {
+                    return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.performanceFigures[].acceleration[]", _i0, i);
                 }
 
                 /// <summary>The current entry.</summary>
                 public AccelerationDecoder Current
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => new AccelerationDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                    get => new AccelerationDecoder(_buffer, _entry, _blockLength, _version);
                 }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
                 {
-                    SbeSupport.Fits(b.Length, p, 4, "fields.performanceFigures[].acceleration", path);
-                    int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                    long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
-                    if (bl < 6)
+                    int q = p;
                     {
-                        throw SbeSupport.BlockTooShort(p + 0, bl, 6, "fields.performanceFigures[].acceleration", path);
+                        int h0 = SbeWalks.End(owner, q);
+                        if (h0 >= 0)
+                        {
+                            q = h0;
+                        }
+                        else
+                        {
+                            if (q + 4 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, 4, "fields.performanceFigures[].acceleration", i0);
+                            }
+                            uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                            int bl0 = (int)(ushort)w0;
+                            long c0 = (long)(ushort)(w0 >> 16);
+                            if (bl0 < 6)
+                            {
+                                throw SbeSupport.BlockTooShort(q + 0, bl0, 6, "fields.performanceFigures[].acceleration", i0);
+                            }
+                            q += 4;
+                            long e0 = (long)q + c0 * bl0;
+                            if (e0 > b.Length)
+                            {
+                                long j = bl0 == 0 ? 0 : (b.Length - q) / bl0;
+                                throw SbeSupport.Truncated(b.Length, (int)(q + j * bl0), bl0, "fields.performanceFigures[].acceleration[]", i0, (int)j);
+                            }
+                            q = (int)e0;
+                        }
                     }
-                    int q = p + 4;
-                    long end = (long)q + count * bl;
-                    if (end > b.Length)
-                    {
-                        long i = bl == 0 ? 0 : (b.Length - q) / bl;
-                        throw SbeSupport.Truncated(b.Length, (int)(q + i * bl), bl, "fields.performanceFigures[].acceleration[]", path.With((int)i));
-                    }
-                    return (int)end;
+                    return q;
                 }
             }
 
@@ -2328,25 +2834,19 @@ namespace Baseline
                 /// <summary>The entry's block length at the schema's version.</summary>
                 public const int BlockLength = 6;
 
-                private readonly ReadOnlySpan<byte> _buffer;
-                private readonly int _offset;
-                private readonly int _blockLength;
-                private readonly int _version;
-                private readonly SbePath _path;
-                private int _known;
-                private int _at;
+                private ReadOnlySpan<byte> _buffer;
+                private int _offset;
+                private int _blockLength;
+                private int _version;
 
                 /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
+                internal AccelerationDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
                 {
                     _buffer = buffer;
                     _offset = offset;
                     _blockLength = blockLength;
                     _version = actingVersion;
-                    _path = path;
-                    _known = 0;
-                    _at = offset + blockLength;
                 }
 
                 /// <summary>The acting version (the writer's).</summary>
@@ -2401,26 +2901,8 @@ namespace Baseline
                     get => BitConverter.Int32BitsToSingle(BinaryPrimitives.ReadInt32LittleEndian(_buffer.Slice(_offset + 2)));
                 }
 
-                /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                private int SbeStart(int k)
-                {
-                    if (k < _known)
-                    {
-                        _known = 0;
-                        _at = _offset + _blockLength;
-                    }
-                    while (_known < k)
-                    {
-                        _at = SbeSkip(_buffer, _at, _known, _version, _path);
-                        _known++;
-                    }
-                    return _at;
-                }
-
                 /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner, int i0, int i1)
                 {
                     switch (k)
                     {
@@ -2430,14 +2912,10 @@ namespace Baseline
                 }
 
                 /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+                internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner, int i0, int i1)
                 {
-                    for (int k = 0; k < 0; k++)
-                    {
-                        p = SbeSkip(b, p, k, version, path);
-                    }
-                    return p;
+                    int q = p;
+                    return q;
                 }
 
                 /// <summary>Appends the entry's canonical JSON object.</summary>
@@ -2502,7 +2980,7 @@ namespace Baseline
             sb.Append("{\"message\":\"Car\",\"header\":");
             if (_offset > 0)
             {
-                new global::Baseline.MessageHeaderDecoder(_buffer, 0, true, SchemaVersion).AppendJson(sb);
+                new global::Baseline.MessageHeaderDecoder(_buffer, 0, SchemaVersion).AppendJson(sb);
             }
             else
             {
@@ -2651,9 +3129,8 @@ namespace Baseline
         public const int HeaderSize = 8;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        /// <summary>A message's items lie in no group entry.</summary>
-        private static readonly SbePath _path = default(SbePath);
+        private int _offset;
+        private long _owner;
         private int _known;
         private int _at;
 
@@ -2661,12 +3138,17 @@ namespace Baseline
         /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: no room for the header and the root block.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CarEncoder(Span<byte> buffer)
-        : this(buffer, HeaderSize)
         {
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(0), unchecked((ushort)BlockLength));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(2), unchecked((ushort)TemplateId));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(4), unchecked((ushort)SchemaId));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(6), unchecked((ushort)SchemaVersion));
+            if (buffer.Length < HeaderSize + BlockLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, HeaderSize + BlockLength, "header");
+            }
+            _buffer = buffer;
+            _offset = HeaderSize;
+            _owner = SbeWalks.Owner();
+            _known = 0;
+            _at = HeaderSize + BlockLength;
+            BinaryPrimitives.WriteUInt64LittleEndian(buffer, 0x100010031UL);
         }
 
         /// <summary>Starts a message body (no header) at the start of <paramref name="buffer"/>.</summary>
@@ -2676,11 +3158,16 @@ namespace Baseline
             return new CarEncoder(buffer, 0);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private CarEncoder(Span<byte> buffer, int offset)
         {
-            SbeSupport.Room(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields", default(SbePath));
+            if (buffer.Length < offset + BlockLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields");
+            }
             _buffer = buffer;
             _offset = offset;
+            _owner = SbeWalks.Owner();
             _known = 0;
             _at = offset + BlockLength;
         }
@@ -2822,7 +3309,10 @@ namespace Baseline
             }
             var d = _buffer.Slice(_offset + 32, 6);
             value.CopyTo(d);
-            d.Slice(value.Length).Clear();
+            if (value.Length < 6)
+            {
+                d.Slice(value.Length).Clear();
+            }
             return this;
         }
         /// <summary>The id of <c>extras</c>.</summary>
@@ -2863,7 +3353,7 @@ namespace Baseline
         public global::Baseline.EngineEncoder Engine
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Baseline.EngineEncoder(_buffer, _offset + 39, "fields.engine", null, default(SbePath));
+            get => new global::Baseline.EngineEncoder(_buffer, _offset + 39, 2);
         }
 
         /// <summary>fuelFigures</summary>
@@ -2872,16 +3362,27 @@ namespace Baseline
         public FuelFiguresEncoder FuelFiguresCount(int count)
         {
             int p = SbeStart(0);
+            SbeWalks.Forget();
             if (count < 0 || count > 65534)
             {
                 throw SbeSupport.EncodeError(p, "fields.fuelFigures", SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
             }
-            SbeSupport.Room(_buffer.Length, p, 4, "fields.fuelFigures", _path);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 0), (ushort)6);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 2), (ushort)count);
-            _known = 0;
-            _at = p;
-            return new FuelFiguresEncoder(_buffer, p + 4, count, _path);
+            if (p + 4 > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4, "fields.fuelFigures");
+            }
+            BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), 0x6U | ((uint)(ushort)(count) << 16));
+            if (count == 0)
+            {
+                _known = 1;
+                _at = p + 4;
+            }
+            else
+            {
+                _known = 0;
+                _at = p;
+            }
+            return new FuelFiguresEncoder(_buffer, p + 4, count, _owner, p);
         }
 
         /// <summary>performanceFigures</summary>
@@ -2890,16 +3391,27 @@ namespace Baseline
         public PerformanceFiguresEncoder PerformanceFiguresCount(int count)
         {
             int p = SbeStart(1);
+            SbeWalks.Forget();
             if (count < 0 || count > 65534)
             {
                 throw SbeSupport.EncodeError(p, "fields.performanceFigures", SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
             }
-            SbeSupport.Room(_buffer.Length, p, 4, "fields.performanceFigures", _path);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 0), (ushort)1);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 2), (ushort)count);
-            _known = 1;
-            _at = p;
-            return new PerformanceFiguresEncoder(_buffer, p + 4, count, _path);
+            if (p + 4 > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4, "fields.performanceFigures");
+            }
+            BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), 0x1U | ((uint)(ushort)(count) << 16));
+            if (count == 0)
+            {
+                _known = 2;
+                _at = p + 4;
+            }
+            else
+            {
+                _known = 1;
+                _at = p;
+            }
+            return new PerformanceFiguresEncoder(_buffer, p + 4, count, _owner, p);
         }
 
         /// <summary>manufacturer</summary>
@@ -2908,11 +3420,15 @@ namespace Baseline
         public CarEncoder Manufacturer(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
+            SbeWalks.Forget();
             if (value.Length > 1073741824)
             {
                 throw SbeSupport.EncodeError(p, "fields.manufacturer", SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
             }
-            SbeSupport.Room(_buffer.Length, p, 4 + value.Length, "fields.manufacturer", _path);
+            if ((long)p + 4 + value.Length > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + value.Length, "fields.manufacturer");
+            }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)value.Length);
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 3;
@@ -2926,6 +3442,7 @@ namespace Baseline
         public CarEncoder Manufacturer(string value)
         {
             int p = SbeStart(2);
+            SbeWalks.Forget();
             int room = Math.Min(_buffer.Length - p - 4, 1073741824);
             int n = room < 0 ? -1 : SbeSupport.PutText(value, _buffer.Slice(p + 4, room), true, false);
             if (n < 0)
@@ -2935,7 +3452,7 @@ namespace Baseline
                 {
                     throw SbeSupport.EncodeError(p, "fields.manufacturer", SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4 + want, "fields.manufacturer", _path);
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + want, "fields.manufacturer");
             }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 3;
@@ -2949,11 +3466,15 @@ namespace Baseline
         public CarEncoder Model(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
+            SbeWalks.Forget();
             if (value.Length > 1073741824)
             {
                 throw SbeSupport.EncodeError(p, "fields.model", SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
             }
-            SbeSupport.Room(_buffer.Length, p, 4 + value.Length, "fields.model", _path);
+            if ((long)p + 4 + value.Length > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + value.Length, "fields.model");
+            }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)value.Length);
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 4;
@@ -2967,6 +3488,7 @@ namespace Baseline
         public CarEncoder Model(string value)
         {
             int p = SbeStart(3);
+            SbeWalks.Forget();
             int room = Math.Min(_buffer.Length - p - 4, 1073741824);
             int n = room < 0 ? -1 : SbeSupport.PutText(value, _buffer.Slice(p + 4, room), true, false);
             if (n < 0)
@@ -2976,7 +3498,7 @@ namespace Baseline
                 {
                     throw SbeSupport.EncodeError(p, "fields.model", SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4 + want, "fields.model", _path);
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + want, "fields.model");
             }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 4;
@@ -2990,11 +3512,15 @@ namespace Baseline
         public CarEncoder ActivationCode(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(4);
+            SbeWalks.Forget();
             if (value.Length > 1073741824)
             {
                 throw SbeSupport.EncodeError(p, "fields.activationCode", SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
             }
-            SbeSupport.Room(_buffer.Length, p, 4 + value.Length, "fields.activationCode", _path);
+            if ((long)p + 4 + value.Length > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + value.Length, "fields.activationCode");
+            }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)value.Length);
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 5;
@@ -3008,6 +3534,7 @@ namespace Baseline
         public CarEncoder ActivationCode(string value)
         {
             int p = SbeStart(4);
+            SbeWalks.Forget();
             int room = Math.Min(_buffer.Length - p - 4, 1073741824);
             int n = room < 0 ? -1 : SbeSupport.PutText(value, _buffer.Slice(p + 4, room), true, false);
             if (n < 0)
@@ -3017,7 +3544,7 @@ namespace Baseline
                 {
                     throw SbeSupport.EncodeError(p, "fields.activationCode", SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4 + want, "fields.activationCode", _path);
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + want, "fields.activationCode");
             }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 5;
@@ -3025,9 +3552,15 @@ namespace Baseline
             return this;
         }
 
-        /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        /// <summary>Where group or var data <paramref name="k"/> starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
+        {
+            return _known == k ? _at : SbeFind(k);
+        }
+
+        /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        private int SbeFind(int k)
         {
             if (k < _known)
             {
@@ -3036,7 +3569,14 @@ namespace Baseline
             }
             while (_known < k)
             {
-                _at = CarDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
+                int e = SbeWalks.End(_owner, _at);
+                if (e >= 0)
+                {
+                    _at = e;
+                    _known++;
+                    continue;
+                }
+                _at = CarDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _owner);
                 _known++;
             }
             return _at;
@@ -3052,26 +3592,26 @@ namespace Baseline
             public const int SchemaVersion = 0;
 
             private Span<byte> _buffer;
-            private readonly int _count;
-            private readonly SbePath _parent;
-            private int _index;
             private int _offset;
-            private SbePath _path;
+            private int _count;
+            private long _owner;
+            private int _start;
             private int _known;
             private int _at;
+            private int _i0;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder(Span<byte> buffer, int first, int count, SbePath parent)
+            internal FuelFiguresEncoder(Span<byte> buffer, int first, int count, long owner, int start)
             {
                 _buffer = buffer;
                 _count = count;
-                _parent = parent;
-                _index = -1;
+                _owner = owner;
+                _start = start;
                 _offset = first;
-                _path = parent;
                 _known = 0;
                 _at = first;
+                _i0 = -1;
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
@@ -3085,14 +3625,17 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FuelFiguresEncoder Next()
             {
-                if (_index + 1 >= _count)
+                int i = _i0 + 1;
+                if (i >= _count)
                 {
-                    throw SbeSupport.EncodeError(_offset, _parent.Format("fields.fuelFigures"), SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
+                    throw SbeSupport.EncodeError(_offset, "fields.fuelFigures", SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
                 }
-                int p = _index < 0 ? _offset : SbeStart(1);
-                _index++;
-                _path = _parent.With(_index);
-                SbeSupport.Room(_buffer.Length, p, BlockLength, "fields.fuelFigures[]", _path);
+                int p = i == 0 ? _offset : SbeStart(1);
+                if (p + BlockLength > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, BlockLength, "fields.fuelFigures[]", i);
+                }
+                _i0 = i;
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
@@ -3145,15 +3688,23 @@ namespace Baseline
             public FuelFiguresEncoder UsageDescription(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(0);
+                SbeWalks.Forget();
                 if (value.Length > 1073741824)
                 {
-                    throw SbeSupport.EncodeError(p, _path.Format("fields.fuelFigures[].usageDescription"), SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
+                    throw SbeSupport.EncodeError(p, SbeSupport.Path("fields.fuelFigures[].usageDescription", _i0), SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4 + value.Length, "fields.fuelFigures[].usageDescription", _path);
+                if ((long)p + 4 + value.Length > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + value.Length, "fields.fuelFigures[].usageDescription", _i0);
+                }
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)value.Length);
                 value.CopyTo(_buffer.Slice(p + 4));
                 _known = 1;
                 _at = p + 4 + value.Length;
+                if (_i0 == _count - 1)
+                {
+                    SbeWalks.Note(_owner, _start, _at);
+                }
                 return this;
             }
 
@@ -3163,6 +3714,7 @@ namespace Baseline
             public FuelFiguresEncoder UsageDescription(string value)
             {
                 int p = SbeStart(0);
+                SbeWalks.Forget();
                 int room = Math.Min(_buffer.Length - p - 4, 1073741824);
                 int n = room < 0 ? -1 : SbeSupport.PutText(value, _buffer.Slice(p + 4, room), true, false);
                 if (n < 0)
@@ -3170,19 +3722,29 @@ namespace Baseline
                     int want = Encoding.UTF8.GetByteCount(value);
                     if (want > 1073741824)
                     {
-                        throw SbeSupport.EncodeError(p, _path.Format("fields.fuelFigures[].usageDescription"), SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
+                        throw SbeSupport.EncodeError(p, SbeSupport.Path("fields.fuelFigures[].usageDescription", _i0), SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
                     }
-                    SbeSupport.Room(_buffer.Length, p, 4 + want, "fields.fuelFigures[].usageDescription", _path);
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + want, "fields.fuelFigures[].usageDescription", _i0);
                 }
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
                 _known = 1;
                 _at = p + 4 + n;
+                if (_i0 == _count - 1)
+                {
+                    SbeWalks.Note(_owner, _start, _at);
+                }
                 return this;
             }
 
-            /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            /// <summary>Where group or var data <paramref name="k"/> starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
+            {
+                return _known == k ? _at : SbeFind(k);
+            }
+
+            /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            private int SbeFind(int k)
             {
                 if (k < _known)
                 {
@@ -3191,7 +3753,7 @@ namespace Baseline
                 }
                 while (_known < k)
                 {
-                    _at = CarDecoder.FuelFiguresDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
+                    _at = CarDecoder.FuelFiguresDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _owner, _i0);
                     _known++;
                 }
                 return _at;
@@ -3208,26 +3770,26 @@ namespace Baseline
             public const int SchemaVersion = 0;
 
             private Span<byte> _buffer;
-            private readonly int _count;
-            private readonly SbePath _parent;
-            private int _index;
             private int _offset;
-            private SbePath _path;
+            private int _count;
+            private long _owner;
+            private int _start;
             private int _known;
             private int _at;
+            private int _i0;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresEncoder(Span<byte> buffer, int first, int count, SbePath parent)
+            internal PerformanceFiguresEncoder(Span<byte> buffer, int first, int count, long owner, int start)
             {
                 _buffer = buffer;
                 _count = count;
-                _parent = parent;
-                _index = -1;
+                _owner = owner;
+                _start = start;
                 _offset = first;
-                _path = parent;
                 _known = 0;
                 _at = first;
+                _i0 = -1;
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
@@ -3241,14 +3803,17 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public PerformanceFiguresEncoder Next()
             {
-                if (_index + 1 >= _count)
+                int i = _i0 + 1;
+                if (i >= _count)
                 {
-                    throw SbeSupport.EncodeError(_offset, _parent.Format("fields.performanceFigures"), SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
+                    throw SbeSupport.EncodeError(_offset, "fields.performanceFigures", SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
                 }
-                int p = _index < 0 ? _offset : SbeStart(1);
-                _index++;
-                _path = _parent.With(_index);
-                SbeSupport.Room(_buffer.Length, p, BlockLength, "fields.performanceFigures[]", _path);
+                int p = i == 0 ? _offset : SbeStart(1);
+                if (p + BlockLength > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, BlockLength, "fields.performanceFigures[]", i);
+                }
+                _i0 = i;
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
@@ -3273,7 +3838,7 @@ namespace Baseline
             {
                 if ((value < (byte)90 || value > (byte)110) && !(value == byte.MaxValue))
                 {
-                    throw SbeSupport.EncodeError(_offset + 0, _path.Format("fields.performanceFigures[].octaneRating"), SbeErrorKind.ValueOutOfRange, "value " + value + " outside 90..110");
+                    throw SbeSupport.EncodeError(_offset + 0, SbeSupport.Path("fields.performanceFigures[].octaneRating", _i0), SbeErrorKind.ValueOutOfRange, "value " + value + " outside 90..110");
                 }
                 _buffer[_offset + 0] = value;
                 return this;
@@ -3285,21 +3850,43 @@ namespace Baseline
             public AccelerationEncoder AccelerationCount(int count)
             {
                 int p = SbeStart(0);
+                SbeWalks.Forget();
                 if (count < 0 || count > 65534)
                 {
-                    throw SbeSupport.EncodeError(p, _path.Format("fields.performanceFigures[].acceleration"), SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
+                    throw SbeSupport.EncodeError(p, SbeSupport.Path("fields.performanceFigures[].acceleration", _i0), SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4, "fields.performanceFigures[].acceleration", _path);
-                BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 0), (ushort)6);
-                BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 2), (ushort)count);
-                _known = 0;
-                _at = p;
-                return new AccelerationEncoder(_buffer, p + 4, count, _path);
+                if (p + 4 > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, 4, "fields.performanceFigures[].acceleration", _i0);
+                }
+                BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), 0x6U | ((uint)(ushort)(count) << 16));
+                long end = (long)p + 4 + (long)count * 6;
+                if (end <= _buffer.Length)
+                {
+                    _known = 1;
+                    _at = (int)end;
+                    if (_i0 == _count - 1)
+                    {
+                        SbeWalks.Note(_owner, _start, _at);
+                    }
+                }
+                else
+                {
+                    _known = 0;
+                    _at = p;
+                }
+                return new AccelerationEncoder(_buffer, p + 4, count, _i0);
+            }
+
+            /// <summary>Where group or var data <paramref name="k"/> starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            private int SbeStart(int k)
+            {
+                return _known == k ? _at : SbeFind(k);
             }
 
             /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            private int SbeStart(int k)
+            private int SbeFind(int k)
             {
                 if (k < _known)
                 {
@@ -3308,7 +3895,14 @@ namespace Baseline
                 }
                 while (_known < k)
                 {
-                    _at = CarDecoder.PerformanceFiguresDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
+                    int e = SbeWalks.End(_owner, _at);
+                    if (e >= 0)
+                    {
+                        _at = e;
+                        _known++;
+                        continue;
+                    }
+                    _at = CarDecoder.PerformanceFiguresDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _owner, _i0);
                     _known++;
                 }
                 return _at;
@@ -3324,51 +3918,52 @@ namespace Baseline
                 public const int SchemaVersion = 0;
 
                 private Span<byte> _buffer;
-                private readonly int _count;
-                private readonly SbePath _parent;
-                private int _index;
                 private int _offset;
-                private SbePath _path;
-                private int _known;
-                private int _at;
+                private int _limit;
+                private int _i0;
+                private int _i1;
 
                 /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder(Span<byte> buffer, int first, int count, SbePath parent)
+                internal AccelerationEncoder(Span<byte> buffer, int first, int count, int i0)
                 {
                     _buffer = buffer;
-                    _count = count;
-                    _parent = parent;
-                    _index = -1;
-                    _offset = first;
-                    _path = parent;
-                    _known = 0;
-                    _at = first;
+                    _offset = first - BlockLength;
+                    _limit = (long)first + (long)count * BlockLength <= buffer.Length ? count : (buffer.Length - first) / BlockLength;
+                    _i0 = i0;
+                    _i1 = -1;
                 }
 
                 /// <summary>The entries the group holds (its header's count).</summary>
                 public int Count
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _count;
+                    get => (int)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice((_offset - _i1 * BlockLength) - 4 + 2));
                 }
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public AccelerationEncoder Next()
                 {
-                    if (_index + 1 >= _count)
+                    int i = _i1 + 1;
+                    if (i >= _limit)
                     {
-                        throw SbeSupport.EncodeError(_offset, _parent.Format("fields.performanceFigures[].acceleration"), SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
+                        throw SbeNextError(i);
                     }
-                    int p = _index < 0 ? _offset : SbeStart(0);
-                    _index++;
-                    _path = _parent.With(_index);
-                    SbeSupport.Room(_buffer.Length, p, BlockLength, "fields.performanceFigures[].acceleration[]", _path);
-                    _offset = p;
-                    _known = 0;
-                    _at = p + BlockLength;
+                    _i1 = i;
+                    _offset += BlockLength;
                     return this;
+                }
+
+                /// <summary>The error of moving to entry <paramref name="i"/>: beyond the count, or not fitting in the buffer.</summary>
+                private SbeEncodeException SbeNextError(int i)
+                {
+                    int count = (int)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice((_offset - _i1 * BlockLength) - 4 + 2));
+                    if (i >= count)
+                    {
+                        return SbeSupport.EncodeError(_i1 < 0 ? _offset + BlockLength : _offset, SbeSupport.Path("fields.performanceFigures[].acceleration", _i0), SbeErrorKind.IndexOutOfRange, "more entries than the count " + count);
+                    }
+                    return SbeSupport.BufferTooShort(_buffer.Length, _offset + BlockLength, BlockLength, "fields.performanceFigures[].acceleration[]", _i0, i);
                 }
                 /// <summary>The id of <c>mph</c>.</summary>
                 public const int MphId = 16;
@@ -3410,23 +4005,6 @@ namespace Baseline
                     BinaryPrimitives.WriteInt32LittleEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
                     return this;
                 }
-
-                /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                private int SbeStart(int k)
-                {
-                    if (k < _known)
-                    {
-                        _known = 0;
-                        _at = _offset + BlockLength;
-                    }
-                    while (_known < k)
-                    {
-                        _at = CarDecoder.PerformanceFiguresDecoder.AccelerationDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
-                        _known++;
-                    }
-                    return _at;
-                }
             }
         }
     }
@@ -3443,15 +4021,27 @@ namespace Baseline
         /// <summary>The schema's package.</summary>
         public const string Package = "baseline";
 
+        /// <summary>The paths of composite fields whose encoders can fail (errors name them), by id.</summary>
+        internal static readonly string[] SbeCompositePaths =
+        {
+            "Engine",
+            "Engine.booster",
+            "fields.engine",
+            "fields.engine.booster",
+        };
+
         /// <summary>Decodes the message at the start of <paramref name="buffer"/> by its header's template id, checks it whole, and appends its canonical JSON.</summary>
         /// <exception cref="SbeDecodeException">The contract's first error in reading order (nothing is appended then).</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static StringBuilder AppendJson(ReadOnlySpan<byte> buffer, StringBuilder sb)
         {
-            SbeSupport.Fits(buffer.Length, 0, 8, "header", default(SbePath));
+            if (buffer.Length < 8)
+            {
+                throw SbeSupport.Truncated(buffer.Length, 0, 8, "header");
+            }
             if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) != SchemaId)
             {
-                throw new SbeDecodeException(4, "header.schemaId", SbeErrorKind.SchemaIdMismatch, "schema id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) + ", not " + SchemaId);
+                throw SbeSupport.SchemaIdMismatch(4, (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)), SchemaId);
             }
             long templateId = (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2));
             switch (templateId)

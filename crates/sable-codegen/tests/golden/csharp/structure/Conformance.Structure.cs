@@ -17,33 +17,41 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -64,7 +72,7 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -81,7 +89,7 @@ namespace Conformance.Structure
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -98,7 +106,7 @@ namespace Conformance.Structure
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -115,7 +123,7 @@ namespace Conformance.Structure
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -124,7 +132,7 @@ namespace Conformance.Structure
         {
             sb.Append('{');
             sb.Append("\"blockLength\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, BlockLength);
             }
@@ -134,7 +142,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"templateId\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, TemplateId);
             }
@@ -144,7 +152,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"schemaId\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, SchemaId);
             }
@@ -154,7 +162,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"version\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, Version);
             }
@@ -178,34 +186,28 @@ namespace Conformance.Structure
         public const int EncodedLength = 8;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal MessageHeaderEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public MessageHeaderEncoder(Span<byte> buffer)
-        : this(buffer, 0, "messageHeader", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "messageHeader");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -287,33 +289,41 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal PointDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -334,7 +344,7 @@ namespace Conformance.Structure
         public short X
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0)) : XNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0)) : XNullValue;
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
         public const int YSinceVersion = 0;
@@ -351,7 +361,7 @@ namespace Conformance.Structure
         public short Y
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2)) : YNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2)) : YNullValue;
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -360,7 +370,7 @@ namespace Conformance.Structure
         {
             sb.Append('{');
             sb.Append("\"x\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, X);
             }
@@ -370,7 +380,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"y\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, Y);
             }
@@ -394,34 +404,28 @@ namespace Conformance.Structure
         public const int EncodedLength = 4;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public PointEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal PointEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PointEncoder(Span<byte> buffer)
-        : this(buffer, 0, "Point", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "Point");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>x</c> appeared in.</summary>
         public const int XSinceVersion = 0;
         /// <summary>The offset of <c>x</c> in its block.</summary>
@@ -576,33 +580,41 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public DecimalDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal DecimalDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -626,7 +638,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (!(_present))
+                if (!(_version >= 0))
                 {
                     return null;
                 }
@@ -664,7 +676,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"exponent\":");
-            if (_present)
+            if (_version >= 0)
             {
                 sb.Append("-2");
             }
@@ -688,34 +700,28 @@ namespace Conformance.Structure
         public const int EncodedLength = 8;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public DecimalEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal DecimalEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public DecimalEncoder(Span<byte> buffer)
-        : this(buffer, 0, "Decimal", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "Decimal");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>mantissa</c> appeared in.</summary>
         public const int MantissaSinceVersion = 0;
         /// <summary>The offset of <c>mantissa</c> in its block.</summary>
@@ -751,33 +757,41 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 24;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal ShapeDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -798,7 +812,7 @@ namespace Conformance.Structure
         public uint Id
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0)) : IdNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0)) : IdNullValue;
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
         public const int OriginSinceVersion = 0;
@@ -809,7 +823,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.PointDecoder Origin
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 4, _present, _version);
+            get => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 4, _version);
         }
         /// <summary>The version <c>size</c> appeared in.</summary>
         public const int SizeSinceVersion = 0;
@@ -820,7 +834,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.PointDecoder Size
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 8, _present, _version);
+            get => new global::Conformance.Structure.PointDecoder(_buffer, _offset + 8, _version);
         }
         /// <summary>The version <c>filled</c> appeared in.</summary>
         public const int FilledSinceVersion = 0;
@@ -831,7 +845,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Bool Filled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? (global::Conformance.Structure.Bool)_buffer[_offset + 12] : global::Conformance.Structure.Bool.NullValue;
+            get => _version >= 0 ? (global::Conformance.Structure.Bool)_buffer[_offset + 12] : global::Conformance.Structure.Bool.NullValue;
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
         public const int CapsSinceVersion = 0;
@@ -842,7 +856,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Caps Caps
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? (global::Conformance.Structure.Caps)_buffer[_offset + 13] : 0;
+            get => _version >= 0 ? (global::Conformance.Structure.Caps)_buffer[_offset + 13] : 0;
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
         public const int WeightSinceVersion = 0;
@@ -862,7 +876,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (!(_present))
+                if (!(_version >= 0))
                 {
                     return null;
                 }
@@ -891,7 +905,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.DecimalDecoder Price
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 16, _present, _version);
+            get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 16, _version);
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -900,7 +914,7 @@ namespace Conformance.Structure
         {
             sb.Append('{');
             sb.Append("\"id\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, Id);
             }
@@ -910,7 +924,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"origin\":");
-            if (_present)
+            if (_version >= 0)
             {
                 Origin.AppendJson(sb);
             }
@@ -920,7 +934,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"size\":");
-            if (_present)
+            if (_version >= 0)
             {
                 Size.AppendJson(sb);
             }
@@ -930,7 +944,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"filled\":");
-            if (_present)
+            if (_version >= 0)
             {
                 global::Conformance.Structure.BoolExtensions.AppendJson(sb, Filled);
             }
@@ -940,7 +954,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"caps\":");
-            if (_present)
+            if (_version >= 0)
             {
                 global::Conformance.Structure.CapsExtensions.AppendJson(sb, Caps);
             }
@@ -961,7 +975,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"kind\":");
-            if (_present)
+            if (_version >= 0)
             {
                 sb.Append("\"RECT\"");
             }
@@ -971,7 +985,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"price\":");
-            if (_present)
+            if (_version >= 0)
             {
                 Price.AppendJson(sb);
             }
@@ -995,34 +1009,28 @@ namespace Conformance.Structure
         public const int EncodedLength = 24;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal ShapeEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ShapeEncoder(Span<byte> buffer)
-        : this(buffer, 0, "Shape", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "Shape");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>id</c> appeared in.</summary>
         public const int IdSinceVersion = 0;
         /// <summary>The offset of <c>id</c> in its block.</summary>
@@ -1050,7 +1058,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.PointEncoder Origin
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 4, _template, _inner == null ? "origin" : _inner + ".origin", _path);
+            get => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 4);
         }
         /// <summary>The version <c>size</c> appeared in.</summary>
         public const int SizeSinceVersion = 0;
@@ -1061,7 +1069,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.PointEncoder Size
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 8, _template, _inner == null ? "size" : _inner + ".size", _path);
+            get => new global::Conformance.Structure.PointEncoder(_buffer, _offset + 8);
         }
         /// <summary>The version <c>filled</c> appeared in.</summary>
         public const int FilledSinceVersion = 0;
@@ -1122,7 +1130,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.DecimalEncoder Price
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 16, _template, _inner == null ? "price" : _inner + ".price", _path);
+            get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 16);
         }
     }
 
@@ -1188,33 +1196,41 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly bool _present;
-        private readonly int _version;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _version;
 
         /// <summary>Reads the composite at <paramref name="offset"/> of <paramref name="buffer"/>; <paramref name="present"/> false: every member absent.</summary>
+        /// <exception cref="ArgumentOutOfRangeException">A present composite that does not fit in the buffer.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)
         {
             if (present && (offset < 0 || offset + EncodedLength > buffer.Length))
             {
-                throw new ArgumentOutOfRangeException(nameof(offset), "the composite does not fit in the buffer");
+                throw SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);
             }
             _buffer = buffer;
             _offset = offset;
-            _present = present;
-            _version = actingVersion;
+            _version = present ? Math.Max(actingVersion, 0) : -1;
+        }
+
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        internal GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
+        {
+            _buffer = buffer;
+            _offset = offset;
+            _version = version;
         }
 
         /// <summary>Whether the composite is on the wire.</summary>
         public bool IsPresent
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present;
+            get => _version >= 0;
         }
 
-        /// <summary>The acting version (the writer's).</summary>
+        /// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>
         public int ActingVersion
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -1235,7 +1251,7 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1252,7 +1268,7 @@ namespace Conformance.Structure
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _present ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1261,7 +1277,7 @@ namespace Conformance.Structure
         {
             sb.Append('{');
             sb.Append("\"blockLength\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, BlockLength);
             }
@@ -1271,7 +1287,7 @@ namespace Conformance.Structure
             }
             sb.Append(',');
             sb.Append("\"numInGroup\":");
-            if (_present)
+            if (_version >= 0)
             {
                 SbeJson.Int(sb, NumInGroup);
             }
@@ -1295,34 +1311,28 @@ namespace Conformance.Structure
         public const int EncodedLength = 4;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        private readonly string _template;
-        private readonly string _inner;
-        private readonly SbePath _path;
+        private int _offset;
 
-        /// <summary>Writes the composite at <paramref name="offset"/>; errors name <paramref name="field"/> (its path in the message, <c>[]</c> filled from <paramref name="path"/>), then <paramref name="inner"/> (the composites it lies in, if any).</summary>
+        /// <summary>Writes the composite at <paramref name="offset"/> (within a block that fits).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder(Span<byte> buffer, int offset, string field, string inner, SbePath path)
+        internal GroupSizeEncodingEncoder(Span<byte> buffer, int offset)
         {
-            if (offset < 0 || offset + EncodedLength > buffer.Length)
-            {
-                throw SbeSupport.EncodeError(offset, path.Format(field), SbeErrorKind.BufferTooShort, "the composite does not fit in the buffer");
-            }
             _buffer = buffer;
             _offset = offset;
-            _template = field;
-            _inner = inner;
-            _path = path;
         }
 
         /// <summary>Writes the composite at the start of <paramref name="buffer"/>.</summary>
+        /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupSizeEncodingEncoder(Span<byte> buffer)
-        : this(buffer, 0, "groupSizeEncoding", null, default(SbePath))
         {
+            if (buffer.Length < EncodedLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, "groupSizeEncoding");
+            }
+            _buffer = buffer;
+            _offset = 0;
         }
-
-        private string SbeField(string member) => _path.Format(_template + "." + (_inner == null ? "" : _inner + ".") + member);
         /// <summary>The version <c>blockLength</c> appeared in.</summary>
         public const int BlockLengthSinceVersion = 0;
         /// <summary>The offset of <c>blockLength</c> in its block.</summary>
@@ -1378,52 +1388,67 @@ namespace Conformance.Structure
         /// <summary>The size of the message header.</summary>
         public const int HeaderSize = 8;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly int _blockLength;
-        private readonly int _version;
-        /// <summary>A message's items lie in no group entry.</summary>
-        private static readonly SbePath _path = default(SbePath);
-        private int _known;
-        private int _at;
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _blockLength;
+        private int _version;
 
         /// <summary>Reads the message at the start of <paramref name="buffer"/>, header first: checks the header (schema id, template id, block length) and that the root block fits.</summary>
         /// <exception cref="SbeDecodeException">The contract's errors, at offsets from the message's first byte.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CompositesDecoder(ReadOnlySpan<byte> buffer)
         {
-            SbeSupport.Fits(buffer.Length, 0, HeaderSize, "header", default(SbePath));
-            if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) != SchemaId)
+            if (buffer.Length < HeaderSize)
             {
-                throw new SbeDecodeException(4, "header.schemaId", SbeErrorKind.SchemaIdMismatch, "schema id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) + ", not " + SchemaId);
+                throw SbeSupport.Truncated(buffer.Length, 0, HeaderSize, "header");
             }
-            if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2)) != TemplateId)
+            ulong h = BinaryPrimitives.ReadUInt64LittleEndian(buffer);
+            if ((long)(ushort)(h >> 32) != SchemaId)
             {
-                throw new SbeDecodeException(2, "header.templateId", SbeErrorKind.UnknownTemplate, "template id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2)) + ", not " + TemplateId);
+                throw SbeSupport.SchemaIdMismatch(4, (long)(ushort)(h >> 32), SchemaId);
             }
-            this = new CompositesDecoder(buffer, HeaderSize, (int)(long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(0)), (int)(long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(6)), 0);
+            if ((long)(ushort)(h >> 16) != TemplateId)
+            {
+                throw SbeSupport.UnknownTemplate(2, (long)(ushort)(h >> 16), TemplateId);
+            }
+            int bl = (int)(long)(ushort)h;
+            int version = (int)(long)(ushort)(h >> 48);
+            if (bl < 36)
+            {
+                throw SbeSupport.BlockTooShort(0, bl, 36, "header.blockLength");
+            }
+            if (HeaderSize + bl > buffer.Length)
+            {
+                throw SbeSupport.Truncated(buffer.Length, HeaderSize, bl, "fields");
+            }
+            _buffer = buffer;
+            _offset = HeaderSize;
+            _blockLength = bl;
+            _version = version;
         }
 
         /// <summary>Reads a message body (no header) at the start of <paramref name="buffer"/>, written with <paramref name="actingBlockLength"/> at <paramref name="actingVersion"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static CompositesDecoder WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)
         {
-            return new CompositesDecoder(buffer, 0, actingBlockLength, actingVersion, 0);
+            return new CompositesDecoder(buffer, 0, actingBlockLength, actingVersion);
         }
 
-        private CompositesDecoder(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion, int blockLengthAt)
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private CompositesDecoder(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion)
         {
             if (actingBlockLength < 36)
             {
-                throw SbeSupport.BlockTooShort(blockLengthAt, actingBlockLength, 36, "header.blockLength", default(SbePath));
+                throw SbeSupport.BlockTooShort(0, actingBlockLength, 36, "header.blockLength");
             }
-            SbeSupport.Fits(buffer.Length, offset, actingBlockLength, "fields", default(SbePath));
+            if (offset + actingBlockLength > buffer.Length)
+            {
+                throw SbeSupport.Truncated(buffer.Length, offset, actingBlockLength, "fields");
+            }
             _buffer = buffer;
             _offset = offset;
             _blockLength = actingBlockLength;
             _version = actingVersion;
-            _known = 0;
-            _at = offset + actingBlockLength;
         }
 
         /// <summary>The acting version (the writer's).</summary>
@@ -1444,14 +1469,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
         public int EncodedLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => SbeStart(0);
+            get => _offset + _blockLength;
         }
         /// <summary>The id of <c>shape</c>.</summary>
         public const int ShapeId = 1;
@@ -1464,7 +1489,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.ShapeDecoder Shape
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.ShapeDecoder(_buffer, _offset + 0, true, _version);
+            get => new global::Conformance.Structure.ShapeDecoder(_buffer, _offset + 0, _version);
         }
         /// <summary>The id of <c>lastPrice</c>.</summary>
         public const int LastPriceId = 2;
@@ -1477,7 +1502,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.DecimalDecoder LastPrice
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 24, true, _version);
+            get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 24, _version);
         }
         /// <summary>The id of <c>protocol</c>.</summary>
         public const int ProtocolId = 3;
@@ -1552,26 +1577,8 @@ namespace Conformance.Structure
             get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 32));
         }
 
-        /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private int SbeStart(int k)
-        {
-            if (k < _known)
-            {
-                _known = 0;
-                _at = _offset + _blockLength;
-            }
-            while (_known < k)
-            {
-                _at = SbeSkip(_buffer, _at, _known, _version, _path);
-                _known++;
-            }
-            return _at;
-        }
-
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+        internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner)
         {
             switch (k)
             {
@@ -1581,14 +1588,10 @@ namespace Conformance.Structure
         }
 
         /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+        internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner)
         {
-            for (int k = 0; k < 0; k++)
-            {
-                p = SbeSkip(b, p, k, version, path);
-            }
-            return p;
+            int q = p;
+            return q;
         }
 
         /// <summary>Appends the message's canonical JSON (docs/json.md of Sable).</summary>
@@ -1599,7 +1602,7 @@ namespace Conformance.Structure
             sb.Append("{\"message\":\"Composites\",\"header\":");
             if (_offset > 0)
             {
-                new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, true, SchemaVersion).AppendJson(sb);
+                new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, SchemaVersion).AppendJson(sb);
             }
             else
             {
@@ -1661,22 +1664,20 @@ namespace Conformance.Structure
         public const int HeaderSize = 8;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        /// <summary>A message's items lie in no group entry.</summary>
-        private static readonly SbePath _path = default(SbePath);
-        private int _known;
-        private int _at;
+        private int _offset;
 
         /// <summary>Starts the message at the start of <paramref name="buffer"/>: writes its header.</summary>
         /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: no room for the header and the root block.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public CompositesEncoder(Span<byte> buffer)
-        : this(buffer, HeaderSize)
         {
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(0), unchecked((ushort)BlockLength));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(2), unchecked((ushort)TemplateId));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(4), unchecked((ushort)SchemaId));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(6), unchecked((ushort)SchemaVersion));
+            if (buffer.Length < HeaderSize + BlockLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, HeaderSize + BlockLength, "header");
+            }
+            _buffer = buffer;
+            _offset = HeaderSize;
+            BinaryPrimitives.WriteUInt64LittleEndian(buffer, 0x38800010024UL);
         }
 
         /// <summary>Starts a message body (no header) at the start of <paramref name="buffer"/>.</summary>
@@ -1686,20 +1687,22 @@ namespace Conformance.Structure
             return new CompositesEncoder(buffer, 0);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private CompositesEncoder(Span<byte> buffer, int offset)
         {
-            SbeSupport.Room(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields", default(SbePath));
+            if (buffer.Length < offset + BlockLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields");
+            }
             _buffer = buffer;
             _offset = offset;
-            _known = 0;
-            _at = offset + BlockLength;
         }
 
         /// <summary>The message's length once written whole: header (when written), block, groups and var data.</summary>
         public int EncodedLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => SbeStart(0);
+            get => _offset + BlockLength;
         }
         /// <summary>The id of <c>shape</c>.</summary>
         public const int ShapeId = 1;
@@ -1712,7 +1715,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.ShapeEncoder Shape
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.ShapeEncoder(_buffer, _offset + 0, "fields.shape", null, default(SbePath));
+            get => new global::Conformance.Structure.ShapeEncoder(_buffer, _offset + 0);
         }
         /// <summary>The id of <c>lastPrice</c>.</summary>
         public const int LastPriceId = 2;
@@ -1725,7 +1728,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.DecimalEncoder LastPrice
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 24, "fields.lastPrice", null, default(SbePath));
+            get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 24);
         }
         /// <summary>The id of <c>protocol</c>.</summary>
         public const int ProtocolId = 3;
@@ -1800,23 +1803,6 @@ namespace Conformance.Structure
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 32), value);
             return this;
         }
-
-        /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private int SbeStart(int k)
-        {
-            if (k < _known)
-            {
-                _known = 0;
-                _at = _offset + BlockLength;
-            }
-            while (_known < k)
-            {
-                _at = CompositesDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
-                _known++;
-            }
-            return _at;
-        }
     }
 
     /// <summary>Groups</summary>
@@ -1836,12 +1822,11 @@ namespace Conformance.Structure
         /// <summary>The size of the message header.</summary>
         public const int HeaderSize = 8;
 
-        private readonly ReadOnlySpan<byte> _buffer;
-        private readonly int _offset;
-        private readonly int _blockLength;
-        private readonly int _version;
-        /// <summary>A message's items lie in no group entry.</summary>
-        private static readonly SbePath _path = default(SbePath);
+        private ReadOnlySpan<byte> _buffer;
+        private int _offset;
+        private int _blockLength;
+        private int _version;
+        private long _owner;
         private int _known;
         private int _at;
 
@@ -1850,36 +1835,61 @@ namespace Conformance.Structure
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsDecoder(ReadOnlySpan<byte> buffer)
         {
-            SbeSupport.Fits(buffer.Length, 0, HeaderSize, "header", default(SbePath));
-            if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) != SchemaId)
+            if (buffer.Length < HeaderSize)
             {
-                throw new SbeDecodeException(4, "header.schemaId", SbeErrorKind.SchemaIdMismatch, "schema id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) + ", not " + SchemaId);
+                throw SbeSupport.Truncated(buffer.Length, 0, HeaderSize, "header");
             }
-            if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2)) != TemplateId)
+            ulong h = BinaryPrimitives.ReadUInt64LittleEndian(buffer);
+            if ((long)(ushort)(h >> 32) != SchemaId)
             {
-                throw new SbeDecodeException(2, "header.templateId", SbeErrorKind.UnknownTemplate, "template id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2)) + ", not " + TemplateId);
+                throw SbeSupport.SchemaIdMismatch(4, (long)(ushort)(h >> 32), SchemaId);
             }
-            this = new GroupsDecoder(buffer, HeaderSize, (int)(long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(0)), (int)(long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(6)), 0);
+            if ((long)(ushort)(h >> 16) != TemplateId)
+            {
+                throw SbeSupport.UnknownTemplate(2, (long)(ushort)(h >> 16), TemplateId);
+            }
+            int bl = (int)(long)(ushort)h;
+            int version = (int)(long)(ushort)(h >> 48);
+            if (bl < 8)
+            {
+                throw SbeSupport.BlockTooShort(0, bl, 8, "header.blockLength");
+            }
+            if (HeaderSize + bl > buffer.Length)
+            {
+                throw SbeSupport.Truncated(buffer.Length, HeaderSize, bl, "fields");
+            }
+            _buffer = buffer;
+            _offset = HeaderSize;
+            _blockLength = bl;
+            _version = version;
+            _owner = SbeWalks.Owner();
+            _known = 0;
+            _at = HeaderSize + bl;
         }
 
         /// <summary>Reads a message body (no header) at the start of <paramref name="buffer"/>, written with <paramref name="actingBlockLength"/> at <paramref name="actingVersion"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static GroupsDecoder WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)
         {
-            return new GroupsDecoder(buffer, 0, actingBlockLength, actingVersion, 0);
+            return new GroupsDecoder(buffer, 0, actingBlockLength, actingVersion);
         }
 
-        private GroupsDecoder(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion, int blockLengthAt)
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private GroupsDecoder(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion)
         {
             if (actingBlockLength < 8)
             {
-                throw SbeSupport.BlockTooShort(blockLengthAt, actingBlockLength, 8, "header.blockLength", default(SbePath));
+                throw SbeSupport.BlockTooShort(0, actingBlockLength, 8, "header.blockLength");
             }
-            SbeSupport.Fits(buffer.Length, offset, actingBlockLength, "fields", default(SbePath));
+            if (offset + actingBlockLength > buffer.Length)
+            {
+                throw SbeSupport.Truncated(buffer.Length, offset, actingBlockLength, "fields");
+            }
             _buffer = buffer;
             _offset = offset;
             _blockLength = actingBlockLength;
             _version = actingVersion;
+            _owner = SbeWalks.Owner();
             _known = 0;
             _at = offset + actingBlockLength;
         }
@@ -1902,7 +1912,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0, SchemaVersion);
+            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
@@ -1936,7 +1946,12 @@ namespace Conformance.Structure
         public LegsGroupDecoder Legs
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new LegsGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+            get
+            {
+                int p = SbeStart(0);
+                var g = new LegsGroupDecoder(_buffer, p, _version, _owner);
+                return g;
+            }
         }
         /// <summary>The id of group <c>legs</c>.</summary>
         public const int LegsId = 10;
@@ -1948,7 +1963,18 @@ namespace Conformance.Structure
         public TagsGroupDecoder Tags
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new TagsGroupDecoder(_buffer, _version >= 0 ? SbeStart(1) : -1, _version, _path);
+            get
+            {
+                int p = SbeStart(1);
+                var g = new TagsGroupDecoder(_buffer, p, _version);
+                long end = g.SbeEnd;
+                if (end <= _buffer.Length)
+                {
+                    _known = 2;
+                    _at = (int)end;
+                }
+                return g;
+            }
         }
         /// <summary>The id of group <c>tags</c>.</summary>
         public const int TagsId = 20;
@@ -1962,15 +1988,19 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return default(ReadOnlySpan<byte>);
-                }
                 int p = SbeStart(2);
-                int end = SbeSupport.SkipVarData(_buffer, p, 4, false, "fields.text", _path);
+                if (p + 4 > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.text");
+                }
+                long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(p));
+                if (p + 4 + n > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 4 + n, "fields.text");
+                }
                 _known = 3;
-                _at = end;
-                return _buffer.Slice(p + 4, end - p - 4);
+                _at = p + 4 + (int)n;
+                return _buffer.Slice(p + 4, (int)n);
             }
         }
         /// <summary>The id of var data <c>text</c>.</summary>
@@ -1993,15 +2023,19 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return default(ReadOnlySpan<byte>);
-                }
                 int p = SbeStart(3);
-                int end = SbeSupport.SkipVarData(_buffer, p, 2, false, "fields.blob", _path);
+                if (p + 2 > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 2, "fields.blob");
+                }
+                long n = (long)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(p));
+                if (p + 2 + n > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, p, 2 + n, "fields.blob");
+                }
                 _known = 4;
-                _at = end;
-                return _buffer.Slice(p + 2, end - p - 2);
+                _at = p + 2 + (int)n;
+                return _buffer.Slice(p + 2, (int)n);
             }
         }
         /// <summary>The id of var data <c>blob</c>.</summary>
@@ -2009,9 +2043,15 @@ namespace Conformance.Structure
         /// <summary>The version var data <c>blob</c> appeared in.</summary>
         public const int BlobSinceVersion = 0;
 
-        /// <summary>Where group or var data <paramref name="k"/> (in schema order; 4: the end) starts: found by walking, checked, from the last one known.</summary>
+        /// <summary>Where group or var data <paramref name="k"/> (in schema order; 4: the end) starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
+        {
+            return _known == k ? _at : SbeFind(k);
+        }
+
+        /// <summary>Where group or var data <paramref name="k"/> starts, found by walking, checked, from the last one known.</summary>
+        private int SbeFind(int k)
         {
             if (k < _known)
             {
@@ -2020,80 +2060,237 @@ namespace Conformance.Structure
             }
             while (_known < k)
             {
-                _at = SbeSkip(_buffer, _at, _known, _version, _path);
+                int e = SbeWalks.End(_owner, _at);
+                if (e >= 0)
+                {
+                    _at = e;
+                    _known++;
+                    continue;
+                }
+                _at = SbeSkip(_buffer, _at, _known, _version, _owner);
                 _known++;
             }
             return _at;
         }
 
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+        internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner)
         {
             switch (k)
             {
                 case 0:
-                return version >= 0 ? LegsGroupDecoder.SbeSkip(b, p, version, path) : p;
+                return version >= 0 ? LegsGroupDecoder.SbeSkip(b, p, version, owner) : p;
                 case 1:
-                return version >= 0 ? TagsGroupDecoder.SbeSkip(b, p, version, path) : p;
+                return version >= 0 ? TagsGroupDecoder.SbeSkip(b, p, version, owner) : p;
                 case 2:
-                return version >= 0 ? SbeSupport.SkipVarData(b, p, 4, false, "fields.text", path) : p;
+                if (version < 0)
+                {
+                    return p;
+                }
+                else
+                {
+                    if (p + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4, "fields.text");
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                    if (p + 4 + n > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4 + n, "fields.text");
+                    }
+                    return p + 4 + (int)n;
+                }
                 case 3:
-                return version >= 0 ? SbeSupport.SkipVarData(b, p, 2, false, "fields.blob", path) : p;
+                if (version < 0)
+                {
+                    return p;
+                }
+                else
+                {
+                    if (p + 2 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 2, "fields.blob");
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p));
+                    if (p + 2 + n > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 2 + n, "fields.blob");
+                    }
+                    return p + 2 + (int)n;
+                }
                 default:
                 return p;
             }
         }
 
         /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+        internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner)
         {
-            for (int k = 0; k < 4; k++)
+            int q = p;
             {
-                p = SbeSkip(b, p, k, version, path);
+                int h0 = SbeWalks.End(owner, q);
+                if (h0 >= 0)
+                {
+                    q = h0;
+                }
+                else
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs");
+                    }
+                    uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    int bl0 = (int)(ushort)w0;
+                    long c0 = (long)(ushort)(w0 >> 16);
+                    if (bl0 < 12)
+                    {
+                        throw SbeSupport.BlockTooShort(q + 0, bl0, 12, "fields.legs");
+                    }
+                    q += 4;
+                    for (int j0 = 0; j0 < c0; j0++)
+                    {
+                        if (q + bl0 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, bl0, "fields.legs[]", j0);
+                        }
+                        q += bl0;
+                        {
+                            int h1 = SbeWalks.End(owner, q);
+                            if (h1 >= 0)
+                            {
+                                q = h1;
+                            }
+                            else
+                            {
+                                if (q + 4 > b.Length)
+                                {
+                                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].fills", j0);
+                                }
+                                uint w1 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                                int bl1 = (int)(ushort)w1;
+                                long c1 = (long)(ushort)(w1 >> 16);
+                                if (bl1 < 5)
+                                {
+                                    throw SbeSupport.BlockTooShort(q + 0, bl1, 5, "fields.legs[].fills", j0);
+                                }
+                                q += 4;
+                                long e1 = (long)q + c1 * bl1;
+                                if (e1 > b.Length)
+                                {
+                                    long j = bl1 == 0 ? 0 : (b.Length - q) / bl1;
+                                    throw SbeSupport.Truncated(b.Length, (int)(q + j * bl1), bl1, "fields.legs[].fills[]", j0, (int)j);
+                                }
+                                q = (int)e1;
+                            }
+                        }
+                        {
+                            if (q + 4 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].note", j0);
+                            }
+                            long n1 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                            if (q + 4 + n1 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, 4 + n1, "fields.legs[].note", j0);
+                            }
+                            q += 4 + (int)n1;
+                        }
+                    }
+                }
             }
-            return p;
+            {
+                int h0 = SbeWalks.End(owner, q);
+                if (h0 >= 0)
+                {
+                    q = h0;
+                }
+                else
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.tags");
+                    }
+                    uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    int bl0 = (int)(ushort)w0;
+                    long c0 = (long)(ushort)(w0 >> 16);
+                    if (bl0 < 2)
+                    {
+                        throw SbeSupport.BlockTooShort(q + 0, bl0, 2, "fields.tags");
+                    }
+                    q += 4;
+                    long e0 = (long)q + c0 * bl0;
+                    if (e0 > b.Length)
+                    {
+                        long j = bl0 == 0 ? 0 : (b.Length - q) / bl0;
+                        throw SbeSupport.Truncated(b.Length, (int)(q + j * bl0), bl0, "fields.tags[]", (int)j);
+                    }
+                    q = (int)e0;
+                }
+            }
+            {
+                if (q + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.text");
+                }
+                long n0 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                if (q + 4 + n0 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 4 + n0, "fields.text");
+                }
+                q += 4 + (int)n0;
+            }
+            {
+                if (q + 2 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 2, "fields.blob");
+                }
+                long n0 = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(q));
+                if (q + 2 + n0 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, q, 2 + n0, "fields.blob");
+                }
+                q += 2 + (int)n0;
+            }
+            return q;
         }
 
         /// <summary>legs</summary>
         /// <remarks>The entries of group <c>legs</c>: <c>foreach (var e in decoder.Legs)</c>.</remarks>
         public ref struct LegsGroupDecoder
         {
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _version;
-            private readonly int _blockLength;
-            private readonly int _count;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _version;
+            private int _blockLength;
+            private int _count;
             private int _index;
             private int _entry;
+            private long _owner;
+            private int _start;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
+            internal LegsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _path = path;
                 _index = -1;
-                if (at < 0)
-                {
-                    _blockLength = 0;
-                    _count = 0;
-                    _entry = 0;
-                    return;
-                }
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
-                SbeSupport.Fits(b.Length, p, 4, "fields.legs", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
+                if (p + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, p, 4, "fields.legs");
+                }
+                uint w = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                int bl = (int)(ushort)w;
+                long count = (long)(ushort)(w >> 16);
                 if (bl < 12)
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 12, "fields.legs", path);
+                    throw SbeSupport.BlockTooShort(p + 0, bl, 12, "fields.legs");
                 }
                 _blockLength = bl;
-                _count = (int)Math.Min(count, int.MaxValue);
+                _count = (int)count;
+                _owner = owner;
+                _start = p;
                 _entry = p + 4;
             }
 
@@ -2118,42 +2315,117 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                if (_index + 1 >= _count)
+                int i = _index + 1;
+                if (i >= _count)
                 {
+                    if (_index < _count)
+                    {
+                        SbeNoteEnd();
+                    }
                     _index = _count;
                     return false;
                 }
-                int next = _index < 0 ? _entry : LegsDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _path.With(_index));
-                _index++;
-                SbeSupport.Fits(_buffer.Length, next, _blockLength, "fields.legs[]", _path.With(_index));
+                int next = i == 0 ? _entry : LegsDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                if (next + _blockLength > _buffer.Length)
+                {
+                    throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.legs[]", i);
+                }
+                _index = i;
                 _entry = next;
                 return true;
+            }
+
+            /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            private void SbeNoteEnd()
+            {
+                int end = _index < 0 ? _entry : LegsDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                if (end >= 0)
+                {
+                    SbeWalks.Note(_owner, _start, end);
+                }
             }
 
             /// <summary>The current entry.</summary>
             public LegsDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new LegsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                get => new LegsDecoder(_buffer, _entry, _blockLength, _version, _owner, _index);
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
-                SbeSupport.Fits(b.Length, p, 4, "fields.legs", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
-                if (bl < 12)
+                int q = p;
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 12, "fields.legs", path);
-                }
-                int q = p + 4;
-                for (int i = 0; i < count; i++)
-                {
-                    var entry = path.With(i);
-                    SbeSupport.Fits(b.Length, q, bl, "fields.legs[]", entry);
-                    q = LegsDecoder.SbeSkipAll(b, q + bl, version, entry);
+                    int h0 = SbeWalks.End(owner, q);
+                    if (h0 >= 0)
+                    {
+                        q = h0;
+                    }
+                    else
+                    {
+                        if (q + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs");
+                        }
+                        uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                        int bl0 = (int)(ushort)w0;
+                        long c0 = (long)(ushort)(w0 >> 16);
+                        if (bl0 < 12)
+                        {
+                            throw SbeSupport.BlockTooShort(q + 0, bl0, 12, "fields.legs");
+                        }
+                        q += 4;
+                        for (int j0 = 0; j0 < c0; j0++)
+                        {
+                            if (q + bl0 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, bl0, "fields.legs[]", j0);
+                            }
+                            q += bl0;
+                            {
+                                int h1 = SbeWalks.End(owner, q);
+                                if (h1 >= 0)
+                                {
+                                    q = h1;
+                                }
+                                else
+                                {
+                                    if (q + 4 > b.Length)
+                                    {
+                                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].fills", j0);
+                                    }
+                                    uint w1 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                                    int bl1 = (int)(ushort)w1;
+                                    long c1 = (long)(ushort)(w1 >> 16);
+                                    if (bl1 < 5)
+                                    {
+                                        throw SbeSupport.BlockTooShort(q + 0, bl1, 5, "fields.legs[].fills", j0);
+                                    }
+                                    q += 4;
+                                    long e1 = (long)q + c1 * bl1;
+                                    if (e1 > b.Length)
+                                    {
+                                        long j = bl1 == 0 ? 0 : (b.Length - q) / bl1;
+                                        throw SbeSupport.Truncated(b.Length, (int)(q + j * bl1), bl1, "fields.legs[].fills[]", j0, (int)j);
+                                    }
+                                    q = (int)e1;
+                                }
+                            }
+                            {
+                                if (q + 4 > b.Length)
+                                {
+                                    throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].note", j0);
+                                }
+                                long n1 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                                if (q + 4 + n1 > b.Length)
+                                {
+                                    throw SbeSupport.Truncated(b.Length, q, 4 + n1, "fields.legs[].note", j0);
+                                }
+                                q += 4 + (int)n1;
+                            }
+                        }
+                    }
                 }
                 return q;
             }
@@ -2166,25 +2438,27 @@ namespace Conformance.Structure
             /// <summary>The entry's block length at the schema's version.</summary>
             public const int BlockLength = 12;
 
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _offset;
-            private readonly int _blockLength;
-            private readonly int _version;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _offset;
+            private int _blockLength;
+            private int _version;
+            private long _owner;
             private int _known;
             private int _at;
+            private int _i0;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
+            internal LegsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, long owner, int i0)
             {
                 _buffer = buffer;
                 _offset = offset;
                 _blockLength = blockLength;
                 _version = actingVersion;
-                _path = path;
+                _owner = owner;
                 _known = 0;
                 _at = offset + blockLength;
+                _i0 = i0;
             }
 
             /// <summary>The acting version (the writer's).</summary>
@@ -2230,7 +2504,7 @@ namespace Conformance.Structure
             public global::Conformance.Structure.DecimalDecoder Price
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 4, true, _version);
+                get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 4, _version);
             }
 
             /// <summary>fills</summary>
@@ -2238,7 +2512,19 @@ namespace Conformance.Structure
             public FillsGroupDecoder Fills
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new FillsGroupDecoder(_buffer, _version >= 0 ? SbeStart(0) : -1, _version, _path);
+                get
+                {
+                    int p = SbeStart(0);
+                    var g = new FillsGroupDecoder(_buffer, p, _version, _i0);
+                    long end = g.SbeEnd;
+                    if (end <= _buffer.Length)
+                    {
+                        _known = 1;
+                        _at = (int)end;
+                        SbeWalks.Note(_owner, p, (int)end);
+                    }
+                    return g;
+                }
             }
             /// <summary>The id of group <c>fills</c>.</summary>
             public const int FillsId = 13;
@@ -2252,15 +2538,19 @@ namespace Conformance.Structure
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
-                    if (_version < 0)
-                    {
-                        return default(ReadOnlySpan<byte>);
-                    }
                     int p = SbeStart(1);
-                    int end = SbeSupport.SkipVarData(_buffer, p, 4, false, "fields.legs[].note", _path);
+                    if (p + 4 > _buffer.Length)
+                    {
+                        throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.legs[].note", _i0);
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(p));
+                    if (p + 4 + n > _buffer.Length)
+                    {
+                        throw SbeSupport.Truncated(_buffer.Length, p, 4 + n, "fields.legs[].note", _i0);
+                    }
                     _known = 2;
-                    _at = end;
-                    return _buffer.Slice(p + 4, end - p - 4);
+                    _at = p + 4 + (int)n;
+                    return _buffer.Slice(p + 4, (int)n);
                 }
             }
             /// <summary>The id of var data <c>note</c>.</summary>
@@ -2276,9 +2566,15 @@ namespace Conformance.Structure
                 get => SbeSupport.Text(NoteBytes, true);
             }
 
-            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 2: the end) starts: found by walking, checked, from the last one known.</summary>
+            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 2: the end) starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
+            {
+                return _known == k ? _at : SbeFind(k);
+            }
+
+            /// <summary>Where group or var data <paramref name="k"/> starts, found by walking, checked, from the last one known.</summary>
+            private int SbeFind(int k)
             {
                 if (k < _known)
                 {
@@ -2287,77 +2583,158 @@ namespace Conformance.Structure
                 }
                 while (_known < k)
                 {
-                    _at = SbeSkip(_buffer, _at, _known, _version, _path);
+                    int e = SbeWalks.End(_owner, _at);
+                    if (e >= 0)
+                    {
+                        _at = e;
+                        _known++;
+                        continue;
+                    }
+                    _at = SbeSkip(_buffer, _at, _known, _version, _owner, _i0);
                     _known++;
                 }
                 return _at;
             }
 
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner, int i0)
             {
                 switch (k)
                 {
                     case 0:
-                    return version >= 0 ? FillsGroupDecoder.SbeSkip(b, p, version, path) : p;
+                    return version >= 0 ? FillsGroupDecoder.SbeSkip(b, p, version, owner, i0) : p;
                     case 1:
-                    return version >= 0 ? SbeSupport.SkipVarData(b, p, 4, false, "fields.legs[].note", path) : p;
+                    if (version < 0)
+                    {
+                        return p;
+                    }
+                    else
+                    {
+                        if (p + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, p, 4, "fields.legs[].note", i0);
+                        }
+                        long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                        if (p + 4 + n > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, p, 4 + n, "fields.legs[].note", i0);
+                        }
+                        return p + 4 + (int)n;
+                    }
                     default:
                     return p;
                 }
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
             {
-                for (int k = 0; k < 2; k++)
+                int q = p;
                 {
-                    p = SbeSkip(b, p, k, version, path);
+                    int h0 = SbeWalks.End(owner, q);
+                    if (h0 >= 0)
+                    {
+                        q = h0;
+                    }
+                    else
+                    {
+                        if (q + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].fills", i0);
+                        }
+                        uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                        int bl0 = (int)(ushort)w0;
+                        long c0 = (long)(ushort)(w0 >> 16);
+                        if (bl0 < 5)
+                        {
+                            throw SbeSupport.BlockTooShort(q + 0, bl0, 5, "fields.legs[].fills", i0);
+                        }
+                        q += 4;
+                        long e0 = (long)q + c0 * bl0;
+                        if (e0 > b.Length)
+                        {
+                            long j = bl0 == 0 ? 0 : (b.Length - q) / bl0;
+                            throw SbeSupport.Truncated(b.Length, (int)(q + j * bl0), bl0, "fields.legs[].fills[]", i0, (int)j);
+                        }
+                        q = (int)e0;
+                    }
                 }
-                return p;
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].note", i0);
+                    }
+                    long n0 = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    if (q + 4 + n0 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, q, 4 + n0, "fields.legs[].note", i0);
+                    }
+                    q += 4 + (int)n0;
+                }
+                return q;
+            }
+
+            /// <summary>Where the groups and var data starting at <paramref name="p"/> end, when every group's end was noted (<see cref="SbeWalks"/>) and the var data fit; else -1.</summary>
+            internal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)
+            {
+                int q = p;
+                if ((q = SbeWalks.End(owner, q)) < 0)
+                {
+                    return -1;
+                }
+                {
+                    if (q + 4 > b.Length)
+                    {
+                        return -1;
+                    }
+                    long n = (long)BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                    if (q + 4 + n > b.Length)
+                    {
+                        return -1;
+                    }
+                    q += 4 + (int)n;
+                }
+                return q;
             }
 
             /// <summary>fills</summary>
             /// <remarks>The entries of group <c>fills</c>: <c>foreach (var e in decoder.Fills)</c>.</remarks>
             public ref struct FillsGroupDecoder
             {
-                private readonly ReadOnlySpan<byte> _buffer;
-                private readonly int _version;
-                private readonly int _blockLength;
-                private readonly int _count;
-                private readonly SbePath _path;
+                private ReadOnlySpan<byte> _buffer;
+                private int _version;
+                private int _blockLength;
+                private int _count;
                 private int _index;
                 private int _entry;
+                private int _limit;
+                private int _i0;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
+                internal FillsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
                     _version = version;
-                    _path = path;
                     _index = -1;
-                    if (at < 0)
-                    {
-                        _blockLength = 0;
-                        _count = 0;
-                        _entry = 0;
-                        return;
-                    }
+                    _i0 = i0;
                     ReadOnlySpan<byte> b = buffer;
                     int p = at;
-                    SbeSupport.Fits(b.Length, p, 4, "fields.legs[].fills", path);
-                    int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                    long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
+                    if (p + 4 > b.Length)
+                    {
+                        throw SbeSupport.Truncated(b.Length, p, 4, "fields.legs[].fills", i0);
+                    }
+                    uint w = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                    int bl = (int)(ushort)w;
+                    long count = (long)(ushort)(w >> 16);
                     if (bl < 5)
                     {
-                        throw SbeSupport.BlockTooShort(p + 0, bl, 5, "fields.legs[].fills", path);
+                        throw SbeSupport.BlockTooShort(p + 0, bl, 5, "fields.legs[].fills", i0);
                     }
                     _blockLength = bl;
-                    _count = (int)Math.Min(count, int.MaxValue);
-                    _entry = p + 4;
+                    _count = (int)count;
+                    _entry = p + 4 - bl;
+                    _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
                 }
 
                 /// <summary>The number of entries.</summary>
@@ -2374,6 +2751,13 @@ namespace Conformance.Structure
                     get => _blockLength;
                 }
 
+                /// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>
+                internal long SbeEnd
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => (long)_entry + ((long)_count + 1) * _blockLength;
+                }
+
                 /// <summary>The enumerator of the entries (the group itself).</summary>
                 public FillsGroupDecoder GetEnumerator() => this;
 
@@ -2381,44 +2765,68 @@ namespace Conformance.Structure
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
-                    if (_index + 1 >= _count)
+                    int i = _index + 1;
+                    if (i < _limit)
+                    {
+                        _index = i;
+                        _entry += _blockLength;
+                        return true;
+                    }
+                    if (i >= _count)
                     {
                         _index = _count;
                         return false;
                     }
-                    int next = _index < 0 ? _entry : FillsDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _path.With(_index));
-                    _index++;
-                    SbeSupport.Fits(_buffer.Length, next, _blockLength, "fields.legs[].fills[]", _path.With(_index));
-                    _entry = next;
-                    return true;
+                    throw SbeTruncated(i);
+                }
+
+                /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
+                private SbeDecodeException SbeTruncated(int i)
+                {
+                    return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.legs[].fills[]", _i0, i);
                 }
 
                 /// <summary>The current entry.</summary>
                 public FillsDecoder Current
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => new FillsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                    get => new FillsDecoder(_buffer, _entry, _blockLength, _version);
                 }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
                 {
-                    SbeSupport.Fits(b.Length, p, 4, "fields.legs[].fills", path);
-                    int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                    long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
-                    if (bl < 5)
+                    int q = p;
                     {
-                        throw SbeSupport.BlockTooShort(p + 0, bl, 5, "fields.legs[].fills", path);
+                        int h0 = SbeWalks.End(owner, q);
+                        if (h0 >= 0)
+                        {
+                            q = h0;
+                        }
+                        else
+                        {
+                            if (q + 4 > b.Length)
+                            {
+                                throw SbeSupport.Truncated(b.Length, q, 4, "fields.legs[].fills", i0);
+                            }
+                            uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                            int bl0 = (int)(ushort)w0;
+                            long c0 = (long)(ushort)(w0 >> 16);
+                            if (bl0 < 5)
+                            {
+                                throw SbeSupport.BlockTooShort(q + 0, bl0, 5, "fields.legs[].fills", i0);
+                            }
+                            q += 4;
+                            long e0 = (long)q + c0 * bl0;
+                            if (e0 > b.Length)
+                            {
+                                long j = bl0 == 0 ? 0 : (b.Length - q) / bl0;
+                                throw SbeSupport.Truncated(b.Length, (int)(q + j * bl0), bl0, "fields.legs[].fills[]", i0, (int)j);
+                            }
+                            q = (int)e0;
+                        }
                     }
-                    int q = p + 4;
-                    long end = (long)q + count * bl;
-                    if (end > b.Length)
-                    {
-                        long i = bl == 0 ? 0 : (b.Length - q) / bl;
-                        throw SbeSupport.Truncated(b.Length, (int)(q + i * bl), bl, "fields.legs[].fills[]", path.With((int)i));
-                    }
-                    return (int)end;
+                    return q;
                 }
             }
 
@@ -2429,25 +2837,19 @@ namespace Conformance.Structure
                 /// <summary>The entry's block length at the schema's version.</summary>
                 public const int BlockLength = 5;
 
-                private readonly ReadOnlySpan<byte> _buffer;
-                private readonly int _offset;
-                private readonly int _blockLength;
-                private readonly int _version;
-                private readonly SbePath _path;
-                private int _known;
-                private int _at;
+                private ReadOnlySpan<byte> _buffer;
+                private int _offset;
+                private int _blockLength;
+                private int _version;
 
                 /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
+                internal FillsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
                 {
                     _buffer = buffer;
                     _offset = offset;
                     _blockLength = blockLength;
                     _version = actingVersion;
-                    _path = path;
-                    _known = 0;
-                    _at = offset + blockLength;
                 }
 
                 /// <summary>The acting version (the writer's).</summary>
@@ -2496,26 +2898,8 @@ namespace Conformance.Structure
                     get => (global::Conformance.Structure.Venue)_buffer[_offset + 4];
                 }
 
-                /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                private int SbeStart(int k)
-                {
-                    if (k < _known)
-                    {
-                        _known = 0;
-                        _at = _offset + _blockLength;
-                    }
-                    while (_known < k)
-                    {
-                        _at = SbeSkip(_buffer, _at, _known, _version, _path);
-                        _known++;
-                    }
-                    return _at;
-                }
-
                 /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner, int i0, int i1)
                 {
                     switch (k)
                     {
@@ -2525,14 +2909,10 @@ namespace Conformance.Structure
                 }
 
                 /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+                internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner, int i0, int i1)
                 {
-                    for (int k = 0; k < 0; k++)
-                    {
-                        p = SbeSkip(b, p, k, version, path);
-                    }
-                    return p;
+                    int q = p;
+                    return q;
                 }
 
                 /// <summary>Appends the entry's canonical JSON object.</summary>
@@ -2607,41 +2987,38 @@ namespace Conformance.Structure
         /// <remarks>The entries of group <c>tags</c>: <c>foreach (var e in decoder.Tags)</c>.</remarks>
         public ref struct TagsGroupDecoder
         {
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _version;
-            private readonly int _blockLength;
-            private readonly int _count;
-            private readonly SbePath _path;
+            private ReadOnlySpan<byte> _buffer;
+            private int _version;
+            private int _blockLength;
+            private int _count;
             private int _index;
             private int _entry;
+            private int _limit;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, SbePath path)
+            internal TagsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version)
             {
                 _buffer = buffer;
                 _version = version;
-                _path = path;
                 _index = -1;
-                if (at < 0)
-                {
-                    _blockLength = 0;
-                    _count = 0;
-                    _entry = 0;
-                    return;
-                }
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
-                SbeSupport.Fits(b.Length, p, 4, "fields.tags", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
+                if (p + 4 > b.Length)
+                {
+                    throw SbeSupport.Truncated(b.Length, p, 4, "fields.tags");
+                }
+                uint w = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(p));
+                int bl = (int)(ushort)w;
+                long count = (long)(ushort)(w >> 16);
                 if (bl < 2)
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 2, "fields.tags", path);
+                    throw SbeSupport.BlockTooShort(p + 0, bl, 2, "fields.tags");
                 }
                 _blockLength = bl;
-                _count = (int)Math.Min(count, int.MaxValue);
-                _entry = p + 4;
+                _count = (int)count;
+                _entry = p + 4 - bl;
+                _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
             }
 
             /// <summary>The number of entries.</summary>
@@ -2658,6 +3035,13 @@ namespace Conformance.Structure
                 get => _blockLength;
             }
 
+            /// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>
+            internal long SbeEnd
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => (long)_entry + ((long)_count + 1) * _blockLength;
+            }
+
             /// <summary>The enumerator of the entries (the group itself).</summary>
             public TagsGroupDecoder GetEnumerator() => this;
 
@@ -2665,44 +3049,68 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                if (_index + 1 >= _count)
+                int i = _index + 1;
+                if (i < _limit)
+                {
+                    _index = i;
+                    _entry += _blockLength;
+                    return true;
+                }
+                if (i >= _count)
                 {
                     _index = _count;
                     return false;
                 }
-                int next = _index < 0 ? _entry : TagsDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _path.With(_index));
-                _index++;
-                SbeSupport.Fits(_buffer.Length, next, _blockLength, "fields.tags[]", _path.With(_index));
-                _entry = next;
-                return true;
+                throw SbeTruncated(i);
+            }
+
+            /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
+            private SbeDecodeException SbeTruncated(int i)
+            {
+                return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.tags[]", i);
             }
 
             /// <summary>The current entry.</summary>
             public TagsDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new TagsDecoder(_buffer, _entry, _blockLength, _version, _path.With(_index));
+                get => new TagsDecoder(_buffer, _entry, _blockLength, _version);
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
-                SbeSupport.Fits(b.Length, p, 4, "fields.tags", path);
-                int bl = (int)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 0));
-                long count = (long)BinaryPrimitives.ReadUInt16LittleEndian(b.Slice(p + 2));
-                if (bl < 2)
+                int q = p;
                 {
-                    throw SbeSupport.BlockTooShort(p + 0, bl, 2, "fields.tags", path);
+                    int h0 = SbeWalks.End(owner, q);
+                    if (h0 >= 0)
+                    {
+                        q = h0;
+                    }
+                    else
+                    {
+                        if (q + 4 > b.Length)
+                        {
+                            throw SbeSupport.Truncated(b.Length, q, 4, "fields.tags");
+                        }
+                        uint w0 = BinaryPrimitives.ReadUInt32LittleEndian(b.Slice(q));
+                        int bl0 = (int)(ushort)w0;
+                        long c0 = (long)(ushort)(w0 >> 16);
+                        if (bl0 < 2)
+                        {
+                            throw SbeSupport.BlockTooShort(q + 0, bl0, 2, "fields.tags");
+                        }
+                        q += 4;
+                        long e0 = (long)q + c0 * bl0;
+                        if (e0 > b.Length)
+                        {
+                            long j = bl0 == 0 ? 0 : (b.Length - q) / bl0;
+                            throw SbeSupport.Truncated(b.Length, (int)(q + j * bl0), bl0, "fields.tags[]", (int)j);
+                        }
+                        q = (int)e0;
+                    }
                 }
-                int q = p + 4;
-                long end = (long)q + count * bl;
-                if (end > b.Length)
-                {
-                    long i = bl == 0 ? 0 : (b.Length - q) / bl;
-                    throw SbeSupport.Truncated(b.Length, (int)(q + i * bl), bl, "fields.tags[]", path.With((int)i));
-                }
-                return (int)end;
+                return q;
             }
         }
 
@@ -2713,25 +3121,19 @@ namespace Conformance.Structure
             /// <summary>The entry's block length at the schema's version.</summary>
             public const int BlockLength = 2;
 
-            private readonly ReadOnlySpan<byte> _buffer;
-            private readonly int _offset;
-            private readonly int _blockLength;
-            private readonly int _version;
-            private readonly SbePath _path;
-            private int _known;
-            private int _at;
+            private ReadOnlySpan<byte> _buffer;
+            private int _offset;
+            private int _blockLength;
+            private int _version;
 
             /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, SbePath path)
+            internal TagsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
             {
                 _buffer = buffer;
                 _offset = offset;
                 _blockLength = blockLength;
                 _version = actingVersion;
-                _path = path;
-                _known = 0;
-                _at = offset + blockLength;
             }
 
             /// <summary>The acting version (the writer's).</summary>
@@ -2767,26 +3169,8 @@ namespace Conformance.Structure
                 get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
             }
 
-            /// <summary>Where group or var data <paramref name="k"/> (in schema order; 0: the end) starts: found by walking, checked, from the last one known.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            private int SbeStart(int k)
-            {
-                if (k < _known)
-                {
-                    _known = 0;
-                    _at = _offset + _blockLength;
-                }
-                while (_known < k)
-                {
-                    _at = SbeSkip(_buffer, _at, _known, _version, _path);
-                    _known++;
-                }
-                return _at;
-            }
-
             /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, in SbePath path)
+            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner, int i0)
             {
                 switch (k)
                 {
@@ -2796,14 +3180,10 @@ namespace Conformance.Structure
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end (checked).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, in SbePath path)
+            internal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
             {
-                for (int k = 0; k < 0; k++)
-                {
-                    p = SbeSkip(b, p, k, version, path);
-                }
-                return p;
+                int q = p;
+                return q;
             }
 
             /// <summary>Appends the entry's canonical JSON object.</summary>
@@ -2829,7 +3209,7 @@ namespace Conformance.Structure
             sb.Append("{\"message\":\"Groups\",\"header\":");
             if (_offset > 0)
             {
-                new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, true, SchemaVersion).AppendJson(sb);
+                new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, SchemaVersion).AppendJson(sb);
             }
             else
             {
@@ -2933,9 +3313,8 @@ namespace Conformance.Structure
         public const int HeaderSize = 8;
 
         private Span<byte> _buffer;
-        private readonly int _offset;
-        /// <summary>A message's items lie in no group entry.</summary>
-        private static readonly SbePath _path = default(SbePath);
+        private int _offset;
+        private long _owner;
         private int _known;
         private int _at;
 
@@ -2943,12 +3322,17 @@ namespace Conformance.Structure
         /// <exception cref="SbeEncodeException"><c>bufferTooShort</c>: no room for the header and the root block.</exception>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public GroupsEncoder(Span<byte> buffer)
-        : this(buffer, HeaderSize)
         {
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(0), unchecked((ushort)BlockLength));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(2), unchecked((ushort)TemplateId));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(4), unchecked((ushort)SchemaId));
-            BinaryPrimitives.WriteUInt16LittleEndian(buffer.Slice(6), unchecked((ushort)SchemaVersion));
+            if (buffer.Length < HeaderSize + BlockLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, HeaderSize + BlockLength, "header");
+            }
+            _buffer = buffer;
+            _offset = HeaderSize;
+            _owner = SbeWalks.Owner();
+            _known = 0;
+            _at = HeaderSize + BlockLength;
+            BinaryPrimitives.WriteUInt64LittleEndian(buffer, 0x38800020008UL);
         }
 
         /// <summary>Starts a message body (no header) at the start of <paramref name="buffer"/>.</summary>
@@ -2958,11 +3342,16 @@ namespace Conformance.Structure
             return new GroupsEncoder(buffer, 0);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private GroupsEncoder(Span<byte> buffer, int offset)
         {
-            SbeSupport.Room(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields", default(SbePath));
+            if (buffer.Length < offset + BlockLength)
+            {
+                throw SbeSupport.BufferTooShort(buffer.Length, 0, offset + BlockLength, offset > 0 ? "header" : "fields");
+            }
             _buffer = buffer;
             _offset = offset;
+            _owner = SbeWalks.Owner();
             _known = 0;
             _at = offset + BlockLength;
         }
@@ -3000,16 +3389,27 @@ namespace Conformance.Structure
         public LegsEncoder LegsCount(int count)
         {
             int p = SbeStart(0);
+            SbeWalks.Forget();
             if (count < 0 || count > 65534)
             {
                 throw SbeSupport.EncodeError(p, "fields.legs", SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
             }
-            SbeSupport.Room(_buffer.Length, p, 4, "fields.legs", _path);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 0), (ushort)12);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 2), (ushort)count);
-            _known = 0;
-            _at = p;
-            return new LegsEncoder(_buffer, p + 4, count, _path);
+            if (p + 4 > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4, "fields.legs");
+            }
+            BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), 0xcU | ((uint)(ushort)(count) << 16));
+            if (count == 0)
+            {
+                _known = 1;
+                _at = p + 4;
+            }
+            else
+            {
+                _known = 0;
+                _at = p;
+            }
+            return new LegsEncoder(_buffer, p + 4, count, _owner, p);
         }
 
         /// <summary>tags</summary>
@@ -3018,16 +3418,28 @@ namespace Conformance.Structure
         public TagsEncoder TagsCount(int count)
         {
             int p = SbeStart(1);
+            SbeWalks.Forget();
             if (count < 0 || count > 65534)
             {
                 throw SbeSupport.EncodeError(p, "fields.tags", SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
             }
-            SbeSupport.Room(_buffer.Length, p, 4, "fields.tags", _path);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 0), (ushort)2);
-            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 2), (ushort)count);
-            _known = 1;
-            _at = p;
-            return new TagsEncoder(_buffer, p + 4, count, _path);
+            if (p + 4 > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4, "fields.tags");
+            }
+            BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), 0x2U | ((uint)(ushort)(count) << 16));
+            long end = (long)p + 4 + (long)count * 2;
+            if (end <= _buffer.Length)
+            {
+                _known = 2;
+                _at = (int)end;
+            }
+            else
+            {
+                _known = 1;
+                _at = p;
+            }
+            return new TagsEncoder(_buffer, p + 4, count);
         }
 
         /// <summary>text</summary>
@@ -3036,11 +3448,15 @@ namespace Conformance.Structure
         public GroupsEncoder Text(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
+            SbeWalks.Forget();
             if (value.Length > 1073741824)
             {
                 throw SbeSupport.EncodeError(p, "fields.text", SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
             }
-            SbeSupport.Room(_buffer.Length, p, 4 + value.Length, "fields.text", _path);
+            if ((long)p + 4 + value.Length > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + value.Length, "fields.text");
+            }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)value.Length);
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 3;
@@ -3054,6 +3470,7 @@ namespace Conformance.Structure
         public GroupsEncoder Text(string value)
         {
             int p = SbeStart(2);
+            SbeWalks.Forget();
             int room = Math.Min(_buffer.Length - p - 4, 1073741824);
             int n = room < 0 ? -1 : SbeSupport.PutText(value, _buffer.Slice(p + 4, room), true, false);
             if (n < 0)
@@ -3063,7 +3480,7 @@ namespace Conformance.Structure
                 {
                     throw SbeSupport.EncodeError(p, "fields.text", SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4 + want, "fields.text", _path);
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + want, "fields.text");
             }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 3;
@@ -3077,11 +3494,15 @@ namespace Conformance.Structure
         public GroupsEncoder Blob(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
+            SbeWalks.Forget();
             if (value.Length > 65534)
             {
                 throw SbeSupport.EncodeError(p, "fields.blob", SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 65534");
             }
-            SbeSupport.Room(_buffer.Length, p, 2 + value.Length, "fields.blob", _path);
+            if ((long)p + 2 + value.Length > _buffer.Length)
+            {
+                throw SbeSupport.BufferTooShort(_buffer.Length, p, 2 + value.Length, "fields.blob");
+            }
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p), (ushort)value.Length);
             value.CopyTo(_buffer.Slice(p + 2));
             _known = 4;
@@ -3089,9 +3510,15 @@ namespace Conformance.Structure
             return this;
         }
 
-        /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        /// <summary>Where group or var data <paramref name="k"/> starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private int SbeStart(int k)
+        {
+            return _known == k ? _at : SbeFind(k);
+        }
+
+        /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+        private int SbeFind(int k)
         {
             if (k < _known)
             {
@@ -3100,7 +3527,14 @@ namespace Conformance.Structure
             }
             while (_known < k)
             {
-                _at = GroupsDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
+                int e = SbeWalks.End(_owner, _at);
+                if (e >= 0)
+                {
+                    _at = e;
+                    _known++;
+                    continue;
+                }
+                _at = GroupsDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _owner);
                 _known++;
             }
             return _at;
@@ -3116,26 +3550,26 @@ namespace Conformance.Structure
             public const int SchemaVersion = 0;
 
             private Span<byte> _buffer;
-            private readonly int _count;
-            private readonly SbePath _parent;
-            private int _index;
             private int _offset;
-            private SbePath _path;
+            private int _count;
+            private long _owner;
+            private int _start;
             private int _known;
             private int _at;
+            private int _i0;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder(Span<byte> buffer, int first, int count, SbePath parent)
+            internal LegsEncoder(Span<byte> buffer, int first, int count, long owner, int start)
             {
                 _buffer = buffer;
                 _count = count;
-                _parent = parent;
-                _index = -1;
+                _owner = owner;
+                _start = start;
                 _offset = first;
-                _path = parent;
                 _known = 0;
                 _at = first;
+                _i0 = -1;
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
@@ -3149,14 +3583,17 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public LegsEncoder Next()
             {
-                if (_index + 1 >= _count)
+                int i = _i0 + 1;
+                if (i >= _count)
                 {
-                    throw SbeSupport.EncodeError(_offset, _parent.Format("fields.legs"), SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
+                    throw SbeSupport.EncodeError(_offset, "fields.legs", SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
                 }
-                int p = _index < 0 ? _offset : SbeStart(2);
-                _index++;
-                _path = _parent.With(_index);
-                SbeSupport.Room(_buffer.Length, p, BlockLength, "fields.legs[]", _path);
+                int p = i == 0 ? _offset : SbeStart(2);
+                if (p + BlockLength > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, BlockLength, "fields.legs[]", i);
+                }
+                _i0 = i;
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
@@ -3193,7 +3630,7 @@ namespace Conformance.Structure
             public global::Conformance.Structure.DecimalEncoder Price
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 4, "fields.legs[].price", null, _path);
+                get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 4);
             }
 
             /// <summary>fills</summary>
@@ -3202,16 +3639,28 @@ namespace Conformance.Structure
             public FillsEncoder FillsCount(int count)
             {
                 int p = SbeStart(0);
+                SbeWalks.Forget();
                 if (count < 0 || count > 65534)
                 {
-                    throw SbeSupport.EncodeError(p, _path.Format("fields.legs[].fills"), SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
+                    throw SbeSupport.EncodeError(p, SbeSupport.Path("fields.legs[].fills", _i0), SbeErrorKind.CountTooLarge, "count " + count + " outside 0..65534");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4, "fields.legs[].fills", _path);
-                BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 0), (ushort)5);
-                BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(p + 2), (ushort)count);
-                _known = 0;
-                _at = p;
-                return new FillsEncoder(_buffer, p + 4, count, _path);
+                if (p + 4 > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, 4, "fields.legs[].fills", _i0);
+                }
+                BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), 0x5U | ((uint)(ushort)(count) << 16));
+                long end = (long)p + 4 + (long)count * 5;
+                if (end <= _buffer.Length)
+                {
+                    _known = 1;
+                    _at = (int)end;
+                }
+                else
+                {
+                    _known = 0;
+                    _at = p;
+                }
+                return new FillsEncoder(_buffer, p + 4, count, _i0);
             }
 
             /// <summary>note</summary>
@@ -3220,15 +3669,23 @@ namespace Conformance.Structure
             public LegsEncoder Note(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(1);
+                SbeWalks.Forget();
                 if (value.Length > 1073741824)
                 {
-                    throw SbeSupport.EncodeError(p, _path.Format("fields.legs[].note"), SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
+                    throw SbeSupport.EncodeError(p, SbeSupport.Path("fields.legs[].note", _i0), SbeErrorKind.LengthTooLarge, "length " + value.Length + " above 1073741824");
                 }
-                SbeSupport.Room(_buffer.Length, p, 4 + value.Length, "fields.legs[].note", _path);
+                if ((long)p + 4 + value.Length > _buffer.Length)
+                {
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + value.Length, "fields.legs[].note", _i0);
+                }
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)value.Length);
                 value.CopyTo(_buffer.Slice(p + 4));
                 _known = 2;
                 _at = p + 4 + value.Length;
+                if (_i0 == _count - 1)
+                {
+                    SbeWalks.Note(_owner, _start, _at);
+                }
                 return this;
             }
 
@@ -3238,6 +3695,7 @@ namespace Conformance.Structure
             public LegsEncoder Note(string value)
             {
                 int p = SbeStart(1);
+                SbeWalks.Forget();
                 int room = Math.Min(_buffer.Length - p - 4, 1073741824);
                 int n = room < 0 ? -1 : SbeSupport.PutText(value, _buffer.Slice(p + 4, room), true, false);
                 if (n < 0)
@@ -3245,19 +3703,29 @@ namespace Conformance.Structure
                     int want = Encoding.UTF8.GetByteCount(value);
                     if (want > 1073741824)
                     {
-                        throw SbeSupport.EncodeError(p, _path.Format("fields.legs[].note"), SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
+                        throw SbeSupport.EncodeError(p, SbeSupport.Path("fields.legs[].note", _i0), SbeErrorKind.LengthTooLarge, "length " + want + " above 1073741824");
                     }
-                    SbeSupport.Room(_buffer.Length, p, 4 + want, "fields.legs[].note", _path);
+                    throw SbeSupport.BufferTooShort(_buffer.Length, p, 4 + want, "fields.legs[].note", _i0);
                 }
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
                 _known = 2;
                 _at = p + 4 + n;
+                if (_i0 == _count - 1)
+                {
+                    SbeWalks.Note(_owner, _start, _at);
+                }
                 return this;
             }
 
-            /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            /// <summary>Where group or var data <paramref name="k"/> starts: known, or found by walking (<see cref="SbeFind"/>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private int SbeStart(int k)
+            {
+                return _known == k ? _at : SbeFind(k);
+            }
+
+            /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
+            private int SbeFind(int k)
             {
                 if (k < _known)
                 {
@@ -3266,7 +3734,14 @@ namespace Conformance.Structure
                 }
                 while (_known < k)
                 {
-                    _at = GroupsDecoder.LegsDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
+                    int e = SbeWalks.End(_owner, _at);
+                    if (e >= 0)
+                    {
+                        _at = e;
+                        _known++;
+                        continue;
+                    }
+                    _at = GroupsDecoder.LegsDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _owner, _i0);
                     _known++;
                 }
                 return _at;
@@ -3282,51 +3757,52 @@ namespace Conformance.Structure
                 public const int SchemaVersion = 0;
 
                 private Span<byte> _buffer;
-                private readonly int _count;
-                private readonly SbePath _parent;
-                private int _index;
                 private int _offset;
-                private SbePath _path;
-                private int _known;
-                private int _at;
+                private int _limit;
+                private int _i0;
+                private int _i1;
 
                 /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder(Span<byte> buffer, int first, int count, SbePath parent)
+                internal FillsEncoder(Span<byte> buffer, int first, int count, int i0)
                 {
                     _buffer = buffer;
-                    _count = count;
-                    _parent = parent;
-                    _index = -1;
-                    _offset = first;
-                    _path = parent;
-                    _known = 0;
-                    _at = first;
+                    _offset = first - BlockLength;
+                    _limit = (long)first + (long)count * BlockLength <= buffer.Length ? count : (buffer.Length - first) / BlockLength;
+                    _i0 = i0;
+                    _i1 = -1;
                 }
 
                 /// <summary>The entries the group holds (its header's count).</summary>
                 public int Count
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _count;
+                    get => (int)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice((_offset - _i1 * BlockLength) - 4 + 2));
                 }
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public FillsEncoder Next()
                 {
-                    if (_index + 1 >= _count)
+                    int i = _i1 + 1;
+                    if (i >= _limit)
                     {
-                        throw SbeSupport.EncodeError(_offset, _parent.Format("fields.legs[].fills"), SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
+                        throw SbeNextError(i);
                     }
-                    int p = _index < 0 ? _offset : SbeStart(0);
-                    _index++;
-                    _path = _parent.With(_index);
-                    SbeSupport.Room(_buffer.Length, p, BlockLength, "fields.legs[].fills[]", _path);
-                    _offset = p;
-                    _known = 0;
-                    _at = p + BlockLength;
+                    _i1 = i;
+                    _offset += BlockLength;
                     return this;
+                }
+
+                /// <summary>The error of moving to entry <paramref name="i"/>: beyond the count, or not fitting in the buffer.</summary>
+                private SbeEncodeException SbeNextError(int i)
+                {
+                    int count = (int)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice((_offset - _i1 * BlockLength) - 4 + 2));
+                    if (i >= count)
+                    {
+                        return SbeSupport.EncodeError(_i1 < 0 ? _offset + BlockLength : _offset, SbeSupport.Path("fields.legs[].fills", _i0), SbeErrorKind.IndexOutOfRange, "more entries than the count " + count);
+                    }
+                    return SbeSupport.BufferTooShort(_buffer.Length, _offset + BlockLength, BlockLength, "fields.legs[].fills[]", _i0, i);
                 }
                 /// <summary>The id of <c>qty</c>.</summary>
                 public const int QtyId = 14;
@@ -3362,23 +3838,6 @@ namespace Conformance.Structure
                     _buffer[_offset + 4] = (byte)value;
                     return this;
                 }
-
-                /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                private int SbeStart(int k)
-                {
-                    if (k < _known)
-                    {
-                        _known = 0;
-                        _at = _offset + BlockLength;
-                    }
-                    while (_known < k)
-                    {
-                        _at = GroupsDecoder.LegsDecoder.FillsDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
-                        _known++;
-                    }
-                    return _at;
-                }
             }
         }
 
@@ -3392,51 +3851,50 @@ namespace Conformance.Structure
             public const int SchemaVersion = 0;
 
             private Span<byte> _buffer;
-            private readonly int _count;
-            private readonly SbePath _parent;
-            private int _index;
             private int _offset;
-            private SbePath _path;
-            private int _known;
-            private int _at;
+            private int _limit;
+            private int _i0;
 
             /// <summary>Writes <paramref name="count"/> entries from <paramref name="first"/>.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsEncoder(Span<byte> buffer, int first, int count, SbePath parent)
+            internal TagsEncoder(Span<byte> buffer, int first, int count)
             {
                 _buffer = buffer;
-                _count = count;
-                _parent = parent;
-                _index = -1;
-                _offset = first;
-                _path = parent;
-                _known = 0;
-                _at = first;
+                _offset = first - BlockLength;
+                _limit = (long)first + (long)count * BlockLength <= buffer.Length ? count : (buffer.Length - first) / BlockLength;
+                _i0 = -1;
             }
 
             /// <summary>The entries the group holds (its header's count).</summary>
             public int Count
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _count;
+                get => (int)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice((_offset - _i0 * BlockLength) - 4 + 2));
             }
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public TagsEncoder Next()
             {
-                if (_index + 1 >= _count)
+                int i = _i0 + 1;
+                if (i >= _limit)
                 {
-                    throw SbeSupport.EncodeError(_offset, _parent.Format("fields.tags"), SbeErrorKind.IndexOutOfRange, "more entries than the count " + _count);
+                    throw SbeNextError(i);
                 }
-                int p = _index < 0 ? _offset : SbeStart(0);
-                _index++;
-                _path = _parent.With(_index);
-                SbeSupport.Room(_buffer.Length, p, BlockLength, "fields.tags[]", _path);
-                _offset = p;
-                _known = 0;
-                _at = p + BlockLength;
+                _i0 = i;
+                _offset += BlockLength;
                 return this;
+            }
+
+            /// <summary>The error of moving to entry <paramref name="i"/>: beyond the count, or not fitting in the buffer.</summary>
+            private SbeEncodeException SbeNextError(int i)
+            {
+                int count = (int)BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice((_offset - _i0 * BlockLength) - 4 + 2));
+                if (i >= count)
+                {
+                    return SbeSupport.EncodeError(_i0 < 0 ? _offset + BlockLength : _offset, "fields.tags", SbeErrorKind.IndexOutOfRange, "more entries than the count " + count);
+                }
+                return SbeSupport.BufferTooShort(_buffer.Length, _offset + BlockLength, BlockLength, "fields.tags[]", i);
             }
             /// <summary>The id of <c>tag</c>.</summary>
             public const int TagId = 21;
@@ -3458,23 +3916,6 @@ namespace Conformance.Structure
                 BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
                 return this;
             }
-
-            /// <summary>Where group or var data <paramref name="k"/> starts: after the ones before it, as written (walked, checked, from the last one known).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            private int SbeStart(int k)
-            {
-                if (k < _known)
-                {
-                    _known = 0;
-                    _at = _offset + BlockLength;
-                }
-                while (_known < k)
-                {
-                    _at = GroupsDecoder.TagsDecoder.SbeSkip(_buffer, _at, _known, SchemaVersion, _path);
-                    _known++;
-                }
-                return _at;
-            }
         }
     }
 
@@ -3495,10 +3936,13 @@ namespace Conformance.Structure
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static StringBuilder AppendJson(ReadOnlySpan<byte> buffer, StringBuilder sb)
         {
-            SbeSupport.Fits(buffer.Length, 0, 8, "header", default(SbePath));
+            if (buffer.Length < 8)
+            {
+                throw SbeSupport.Truncated(buffer.Length, 0, 8, "header");
+            }
             if ((long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) != SchemaId)
             {
-                throw new SbeDecodeException(4, "header.schemaId", SbeErrorKind.SchemaIdMismatch, "schema id " + (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)) + ", not " + SchemaId);
+                throw SbeSupport.SchemaIdMismatch(4, (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(4)), SchemaId);
             }
             long templateId = (long)BinaryPrimitives.ReadUInt16LittleEndian(buffer.Slice(2));
             switch (templateId)

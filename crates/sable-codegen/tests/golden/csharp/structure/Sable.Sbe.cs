@@ -112,51 +112,66 @@ namespace Sable.Sbe
     }
 
     /// <summary>
-    /// The indices of the group entries an item lies in, outermost first (up to eight levels of
-    /// nesting; deeper indices print as <c>[]</c>), to fill a path template's <c>[]</c> when an
-    /// error is reported. A value type: carrying it costs no allocation.
+    /// Where the last group of a message ends, noted per thread by the codec that learnt it, so
+    /// that another codec of the same message need not walk the group again: a group read with
+    /// <c>foreach</c> (or written through its own encoder variable) notes its end, and the
+    /// message's decoder (or encoder) finds the next group or var data there. Each message codec
+    /// takes a new owner number when it is made, and a note serves only its owner (the same
+    /// buffer, walked and checked already); encoders forget the note whenever they write a
+    /// group's count or a var data. Codecs are <c>ref struct</c>s, which never leave their
+    /// thread. Used by generated codecs.
     /// </summary>
-    public struct SbePath
+    public static class SbeWalks
     {
-        private int _depth;
-        private int _i0, _i1, _i2, _i3, _i4, _i5, _i6, _i7;
+        [ThreadStatic]
+        private static long t_next;
 
-        /// <summary>The path with one more level, the entry at <paramref name="index"/>.</summary>
-        public SbePath With(int index)
+        [ThreadStatic]
+        private static long t_owner;
+
+        [ThreadStatic]
+        private static int t_start;
+
+        [ThreadStatic]
+        private static int t_end;
+
+        /// <summary>A new owner number (never 0) for a message codec made on this thread.</summary>
+        public static long Owner()
         {
-            var p = this;
-            switch (_depth)
-            {
-                case 0: p._i0 = index; break;
-                case 1: p._i1 = index; break;
-                case 2: p._i2 = index; break;
-                case 3: p._i3 = index; break;
-                case 4: p._i4 = index; break;
-                case 5: p._i5 = index; break;
-                case 6: p._i6 = index; break;
-                case 7: p._i7 = index; break;
-            }
-            p._depth = _depth + 1;
-            return p;
+            return ++t_next;
         }
 
-        private int Index(int level)
+        /// <summary>Notes that the group of <paramref name="owner"/>'s message at <paramref name="start"/> ends at <paramref name="end"/> (checked).</summary>
+        public static void Note(long owner, int start, int end)
         {
-            switch (level)
-            {
-                case 0: return _i0;
-                case 1: return _i1;
-                case 2: return _i2;
-                case 3: return _i3;
-                case 4: return _i4;
-                case 5: return _i5;
-                case 6: return _i6;
-                default: return _i7;
-            }
+            t_owner = owner;
+            t_start = start;
+            t_end = end;
         }
 
-        /// <summary>The template (<c>fields.G[].H[]</c>) with its <c>[]</c> filled in, outermost first.</summary>
-        public string Format(string template)
+        /// <summary>Where the group of <paramref name="owner"/>'s message at <paramref name="start"/> ends, if noted; else -1.</summary>
+        public static int End(long owner, int start)
+        {
+            return t_owner == owner && t_start == start ? t_end : -1;
+        }
+
+        /// <summary>Forgets the note (a group or var data is being written).</summary>
+        public static void Forget()
+        {
+            t_owner = 0;
+        }
+    }
+
+    /// <summary>The checks and walks generated codecs share.</summary>
+    public static class SbeSupport
+    {
+        /// <summary>
+        /// A path template (<c>fields.G[].H[].V</c>) with its <c>[]</c> filled in from
+        /// <paramref name="indices"/>, outermost first (an index missing leaves <c>[]</c>). Codecs
+        /// carry the indices of the entries they lie in as plain numbers and build a path only to
+        /// report an error.
+        /// </summary>
+        public static string Path(string template, params int[] indices)
         {
             if (template.IndexOf("[]", StringComparison.Ordinal) < 0)
             {
@@ -169,9 +184,9 @@ namespace Sable.Sbe
                 if (template[i] == '[' && i + 1 < template.Length && template[i + 1] == ']')
                 {
                     sb.Append('[');
-                    if (level < _depth && level < 8)
+                    if (indices != null && level < indices.Length)
                     {
-                        SbeJson.Int(sb, Index(level));
+                        SbeJson.Int(sb, indices[level]);
                     }
                     sb.Append(']');
                     level++;
@@ -184,43 +199,45 @@ namespace Sable.Sbe
             }
             return sb.ToString();
         }
-    }
-
-    /// <summary>The checks and walks generated codecs share.</summary>
-    public static class SbeSupport
-    {
-        /// <summary>Throws <c>truncated</c> unless <paramref name="length"/> bytes fit at <paramref name="at"/>.</summary>
-        public static void Fits(int bufferLength, int at, long length, string template, in SbePath path)
-        {
-            if (at + length > bufferLength)
-            {
-                throw Truncated(bufferLength, at, length, template, path);
-            }
-        }
 
         /// <summary>The <c>truncated</c> error of an item of <paramref name="length"/> bytes at <paramref name="at"/>.</summary>
-        public static SbeDecodeException Truncated(int bufferLength, int at, long length, string template, in SbePath path)
+        public static SbeDecodeException Truncated(int bufferLength, int at, long length, string template, params int[] indices)
         {
-            var field = path.Format(template);
+            var field = Path(template, indices);
             return new SbeDecodeException(at, field, SbeErrorKind.Truncated,
                 "truncated message: " + field + " at offset " + at + " needs " + length + " bytes, " + Math.Max(0, bufferLength - at) + " left");
         }
 
         /// <summary>The <c>blockLengthTooShort</c> error of a block length read at <paramref name="at"/>.</summary>
-        public static SbeDecodeException BlockTooShort(int at, int blockLength, int needs, string template, in SbePath path)
+        public static SbeDecodeException BlockTooShort(int at, int blockLength, int needs, string template, params int[] indices)
         {
-            var field = path.Format(template);
+            var field = Path(template, indices);
             return new SbeDecodeException(at, field, SbeErrorKind.BlockLengthTooShort,
                 "block length " + blockLength + " of " + field + " is shorter than its fields (" + needs + " bytes)");
         }
 
-        /// <summary>Where the var data whose length (of <paramref name="lengthSize"/> bytes) is at <paramref name="at"/> ends, checked.</summary>
-        public static int SkipVarData(ReadOnlySpan<byte> buffer, int at, int lengthSize, bool bigEndian, string template, in SbePath path)
+        /// <summary>The <c>schemaIdMismatch</c> error of the header's schema id <paramref name="id"/> (read at <paramref name="at"/>).</summary>
+        public static SbeDecodeException SchemaIdMismatch(int at, long id, int expected)
         {
-            Fits(buffer.Length, at, lengthSize, template, path);
-            long n = VarDataLength(buffer, at, lengthSize, bigEndian);
-            Fits(buffer.Length, at, lengthSize + n, template, path);
-            return at + lengthSize + (int)n;
+            return new SbeDecodeException(at, "header.schemaId", SbeErrorKind.SchemaIdMismatch, "schema id " + id + ", not " + expected);
+        }
+
+        /// <summary>The <c>unknownTemplate</c> error of the header's template id <paramref name="id"/> (read at <paramref name="at"/>), not the decoder's.</summary>
+        public static SbeDecodeException UnknownTemplate(int at, long id, int expected)
+        {
+            return new SbeDecodeException(at, "header.templateId", SbeErrorKind.UnknownTemplate, "template id " + id + ", not " + expected);
+        }
+
+        /// <summary>An array index outside 0..<paramref name="length"/> (a decoder's: a caller's mistake, not the message's).</summary>
+        public static ArgumentOutOfRangeException IndexOutOfRange(int index, int length)
+        {
+            return new ArgumentOutOfRangeException(nameof(index), "index " + index + " outside 0.." + length);
+        }
+
+        /// <summary>A composite decoder asked for bytes the buffer does not hold (a caller's mistake).</summary>
+        public static ArgumentOutOfRangeException CompositeOutside(int offset, int length, int bufferLength)
+        {
+            return new ArgumentOutOfRangeException(nameof(offset), "the composite (" + length + " bytes at " + offset + ") does not fit in the buffer of " + bufferLength);
         }
 
         /// <summary>A var data's length field (one, two, four or eight bytes), as a non-negative number.</summary>
@@ -238,16 +255,12 @@ namespace Sable.Sbe
             }
         }
 
-        /// <summary>Throws <c>bufferTooShort</c> unless <paramref name="length"/> bytes fit at <paramref name="at"/>.</summary>
-        /// <remarks>The field is <paramref name="template"/> with <paramref name="path"/>'s indices, formatted only on error.</remarks>
-        public static void Room(int bufferLength, int at, long length, string template, in SbePath path)
+        /// <summary>The <c>bufferTooShort</c> error of <paramref name="length"/> bytes at <paramref name="at"/> (an encoder's).</summary>
+        public static SbeEncodeException BufferTooShort(int bufferLength, int at, long length, string template, params int[] indices)
         {
-            if (at + length > bufferLength)
-            {
-                var field = path.Format(template);
-                throw new SbeEncodeException(at, field, SbeErrorKind.BufferTooShort,
-                    field + ": " + length + " bytes at offset " + at + " do not fit in a buffer of " + bufferLength);
-            }
+            var field = Path(template, indices);
+            return new SbeEncodeException(at, field, SbeErrorKind.BufferTooShort,
+                field + ": " + length + " bytes at offset " + at + " do not fit in a buffer of " + bufferLength);
         }
 
         /// <summary>An encoding error of <paramref name="kind"/> at field <paramref name="field"/>.</summary>
@@ -256,7 +269,7 @@ namespace Sable.Sbe
             return new SbeEncodeException(at, field, kind, field + ": " + message);
         }
 
-        /// <summary>The bytes of a char array up to its first NUL.</summary>
+    /// <summary>The bytes of a char array up to its first NUL.</summary>
         public static ReadOnlySpan<byte> UntilNul(ReadOnlySpan<byte> bytes)
         {
             int n = bytes.IndexOf((byte)0);
