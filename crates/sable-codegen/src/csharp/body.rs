@@ -53,7 +53,9 @@ pub(super) fn path_expr(template: &str, p: &str, n: usize) -> String {
 /// Whether a codec of `body` reads or writes its buffer: not when nothing of it is on the wire
 /// (only constants), and then it has no buffer field (mcs warns of a field never read, CS0414).
 pub(super) fn on_wire(body: &Body) -> bool {
-    body.fields.iter().any(|f| !f.is_constant()) || !body.groups.is_empty() || !body.var_data.is_empty()
+    body.fields.iter().any(|f| !f.is_constant())
+        || !body.groups.is_empty()
+        || !body.var_data.is_empty()
 }
 
 /// Whether a group's entries are all the same size (no groups or var data of their own).
@@ -68,7 +70,10 @@ fn var_data_length(v: &VarData, b: &str, q: &str, n: &str, path: &str, idx: &str
     let read_len = if ls == 8 {
         format!("SbeSupport.VarDataLength({b}, {q}, 8, {big})")
     } else {
-        format!("(long){}", read(b, q, v.length.primitive_type, v.length.byte_order))
+        format!(
+            "(long){}",
+            read(b, q, v.length.primitive_type, v.length.byte_order)
+        )
     };
     format!("if ({q} + {ls} > {b}.Length)\n{{\nthrow SbeSupport.Truncated({b}.Length, {q}, {ls}, {path}{idx});\n}}\nlong {n} = {read_len};\nif ({q} + {ls} + {n} > {b}.Length)\n{{\nthrow SbeSupport.Truncated({b}.Length, {q}, {ls} + {n}, {path}{idx});\n}}\n")
 }
@@ -94,7 +99,16 @@ impl Gen<'_> {
     /// `long {count}`, checked (`truncated`, `blockLengthTooShort`; `version` is in scope);
     /// `gpath` the group's path literal, `idx` the indices of the body it lies in (`, i0`).
     #[allow(clippy::too_many_arguments)]
-    fn dim_read(&self, g: &Group, at: &str, bl: &str, count: &str, w: &str, gpath: &str, idx: &str) -> String {
+    fn dim_read(
+        &self,
+        g: &Group,
+        at: &str,
+        bl: &str,
+        count: &str,
+        w: &str,
+        gpath: &str,
+        idx: &str,
+    ) -> String {
         let dim = self.s.composite(&g.dimension);
         let dim_len = dim.encoded_length.max(0);
         let bl_off = dim.member("blockLength").map_or(0, |m| m.offset);
@@ -108,7 +122,12 @@ impl Gen<'_> {
                     false,
                 ),
                 Some((m, p)) => (
-                    read("b", &format!("{at} + {}", m.offset), p.primitive_type, p.byte_order),
+                    read(
+                        "b",
+                        &format!("{at} + {}", m.offset),
+                        p.primitive_type,
+                        p.byte_order,
+                    ),
                     true,
                 ),
                 None => (fallback.to_owned(), false),
@@ -119,10 +138,16 @@ impl Gen<'_> {
         let mut word_read = String::new();
         if let Some(word) = Word::of(dim) {
             word_read = format!("{} {w} = {};\n", word.ty(), word.read("b", at));
-            if let Some((m, p)) = dim.primitive("blockLength").filter(|(_, p)| !p.is_constant()) {
+            if let Some((m, p)) = dim
+                .primitive("blockLength")
+                .filter(|(_, p)| !p.is_constant())
+            {
                 bl_read = word.get(w, m.offset, p.primitive_type);
             }
-            if let Some((m, p)) = dim.primitive("numInGroup").filter(|(_, p)| !p.is_constant()) {
+            if let Some((m, p)) = dim
+                .primitive("numInGroup")
+                .filter(|(_, p)| !p.is_constant())
+            {
                 count_read = word.get(w, m.offset, p.primitive_type);
             }
         }
@@ -146,7 +171,11 @@ impl Gen<'_> {
         let gpath = str_lit(&format!("{template}.{}", g.name));
         let etemplate = format!("{template}.{}[]", g.name);
         let epath = str_lit(&etemplate);
-        let (bl, c, w) = (format!("bl{level}"), format!("c{level}"), format!("w{level}"));
+        let (bl, c, w) = (
+            format!("bl{level}"),
+            format!("c{level}"),
+            format!("w{level}"),
+        );
         // A group noted by the codec that read or wrote it is not walked again.
         let mut o = format!("{{\nint h{level} = SbeWalks.End(owner, q);\nif (h{level} >= 0)\n{{\nq = h{level};\n}}\nelse\n{{\n{}q += {dim_len};\n", self.dim_read(g, "q", &bl, &c, &w, &gpath, idx));
         if fixed_entries(g) {
@@ -175,7 +204,11 @@ impl Gen<'_> {
         for v in &body.var_data {
             let path = str_lit(&format!("{template}.{}", v.name));
             let n = format!("n{level}");
-            let walk = format!("{{\n{}q += {} + (int){n};\n}}\n", var_data_length(v, "b", "q", &n, &path, idx), v.length_size());
+            let walk = format!(
+                "{{\n{}q += {} + (int){n};\n}}\n",
+                var_data_length(v, "b", "q", &n, &path, idx),
+                v.length_size()
+            );
             if v.since_version > 0 {
                 let _ = write!(o, "if (version >= {})\n{walk}", v.since_version);
             } else {
@@ -195,7 +228,10 @@ impl Gen<'_> {
             } else {
                 String::new()
             };
-            let _ = write!(o, "if ({cond}(q = SbeWalks.End(owner, q)) < 0)\n{{\nreturn -1;\n}}\n");
+            let _ = write!(
+                o,
+                "if ({cond}(q = SbeWalks.End(owner, q)) < 0)\n{{\nreturn -1;\n}}\n"
+            );
         }
         for v in &body.var_data {
             let ls = v.length_size();
@@ -203,7 +239,10 @@ impl Gen<'_> {
             let read_len = if ls == 8 {
                 format!("SbeSupport.VarDataLength(b, q, 8, {big})")
             } else {
-                format!("(long){}", read("b", "q", v.length.primitive_type, v.length.byte_order))
+                format!(
+                    "(long){}",
+                    read("b", "q", v.length.primitive_type, v.length.byte_order)
+                )
             };
             let walk = format!("{{\nif (q + {ls} > b.Length)\n{{\nreturn -1;\n}}\nlong n = {read_len};\nif (q + {ls} + n > b.Length)\n{{\nreturn -1;\n}}\nq += {ls} + (int)n;\n}}\n");
             if v.since_version > 0 {
@@ -238,7 +277,11 @@ impl Gen<'_> {
         let my_idx = idx_args("_i", d);
         let pi = idx_args("i", d);
         // A body with groups carries its message codec's owner number (see SbeWalks).
-        let owner = if body.groups.is_empty() { "0" } else { "_owner" };
+        let owner = if body.groups.is_empty() {
+            "0"
+        } else {
+            "_owner"
+        };
         // A group's end noted by the codec that read it (see SbeWalks) spares the walk; no
         // other item starts where a group does, so the note is looked up for any item.
         let noted = if body.groups.is_empty() {
@@ -413,17 +456,27 @@ impl Gen<'_> {
         let ep = idx_params(ei);
         let entry_owner = !g.body.groups.is_empty();
         let current = if n_entry > 0 {
-            format!("{}{mine}, _index", if entry_owner { ", _owner" } else { "" })
+            format!(
+                "{}{mine}, _index",
+                if entry_owner { ", _owner" } else { "" }
+            )
         } else {
             String::new()
         };
         let owner_param = if fixed { "" } else { ", long owner" };
         let (eo_field, eo_param, eo_assign) = if entry_owner {
-            ("private long _owner;\n", ", long owner", "_owner = owner;\n")
+            (
+                "private long _owner;\n",
+                ", long owner",
+                "_owner = owner;\n",
+            )
         } else {
             ("", "", "")
         };
-        let skip = format!("int q = p;\n{}return q;", self.walk_group(g, &parent.template, &pi, 0));
+        let skip = format!(
+            "int q = p;\n{}return q;",
+            self.walk_group(g, &parent.template, &pi, 0)
+        );
         let absent = if g.since_version > 0 {
             format!("if (at < 0)\n{{\n_blockLength = 0;\n_count = 0;\n_entry = 0;\n{limit_absent}return;\n}}\n")
         } else {
@@ -449,10 +502,17 @@ impl Gen<'_> {
         } else {
             "int e = SbeWalks.End(_owner, _at);\nif (e >= 0)\n{\n_at = e;\n_known++;\ncontinue;\n}\n"
         };
-        let forget = if has_owner { "SbeWalks.Forget();\n" } else { "" };
+        let forget = if has_owner {
+            "SbeWalks.Forget();\n"
+        } else {
+            ""
+        };
         let note_if_last = |k1: usize, end: &str| -> String {
             if d > 0 && k1 == n {
-                format!("if (_i{} == _count - 1)\n{{\nSbeWalks.Note(_owner, _start, {end});\n}}\n", d - 1)
+                format!(
+                    "if (_i{} == _count - 1)\n{{\nSbeWalks.Note(_owner, _start, {end});\n}}\n",
+                    d - 1
+                )
             } else {
                 String::new()
             }
@@ -530,7 +590,11 @@ impl Gen<'_> {
                 // An empty group ends at its header.
                 format!("if (count == 0)\n{{\n_known = {};\n_at = p + {dim_len};\n{}}}\nelse\n{{\n_known = {k};\n_at = p;\n}}\n", k + 1, note_if_last(k + 1, "_at"))
             };
-            let go = if fixed_entries(g) { String::new() } else { ", _owner, p".to_owned() };
+            let go = if fixed_entries(g) {
+                String::new()
+            } else {
+                ", _owner, p".to_owned()
+            };
             let _ = writeln!(o, "\n{doc_}\n/// <remarks>Writes the group's header for <paramref name=\"count\"/> entries (at most {max}: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>\npublic {gx}Encoder {gx}Count(int count)\n{{\nint p = SbeStart({k});\n{forget}if (count < 0 || count > {max})\n{{\nthrow SbeSupport.EncodeError(p, {gfield}, SbeErrorKind.CountTooLarge, \"count \" + count + \" outside 0..{max}\");\n}}\nif (p + {dim_len} > _buffer.Length)\n{{\nthrow SbeSupport.BufferTooShort(_buffer.Length, p, {dim_len}, {gpath}{my_idx});\n}}\n{hdr}{learn}return new {gx}Encoder(_buffer, p + {dim_len}, count{go}{my_idx});\n}}");
             nested.push_str(&self.group_encoder(g, at));
         }
@@ -625,7 +689,12 @@ impl Gen<'_> {
             let count = match dim.primitive("numInGroup") {
                 Some((m, p)) if !p.is_constant() => format!(
                     "(int){}",
-                    read("_buffer", &format!("{first} - {} + {}", dim_len, m.offset), p.primitive_type, p.byte_order)
+                    read(
+                        "_buffer",
+                        &format!("{first} - {} + {}", dim_len, m.offset),
+                        p.primitive_type,
+                        p.byte_order
+                    )
                 ),
                 _ => "0".to_owned(),
             };

@@ -9,10 +9,7 @@ use super::*;
 pub(super) enum Place {
     /// A block: `template` is the path of its fields (`fields`, `fields.g[]`); `depth` the
     /// entry indices its codecs carry (`_i0` ...; 0 in a message).
-    Block {
-        template: String,
-        depth: usize,
-    },
+    Block { template: String, depth: usize },
     /// A composite's members (the composite's schema name).
     Composite(String),
 }
@@ -241,7 +238,10 @@ impl Gen<'_> {
                             .copied()
                             .unwrap_or(0);
                         let outer = self.comp_depth(parent);
-                        format!("new {cn}Encoder(_buffer, {at}{})", ctx(format!("_path + {rel}"), outer))
+                        format!(
+                            "new {cn}Encoder(_buffer, {at}{})",
+                            ctx(format!("_path + {rel}"), outer)
+                        )
                     }
                 };
                 let _ = writeln!(m.encoder, "\n{d}\npublic {cn}Encoder {x} => {ctor};");

@@ -31,7 +31,10 @@ impl Gen<'_> {
         if p.is_constant() || p.is_array() {
             return None;
         }
-        Some(format!("(long){}", word.get("h", m.offset, p.primitive_type)))
+        Some(format!(
+            "(long){}",
+            word.get("h", m.offset, p.primitive_type)
+        ))
     }
 
     fn header_offset(&self, name: &str) -> usize {
@@ -107,7 +110,11 @@ impl Gen<'_> {
                 "_offset + BlockLength".to_owned(),
             )
         };
-        let ts_h = too_short("bl", "version", &self.header_offset("blockLength").to_string());
+        let ts_h = too_short(
+            "bl",
+            "version",
+            &self.header_offset("blockLength").to_string(),
+        );
         let ts_b = too_short("actingBlockLength", "actingVersion", "0");
         let o = format!("{d}\n/// <remarks>Reads a <c>{name}</c> message over a caller's buffer: fields in any order; groups and var data in any order too (each found, checked, from the last one read).</remarks>\npublic ref struct {dn}\n{{\n{consts}\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _offset;\nprivate int _blockLength;\nprivate int _version;\n{owner_field}{walk_fields}\n/// <summary>Reads the message at the start of <paramref name=\"buffer\"/>, header first: checks the header (schema id, template id, block length) and that the root block fits.</summary>\n/// <exception cref=\"SbeDecodeException\">The contract's errors, at offsets from the message's first byte.</exception>\npublic {dn}(ReadOnlySpan<byte> buffer)\n{{\nif (buffer.Length < HeaderSize)\n{{\nthrow SbeSupport.Truncated(buffer.Length, 0, HeaderSize, \"header\");\n}}\n{hword}{sid}{tid}int bl = (int){bl};\nint version = (int){ver};\n{ts_h}if (HeaderSize + bl > buffer.Length)\n{{\nthrow SbeSupport.Truncated(buffer.Length, HeaderSize, bl, \"fields\");\n}}\n_buffer = buffer;\n_offset = HeaderSize;\n_blockLength = bl;\n_version = version;\n{owner_init}{walk_init_h}}}\n\n/// <summary>Reads a message body (no header) at the start of <paramref name=\"buffer\"/>, written with <paramref name=\"actingBlockLength\"/> at <paramref name=\"actingVersion\"/>.</summary>\npublic static {dn} WithoutHeader(ReadOnlySpan<byte> buffer, int actingBlockLength, int actingVersion)\n{{\nreturn new {dn}(buffer, 0, actingBlockLength, actingVersion);\n}}\n\nprivate {dn}(ReadOnlySpan<byte> buffer, int offset, int actingBlockLength, int actingVersion)\n{{\n{ts_b}if (offset + actingBlockLength > buffer.Length)\n{{\nthrow SbeSupport.Truncated(buffer.Length, offset, actingBlockLength, \"fields\");\n}}\n_buffer = buffer;\n_offset = offset;\n_blockLength = actingBlockLength;\n_version = actingVersion;\n{owner_init}{walk_init}}}\n\n/// <summary>The acting version (the writer's).</summary>\npublic int {acting_version} => _version;\n\n/// <summary>The root block's length (the writer's).</summary>\npublic int {acting_block_length} => _blockLength;\n\n/// <summary>The message header (read with the message).</summary>\npublic {hc}Decoder {header} => new {hc}Decoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);\n\n/// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>\npublic int {encoded_length} => {dec_len};\n{members}\n/// <summary>Appends the message's canonical JSON (docs/json.md of Sable).</summary>\n/// <exception cref=\"SbeDecodeException\">A group or var data that does not fit.</exception>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append({msg_json});\n{header_json}\nsb.Append(\",\\\"fields\\\":{{\");\n{json}sb.Append(\"}}}}\");\nreturn sb;\n}}\n\n/// <summary>The message's canonical JSON.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}", name = msg.name, header = own(&msg.body, "Header"), acting_version = own(&msg.body, "ActingVersion"), acting_block_length = own(&msg.body, "ActingBlockLength"), encoded_length = own(&msg.body, "EncodedLength"));
         self.w(o);

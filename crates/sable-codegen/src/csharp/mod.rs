@@ -167,7 +167,13 @@ fn composite_uses(s: &Schema) -> CompositeUses {
             }
         }
         for g in &b.groups {
-            body(s, &g.body, &format!("{template}.{}[]", g.name), depth + 1, u);
+            body(
+                s,
+                &g.body,
+                &format!("{template}.{}[]", g.name),
+                depth + 1,
+                u,
+            );
         }
     }
     let mut u = CompositeUses::default();

@@ -375,7 +375,11 @@ impl Word {
     /// The word's bits of constant `v` (of type `p`) at `offset`.
     pub fn put_const(&self, offset: usize, p: PrimitiveType, v: i128) -> u64 {
         let bits = 8 * p.size();
-        let mask: u128 = if bits >= 64 { u64::MAX.into() } else { (1u128 << bits) - 1 };
+        let mask: u128 = if bits >= 64 {
+            u64::MAX.into()
+        } else {
+            (1u128 << bits) - 1
+        };
         let raw = (v as u128) & mask;
         (raw << self.shift(offset, p)) as u64
     }

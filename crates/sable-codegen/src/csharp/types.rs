@@ -109,10 +109,11 @@ impl Gen<'_> {
         }
         let depth = self.comp_depth(&c.name);
         // Only an encoder that can fail carries where it lies (its path's id, entry indices).
-        let (ctx_fields, ctx_doc, ctx_params, ctx_assign, ctx_alone, field_fn) =
-            if self.comp_fallible(&c.name) {
-                let alone = self.uses.type_ids.get(&c.name).copied().unwrap_or(0);
-                (
+        let (ctx_fields, ctx_doc, ctx_params, ctx_assign, ctx_alone, field_fn) = if self
+            .comp_fallible(&c.name)
+        {
+            let alone = self.uses.type_ids.get(&c.name).copied().unwrap_or(0);
+            (
                     format!("private int _path;\n{}", super::body::idx_fields(depth)),
                     "; errors name the path <paramref name=\"path\"/> of <c>SbeSchema.SbeCompositePaths</c>, <c>[]</c> filled from the entry indices",
                     format!(", int path{}", super::body::idx_params(depth)),
@@ -120,9 +121,16 @@ impl Gen<'_> {
                     format!("_path = {alone};\n{}", (0..depth).map(|i| format!("_i{i} = 0;\n")).collect::<String>()),
                     format!("\nprivate string SbeField(string member) => SbeSupport.Path(SbeSchema.SbeCompositePaths[_path] + \".\" + member{});\n", super::body::idx_args("_i", depth)),
                 )
-            } else {
-                (String::new(), "", String::new(), String::new(), String::new(), String::new())
-            };
+        } else {
+            (
+                String::new(),
+                "",
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+            )
+        };
         let o = format!("{d}\n/// <remarks>Reads the composite over a caller's buffer.</remarks>\npublic ref struct {cn}Decoder\n{{\n/// <summary>The composite's size in bytes.</summary>\npublic const int EncodedLength = {len};\n\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _offset;\nprivate int _version;\n\n/// <summary>Reads the composite at <paramref name=\"offset\"/> of <paramref name=\"buffer\"/>; <paramref name=\"present\"/> false: every member absent.</summary>\n/// <exception cref=\"ArgumentOutOfRangeException\">A present composite that does not fit in the buffer.</exception>\npublic {cn}Decoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)\n{{\nif (present && (offset < 0 || offset + EncodedLength > buffer.Length))\n{{\nthrow SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);\n}}\n_buffer = buffer;\n_offset = offset;\n_version = present ? Math.Max(actingVersion, 0) : -1;\n}}\n\n/// <summary>Reads the composite at <paramref name=\"offset\"/> (within a block its codec checked) at <paramref name=\"version\"/>, -1 when it is absent.</summary>\ninternal {cn}Decoder(ReadOnlySpan<byte> buffer, int offset, int version)\n{{\n_buffer = buffer;\n_offset = offset;\n_version = version;\n}}\n\n/// <summary>Whether the composite is on the wire.</summary>\npublic bool IsPresent => _version >= 0;\n\n/// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>\npublic int ActingVersion => _version;\n{}\n/// <summary>Appends the composite's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The composite's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n\n{d}\n/// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>\npublic ref struct {enc}\n{{\n/// <summary>The composite's size in bytes.</summary>\npublic const int EncodedLength = {len};\n\nprivate Span<byte> _buffer;\nprivate int _offset;\n{ctx_fields}\n/// <summary>Writes the composite at <paramref name=\"offset\"/> (within a block that fits){ctx_doc}.</summary>\ninternal {enc}(Span<byte> buffer, int offset{ctx_params})\n{{\n_buffer = buffer;\n_offset = offset;\n{ctx_assign}}}\n\n/// <summary>Writes the composite at the start of <paramref name=\"buffer\"/>.</summary>\n/// <exception cref=\"SbeEncodeException\"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>\npublic {enc}(Span<byte> buffer)\n{{\nif (buffer.Length < EncodedLength)\n{{\nthrow SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, {name_lit});\n}}\n_buffer = buffer;\n_offset = 0;\n{ctx_alone}}}\n{field_fn}{}}}", members.decoder, members.encoder, name_lit = str_lit(&c.name));
         self.w(o);
     }

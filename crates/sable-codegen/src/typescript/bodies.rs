@@ -3,6 +3,7 @@
 
 use sable_ir::PrimitiveType;
 
+use super::fast::{group_field, Dim, GroupPlace, Part};
 use super::fields::{Slot, BLOCK_DEC, BLOCK_ENC};
 use super::names::{accessor, bool_lit, class_name, constant, doc, full_max, is_utf8, str_lit};
 use super::Gen;
@@ -16,6 +17,10 @@ struct Owner<'a> {
     description: Option<&'a str>,
     block_length: usize,
     body: &'a Body,
+    /// The message's class prefix (itself for a message).
+    root: String,
+    /// Whether this is a group.
+    is_group: bool,
 }
 
 impl Owner<'_> {
@@ -33,6 +38,8 @@ impl Gen<'_> {
             description: m.description.as_deref(),
             block_length: m.block_length,
             body: &m.body,
+            root: class_name(&m.name),
+            is_group: false,
         };
         self.groups_of(&owner);
         self.layout(&owner);
@@ -73,13 +80,9 @@ impl Gen<'_> {
         o.line(format!("  return new {cls}().wrap(buf, offset, length);"));
         o.line("}");
         o.blank();
-        o.line(
-            "/** Moves this decoder to the message at `offset` (its header read and checked). */",
-        );
-        o.line("wrap(buf: Buffer, offset = 0, length?: number): this {");
-        o.line("  this._wrapHeader(buf, offset, length);");
-        o.line("  return this;");
-        o.line("}");
+        let header_parts = self.header_parts();
+        self.decoder_wrap(m.id, m.block_length, &header_parts);
+        let o = &mut self.out;
         o.blank();
         o.line("/**");
         o.line(" * Moves this decoder to a message body at `offset` (no header), written with `blockLength`");
@@ -122,6 +125,7 @@ impl Gen<'_> {
             owner.body.fields.iter().map(Slot::of_field).collect(),
             "Encoder",
         );
+        self.group_fields(&owner, "Encoder");
         let o = &mut self.out;
         o.blank();
         o.line("constructor() {");
@@ -130,12 +134,8 @@ impl Gen<'_> {
             m.id, m.block_length
         ));
         o.line("}");
-        o.blank();
-        o.line("/** Starts a message at `offset`: writes its header, then the body follows. */");
-        o.line("wrap(buf: Buffer, offset = 0): this {");
-        o.line("  this._wrap(buf, offset, true);");
-        o.line("  return this;");
-        o.line("}");
+        self.encoder_wrap(m.id, m.block_length, &header_parts);
+        let o = &mut self.out;
         o.blank();
         o.line("/** Starts a message body at `offset`, without a header (written elsewhere). */");
         o.line("wrapBody(buf: Buffer, offset: number): this {");
@@ -150,8 +150,8 @@ impl Gen<'_> {
 
     /// The classes of the owner's groups (and theirs, first).
     fn groups_of(&mut self, owner: &Owner<'_>) {
-        for g in &owner.body.groups {
-            self.group(owner, g);
+        for (item, g) in owner.body.groups.iter().enumerate() {
+            self.group(owner, g, item);
         }
     }
 
@@ -208,13 +208,15 @@ impl Gen<'_> {
         o.line(");");
     }
 
-    fn group(&mut self, parent: &Owner<'_>, g: &Group) {
+    fn group(&mut self, parent: &Owner<'_>, g: &Group, item: usize) {
         let owner = Owner {
             prefix: format!("{}{}", parent.prefix, class_name(&g.name)),
             name: &g.name,
             description: g.description.as_deref(),
             block_length: g.block_length,
             body: &g.body,
+            root: parent.root.clone(),
+            is_group: true,
         };
         self.groups_of(&owner);
         self.layout(&owner);
@@ -275,7 +277,33 @@ impl Gen<'_> {
         o.blank();
         o.line("constructor() {");
         o.line(format!("  super({}, {dim_name});", owner.layout()));
+        o.line(format!("  this._item = {item};"));
         o.line("}");
+        let place = GroupPlace {
+            parent: &parent.prefix,
+            parent_is_group: parent.is_group,
+            root: &owner.root,
+            item,
+            since: g.since_version,
+            block_length: g.block_length,
+            needs,
+            items: g.body.groups.len() + g.body.var_data.len(),
+        };
+        let dim_parts = Dim {
+            size: dim_size.max(0) as usize,
+            block_length: Part {
+                at: bl_at,
+                p: bl_t,
+                order: bl_o,
+            },
+            count: Part {
+                at: count_at,
+                p: count_t,
+                order: count_o,
+            },
+            max_count,
+        };
+        self.group_decoder_fast(&place, &dim_parts);
         self.decoder_body(&owner);
         self.out.outdent();
         self.out.line("}");
@@ -302,6 +330,7 @@ impl Gen<'_> {
             owner.body.fields.iter().map(Slot::of_field).collect(),
             "Encoder",
         );
+        self.group_fields(&owner, "Encoder");
         let o = &mut self.out;
         o.blank();
         o.line("constructor() {");
@@ -311,12 +340,7 @@ impl Gen<'_> {
             g.block_length
         ));
         o.line("}");
-        o.blank();
-        o.line("/** Adds an entry (the count follows) and moves this encoder to it. */");
-        o.line("next(): this {");
-        o.line("  this._add();");
-        o.line("  return this;");
-        o.line("}");
+        self.group_encoder_fast(&place, &dim_parts);
         self.encoder_body(&owner);
         self.out.outdent();
         self.out.line("}");
@@ -360,6 +384,15 @@ impl Gen<'_> {
             owner.body.fields.iter().map(Slot::of_field).collect(),
             "Decoder",
         );
+        self.group_fields(owner, "Decoder");
+    }
+
+    /// The fields holding the decoders or encoders of the owner's groups.
+    fn group_fields(&mut self, owner: &Owner<'_>, suffix: &str) {
+        for g in &owner.body.groups {
+            let (field, cls) = group_field(&owner.prefix, &g.name, suffix);
+            self.out.line(format!("private {field}?: {cls};"));
+        }
     }
 
     /// A decoder's fields, groups, var data and JSON.
@@ -370,55 +403,22 @@ impl Gen<'_> {
         }
         let mut item = 0;
         for g in &body.groups {
+            let (field, cls) = group_field(&owner.prefix, &g.name, "Decoder");
             let o = &mut self.out;
             o.blank();
             o.line(doc(
                 g.description.as_deref(),
                 &format!("Group `{}`.", g.name),
             ));
+            o.line(format!("get {}(): {cls} {{", accessor(&g.name)));
             o.line(format!(
-                "get {}(): {}{}Decoder {{",
-                accessor(&g.name),
-                owner.prefix,
-                class_name(&g.name)
+                "  return (this.{field} ??= new {cls}())._in(this, this._nextItem === {item} ? this._nextPos : this._start({item}));"
             ));
-            o.line(format!("  return this._group({item});"));
             o.line("}");
             item += 1;
         }
         for v in &body.var_data {
-            let name = accessor(&v.name);
-            let o = &mut self.out;
-            o.blank();
-            if v.is_text() {
-                o.line(doc(
-                    v.description.as_deref(),
-                    &format!("Var data `{}`, as text (empty when absent).", v.name),
-                ));
-                o.line(format!("get {name}(): string {{"));
-                o.line(format!(
-                    "  return this._varText({item}, {});",
-                    bool_lit(is_utf8(v.character_encoding.as_deref()))
-                ));
-                o.line("}");
-                o.blank();
-                o.line(format!(
-                    "/** Var data `{}`: its bytes, a view (empty when absent). */",
-                    v.name
-                ));
-                o.line(format!("get {name}Bytes(): Uint8Array {{"));
-            } else {
-                o.line(doc(
-                    v.description.as_deref(),
-                    &format!(
-                        "Var data `{}`: its bytes, a view (empty when absent).",
-                        v.name
-                    ),
-                ));
-                o.line(format!("get {name}(): Uint8Array {{"));
-            }
-            o.line(format!("  return this._varBytes({item});"));
-            o.line("}");
+            self.var_getters(v, item);
             item += 1;
         }
         // The JSON.
@@ -458,8 +458,8 @@ impl Gen<'_> {
         for f in &owner.body.fields {
             self.slot_setter(&Slot::of_field(f), &BLOCK_ENC);
         }
-        for (item, g) in owner.body.groups.iter().enumerate() {
-            let cls = format!("{}{}Encoder", owner.prefix, class_name(&g.name));
+        for g in &owner.body.groups {
+            let (field, cls) = group_field(&owner.prefix, &g.name, "Encoder");
             let o = &mut self.out;
             o.blank();
             o.line(doc(
@@ -470,44 +470,18 @@ impl Gen<'_> {
                 ),
             ));
             o.line(format!("{}(): {cls} {{", accessor(&g.name)));
-            o.line(format!("  return this._group({item}, () => new {cls}());"));
+            o.line(format!(
+                "  return (this.{field} ??= new {cls}())._in(this);"
+            ));
             o.line("}");
         }
+        let root = if owner.is_group {
+            format!("this._root as {}Encoder", owner.root)
+        } else {
+            "this".to_owned()
+        };
         for v in &owner.body.var_data {
-            let length = &v.length;
-            let put = self.length_fn("write", length.primitive_type, length.byte_order);
-            let max = if length.range_declared {
-                length.max_value.as_i128().unwrap_or(0)
-            } else {
-                full_max(length.primitive_type)
-            };
-            let utf8 = is_utf8(v.character_encoding.as_deref());
-            let o = &mut self.out;
-            o.blank();
-            o.line(doc(
-                v.description.as_deref(),
-                &format!(
-                    "Writes var data `{}` (text as {}).",
-                    v.name,
-                    if utf8 {
-                        "UTF-8"
-                    } else {
-                        "one byte a character"
-                    }
-                ),
-            ));
-            o.line(format!(
-                "{}(value: string | Uint8Array): this {{",
-                accessor(&v.name)
-            ));
-            o.line(format!(
-                "  this._var({}, value, {}, {put}, {}, {max});",
-                str_lit(&v.name),
-                bool_lit(utf8),
-                v.length_size()
-            ));
-            o.line("  return this;");
-            o.line("}");
+            self.var_setter(v, &root);
         }
     }
 }

@@ -319,7 +319,7 @@ impl Gen<'_> {
                     &d,
                     &format!("get {name}(): {c}Decoder"),
                     &[format!(
-                        "return (this.{} ??= new {c}Decoder())._at({bytes}, {view}, {pos}, this._version);",
+                        "return this.{}._at({bytes}, {view}, {pos}, this._version);",
                         cache(slot.name)
                     )],
                 );
@@ -425,39 +425,17 @@ impl Gen<'_> {
                     };
                     if is_big(t) && !p.range_declared {
                         // A number is written as two 32-bit halves: no bigint made.
-                        let (lo, hi) = match order {
-                            ByteOrder::BigEndian => (format!("{pos} + 4"), pos.clone()),
-                            _ => (pos.clone(), format!("{pos} + 4")),
-                        };
-                        let (sign, high) = if t == PrimitiveType::Int64 {
-                            ("", "Int32")
-                        } else {
-                            (" && v >= 0", "Uint32")
-                        };
-                        if v != "v" {
-                            body.push(format!("const v = {v};"));
-                        }
-                        body.push("if (typeof v === \"number\") {".into());
+                        let f = self.import(
+                            match (t == PrimitiveType::Int64, order == ByteOrder::BigEndian) {
+                                (true, true) => "setInt64BE",
+                                (true, false) => "setInt64LE",
+                                (false, true) => "setUint64BE",
+                                (false, false) => "setUint64LE",
+                            },
+                        );
                         body.push(format!(
-                            "  if (!(Number.isSafeInteger(v){sign})) throw this._range(v, {key}, {pos});"
+                            "if (!{f}({view}, {pos}, {v})) throw this._range({v}, {key}, {pos});"
                         ));
-                        body.push(format!(
-                            "  {}",
-                            write(view, PrimitiveType::UInt32, order, &lo, "v >>> 0")
-                        ));
-                        body.push(format!(
-                            "  {}",
-                            write(view, t, order, &hi, "Math.floor(v / 4294967296)").replace(
-                                &format!("set{}", super::names::view_type(t)),
-                                &format!("set{high}")
-                            )
-                        ));
-                        body.push("} else {".into());
-                        for c in self.value_check(p, "v", &key, &pos) {
-                            body.push(format!("  {c}"));
-                        }
-                        body.push(format!("  {}", write(view, t, order, &pos, "v")));
-                        body.push("}".into());
                     } else if is_big(t) {
                         body.push(format!(
                             "const b = typeof {v} === \"bigint\" ? {v} : this._safe({v}, {key}, {pos});"
@@ -541,7 +519,7 @@ impl Gen<'_> {
                 ));
                 o.line(format!("{name}(): {c}Encoder {{"));
                 o.line(format!(
-                    "  return (this.{} ??= new {c}Encoder())._at(this._buf, this._view, this._msg, {pos}, this, {key});",
+                    "  return this.{}._at(this._buf, this._view, this._msg, {pos});",
                     cache(slot.name)
                 ));
                 o.line("}");

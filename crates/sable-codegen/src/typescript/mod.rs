@@ -4,6 +4,7 @@
 //! encoders over a `Uint8Array` or `ArrayBuffer` through `DataView`. See `docs/typescript.md`.
 
 mod bodies;
+mod fast;
 mod fields;
 mod names;
 mod types;
@@ -168,6 +169,24 @@ impl<'a> Gen<'a> {
             self.message(m);
         }
         self.entry_point();
+    }
+
+    /// The message header's four members (those it lacks as a `uint16` at 0).
+    fn header_parts(&self) -> [fast::Part; 4] {
+        let h = self.s.header_composite();
+        let order = self.s.byte_order;
+        ["blockLength", "templateId", "schemaId", "version"].map(|name| match h.primitive(name) {
+            Some((m, p)) => fast::Part {
+                at: m.offset,
+                p: p.primitive_type,
+                order: p.byte_order,
+            },
+            None => fast::Part {
+                at: 0,
+                p: PrimitiveType::UInt16,
+                order,
+            },
+        })
     }
 
     /// The message header's layout, which every message's decoder and encoder use.

@@ -158,6 +158,7 @@ impl Gen<'_> {
             self.slot_meta(&Slot::of_member(m));
         }
         self.cache_fields(c.members.iter().map(Slot::of_member).collect(), "Decoder");
+        self.composite_at(false);
         for m in &c.members {
             self.slot_getter(&Slot::of_member(m), &COMPOSITE_DEC);
         }
@@ -187,6 +188,7 @@ impl Gen<'_> {
         self.out
             .line(format!("static readonly ENCODED_LENGTH = {len};"));
         self.cache_fields(c.members.iter().map(Slot::of_member).collect(), "Encoder");
+        self.composite_at(true);
         for m in &c.members {
             self.slot_setter(&Slot::of_member(m), &COMPOSITE_ENC);
         }
@@ -200,8 +202,13 @@ impl Gen<'_> {
         for slot in slots {
             if let crate::model::TypeRef::Composite(n) = slot.type_ref {
                 if !slot.constant {
+                    let args = if suffix == "Encoder" {
+                        format!("this, {}", str_lit(slot.name))
+                    } else {
+                        String::new()
+                    };
                     self.out.line(format!(
-                        "private {}?: {}{suffix};",
+                        "private readonly {} = new {}{suffix}({args});",
                         cache(slot.name),
                         class_name(n)
                     ));

@@ -8,6 +8,7 @@ import {
   type Buffer,
   CompositeDecoder,
   CompositeEncoder,
+  DONE,
   DimLayout,
   GroupDecoder,
   GroupEncoder,
@@ -16,6 +17,8 @@ import {
   MessageDecoder,
   MessageEncoder,
   type Open,
+  asciiInto,
+  bytesOf,
   decodeAny,
   decodeText,
   jsonChars,
@@ -25,6 +28,8 @@ import {
   nulAt,
   readUint16LE,
   readUint32LE,
+  setUint64LE,
+  viewOf,
   writeUint16LE,
   writeUint32LE,
 } from "./sable.js";
@@ -76,6 +81,15 @@ export class MessageHeaderDecoder extends CompositeDecoder {
   static readonly VERSION_MIN_VALUE = 0;
   static readonly VERSION_MAX_VALUE = 65534;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `blockLength`. */
   get blockLength_(): number {
     return this._view.getUint16(this._off, true);
@@ -109,6 +123,15 @@ export class MessageHeaderDecoder extends CompositeDecoder {
 export class MessageHeaderEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 8;
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
@@ -258,6 +281,15 @@ export class BoosterDecoder extends CompositeDecoder {
   static readonly HORSE_POWER_MIN_VALUE = 0;
   static readonly HORSE_POWER_MAX_VALUE = 254;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `BoostType`. */
   get boostType(): Open<BoostType> {
     return this._view.getUint8(this._off);
@@ -284,6 +316,15 @@ export class BoosterDecoder extends CompositeDecoder {
 export class BoosterEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 2;
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `BoostType`. */
   boostType(value: Open<BoostType>): this {
@@ -347,7 +388,16 @@ export class EngineDecoder extends CompositeDecoder {
   static readonly BOOSTER_SINCE_VERSION = 0;
   static readonly BOOSTER_OFFSET = 8;
   static readonly BOOSTER_ENCODED_LENGTH = 2;
-  private _cBooster?: BoosterDecoder;
+  private readonly _cBooster = new BoosterDecoder();
+
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
 
   /** `capacity`. */
   get capacity(): number {
@@ -396,7 +446,7 @@ export class EngineDecoder extends CompositeDecoder {
 
   /** `booster`. */
   get booster(): BoosterDecoder {
-    return (this._cBooster ??= new BoosterDecoder())._at(this._bytes, this._view, this._off + 8, this._version);
+    return this._cBooster._at(this._bytes, this._view, this._off + 8, this._version);
   }
 
   _json(): string {
@@ -416,7 +466,16 @@ export class EngineDecoder extends CompositeDecoder {
 export class EngineEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 10;
-  private _cBooster?: BoosterEncoder;
+  private readonly _cBooster = new BoosterEncoder(this, "booster");
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `capacity`. */
   capacity(value: number): this {
@@ -454,7 +513,7 @@ export class EngineEncoder extends CompositeEncoder {
 
   /** The encoder of composite `booster`. */
   booster(): BoosterEncoder {
-    return (this._cBooster ??= new BoosterEncoder())._at(this._buf, this._view, this._msg, this._off + 8, this, "booster");
+    return this._cBooster._at(this._buf, this._view, this._msg, this._off + 8);
   }
 }
 
@@ -477,6 +536,15 @@ export class GroupSizeEncodingDecoder extends CompositeDecoder {
   static readonly NUM_IN_GROUP_MIN_VALUE = 0;
   static readonly NUM_IN_GROUP_MAX_VALUE = 65534;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `blockLength`. */
   get blockLength_(): number {
     return this._view.getUint16(this._off, true);
@@ -498,6 +566,15 @@ export class GroupSizeEncodingDecoder extends CompositeDecoder {
 export class GroupSizeEncodingEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 4;
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
@@ -576,6 +653,65 @@ export class CarFuelFiguresDecoder extends GroupDecoder {
 
   constructor() {
     super(CAR_FUEL_FIGURES_LAYOUT, CAR_FUEL_FIGURES_DIM);
+    this._item = 0;
+  }
+
+  /** @internal Moves this decoder to the group at `pos` of `parent` (checked). */
+  _in(parent: CarDecoder, pos: number): this {
+    const v = parent._view;
+    const end = parent._end;
+    if (pos + 4 <= end) {
+      const blockLength = v.getUint16(pos, true);
+      if (blockLength >= 6) {
+        this._count = v.getUint16(pos + 2, true);
+        this._entryLength = blockLength;
+        this._fast = blockLength >= 6;
+        this._parent = parent;
+        this._parentIndex = 0;
+        this._buf = this._bb = parent._buf;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = parent._msg;
+        this._version = parent._version;
+        this._index = -1;
+        this._startPos = this._itemsStart = this._bo = pos;
+        this._blockLength = 0;
+        this._nextItem = 1;
+        this._nextPos = pos + 4;
+        this.present = true;
+        return this;
+      }
+    }
+    this._open(parent, 0, pos);
+    return this;
+  }
+
+  /** The iterator protocol: moves to the next entry (this same object). */
+  override next(): IteratorResult<this> {
+    const index = this._index + 1;
+    if (index < this._count && this._fast) {
+      const pos = this._nextItem === 1 ? this._nextPos : this._start(1);
+      const end = pos + this._entryLength;
+      if (end <= this._end) {
+        this._index = index;
+        this._bo = pos;
+        this._blockLength = this._entryLength;
+        this._itemsStart = this._nextPos = end;
+        this._nextItem = 0;
+        return this._more;
+      }
+    } else if (index === this._count) {
+      // The end: where the last entry's items end, which the parent learns.
+      const end = this._nextItem === 1 ? this._nextPos : this._start(1);
+      this._index = index;
+      const p = this._parent as CarDecoder;
+      if (p._nextItem === 0 && p._nextPos === this._startPos) {
+        p._nextItem = 1;
+        p._nextPos = end;
+      }
+      return DONE;
+    }
+    return this._step();
   }
 
   /** `speed`. */
@@ -590,11 +726,31 @@ export class CarFuelFiguresDecoder extends GroupDecoder {
 
   /** Var data `usageDescription`, as text (empty when absent). */
   get usageDescription(): string {
+    const at = this._nextItem === 0 ? this._nextPos : this._start(0);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 1;
+        this._nextPos = end;
+        return decodeText(this._buf, start, end, true);
+      }
+    }
     return this._varText(0, true);
   }
 
   /** Var data `usageDescription`: its bytes, a view (empty when absent). */
   get usageDescriptionBytes(): Uint8Array {
+    const at = this._nextItem === 0 ? this._nextPos : this._start(0);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 1;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(0);
   }
 
@@ -617,8 +773,44 @@ export class CarFuelFiguresEncoder extends GroupEncoder {
     super("fuelFigures", 6, CAR_FUEL_FIGURES_DIM);
   }
 
+  /** @internal Starts the group at the end of what `parent`'s message holds so far. */
+  _in(parent: CarEncoder): this {
+    const root = parent;
+    const at = root._limit;
+    const buf = parent._buf;
+    if (at + 4 <= buf.length) {
+      const v = parent._view;
+      v.setUint16(at, 6, true);
+      v.setUint16(at + 2, 0, true);
+      root._limit = at + 4;
+      this._parent = parent;
+      this._parentIndex = 0;
+      this._root = root;
+      this._buf = buf;
+      this._view = v;
+      this._msg = parent._msg;
+      this._count = 0;
+      this._index = -1;
+      this._dimAt = at;
+      return this;
+    }
+    this._begin(parent, 0);
+    return this;
+  }
+
   /** Adds an entry (the count follows) and moves this encoder to it. */
   next(): this {
+    const root = this._root as CarEncoder;
+    const at = root._limit;
+    const count = this._count;
+    if (count < 65535 && at + 6 <= this._buf.length) {
+      this._index = count;
+      this._count = count + 1;
+      this._view.setUint16(this._dimAt + 2, count + 1, true);
+      this._block = at;
+      root._limit = at + 6;
+      return this;
+    }
     this._add();
     return this;
   }
@@ -638,6 +830,14 @@ export class CarFuelFiguresEncoder extends GroupEncoder {
 
   /** Writes var data `usageDescription` (text as UTF-8). */
   usageDescription(value: string | Uint8Array): this {
+    const root = this._root as CarEncoder;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 4, value, 1073741824) : -1;
+    if (n >= 0) {
+      this._view.setUint32(at, n, true);
+      root._limit = at + 4 + n;
+      return this;
+    }
     this._var("usageDescription", value, true, writeUint32LE, 4, 1073741824);
     return this;
   }
@@ -678,6 +878,64 @@ export class CarPerformanceFiguresAccelerationDecoder extends GroupDecoder {
 
   constructor() {
     super(CAR_PERFORMANCE_FIGURES_ACCELERATION_LAYOUT, CAR_PERFORMANCE_FIGURES_ACCELERATION_DIM);
+    this._item = 0;
+  }
+
+  /** @internal Moves this decoder to the group at `pos` of `parent` (checked). */
+  _in(parent: CarPerformanceFiguresDecoder, pos: number): this {
+    const v = parent._view;
+    const end = parent._end;
+    if (pos + 4 <= end) {
+      const blockLength = v.getUint16(pos, true);
+      if (blockLength >= 6) {
+        this._count = v.getUint16(pos + 2, true);
+        this._entryLength = blockLength;
+        this._fast = blockLength >= 6;
+        this._parent = parent;
+        this._parentIndex = parent._index;
+        this._buf = this._bb = parent._buf;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = parent._msg;
+        this._version = parent._version;
+        this._index = -1;
+        this._startPos = this._itemsStart = this._bo = pos;
+        this._blockLength = 0;
+        this._nextItem = 0;
+        this._nextPos = pos + 4;
+        this.present = true;
+        return this;
+      }
+    }
+    this._open(parent, 0, pos);
+    return this;
+  }
+
+  /** The iterator protocol: moves to the next entry (this same object). */
+  override next(): IteratorResult<this> {
+    const index = this._index + 1;
+    if (index < this._count && this._fast) {
+      const pos = this._nextPos;
+      const end = pos + this._entryLength;
+      if (end <= this._end) {
+        this._index = index;
+        this._bo = pos;
+        this._blockLength = this._entryLength;
+        this._nextPos = end;
+        return this._more;
+      }
+    } else if (index === this._count) {
+      // The end: where the last entry's items end, which the parent learns.
+      const end = this._nextPos;
+      this._index = index;
+      const p = this._parent as CarPerformanceFiguresDecoder;
+      if (p._index === this._parentIndex && p._nextItem === 0 && p._nextPos === this._startPos) {
+        p._nextItem = 1;
+        p._nextPos = end;
+      }
+      return DONE;
+    }
+    return this._step();
   }
 
   /** `mph`. */
@@ -708,8 +966,44 @@ export class CarPerformanceFiguresAccelerationEncoder extends GroupEncoder {
     super("acceleration", 6, CAR_PERFORMANCE_FIGURES_ACCELERATION_DIM);
   }
 
+  /** @internal Starts the group at the end of what `parent`'s message holds so far. */
+  _in(parent: CarPerformanceFiguresEncoder): this {
+    const root = parent._root as CarEncoder;
+    const at = root._limit;
+    const buf = parent._buf;
+    if (at + 4 <= buf.length) {
+      const v = parent._view;
+      v.setUint16(at, 6, true);
+      v.setUint16(at + 2, 0, true);
+      root._limit = at + 4;
+      this._parent = parent;
+      this._parentIndex = parent._index;
+      this._root = root;
+      this._buf = buf;
+      this._view = v;
+      this._msg = parent._msg;
+      this._count = 0;
+      this._index = -1;
+      this._dimAt = at;
+      return this;
+    }
+    this._begin(parent, parent._index);
+    return this;
+  }
+
   /** Adds an entry (the count follows) and moves this encoder to it. */
   next(): this {
+    const root = this._root as CarEncoder;
+    const at = root._limit;
+    const count = this._count;
+    if (count < 65535 && at + 6 <= this._buf.length) {
+      this._index = count;
+      this._count = count + 1;
+      this._view.setUint16(this._dimAt + 2, count + 1, true);
+      this._block = at;
+      root._limit = at + 6;
+      return this;
+    }
     this._add();
     return this;
   }
@@ -757,9 +1051,69 @@ export class CarPerformanceFiguresDecoder extends GroupDecoder {
   /** Metadata of group `acceleration`. */
   static readonly ACCELERATION_ID = 15;
   static readonly ACCELERATION_SINCE_VERSION = 0;
+  private _gAcceleration?: CarPerformanceFiguresAccelerationDecoder;
 
   constructor() {
     super(CAR_PERFORMANCE_FIGURES_LAYOUT, CAR_PERFORMANCE_FIGURES_DIM);
+    this._item = 1;
+  }
+
+  /** @internal Moves this decoder to the group at `pos` of `parent` (checked). */
+  _in(parent: CarDecoder, pos: number): this {
+    const v = parent._view;
+    const end = parent._end;
+    if (pos + 4 <= end) {
+      const blockLength = v.getUint16(pos, true);
+      if (blockLength >= 1) {
+        this._count = v.getUint16(pos + 2, true);
+        this._entryLength = blockLength;
+        this._fast = blockLength >= 1;
+        this._parent = parent;
+        this._parentIndex = 0;
+        this._buf = this._bb = parent._buf;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = parent._msg;
+        this._version = parent._version;
+        this._index = -1;
+        this._startPos = this._itemsStart = this._bo = pos;
+        this._blockLength = 0;
+        this._nextItem = 1;
+        this._nextPos = pos + 4;
+        this.present = true;
+        return this;
+      }
+    }
+    this._open(parent, 1, pos);
+    return this;
+  }
+
+  /** The iterator protocol: moves to the next entry (this same object). */
+  override next(): IteratorResult<this> {
+    const index = this._index + 1;
+    if (index < this._count && this._fast) {
+      const pos = this._nextItem === 1 ? this._nextPos : this._start(1);
+      const end = pos + this._entryLength;
+      if (end <= this._end) {
+        this._index = index;
+        this._bo = pos;
+        this._blockLength = this._entryLength;
+        this._itemsStart = this._nextPos = end;
+        this._nextItem = 0;
+        return this._more;
+      }
+    } else if (index === this._count) {
+      // The end: where the last entry's items end, which the parent learns.
+      const end = this._nextItem === 1 ? this._nextPos : this._start(1);
+      this._index = index;
+      const p = this._parent as CarDecoder;
+      if (p._nextItem === 1 && p._nextPos === this._startPos) {
+        p._nextItem = 2;
+        p._nextPos = end;
+      }
+      return DONE;
+    }
+    return this._step();
   }
 
   /** `octaneRating`. */
@@ -769,7 +1123,7 @@ export class CarPerformanceFiguresDecoder extends GroupDecoder {
 
   /** Group `acceleration`. */
   get acceleration(): CarPerformanceFiguresAccelerationDecoder {
-    return this._group(0);
+    return (this._gAcceleration ??= new CarPerformanceFiguresAccelerationDecoder())._in(this, this._nextItem === 0 ? this._nextPos : this._start(0));
   }
 
   /** @internal */
@@ -785,13 +1139,50 @@ export class CarPerformanceFiguresEncoder extends GroupEncoder {
   /** The entry block length and the largest count. */
   static readonly BLOCK_LENGTH = 1;
   static readonly MAX_COUNT = 65535;
+  private _gAcceleration?: CarPerformanceFiguresAccelerationEncoder;
 
   constructor() {
     super("performanceFigures", 1, CAR_PERFORMANCE_FIGURES_DIM);
   }
 
+  /** @internal Starts the group at the end of what `parent`'s message holds so far. */
+  _in(parent: CarEncoder): this {
+    const root = parent;
+    const at = root._limit;
+    const buf = parent._buf;
+    if (at + 4 <= buf.length) {
+      const v = parent._view;
+      v.setUint16(at, 1, true);
+      v.setUint16(at + 2, 0, true);
+      root._limit = at + 4;
+      this._parent = parent;
+      this._parentIndex = 0;
+      this._root = root;
+      this._buf = buf;
+      this._view = v;
+      this._msg = parent._msg;
+      this._count = 0;
+      this._index = -1;
+      this._dimAt = at;
+      return this;
+    }
+    this._begin(parent, 0);
+    return this;
+  }
+
   /** Adds an entry (the count follows) and moves this encoder to it. */
   next(): this {
+    const root = this._root as CarEncoder;
+    const at = root._limit;
+    const count = this._count;
+    if (count < 65535 && at + 1 <= this._buf.length) {
+      this._index = count;
+      this._count = count + 1;
+      this._view.setUint16(this._dimAt + 2, count + 1, true);
+      this._block = at;
+      root._limit = at + 1;
+      return this;
+    }
     this._add();
     return this;
   }
@@ -805,7 +1196,7 @@ export class CarPerformanceFiguresEncoder extends GroupEncoder {
 
   /** Starts group `acceleration` (no entries yet: add them with `next()`). */
   acceleration(): CarPerformanceFiguresAccelerationEncoder {
-    return this._group(0, () => new CarPerformanceFiguresAccelerationEncoder());
+    return (this._gAcceleration ??= new CarPerformanceFiguresAccelerationEncoder())._in(this);
   }
 }
 
@@ -906,7 +1297,9 @@ export class CarDecoder extends MessageDecoder {
   static readonly ACTIVATION_CODE_SINCE_VERSION = 0;
   static readonly ACTIVATION_CODE_LENGTH_SIZE = 4;
   static readonly ACTIVATION_CODE_CHARACTER_ENCODING = "UTF-8";
-  private _cEngine?: EngineDecoder;
+  private readonly _cEngine = new EngineDecoder();
+  private _gFuelFigures?: CarFuelFiguresDecoder;
+  private _gPerformanceFigures?: CarPerformanceFiguresDecoder;
 
   constructor() {
     super(CAR_LAYOUT, HEADER, 1, SCHEMA_ID);
@@ -917,9 +1310,31 @@ export class CarDecoder extends MessageDecoder {
     return new CarDecoder().wrap(buf, offset, length);
   }
 
+
   /** Moves this decoder to the message at `offset` (its header read and checked). */
   wrap(buf: Buffer, offset = 0, length?: number): this {
-    this._wrapHeader(buf, offset, length);
+    const b = bytesOf(buf);
+    const v = b === this._buf ? this._view : viewOf(b);
+    const end = length === undefined ? b.length : Math.min(b.length, offset + length);
+    const at = offset + 8;
+    if (at <= end && v.getUint16(offset + 4, true) === 1 && v.getUint16(offset + 2, true) === 1) {
+      const blockLength = v.getUint16(offset, true);
+      const version = v.getUint16(offset + 6, true);
+      if (blockLength >= 49 && at + blockLength <= end) {
+        this._buf = this._bb = b;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = offset;
+        this._version = version;
+        this._header = true;
+        this._blockLength = blockLength;
+        this._bo = at;
+        this._itemsStart = this._nextPos = at + blockLength;
+        this._nextItem = 0;
+        return this;
+      }
+    }
+    this._wrapHeader(b, offset, length);
     return this;
   }
 
@@ -1002,46 +1417,106 @@ export class CarDecoder extends MessageDecoder {
 
   /** `engine`. */
   get engine(): EngineDecoder {
-    return (this._cEngine ??= new EngineDecoder())._at(this._bb, this._bv, this._bo + 39, this._version);
+    return this._cEngine._at(this._bb, this._bv, this._bo + 39, this._version);
   }
 
   /** Group `fuelFigures`. */
   get fuelFigures(): CarFuelFiguresDecoder {
-    return this._group(0);
+    return (this._gFuelFigures ??= new CarFuelFiguresDecoder())._in(this, this._nextItem === 0 ? this._nextPos : this._start(0));
   }
 
   /** Group `performanceFigures`. */
   get performanceFigures(): CarPerformanceFiguresDecoder {
-    return this._group(1);
+    return (this._gPerformanceFigures ??= new CarPerformanceFiguresDecoder())._in(this, this._nextItem === 1 ? this._nextPos : this._start(1));
   }
 
   /** Var data `manufacturer`, as text (empty when absent). */
   get manufacturer(): string {
+    const at = this._nextItem === 2 ? this._nextPos : this._start(2);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 3;
+        this._nextPos = end;
+        return decodeText(this._buf, start, end, true);
+      }
+    }
     return this._varText(2, true);
   }
 
   /** Var data `manufacturer`: its bytes, a view (empty when absent). */
   get manufacturerBytes(): Uint8Array {
+    const at = this._nextItem === 2 ? this._nextPos : this._start(2);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 3;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(2);
   }
 
   /** Var data `model`, as text (empty when absent). */
   get model(): string {
+    const at = this._nextItem === 3 ? this._nextPos : this._start(3);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 4;
+        this._nextPos = end;
+        return decodeText(this._buf, start, end, true);
+      }
+    }
     return this._varText(3, true);
   }
 
   /** Var data `model`: its bytes, a view (empty when absent). */
   get modelBytes(): Uint8Array {
+    const at = this._nextItem === 3 ? this._nextPos : this._start(3);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 4;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(3);
   }
 
   /** Var data `activationCode`, as text (empty when absent). */
   get activationCode(): string {
+    const at = this._nextItem === 4 ? this._nextPos : this._start(4);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 5;
+        this._nextPos = end;
+        return decodeText(this._buf, start, end, true);
+      }
+    }
     return this._varText(4, true);
   }
 
   /** Var data `activationCode`: its bytes, a view (empty when absent). */
   get activationCodeBytes(): Uint8Array {
+    const at = this._nextItem === 4 ? this._nextPos : this._start(4);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 5;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(4);
   }
 
@@ -1076,7 +1551,9 @@ export class CarEncoder extends MessageEncoder {
   static readonly TEMPLATE_ID = 1;
   static readonly BLOCK_LENGTH = 49;
   static readonly NAME = "Car";
-  private _cEngine?: EngineEncoder;
+  private readonly _cEngine = new EngineEncoder(this, "engine");
+  private _gFuelFigures?: CarFuelFiguresEncoder;
+  private _gPerformanceFigures?: CarPerformanceFiguresEncoder;
 
   constructor() {
     super(HEADER, 1, SCHEMA_ID, SCHEMA_VERSION, 49);
@@ -1084,7 +1561,23 @@ export class CarEncoder extends MessageEncoder {
 
   /** Starts a message at `offset`: writes its header, then the body follows. */
   wrap(buf: Buffer, offset = 0): this {
-    this._wrap(buf, offset, true);
+    const b = bytesOf(buf);
+    if (offset >= 0 && offset + 57 <= b.length) {
+      if (b !== this._buf) {
+        this._buf = b;
+        this._view = viewOf(b);
+      }
+      const v = this._view;
+      v.setUint16(offset, 49, true);
+      v.setUint16(offset + 2, 1, true);
+      v.setUint16(offset + 4, 1, true);
+      v.setUint16(offset + 6, 0, true);
+      this._msg = offset;
+      this._block = offset + 8;
+      this._limit = offset + 57;
+      return this;
+    }
+    this._wrap(b, offset, true);
     return this;
   }
 
@@ -1096,15 +1589,7 @@ export class CarEncoder extends MessageEncoder {
 
   /** Writes `serialNumber`. */
   serialNumber(value: bigint | number): this {
-    const v = value;
-    if (typeof v === "number") {
-      if (!(Number.isSafeInteger(v) && v >= 0)) throw this._range(v, "serialNumber", this._block);
-      this._view.setUint32(this._block, v >>> 0, true);
-      this._view.setUint32(this._block + 4, Math.floor(v / 4294967296), true);
-    } else {
-      if (!(BigInt.asUintN(64, v) === v)) throw this._range(v, "serialNumber", this._block);
-      this._view.setBigUint64(this._block, v, true);
-    }
+    if (!setUint64LE(this._view, this._block, value)) throw this._range(value, "serialNumber", this._block);
     return this;
   }
 
@@ -1164,33 +1649,57 @@ export class CarEncoder extends MessageEncoder {
 
   /** The encoder of composite `engine`. */
   engine(): EngineEncoder {
-    return (this._cEngine ??= new EngineEncoder())._at(this._buf, this._view, this._msg, this._block + 39, this, "engine");
+    return this._cEngine._at(this._buf, this._view, this._msg, this._block + 39);
   }
 
   /** Starts group `fuelFigures` (no entries yet: add them with `next()`). */
   fuelFigures(): CarFuelFiguresEncoder {
-    return this._group(0, () => new CarFuelFiguresEncoder());
+    return (this._gFuelFigures ??= new CarFuelFiguresEncoder())._in(this);
   }
 
   /** Starts group `performanceFigures` (no entries yet: add them with `next()`). */
   performanceFigures(): CarPerformanceFiguresEncoder {
-    return this._group(1, () => new CarPerformanceFiguresEncoder());
+    return (this._gPerformanceFigures ??= new CarPerformanceFiguresEncoder())._in(this);
   }
 
   /** Writes var data `manufacturer` (text as UTF-8). */
   manufacturer(value: string | Uint8Array): this {
+    const root = this;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 4, value, 1073741824) : -1;
+    if (n >= 0) {
+      this._view.setUint32(at, n, true);
+      root._limit = at + 4 + n;
+      return this;
+    }
     this._var("manufacturer", value, true, writeUint32LE, 4, 1073741824);
     return this;
   }
 
   /** Writes var data `model` (text as UTF-8). */
   model(value: string | Uint8Array): this {
+    const root = this;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 4, value, 1073741824) : -1;
+    if (n >= 0) {
+      this._view.setUint32(at, n, true);
+      root._limit = at + 4 + n;
+      return this;
+    }
     this._var("model", value, true, writeUint32LE, 4, 1073741824);
     return this;
   }
 
   /** Writes var data `activationCode` (text as UTF-8). */
   activationCode(value: string | Uint8Array): this {
+    const root = this;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 4, value, 1073741824) : -1;
+    if (n >= 0) {
+      this._view.setUint32(at, n, true);
+      root._limit = at + 4 + n;
+      return this;
+    }
     this._var("activationCode", value, true, writeUint32LE, 4, 1073741824);
     return this;
   }

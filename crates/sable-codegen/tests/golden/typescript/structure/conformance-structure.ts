@@ -8,6 +8,7 @@ import {
   type Buffer,
   CompositeDecoder,
   CompositeEncoder,
+  DONE,
   DimLayout,
   GroupDecoder,
   GroupEncoder,
@@ -16,11 +17,17 @@ import {
   MessageDecoder,
   MessageEncoder,
   type Open,
+  asciiInto,
+  bytesOf,
   decodeAny,
+  decodeText,
   jsonEnum,
   jsonSet,
   readUint16LE,
   readUint32LE,
+  setInt64LE,
+  setUint64LE,
+  viewOf,
   writeUint16LE,
   writeUint32LE,
 } from "./sable.js";
@@ -72,6 +79,15 @@ export class MessageHeaderDecoder extends CompositeDecoder {
   static readonly VERSION_MIN_VALUE = 0;
   static readonly VERSION_MAX_VALUE = 65534;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `blockLength`. */
   get blockLength_(): number {
     return this._view.getUint16(this._off, true);
@@ -105,6 +121,15 @@ export class MessageHeaderDecoder extends CompositeDecoder {
 export class MessageHeaderEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 8;
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
@@ -154,6 +179,15 @@ export class PointDecoder extends CompositeDecoder {
   static readonly Y_MIN_VALUE = -32767;
   static readonly Y_MAX_VALUE = 32767;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `x`. */
   get x(): number {
     return this._view.getInt16(this._off, true);
@@ -175,6 +209,15 @@ export class PointDecoder extends CompositeDecoder {
 export class PointEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 4;
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `x`. */
   x(value: number): this {
@@ -260,6 +303,15 @@ export class DecimalDecoder extends CompositeDecoder {
   static readonly EXPONENT_OFFSET = 8;
   static readonly EXPONENT_ENCODED_LENGTH = 0;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `mantissa`. */
   get mantissa(): bigint | null {
     const v = this._view.getBigInt64(this._off, true);
@@ -289,17 +341,19 @@ export class DecimalEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 8;
 
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
+
   /** Writes `mantissa`. */
   mantissa(value: bigint | number | null): this {
     const v = value === null ? -9223372036854775808n : value;
-    if (typeof v === "number") {
-      if (!(Number.isSafeInteger(v))) throw this._range(v, "mantissa", this._off);
-      this._view.setUint32(this._off, v >>> 0, true);
-      this._view.setInt32(this._off + 4, Math.floor(v / 4294967296), true);
-    } else {
-      if (!(BigInt.asIntN(64, v) === v)) throw this._range(v, "mantissa", this._off);
-      this._view.setBigInt64(this._off, v, true);
-    }
+    if (!setInt64LE(this._view, this._off, v)) throw this._range(v, "mantissa", this._off);
     return this;
   }
 }
@@ -347,9 +401,18 @@ export class ShapeDecoder extends CompositeDecoder {
   static readonly PRICE_SINCE_VERSION = 0;
   static readonly PRICE_OFFSET = 16;
   static readonly PRICE_ENCODED_LENGTH = 8;
-  private _cOrigin?: PointDecoder;
-  private _cSize?: PointDecoder;
-  private _cPrice?: DecimalDecoder;
+  private readonly _cOrigin = new PointDecoder();
+  private readonly _cSize = new PointDecoder();
+  private readonly _cPrice = new DecimalDecoder();
+
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
 
   /** `id`. */
   get id(): number {
@@ -358,12 +421,12 @@ export class ShapeDecoder extends CompositeDecoder {
 
   /** `origin`. */
   get origin(): PointDecoder {
-    return (this._cOrigin ??= new PointDecoder())._at(this._bytes, this._view, this._off + 4, this._version);
+    return this._cOrigin._at(this._bytes, this._view, this._off + 4, this._version);
   }
 
   /** `size`. */
   get size(): PointDecoder {
-    return (this._cSize ??= new PointDecoder())._at(this._bytes, this._view, this._off + 8, this._version);
+    return this._cSize._at(this._bytes, this._view, this._off + 8, this._version);
   }
 
   /** `filled`. */
@@ -394,7 +457,7 @@ export class ShapeDecoder extends CompositeDecoder {
 
   /** `price`. */
   get price(): DecimalDecoder {
-    return (this._cPrice ??= new DecimalDecoder())._at(this._bytes, this._view, this._off + 16, this._version);
+    return this._cPrice._at(this._bytes, this._view, this._off + 16, this._version);
   }
 
   _json(): string {
@@ -414,9 +477,18 @@ export class ShapeDecoder extends CompositeDecoder {
 export class ShapeEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 24;
-  private _cOrigin?: PointEncoder;
-  private _cSize?: PointEncoder;
-  private _cPrice?: DecimalEncoder;
+  private readonly _cOrigin = new PointEncoder(this, "origin");
+  private readonly _cSize = new PointEncoder(this, "size");
+  private readonly _cPrice = new DecimalEncoder(this, "price");
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `id`. */
   id(value: number): this {
@@ -427,12 +499,12 @@ export class ShapeEncoder extends CompositeEncoder {
 
   /** The encoder of composite `origin`. */
   origin(): PointEncoder {
-    return (this._cOrigin ??= new PointEncoder())._at(this._buf, this._view, this._msg, this._off + 4, this, "origin");
+    return this._cOrigin._at(this._buf, this._view, this._msg, this._off + 4);
   }
 
   /** The encoder of composite `size`. */
   size(): PointEncoder {
-    return (this._cSize ??= new PointEncoder())._at(this._buf, this._view, this._msg, this._off + 8, this, "size");
+    return this._cSize._at(this._buf, this._view, this._msg, this._off + 8);
   }
 
   /** Writes `filled`. */
@@ -458,7 +530,7 @@ export class ShapeEncoder extends CompositeEncoder {
 
   /** The encoder of composite `price`. */
   price(): DecimalEncoder {
-    return (this._cPrice ??= new DecimalEncoder())._at(this._buf, this._view, this._msg, this._off + 16, this, "price");
+    return this._cPrice._at(this._buf, this._view, this._msg, this._off + 16);
   }
 }
 
@@ -499,6 +571,15 @@ export class GroupSizeEncodingDecoder extends CompositeDecoder {
   static readonly NUM_IN_GROUP_MIN_VALUE = 0;
   static readonly NUM_IN_GROUP_MAX_VALUE = 65534;
 
+  /** @internal */
+  override _at(bytes: Uint8Array, view: DataView, offset: number, version: number): this {
+    this._bytes = bytes;
+    this._view = view;
+    this._off = offset;
+    this._version = version;
+    return this;
+  }
+
   /** `blockLength`. */
   get blockLength_(): number {
     return this._view.getUint16(this._off, true);
@@ -520,6 +601,15 @@ export class GroupSizeEncodingDecoder extends CompositeDecoder {
 export class GroupSizeEncodingEncoder extends CompositeEncoder {
   /** The composite's size in bytes. */
   static readonly ENCODED_LENGTH = 4;
+
+  /** @internal */
+  override _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
+    this._buf = buf;
+    this._view = view;
+    this._msg = msg;
+    this._off = offset;
+    return this;
+  }
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
@@ -614,8 +704,8 @@ export class CompositesDecoder extends MessageDecoder {
   static readonly COUNT_NULL_VALUE = 4294967295;
   static readonly COUNT_MIN_VALUE = 0;
   static readonly COUNT_MAX_VALUE = 4294967294;
-  private _cShape?: ShapeDecoder;
-  private _cLastPrice?: DecimalDecoder;
+  private readonly _cShape = new ShapeDecoder();
+  private readonly _cLastPrice = new DecimalDecoder();
 
   constructor() {
     super(COMPOSITES_LAYOUT, HEADER, 1, SCHEMA_ID);
@@ -626,9 +716,31 @@ export class CompositesDecoder extends MessageDecoder {
     return new CompositesDecoder().wrap(buf, offset, length);
   }
 
+
   /** Moves this decoder to the message at `offset` (its header read and checked). */
   wrap(buf: Buffer, offset = 0, length?: number): this {
-    this._wrapHeader(buf, offset, length);
+    const b = bytesOf(buf);
+    const v = b === this._buf ? this._view : viewOf(b);
+    const end = length === undefined ? b.length : Math.min(b.length, offset + length);
+    const at = offset + 8;
+    if (at <= end && v.getUint16(offset + 4, true) === 904 && v.getUint16(offset + 2, true) === 1) {
+      const blockLength = v.getUint16(offset, true);
+      const version = v.getUint16(offset + 6, true);
+      if (blockLength >= 36 && at + blockLength <= end) {
+        this._buf = this._bb = b;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = offset;
+        this._version = version;
+        this._header = true;
+        this._blockLength = blockLength;
+        this._bo = at;
+        this._itemsStart = this._nextPos = at + blockLength;
+        this._nextItem = 0;
+        return this;
+      }
+    }
+    this._wrapHeader(b, offset, length);
     return this;
   }
 
@@ -643,12 +755,12 @@ export class CompositesDecoder extends MessageDecoder {
 
   /** `shape`. */
   get shape(): ShapeDecoder {
-    return (this._cShape ??= new ShapeDecoder())._at(this._bb, this._bv, this._bo, this._version);
+    return this._cShape._at(this._bb, this._bv, this._bo, this._version);
   }
 
   /** `lastPrice`. */
   get lastPrice(): DecimalDecoder {
-    return (this._cLastPrice ??= new DecimalDecoder())._at(this._bb, this._bv, this._bo + 24, this._version);
+    return this._cLastPrice._at(this._bb, this._bv, this._bo + 24, this._version);
   }
 
   /** `protocol`. */
@@ -706,8 +818,8 @@ export class CompositesEncoder extends MessageEncoder {
   static readonly TEMPLATE_ID = 1;
   static readonly BLOCK_LENGTH = 36;
   static readonly NAME = "Composites";
-  private _cShape?: ShapeEncoder;
-  private _cLastPrice?: DecimalEncoder;
+  private readonly _cShape = new ShapeEncoder(this, "shape");
+  private readonly _cLastPrice = new DecimalEncoder(this, "lastPrice");
 
   constructor() {
     super(HEADER, 1, SCHEMA_ID, SCHEMA_VERSION, 36);
@@ -715,7 +827,23 @@ export class CompositesEncoder extends MessageEncoder {
 
   /** Starts a message at `offset`: writes its header, then the body follows. */
   wrap(buf: Buffer, offset = 0): this {
-    this._wrap(buf, offset, true);
+    const b = bytesOf(buf);
+    if (offset >= 0 && offset + 44 <= b.length) {
+      if (b !== this._buf) {
+        this._buf = b;
+        this._view = viewOf(b);
+      }
+      const v = this._view;
+      v.setUint16(offset, 36, true);
+      v.setUint16(offset + 2, 1, true);
+      v.setUint16(offset + 4, 904, true);
+      v.setUint16(offset + 6, 0, true);
+      this._msg = offset;
+      this._block = offset + 8;
+      this._limit = offset + 44;
+      return this;
+    }
+    this._wrap(b, offset, true);
     return this;
   }
 
@@ -727,12 +855,12 @@ export class CompositesEncoder extends MessageEncoder {
 
   /** The encoder of composite `shape`. */
   shape(): ShapeEncoder {
-    return (this._cShape ??= new ShapeEncoder())._at(this._buf, this._view, this._msg, this._block, this, "shape");
+    return this._cShape._at(this._buf, this._view, this._msg, this._block);
   }
 
   /** The encoder of composite `lastPrice`. */
   lastPrice(): DecimalEncoder {
-    return (this._cLastPrice ??= new DecimalEncoder())._at(this._buf, this._view, this._msg, this._block + 24, this, "lastPrice");
+    return this._cLastPrice._at(this._buf, this._view, this._msg, this._block + 24);
   }
 
   /** Writes `count`. */
@@ -775,6 +903,64 @@ export class GroupsLegsFillsDecoder extends GroupDecoder {
 
   constructor() {
     super(GROUPS_LEGS_FILLS_LAYOUT, GROUPS_LEGS_FILLS_DIM);
+    this._item = 0;
+  }
+
+  /** @internal Moves this decoder to the group at `pos` of `parent` (checked). */
+  _in(parent: GroupsLegsDecoder, pos: number): this {
+    const v = parent._view;
+    const end = parent._end;
+    if (pos + 4 <= end) {
+      const blockLength = v.getUint16(pos, true);
+      if (blockLength >= 5) {
+        this._count = v.getUint16(pos + 2, true);
+        this._entryLength = blockLength;
+        this._fast = blockLength >= 5;
+        this._parent = parent;
+        this._parentIndex = parent._index;
+        this._buf = this._bb = parent._buf;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = parent._msg;
+        this._version = parent._version;
+        this._index = -1;
+        this._startPos = this._itemsStart = this._bo = pos;
+        this._blockLength = 0;
+        this._nextItem = 0;
+        this._nextPos = pos + 4;
+        this.present = true;
+        return this;
+      }
+    }
+    this._open(parent, 0, pos);
+    return this;
+  }
+
+  /** The iterator protocol: moves to the next entry (this same object). */
+  override next(): IteratorResult<this> {
+    const index = this._index + 1;
+    if (index < this._count && this._fast) {
+      const pos = this._nextPos;
+      const end = pos + this._entryLength;
+      if (end <= this._end) {
+        this._index = index;
+        this._bo = pos;
+        this._blockLength = this._entryLength;
+        this._nextPos = end;
+        return this._more;
+      }
+    } else if (index === this._count) {
+      // The end: where the last entry's items end, which the parent learns.
+      const end = this._nextPos;
+      this._index = index;
+      const p = this._parent as GroupsLegsDecoder;
+      if (p._index === this._parentIndex && p._nextItem === 0 && p._nextPos === this._startPos) {
+        p._nextItem = 1;
+        p._nextPos = end;
+      }
+      return DONE;
+    }
+    return this._step();
   }
 
   /** `qty`. */
@@ -810,8 +996,44 @@ export class GroupsLegsFillsEncoder extends GroupEncoder {
     super("fills", 5, GROUPS_LEGS_FILLS_DIM);
   }
 
+  /** @internal Starts the group at the end of what `parent`'s message holds so far. */
+  _in(parent: GroupsLegsEncoder): this {
+    const root = parent._root as GroupsEncoder;
+    const at = root._limit;
+    const buf = parent._buf;
+    if (at + 4 <= buf.length) {
+      const v = parent._view;
+      v.setUint16(at, 5, true);
+      v.setUint16(at + 2, 0, true);
+      root._limit = at + 4;
+      this._parent = parent;
+      this._parentIndex = parent._index;
+      this._root = root;
+      this._buf = buf;
+      this._view = v;
+      this._msg = parent._msg;
+      this._count = 0;
+      this._index = -1;
+      this._dimAt = at;
+      return this;
+    }
+    this._begin(parent, parent._index);
+    return this;
+  }
+
   /** Adds an entry (the count follows) and moves this encoder to it. */
   next(): this {
+    const root = this._root as GroupsEncoder;
+    const at = root._limit;
+    const count = this._count;
+    if (count < 65535 && at + 5 <= this._buf.length) {
+      this._index = count;
+      this._count = count + 1;
+      this._view.setUint16(this._dimAt + 2, count + 1, true);
+      this._block = at;
+      root._limit = at + 5;
+      return this;
+    }
     this._add();
     return this;
   }
@@ -871,10 +1093,70 @@ export class GroupsLegsDecoder extends GroupDecoder {
   static readonly NOTE_SINCE_VERSION = 0;
   static readonly NOTE_LENGTH_SIZE = 4;
   static readonly NOTE_CHARACTER_ENCODING = "UTF-8";
-  private _cPrice?: DecimalDecoder;
+  private readonly _cPrice = new DecimalDecoder();
+  private _gFills?: GroupsLegsFillsDecoder;
 
   constructor() {
     super(GROUPS_LEGS_LAYOUT, GROUPS_LEGS_DIM);
+    this._item = 0;
+  }
+
+  /** @internal Moves this decoder to the group at `pos` of `parent` (checked). */
+  _in(parent: GroupsDecoder, pos: number): this {
+    const v = parent._view;
+    const end = parent._end;
+    if (pos + 4 <= end) {
+      const blockLength = v.getUint16(pos, true);
+      if (blockLength >= 12) {
+        this._count = v.getUint16(pos + 2, true);
+        this._entryLength = blockLength;
+        this._fast = blockLength >= 12;
+        this._parent = parent;
+        this._parentIndex = 0;
+        this._buf = this._bb = parent._buf;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = parent._msg;
+        this._version = parent._version;
+        this._index = -1;
+        this._startPos = this._itemsStart = this._bo = pos;
+        this._blockLength = 0;
+        this._nextItem = 2;
+        this._nextPos = pos + 4;
+        this.present = true;
+        return this;
+      }
+    }
+    this._open(parent, 0, pos);
+    return this;
+  }
+
+  /** The iterator protocol: moves to the next entry (this same object). */
+  override next(): IteratorResult<this> {
+    const index = this._index + 1;
+    if (index < this._count && this._fast) {
+      const pos = this._nextItem === 2 ? this._nextPos : this._start(2);
+      const end = pos + this._entryLength;
+      if (end <= this._end) {
+        this._index = index;
+        this._bo = pos;
+        this._blockLength = this._entryLength;
+        this._itemsStart = this._nextPos = end;
+        this._nextItem = 0;
+        return this._more;
+      }
+    } else if (index === this._count) {
+      // The end: where the last entry's items end, which the parent learns.
+      const end = this._nextItem === 2 ? this._nextPos : this._start(2);
+      this._index = index;
+      const p = this._parent as GroupsDecoder;
+      if (p._nextItem === 0 && p._nextPos === this._startPos) {
+        p._nextItem = 1;
+        p._nextPos = end;
+      }
+      return DONE;
+    }
+    return this._step();
   }
 
   /** `legId`. */
@@ -884,21 +1166,41 @@ export class GroupsLegsDecoder extends GroupDecoder {
 
   /** `price`. */
   get price(): DecimalDecoder {
-    return (this._cPrice ??= new DecimalDecoder())._at(this._bb, this._bv, this._bo + 4, this._version);
+    return this._cPrice._at(this._bb, this._bv, this._bo + 4, this._version);
   }
 
   /** Group `fills`. */
   get fills(): GroupsLegsFillsDecoder {
-    return this._group(0);
+    return (this._gFills ??= new GroupsLegsFillsDecoder())._in(this, this._nextItem === 0 ? this._nextPos : this._start(0));
   }
 
   /** Var data `note`, as text (empty when absent). */
   get note(): string {
+    const at = this._nextItem === 1 ? this._nextPos : this._start(1);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 2;
+        this._nextPos = end;
+        return decodeText(this._buf, start, end, true);
+      }
+    }
     return this._varText(1, true);
   }
 
   /** Var data `note`: its bytes, a view (empty when absent). */
   get noteBytes(): Uint8Array {
+    const at = this._nextItem === 1 ? this._nextPos : this._start(1);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 2;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(1);
   }
 
@@ -917,14 +1219,51 @@ export class GroupsLegsEncoder extends GroupEncoder {
   /** The entry block length and the largest count. */
   static readonly BLOCK_LENGTH = 12;
   static readonly MAX_COUNT = 65535;
-  private _cPrice?: DecimalEncoder;
+  private readonly _cPrice = new DecimalEncoder(this, "price");
+  private _gFills?: GroupsLegsFillsEncoder;
 
   constructor() {
     super("legs", 12, GROUPS_LEGS_DIM);
   }
 
+  /** @internal Starts the group at the end of what `parent`'s message holds so far. */
+  _in(parent: GroupsEncoder): this {
+    const root = parent;
+    const at = root._limit;
+    const buf = parent._buf;
+    if (at + 4 <= buf.length) {
+      const v = parent._view;
+      v.setUint16(at, 12, true);
+      v.setUint16(at + 2, 0, true);
+      root._limit = at + 4;
+      this._parent = parent;
+      this._parentIndex = 0;
+      this._root = root;
+      this._buf = buf;
+      this._view = v;
+      this._msg = parent._msg;
+      this._count = 0;
+      this._index = -1;
+      this._dimAt = at;
+      return this;
+    }
+    this._begin(parent, 0);
+    return this;
+  }
+
   /** Adds an entry (the count follows) and moves this encoder to it. */
   next(): this {
+    const root = this._root as GroupsEncoder;
+    const at = root._limit;
+    const count = this._count;
+    if (count < 65535 && at + 12 <= this._buf.length) {
+      this._index = count;
+      this._count = count + 1;
+      this._view.setUint16(this._dimAt + 2, count + 1, true);
+      this._block = at;
+      root._limit = at + 12;
+      return this;
+    }
     this._add();
     return this;
   }
@@ -938,16 +1277,24 @@ export class GroupsLegsEncoder extends GroupEncoder {
 
   /** The encoder of composite `price`. */
   price(): DecimalEncoder {
-    return (this._cPrice ??= new DecimalEncoder())._at(this._buf, this._view, this._msg, this._block + 4, this, "price");
+    return this._cPrice._at(this._buf, this._view, this._msg, this._block + 4);
   }
 
   /** Starts group `fills` (no entries yet: add them with `next()`). */
   fills(): GroupsLegsFillsEncoder {
-    return this._group(0, () => new GroupsLegsFillsEncoder());
+    return (this._gFills ??= new GroupsLegsFillsEncoder())._in(this);
   }
 
   /** Writes var data `note` (text as UTF-8). */
   note(value: string | Uint8Array): this {
+    const root = this._root as GroupsEncoder;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 4, value, 1073741824) : -1;
+    if (n >= 0) {
+      this._view.setUint32(at, n, true);
+      root._limit = at + 4 + n;
+      return this;
+    }
     this._var("note", value, true, writeUint32LE, 4, 1073741824);
     return this;
   }
@@ -980,6 +1327,64 @@ export class GroupsTagsDecoder extends GroupDecoder {
 
   constructor() {
     super(GROUPS_TAGS_LAYOUT, GROUPS_TAGS_DIM);
+    this._item = 1;
+  }
+
+  /** @internal Moves this decoder to the group at `pos` of `parent` (checked). */
+  _in(parent: GroupsDecoder, pos: number): this {
+    const v = parent._view;
+    const end = parent._end;
+    if (pos + 4 <= end) {
+      const blockLength = v.getUint16(pos, true);
+      if (blockLength >= 2) {
+        this._count = v.getUint16(pos + 2, true);
+        this._entryLength = blockLength;
+        this._fast = blockLength >= 2;
+        this._parent = parent;
+        this._parentIndex = 0;
+        this._buf = this._bb = parent._buf;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = parent._msg;
+        this._version = parent._version;
+        this._index = -1;
+        this._startPos = this._itemsStart = this._bo = pos;
+        this._blockLength = 0;
+        this._nextItem = 0;
+        this._nextPos = pos + 4;
+        this.present = true;
+        return this;
+      }
+    }
+    this._open(parent, 1, pos);
+    return this;
+  }
+
+  /** The iterator protocol: moves to the next entry (this same object). */
+  override next(): IteratorResult<this> {
+    const index = this._index + 1;
+    if (index < this._count && this._fast) {
+      const pos = this._nextPos;
+      const end = pos + this._entryLength;
+      if (end <= this._end) {
+        this._index = index;
+        this._bo = pos;
+        this._blockLength = this._entryLength;
+        this._nextPos = end;
+        return this._more;
+      }
+    } else if (index === this._count) {
+      // The end: where the last entry's items end, which the parent learns.
+      const end = this._nextPos;
+      this._index = index;
+      const p = this._parent as GroupsDecoder;
+      if (p._nextItem === 1 && p._nextPos === this._startPos) {
+        p._nextItem = 2;
+        p._nextPos = end;
+      }
+      return DONE;
+    }
+    return this._step();
   }
 
   /** `tag`. */
@@ -1004,8 +1409,44 @@ export class GroupsTagsEncoder extends GroupEncoder {
     super("tags", 2, GROUPS_TAGS_DIM);
   }
 
+  /** @internal Starts the group at the end of what `parent`'s message holds so far. */
+  _in(parent: GroupsEncoder): this {
+    const root = parent;
+    const at = root._limit;
+    const buf = parent._buf;
+    if (at + 4 <= buf.length) {
+      const v = parent._view;
+      v.setUint16(at, 2, true);
+      v.setUint16(at + 2, 0, true);
+      root._limit = at + 4;
+      this._parent = parent;
+      this._parentIndex = 0;
+      this._root = root;
+      this._buf = buf;
+      this._view = v;
+      this._msg = parent._msg;
+      this._count = 0;
+      this._index = -1;
+      this._dimAt = at;
+      return this;
+    }
+    this._begin(parent, 0);
+    return this;
+  }
+
   /** Adds an entry (the count follows) and moves this encoder to it. */
   next(): this {
+    const root = this._root as GroupsEncoder;
+    const at = root._limit;
+    const count = this._count;
+    if (count < 65535 && at + 2 <= this._buf.length) {
+      this._index = count;
+      this._count = count + 1;
+      this._view.setUint16(this._dimAt + 2, count + 1, true);
+      this._block = at;
+      root._limit = at + 2;
+      return this;
+    }
     this._add();
     return this;
   }
@@ -1061,6 +1502,8 @@ export class GroupsDecoder extends MessageDecoder {
   static readonly BLOB_SINCE_VERSION = 0;
   static readonly BLOB_LENGTH_SIZE = 2;
   static readonly BLOB_CHARACTER_ENCODING = "";
+  private _gLegs?: GroupsLegsDecoder;
+  private _gTags?: GroupsTagsDecoder;
 
   constructor() {
     super(GROUPS_LAYOUT, HEADER, 2, SCHEMA_ID);
@@ -1071,9 +1514,31 @@ export class GroupsDecoder extends MessageDecoder {
     return new GroupsDecoder().wrap(buf, offset, length);
   }
 
+
   /** Moves this decoder to the message at `offset` (its header read and checked). */
   wrap(buf: Buffer, offset = 0, length?: number): this {
-    this._wrapHeader(buf, offset, length);
+    const b = bytesOf(buf);
+    const v = b === this._buf ? this._view : viewOf(b);
+    const end = length === undefined ? b.length : Math.min(b.length, offset + length);
+    const at = offset + 8;
+    if (at <= end && v.getUint16(offset + 4, true) === 904 && v.getUint16(offset + 2, true) === 2) {
+      const blockLength = v.getUint16(offset, true);
+      const version = v.getUint16(offset + 6, true);
+      if (blockLength >= 8 && at + blockLength <= end) {
+        this._buf = this._bb = b;
+        this._view = this._bv = v;
+        this._end = end;
+        this._msg = offset;
+        this._version = version;
+        this._header = true;
+        this._blockLength = blockLength;
+        this._bo = at;
+        this._itemsStart = this._nextPos = at + blockLength;
+        this._nextItem = 0;
+        return this;
+      }
+    }
+    this._wrapHeader(b, offset, length);
     return this;
   }
 
@@ -1098,26 +1563,56 @@ export class GroupsDecoder extends MessageDecoder {
 
   /** Group `legs`. */
   get legs(): GroupsLegsDecoder {
-    return this._group(0);
+    return (this._gLegs ??= new GroupsLegsDecoder())._in(this, this._nextItem === 0 ? this._nextPos : this._start(0));
   }
 
   /** Group `tags`. */
   get tags(): GroupsTagsDecoder {
-    return this._group(1);
+    return (this._gTags ??= new GroupsTagsDecoder())._in(this, this._nextItem === 1 ? this._nextPos : this._start(1));
   }
 
   /** Var data `text`, as text (empty when absent). */
   get text(): string {
+    const at = this._nextItem === 2 ? this._nextPos : this._start(2);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 3;
+        this._nextPos = end;
+        return decodeText(this._buf, start, end, true);
+      }
+    }
     return this._varText(2, true);
   }
 
   /** Var data `text`: its bytes, a view (empty when absent). */
   get textBytes(): Uint8Array {
+    const at = this._nextItem === 2 ? this._nextPos : this._start(2);
+    if (at + 4 <= this._end) {
+      const start = at + 4;
+      const end = start + this._view.getUint32(at, true);
+      if (end <= this._end) {
+        this._nextItem = 3;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(2);
   }
 
   /** Var data `blob`: its bytes, a view (empty when absent). */
   get blob(): Uint8Array {
+    const at = this._nextItem === 3 ? this._nextPos : this._start(3);
+    if (at + 2 <= this._end) {
+      const start = at + 2;
+      const end = start + this._view.getUint16(at, true);
+      if (end <= this._end) {
+        this._nextItem = 4;
+        this._nextPos = end;
+        return this._buf.subarray(start, end);
+      }
+    }
     return this._varBytes(3);
   }
 
@@ -1143,6 +1638,8 @@ export class GroupsEncoder extends MessageEncoder {
   static readonly TEMPLATE_ID = 2;
   static readonly BLOCK_LENGTH = 8;
   static readonly NAME = "Groups";
+  private _gLegs?: GroupsLegsEncoder;
+  private _gTags?: GroupsTagsEncoder;
 
   constructor() {
     super(HEADER, 2, SCHEMA_ID, SCHEMA_VERSION, 8);
@@ -1150,7 +1647,23 @@ export class GroupsEncoder extends MessageEncoder {
 
   /** Starts a message at `offset`: writes its header, then the body follows. */
   wrap(buf: Buffer, offset = 0): this {
-    this._wrap(buf, offset, true);
+    const b = bytesOf(buf);
+    if (offset >= 0 && offset + 16 <= b.length) {
+      if (b !== this._buf) {
+        this._buf = b;
+        this._view = viewOf(b);
+      }
+      const v = this._view;
+      v.setUint16(offset, 8, true);
+      v.setUint16(offset + 2, 2, true);
+      v.setUint16(offset + 4, 904, true);
+      v.setUint16(offset + 6, 0, true);
+      this._msg = offset;
+      this._block = offset + 8;
+      this._limit = offset + 16;
+      return this;
+    }
+    this._wrap(b, offset, true);
     return this;
   }
 
@@ -1162,36 +1675,44 @@ export class GroupsEncoder extends MessageEncoder {
 
   /** Writes `orderId`. */
   orderId(value: bigint | number): this {
-    const v = value;
-    if (typeof v === "number") {
-      if (!(Number.isSafeInteger(v) && v >= 0)) throw this._range(v, "orderId", this._block);
-      this._view.setUint32(this._block, v >>> 0, true);
-      this._view.setUint32(this._block + 4, Math.floor(v / 4294967296), true);
-    } else {
-      if (!(BigInt.asUintN(64, v) === v)) throw this._range(v, "orderId", this._block);
-      this._view.setBigUint64(this._block, v, true);
-    }
+    if (!setUint64LE(this._view, this._block, value)) throw this._range(value, "orderId", this._block);
     return this;
   }
 
   /** Starts group `legs` (no entries yet: add them with `next()`). */
   legs(): GroupsLegsEncoder {
-    return this._group(0, () => new GroupsLegsEncoder());
+    return (this._gLegs ??= new GroupsLegsEncoder())._in(this);
   }
 
   /** Starts group `tags` (no entries yet: add them with `next()`). */
   tags(): GroupsTagsEncoder {
-    return this._group(1, () => new GroupsTagsEncoder());
+    return (this._gTags ??= new GroupsTagsEncoder())._in(this);
   }
 
   /** Writes var data `text` (text as UTF-8). */
   text(value: string | Uint8Array): this {
+    const root = this;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 4, value, 1073741824) : -1;
+    if (n >= 0) {
+      this._view.setUint32(at, n, true);
+      root._limit = at + 4 + n;
+      return this;
+    }
     this._var("text", value, true, writeUint32LE, 4, 1073741824);
     return this;
   }
 
   /** Writes var data `blob` (text as one byte a character). */
   blob(value: string | Uint8Array): this {
+    const root = this;
+    const at = root._limit;
+    const n = typeof value === "string" ? asciiInto(this._buf, at + 2, value, 65535) : -1;
+    if (n >= 0) {
+      this._view.setUint16(at, n, true);
+      root._limit = at + 2 + n;
+      return this;
+    }
     this._var("blob", value, false, writeUint16LE, 2, 65535);
     return this;
   }

@@ -103,81 +103,183 @@ export function viewOf(bytes: Uint8Array): DataView {
 
 // --- text ---
 
-/**
- * The text of `bytes[start, end)`: one character a byte (Latin-1), or UTF-8 (`utf8`), invalid
- * sequences as U+FFFD.
- */
-export function decodeText(bytes: Uint8Array, start: number, end: number, utf8: boolean): string {
-  let s = "";
-  let i = start;
-  // ASCII (and Latin-1) a character at a time: faster than TextDecoder for short text.
-  while (i < end) {
-    const c = bytes[i]!;
-    if (c >= 0x80 && utf8) {
-      return s + decodeUtf8(bytes, i, end, false);
-    }
-    s += String.fromCharCode(c);
-    i++;
+const fromCharCode = String.fromCharCode;
+
+/** What the codecs need of `TextDecoder` (in browsers, Node, Deno, Bun; not in ES2020 itself). */
+interface Utf8Decoder {
+  decode(bytes: Uint8Array): string;
+}
+let utf8Decoder: Utf8Decoder | null | undefined;
+
+/** A `TextDecoder` for UTF-8 where the runtime has one, else `null`. */
+function textDecoder(): Utf8Decoder | null {
+  if (utf8Decoder === undefined) {
+    const make = (globalThis as { TextDecoder?: new () => Utf8Decoder }).TextDecoder;
+    utf8Decoder = typeof make === "function" ? new make() : null;
   }
-  return s;
+  return utf8Decoder;
 }
 
-/** UTF-8 to text; invalid sequences are U+FFFD, or (`strict`) make the result `null`. */
+/**
+ * Text at least this long goes through `TextDecoder` (when the runtime has one): its fixed cost
+ * per call is that of about this many characters made by `String.fromCharCode`
+ * (docs/typescript.md, "Text").
+ */
+export const TEXT_DECODER_MIN = 64;
+
+/**
+ * The text of `bytes[start, end)`: one character a byte (Latin-1), or UTF-8 (`utf8`), invalid
+ * sequences as U+FFFD (as `TextDecoder` replaces them).
+ */
+export function decodeText(bytes: Uint8Array, start: number, end: number, utf8: boolean): string {
+  if (end - start >= TEXT_DECODER_MIN) return decodeLong(bytes, start, end, utf8);
+  if (utf8) {
+    for (let i = start; i < end; i++) {
+      if (bytes[i]! >= 0x80) return latin1(bytes, start, i) + decodeUtf8(bytes, i, end, false);
+    }
+  }
+  return latin1(bytes, start, end);
+}
+
+/** Long text: through `TextDecoder` when the runtime has one (and the text is UTF-8 or ASCII). */
+function decodeLong(bytes: Uint8Array, start: number, end: number, utf8: boolean): string {
+  const decoder = textDecoder();
+  let ascii = true;
+  if (!utf8 || decoder === null) {
+    for (let i = start; i < end; i++) {
+      if (bytes[i]! >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+  }
+  if (decoder !== null && (utf8 || ascii)) return decoder.decode(bytes.subarray(start, end));
+  return ascii || !utf8 ? latin1(bytes, start, end) : decodeUtf8(bytes, start, end, false);
+}
+
+/**
+ * Bytes as text, one character a byte: eight at a time through `String.fromCharCode` (one
+ * string made per call, not one per character).
+ */
+function latin1(b: Uint8Array, start: number, end: number): string {
+  let s = "";
+  let i = start;
+  for (; end - i >= 8; i += 8) {
+    s += fromCharCode(b[i]!, b[i + 1]!, b[i + 2]!, b[i + 3]!, b[i + 4]!, b[i + 5]!, b[i + 6]!, b[i + 7]!);
+  }
+  switch (end - i) {
+    case 0:
+      return s;
+    case 1:
+      return s + fromCharCode(b[i]!);
+    case 2:
+      return s + fromCharCode(b[i]!, b[i + 1]!);
+    case 3:
+      return s + fromCharCode(b[i]!, b[i + 1]!, b[i + 2]!);
+    case 4:
+      return s + fromCharCode(b[i]!, b[i + 1]!, b[i + 2]!, b[i + 3]!);
+    case 5:
+      return s + fromCharCode(b[i]!, b[i + 1]!, b[i + 2]!, b[i + 3]!, b[i + 4]!);
+    case 6:
+      return s + fromCharCode(b[i]!, b[i + 1]!, b[i + 2]!, b[i + 3]!, b[i + 4]!, b[i + 5]!);
+    default:
+      return s + fromCharCode(b[i]!, b[i + 1]!, b[i + 2]!, b[i + 3]!, b[i + 4]!, b[i + 5]!, b[i + 6]!);
+  }
+}
+
+/**
+ * UTF-8 to text, as the WHATWG Encoding standard decodes it (what `TextDecoder` does): each
+ * maximal invalid subsequence is one U+FFFD, or (`strict`) makes the result `null`.
+ */
 function decodeUtf8(bytes: Uint8Array, start: number, end: number, strict: true): string | null;
 function decodeUtf8(bytes: Uint8Array, start: number, end: number, strict: false): string;
 function decodeUtf8(bytes: Uint8Array, start: number, end: number, strict: boolean): string | null {
   const units: number[] = [];
+  let need = 0;
+  let seen = 0;
+  let cp = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
   let i = start;
   while (i < end) {
-    const c = bytes[i++]!;
-    if (c < 0x80) {
-      units.push(c);
+    const b = bytes[i]!;
+    if (need === 0) {
+      i++;
+      if (b < 0x80) {
+        units.push(b);
+      } else if (b >= 0xc2 && b <= 0xdf) {
+        need = 1;
+        cp = b & 0x1f;
+      } else if (b >= 0xe0 && b <= 0xef) {
+        if (b === 0xe0) lower = 0xa0;
+        if (b === 0xed) upper = 0x9f;
+        need = 2;
+        cp = b & 0x0f;
+      } else if (b >= 0xf0 && b <= 0xf4) {
+        if (b === 0xf0) lower = 0x90;
+        if (b === 0xf4) upper = 0x8f;
+        need = 3;
+        cp = b & 0x07;
+      } else {
+        if (strict) return null;
+        units.push(0xfffd);
+      }
       continue;
     }
-    let need = 0;
-    let cp = 0;
-    let min = 0;
-    if (c >= 0xc2 && c <= 0xdf) {
-      need = 1;
-      cp = c & 0x1f;
-      min = 0x80;
-    } else if (c >= 0xe0 && c <= 0xef) {
-      need = 2;
-      cp = c & 0x0f;
-      min = 0x800;
-    } else if (c >= 0xf0 && c <= 0xf4) {
-      need = 3;
-      cp = c & 0x07;
-      min = 0x10000;
-    } else {
+    if (b < lower || b > upper) {
+      // The sequence so far is one U+FFFD; this byte starts over.
       if (strict) return null;
       units.push(0xfffd);
+      need = seen = cp = 0;
+      lower = 0x80;
+      upper = 0xbf;
       continue;
     }
-    let ok = i + need <= end;
-    for (let k = 0; ok && k < need; k++) {
-      const b = bytes[i + k]!;
-      if ((b & 0xc0) !== 0x80) ok = false;
-      else cp = (cp << 6) | (b & 0x3f);
+    i++;
+    lower = 0x80;
+    upper = 0xbf;
+    cp = (cp << 6) | (b & 0x3f);
+    if (++seen === need) {
+      if (cp >= 0x10000) {
+        cp -= 0x10000;
+        units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
+      } else {
+        units.push(cp);
+      }
+      need = seen = cp = 0;
     }
-    if (!ok || cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-      if (strict) return null;
-      units.push(0xfffd);
-      continue;
-    }
-    i += need;
-    if (cp >= 0x10000) {
-      cp -= 0x10000;
-      units.push(0xd800 + (cp >> 10), 0xdc00 + (cp & 0x3ff));
-    } else {
-      units.push(cp);
-    }
+  }
+  if (need !== 0) {
+    if (strict) return null;
+    units.push(0xfffd);
   }
   let s = "";
   for (let k = 0; k < units.length; k += 4096) {
-    s += String.fromCharCode(...units.slice(k, k + 4096));
+    s += fromCharCode(...units.slice(k, k + 4096));
   }
   return s;
+}
+
+/**
+ * Writes `text` at `buf[start]` if it is ASCII, at most `max` characters and fits: the number
+ * of bytes written, else -1 (and what was written is to be overwritten).
+ */
+export function asciiInto(buf: Uint8Array, start: number, text: string, max: number): number {
+  const n = text.length;
+  if (n > max || start + n > buf.length) return -1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return -1;
+    buf[start + i] = c;
+  }
+  return n;
+}
+
+/** Writes ASCII `text` into the char array of `size` at `at`, NUL-padded; false if it is not that. */
+export function charsInto(buf: Uint8Array, at: number, size: number, text: string): boolean {
+  if (asciiInto(buf, at, text, size) < 0) return false;
+  for (let i = at + text.length; i < at + size; i++) buf[i] = 0;
+  return true;
 }
 
 /** The bytes of `text`: UTF-8 (`utf8`), else one byte a character (`null` when one is above U+00FF). */
@@ -216,6 +318,57 @@ export function encodeText(text: string, utf8: boolean): Uint8Array | null {
     else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 0x3f), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
   }
   return Uint8Array.from(out);
+}
+
+/*
+ * The writers of 64-bit values, one per type and byte order (a constant byte order: V8 compiles
+ * a DataView access inline only when it knows the order): a safe-integer `number` as two 32-bit
+ * halves (no `bigint` made), or a `bigint`; false (nothing written) for a value the type cannot
+ * hold.
+ */
+export function setUint64LE(v: DataView, at: number, x: number | bigint): boolean {
+  if (typeof x === "number") {
+    if (!(Number.isSafeInteger(x) && x >= 0)) return false;
+    v.setUint32(at, x >>> 0, true);
+    v.setUint32(at + 4, Math.floor(x / 4294967296), true);
+    return true;
+  }
+  if (BigInt.asUintN(64, x) !== x) return false;
+  v.setBigUint64(at, x, true);
+  return true;
+}
+export function setUint64BE(v: DataView, at: number, x: number | bigint): boolean {
+  if (typeof x === "number") {
+    if (!(Number.isSafeInteger(x) && x >= 0)) return false;
+    v.setUint32(at + 4, x >>> 0);
+    v.setUint32(at, Math.floor(x / 4294967296));
+    return true;
+  }
+  if (BigInt.asUintN(64, x) !== x) return false;
+  v.setBigUint64(at, x);
+  return true;
+}
+export function setInt64LE(v: DataView, at: number, x: number | bigint): boolean {
+  if (typeof x === "number") {
+    if (!Number.isSafeInteger(x)) return false;
+    v.setUint32(at, x >>> 0, true);
+    v.setInt32(at + 4, Math.floor(x / 4294967296), true);
+    return true;
+  }
+  if (BigInt.asIntN(64, x) !== x) return false;
+  v.setBigInt64(at, x, true);
+  return true;
+}
+export function setInt64BE(v: DataView, at: number, x: number | bigint): boolean {
+  if (typeof x === "number") {
+    if (!Number.isSafeInteger(x)) return false;
+    v.setUint32(at + 4, x >>> 0);
+    v.setInt32(at, Math.floor(x / 4294967296));
+    return true;
+  }
+  if (BigInt.asIntN(64, x) !== x) return false;
+  v.setBigInt64(at, x);
+  return true;
 }
 
 /** The index of the first NUL in `bytes[start, end)`, else `end`. */
@@ -666,6 +819,9 @@ export abstract class Body {
   abstract _pathAt(index: number): string;
 }
 
+/** @internal The iterator result after a group's last entry. */
+export const DONE: IteratorReturnResult<undefined> = Object.freeze({ done: true, value: undefined });
+
 const EMPTY = new Uint8Array(0);
 const EMPTY_VIEW = new DataView(EMPTY.buffer);
 
@@ -683,6 +839,10 @@ export abstract class GroupDecoder extends Body implements IterableIterator<Grou
   _startPos = 0;
   /** False when the group is newer than the writer (it prints `null`). */
   present = false;
+  /** @internal Whether entries are read where they lie (a writer at this version or newer, with blocks no shorter). */
+  _fast = false;
+  /** @internal The iterator result of every entry (one object: no allocation per entry). */
+  readonly _more: IteratorResult<this> = { done: false, value: this };
 
   constructor(
     layout: BlockLayout,
@@ -741,6 +901,7 @@ export abstract class GroupDecoder extends Body implements IterableIterator<Grou
     }
     this._entryLength = blockLength;
     this._count = count;
+    this._fast = blockLength >= this._layout.blockLength && this._version >= this._layout.schemaVersion;
     this._nextPos = pos + d.size;
   }
 
@@ -765,7 +926,16 @@ export abstract class GroupDecoder extends Body implements IterableIterator<Grou
 
   /** The iterator protocol: moves to the next entry (this same object). */
   next(): IteratorResult<this> {
-    return this._advance() ? { done: false, value: this } : { done: true, value: undefined };
+    return this._step();
+  }
+
+  /**
+   * @internal The iterator protocol's step, the general way (generated `next()`s take the
+   * common case inline): the same result object for every entry (`{done: false, value: this}`,
+   * which escapes no one's notice as the value is this same object anyway), `DONE` after the last.
+   */
+  _step(): IteratorResult<this> {
+    return this._advance() ? this._more : DONE;
   }
 
   /** @internal Moves to the next entry; false after the last. */
@@ -997,19 +1167,7 @@ export abstract class Encoder {
   /** @internal Writes text or bytes into a char array of `size`, NUL-padded. */
   _chars(value: string | Uint8Array, at: number, size: number, utf8: boolean, name: string): void {
     const buf = this._buf;
-    if (typeof value === "string" && value.length <= size) {
-      // ASCII straight in, without an intermediate array.
-      let i = 0;
-      for (; i < value.length; i++) {
-        const c = value.charCodeAt(i);
-        if (c >= 0x80) break;
-        buf[at + i] = c;
-      }
-      if (i === value.length) {
-        buf.fill(0, at + i, at + size);
-        return;
-      }
-    }
+    if (typeof value === "string" && charsInto(buf, at, size, value)) return;
     const raw = typeof value === "string" ? this._textBytes(value, utf8, name, at) : value;
     if (raw.length > size) {
       throw this._fail(name, "textTooLong", `${raw.length} bytes of text for ${size}`, at);
@@ -1071,17 +1229,12 @@ export abstract class BlockEncoder extends Encoder {
     const at = root._limit;
     const buf = this._buf;
     const start = at + size;
-    if (typeof value === "string" && value.length <= maxLength && start + value.length <= buf.length) {
+    if (typeof value === "string") {
       // ASCII straight in, without an intermediate array.
-      let i = 0;
-      for (; i < value.length; i++) {
-        const c = value.charCodeAt(i);
-        if (c >= 0x80) break;
-        buf[start + i] = c;
-      }
-      if (i === value.length) {
-        put(this._view, at, i);
-        root._limit = start + i;
+      const n = asciiInto(buf, start, value, maxLength);
+      if (n >= 0) {
+        put(this._view, at, n);
+        root._limit = start + n;
         return;
       }
     }
@@ -1129,6 +1282,7 @@ export abstract class MessageEncoder extends BlockEncoder {
     readonly blockLength: number,
   ) {
     super();
+    this._root = this;
   }
 
   /** @internal Starts a message at `offset`: writes its header (unless `header` is false). */
@@ -1260,17 +1414,21 @@ export abstract class GroupEncoder extends BlockEncoder {
 /** A composite's encoder: a view of its bytes at an offset, named in errors by its field. */
 export abstract class CompositeEncoder extends Encoder {
   _off = 0;
-  _parent: Encoder | null = null;
-  _name = "";
 
-  /** @internal Moves this encoder to the composite at `offset` of `parent`'s buffer. */
-  _at(buf: Uint8Array, view: DataView, msg: number, offset: number, parent: Encoder | null, name: string): this {
+  /** `parent` (`null` for one on its own) and `name` make the paths of its errors. */
+  constructor(
+    readonly _parent: Encoder | null = null,
+    readonly _name = "",
+  ) {
+    super();
+  }
+
+  /** @internal Moves this encoder to the composite at `offset` of a message's buffer. */
+  _at(buf: Uint8Array, view: DataView, msg: number, offset: number): this {
     this._buf = buf;
     this._view = view;
     this._msg = msg;
     this._off = offset;
-    this._parent = parent;
-    this._name = name;
     return this;
   }
 
