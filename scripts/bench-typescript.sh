@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The TypeScript codecs' benchmark (docs/benchmarks.md, "TypeScript codecs"): MarketData and Car
 # encode and decode on Node, Sable's generated codecs against a hand-written DataView baseline and
-# protobufjs (typescript/bench/bench.ts), in one run, under the machine-wide benchmark lock.
+# protobufjs (typescript/bench/bench.ts), in one run, under the machine-wide benchmark lock (taken
+# here: do not wrap this script in another flock of /tmp/bench.lock, which would wait for ever).
 #
-# Usage: scripts/bench-typescript.sh [MILLISECONDS_PER_CASE]   (default 1000)
+# Usage: scripts/bench-typescript.sh [MS_PER_CASE [FILTER [ROUNDS]]]   (default 1000, all cases, 5)
+#   BUILD_ONLY=1: build target/bench-typescript and stop (scripts/count-typescript.sh uses it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
