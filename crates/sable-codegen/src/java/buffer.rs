@@ -57,6 +57,25 @@ impl Buffer {
         }
     }
 
+    /// The name of the method the codecs wrap fixed-size flyweights (composites, sets, headers)
+    /// with at their own offsets: the segment flavour's public `wrap` checks a user's offset,
+    /// its `sbeWrap` does not (see `SbeSupport.index`).
+    pub fn internal_wrap(self) -> &'static str {
+        match self {
+            Buffer::Segment => "sbeWrap",
+            Buffer::Agrona | Buffer::AgronaUnsafe => "wrap",
+        }
+    }
+
+    /// The segment flavour's check of an offset a user hands in (`SbeSupport.checkOffset`):
+    /// array accesses take offsets as ints, exact only for offsets inside the buffer. Agrona
+    /// buffers check bounds themselves when the user asks, as the reference's codecs leave it.
+    pub fn check_offset(self, w: &mut CodeWriter, offset: &str, end: &str) {
+        if self == Buffer::Segment {
+            w.line(format!("SbeSupport.checkOffset({offset}, {end});"));
+        }
+    }
+
     /// The Java type of offsets and limits.
     pub fn off(self) -> &'static str {
         match self {

@@ -427,7 +427,10 @@ impl Gen<'_> {
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
                 w.open_brace(format!("public {c} {name}()"));
-                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!(
+                    "{name}.{}({buf}, {at});",
+                    self.buffer.internal_wrap()
+                ));
                 w.line(format!("return {name};"));
                 w.end("}");
                 w.blank();
@@ -440,7 +443,10 @@ impl Gen<'_> {
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
                 w.open_brace(format!("public {c} {name}()"));
-                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!(
+                    "{name}.{}({buf}, {at});",
+                    self.buffer.internal_wrap()
+                ));
                 w.line(format!("return {name};"));
                 w.end("}");
                 w.blank();
@@ -749,7 +755,10 @@ impl Gen<'_> {
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
                 w.open_brace(format!("public {c} {name}()"));
-                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!(
+                    "{name}.{}({buf}, {at});",
+                    self.buffer.internal_wrap()
+                ));
                 w.line(format!("return {name};"));
                 w.end("}");
                 w.blank();
@@ -762,7 +771,10 @@ impl Gen<'_> {
                     &[format!("@return the {c} flyweight over {}.", s.name)],
                 );
                 w.open_brace(format!("public {c} {name}()"));
-                w.line(format!("{name}.wrap({buf}, {at});"));
+                w.line(format!(
+                    "{name}.{}({buf}, {at});",
+                    self.buffer.internal_wrap()
+                ));
                 w.line(format!("return {name};"));
                 w.end("}");
                 w.blank();

@@ -131,7 +131,10 @@ impl Gen<'_> {
                 }
             };
             let buf = self.buffer.var();
-            w.line(format!("header.wrap({buf}, offset);"));
+            w.line(format!(
+                "header.{}({buf}, offset);",
+                self.buffer.internal_wrap()
+            ));
             w.line(format!(
                 "// blockLength {}, templateId {}, schemaId {}, version {}",
                 fields[0], fields[1], fields[2], fields[3]
@@ -223,6 +226,7 @@ impl Gen<'_> {
             b.write_type()
         ));
         w.line(format!("final {off} end = {};", b.capacity(buf)));
+        b.check_offset(&mut w, "offset", "end");
         w.open_brace(format!(
             "if ({})",
             b.past_end("offset", "BLOCK_LENGTH", "end")
@@ -254,6 +258,7 @@ impl Gen<'_> {
             b.write_type()
         ));
         w.line(format!("final {off} end = {};", b.capacity(buf)));
+        b.check_offset(&mut w, "offset", "end");
         for (what, len) in [
             ("header", format!("{header}.ENCODED_LENGTH")),
             ("fields", format!("{header}.ENCODED_LENGTH + BLOCK_LENGTH")),
@@ -301,9 +306,14 @@ impl Gen<'_> {
         javadoc(
             w,
             Some("Moves the limit."),
-            &["@param limit the new limit.".to_owned()],
+            &[
+                "@param limit the new limit.".to_owned(),
+                "@throws IndexOutOfBoundsException when the limit is outside the buffer."
+                    .to_owned(),
+            ],
         );
         w.open_brace(format!("public void limit(final {off} limit)"));
+        self.buffer.check_offset(w, "limit", "sbeEnd");
         w.line("this.limit = limit;");
         w.end("}");
         w.blank();

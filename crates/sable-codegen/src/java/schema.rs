@@ -151,12 +151,15 @@ impl Gen<'_> {
             "private int templateId(final {} {buf}, final {off} offset, final {off} length)",
             b.read_type()
         ));
-        w.open_brace(format!("if (length < {header}.ENCODED_LENGTH)"));
         w.line(format!(
-            "throw SbeDecodeException.truncated(0, \"header\", {header}.ENCODED_LENGTH, length);"
+            "final {off} within = SbeSupport.within({buf}, offset, length);"
+        ));
+        w.open_brace(format!("if (within < {header}.ENCODED_LENGTH)"));
+        w.line(format!(
+            "throw SbeDecodeException.truncated(0, \"header\", {header}.ENCODED_LENGTH, within);"
         ));
         w.end("}");
-        w.line(format!("header.wrap({buf}, offset);"));
+        w.line(format!("header.{}({buf}, offset);", b.internal_wrap()));
         // A constant schemaId is not on the wire: there is nothing to check.
         let schema_id = h.primitive("schemaId").filter(|(_, p)| !p.is_constant());
         if let Some(at) = schema_id.map(|(m, _)| m.offset) {

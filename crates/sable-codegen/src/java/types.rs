@@ -425,18 +425,40 @@ impl Gen<'_> {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
+        let mut tags = vec![
+            format!("@param {buf} the buffer."),
+            "@param offset where the value starts.".to_owned(),
+            "@return this.".to_owned(),
+        ];
+        if !b.is_agrona() {
+            tags.push(
+                "@throws IndexOutOfBoundsException when the offset is outside the buffer."
+                    .to_owned(),
+            );
+        }
         javadoc(
             w,
             Some("Points this flyweight at a position in a buffer."),
-            &[
-                format!("@param {buf} the buffer."),
-                "@param offset where the value starts.".to_owned(),
-                "@return this.".to_owned(),
-            ],
+            &tags,
         );
         w.open_brace(format!(
             "public {cls} wrap(final {btype} {buf}, final {off} offset)"
         ));
+        if !b.is_agrona() {
+            // Array accesses take offsets as ints (SbeSupport.index): a user's offset must be
+            // inside the segment. Agrona buffers check bounds themselves, when the user asks.
+            b.check_offset(w, "offset", &b.capacity(buf));
+            w.line(format!("return sbeWrap({buf}, offset);"));
+            w.end("}");
+            w.blank();
+            doc(
+                w,
+                "wrap without the offset's check, for the codecs' own offsets (inside the buffer).\n\n@param segment the buffer.\n@param offset where the value starts.\n@return this.",
+            );
+            w.open_brace(format!(
+                "{cls} sbeWrap(final {btype} {buf}, final {off} offset)"
+            ));
+        }
         b.bind(w);
         w.line("this.offset = offset;");
         w.line("return this;");

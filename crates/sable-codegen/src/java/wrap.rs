@@ -35,9 +35,10 @@ impl Gen<'_> {
         w.open_brace(format!(
             "public {cls} wrap(final {rt} {buf}, final {off} offset, final int actingBlockLength, final int actingVersion)"
         ));
+        w.line(format!("final {off} end = {};", b.capacity(buf)));
+        b.check_offset(w, "offset", "end");
         w.line(format!(
-            "return sbeWrap({buf}, offset, actingBlockLength, actingVersion, offset - {header}.ENCODED_LENGTH, {});",
-            b.capacity(buf)
+            "return sbeWrap({buf}, offset, actingBlockLength, actingVersion, offset - {header}.ENCODED_LENGTH, end);"
         ));
         w.end("}");
         w.blank();
@@ -115,13 +116,16 @@ impl Gen<'_> {
         w.open_brace(format!(
             "public {cls} wrapAndApplyHeader(final {rt} {buf}, final {off} offset, final {off} length, final {header} header)"
         ));
-        w.open_brace(format!("if (length < {header}.ENCODED_LENGTH)"));
         w.line(format!(
-            "throw SbeDecodeException.truncated(0, \"header\", {header}.ENCODED_LENGTH, length);"
+            "final {off} within = SbeSupport.within({buf}, offset, length);"
+        ));
+        w.open_brace(format!("if (within < {header}.ENCODED_LENGTH)"));
+        w.line(format!(
+            "throw SbeDecodeException.truncated(0, \"header\", {header}.ENCODED_LENGTH, within);"
         ));
         w.end("}");
         b.bind(w);
-        w.line(format!("header.wrap({buf}, offset);"));
+        w.line(format!("header.{}({buf}, offset);", b.internal_wrap()));
         let checks = self.header_values(w, m);
         for c in checks {
             w.open_brace(format!("if ({})", c.failed));
@@ -132,7 +136,7 @@ impl Gen<'_> {
             w.end("}");
         }
         w.line(format!(
-            "sbeWrap({buf}, offset + {header}.ENCODED_LENGTH, blockLength, version, offset, offset + length);"
+            "sbeWrap({buf}, offset + {header}.ENCODED_LENGTH, blockLength, version, offset, offset + within);"
         ));
         w.line("this.headerOffset = offset;");
         w.line("return this;");

@@ -187,6 +187,7 @@ public final class CarEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -80,9 +80,10 @@ public final class SbeSchemaDecoder
 
     private int templateId(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        final int within = SbeSupport.within(buffer, offset, length);
+        if (within < MessageHeaderDecoder.ENCODED_LENGTH)
         {
-            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, within);
         }
         header.wrap(buffer, offset);
         final int schemaId = header.schemaId();

@@ -125,7 +125,9 @@ public final class CarDecoder
      */
     public CarDecoder wrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion)
     {
-        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, segment.byteSize());
+        final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
+        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
     }
 
     private CarDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long messageStart, final long end)
@@ -181,16 +183,17 @@ public final class CarDecoder
      */
     public CarDecoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final long length, final MessageHeaderDecoder header)
     {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        final long within = SbeSupport.within(segment, offset, length);
+        if (within < MessageHeaderDecoder.ENCODED_LENGTH)
         {
-            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, within);
         }
         if (segment != this.segment)
         {
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
-        header.wrap(segment, offset);
+        header.sbeWrap(segment, offset);
         final long fields = SbeSupport.getLongBE(array, segment, offset);
         final int blockLength = (int) (fields >>> 48) & 0xFFFF;
         final int templateId = (int) (fields >>> 32) & 0xFFFF;
@@ -208,7 +211,7 @@ public final class CarDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
+        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
         this.headerOffset = offset;
         return this;
     }
@@ -312,9 +315,11 @@ public final class CarDecoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final long limit)
     {
+        SbeSupport.checkOffset(limit, sbeEnd);
         this.limit = limit;
     }
 
@@ -1046,7 +1051,7 @@ public final class CarDecoder
      */
     public OptionalExtrasDecoder extras()
     {
-        extras.wrap(segment, offset + 38);
+        extras.sbeWrap(segment, offset + 38);
         return extras;
     }
 
@@ -1191,7 +1196,7 @@ public final class CarDecoder
      */
     public EngineDecoder engine()
     {
-        engine.wrap(segment, offset + 39);
+        engine.sbeWrap(segment, offset + 39);
         return engine;
     }
 

@@ -116,6 +116,7 @@ public final class CarEncoder
     public CarEncoder wrap(final MemorySegment segment, final long offset)
     {
         final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
         if (offset + BLOCK_LENGTH > end)
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
@@ -146,6 +147,7 @@ public final class CarEncoder
     public CarEncoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderEncoder header)
     {
         final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
         if (offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
         {
             throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
@@ -159,7 +161,7 @@ public final class CarEncoder
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
-        header.wrap(segment, offset);
+        header.sbeWrap(segment, offset);
         // blockLength 49, templateId 1, schemaId 1, version 0
         SbeSupport.putLongBE(array, segment, offset, 0x0031000100010000L);
         return wrap(segment, offset + MessageHeaderEncoder.ENCODED_LENGTH);
@@ -189,9 +191,11 @@ public final class CarEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final long limit)
     {
+        SbeSupport.checkOffset(limit, sbeEnd);
         this.limit = limit;
     }
 
@@ -950,7 +954,7 @@ public final class CarEncoder
      */
     public OptionalExtrasEncoder extras()
     {
-        extras.wrap(segment, offset + 38);
+        extras.sbeWrap(segment, offset + 38);
         return extras;
     }
 
@@ -1085,7 +1089,7 @@ public final class CarEncoder
      */
     public EngineEncoder engine()
     {
-        engine.wrap(segment, offset + 39);
+        engine.sbeWrap(segment, offset + 39);
         return engine;
     }
 

@@ -22,8 +22,22 @@ public final class EngineDecoder
      * @param segment the buffer.
      * @param offset where the value starts.
      * @return this.
+     * @throws IndexOutOfBoundsException when the offset is outside the buffer.
      */
     public EngineDecoder wrap(final MemorySegment segment, final long offset)
+    {
+        SbeSupport.checkOffset(offset, segment.byteSize());
+        return sbeWrap(segment, offset);
+    }
+
+    /**
+     * wrap without the offset's check, for the codecs' own offsets (inside the buffer).
+     *
+     * @param segment the buffer.
+     * @param offset where the value starts.
+     * @return this.
+     */
+    EngineDecoder sbeWrap(final MemorySegment segment, final long offset)
     {
         if (segment != this.segment)
         {
@@ -797,7 +811,7 @@ public final class EngineDecoder
      */
     public BoosterDecoder booster()
     {
-        booster.wrap(segment, offset + 8);
+        booster.sbeWrap(segment, offset + 8);
         return booster;
     }
 

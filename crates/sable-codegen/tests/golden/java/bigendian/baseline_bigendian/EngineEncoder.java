@@ -35,8 +35,22 @@ public final class EngineEncoder
      * @param segment the buffer.
      * @param offset where the value starts.
      * @return this.
+     * @throws IndexOutOfBoundsException when the offset is outside the buffer.
      */
     public EngineEncoder wrap(final MemorySegment segment, final long offset)
+    {
+        SbeSupport.checkOffset(offset, segment.byteSize());
+        return sbeWrap(segment, offset);
+    }
+
+    /**
+     * wrap without the offset's check, for the codecs' own offsets (inside the buffer).
+     *
+     * @param segment the buffer.
+     * @param offset where the value starts.
+     * @return this.
+     */
+    EngineEncoder sbeWrap(final MemorySegment segment, final long offset)
     {
         if (segment != this.segment)
         {
@@ -851,7 +865,7 @@ public final class EngineEncoder
      */
     public BoosterEncoder booster()
     {
-        booster.wrap(segment, offset + 8);
+        booster.sbeWrap(segment, offset + 8);
         return booster;
     }
 }

@@ -23,8 +23,22 @@ public final class MessageHeaderDecoder
      * @param segment the buffer.
      * @param offset where the value starts.
      * @return this.
+     * @throws IndexOutOfBoundsException when the offset is outside the buffer.
      */
     public MessageHeaderDecoder wrap(final MemorySegment segment, final long offset)
+    {
+        SbeSupport.checkOffset(offset, segment.byteSize());
+        return sbeWrap(segment, offset);
+    }
+
+    /**
+     * wrap without the offset's check, for the codecs' own offsets (inside the buffer).
+     *
+     * @param segment the buffer.
+     * @param offset where the value starts.
+     * @return this.
+     */
+    MessageHeaderDecoder sbeWrap(final MemorySegment segment, final long offset)
     {
         if (segment != this.segment)
         {

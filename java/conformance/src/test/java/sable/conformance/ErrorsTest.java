@@ -14,6 +14,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import sable.conformance.example_schema.CarDecoder;
 import sable.conformance.example_schema.CarEncoder;
+import sable.conformance.example_schema.EngineDecoder;
 import sable.conformance.example_schema.MessageHeaderDecoder;
 import sable.conformance.example_schema.MessageHeaderEncoder;
 import sable.conformance.example_schema.SbeDecodeException;
@@ -183,6 +184,48 @@ class ErrorsTest
         message = car();
         putInt(message, manufacturer, -1);
         assertError(decodeError(message), manufacturer, "fields.manufacturer", "truncated");
+    }
+
+    /**
+     * Offsets a user hands in are checked where they come in, so that no access can land at a
+     * wrapped array index (heap segments are read through their arrays at int indices).
+     */
+    @Test
+    void offsetsOutsideTheBufferAreRejectedWhereTheyComeIn()
+    {
+        final byte[] bytes = new byte[512];
+        final MemorySegment segment = MemorySegment.ofArray(bytes);
+        for (final long offset : new long[] {-1, 513, 1L << 32, Long.MIN_VALUE + 100})
+        {
+            assertThrows(IndexOutOfBoundsException.class, () -> new EngineDecoder().wrap(segment, offset));
+            assertThrows(IndexOutOfBoundsException.class, () -> new CarEncoder().wrap(segment, offset));
+            assertThrows(IndexOutOfBoundsException.class,
+                () -> new CarEncoder().wrapAndApplyHeader(segment, offset, new MessageHeaderEncoder()));
+            assertThrows(IndexOutOfBoundsException.class, () -> new CarDecoder().wrap(segment, offset, 49, 0));
+            assertThrows(IndexOutOfBoundsException.class,
+                () -> new CarDecoder().wrapAndApplyHeader(segment, offset, 100, new MessageHeaderDecoder()));
+            assertThrows(IndexOutOfBoundsException.class, () -> new SbeSchemaDecoder().toJson(segment, offset, 100));
+        }
+        assertArrayEquals(new byte[512], bytes, "nothing was written");
+
+        final CarEncoder car = new CarEncoder().wrapAndApplyHeader(segment, 0, new MessageHeaderEncoder());
+        assertThrows(IndexOutOfBoundsException.class, () -> car.limit(513));
+        assertThrows(IndexOutOfBoundsException.class, () -> car.limit(-1));
+        car.limit(512);
+    }
+
+    /** A length beyond the buffer is cut at its end: a lying var data length is truncated, not read past it. */
+    @Test
+    void aLengthBeyondTheBufferIsCutAtItsEnd()
+    {
+        final byte[] message = car();
+        final int manufacturer = carItems().get(11).start();
+        putInt(message, manufacturer, 0x7FFF_FFF0);
+        final SbeDecodeException error = assertThrows(SbeDecodeException.class,
+            () -> new SbeSchemaDecoder().toJson(MemorySegment.ofArray(message), 0, Long.MAX_VALUE));
+        assertError(error, manufacturer, "fields.manufacturer", "truncated");
+        assertError(assertThrows(SbeDecodeException.class, () -> new CarDecoder().wrapAndApplyHeader(
+            MemorySegment.ofArray(Arrays.copyOf(message, 5)), 0, 1000, new MessageHeaderDecoder())), 0, "header", "truncated");
     }
 
     private static void assertEncodeError(final String field, final SbeEncodeException.Kind kind, final Runnable encode)

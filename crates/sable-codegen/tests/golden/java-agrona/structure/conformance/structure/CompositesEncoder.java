@@ -184,6 +184,7 @@ public final class CompositesEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -121,7 +121,8 @@ public final class GroupsDecoder
      */
     public GroupsDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
-        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, buffer.capacity());
+        final int end = buffer.capacity();
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
     }
 
     private GroupsDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
@@ -176,9 +177,10 @@ public final class GroupsDecoder
      */
     public GroupsDecoder wrapAndApplyHeader(final DirectBuffer buffer, final int offset, final int length, final MessageHeaderDecoder header)
     {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        final int within = SbeSupport.within(buffer, offset, length);
+        if (within < MessageHeaderDecoder.ENCODED_LENGTH)
         {
-            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, within);
         }
         if (buffer != this.buffer)
         {
@@ -202,7 +204,7 @@ public final class GroupsDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + length);
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
         this.headerOffset = offset;
         return this;
     }
@@ -305,6 +307,7 @@ public final class GroupsDecoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -182,6 +182,7 @@ public final class GroupsEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -36,6 +36,39 @@ final class SbeSupport
     {
     }
 
+    /**
+     * Checks an offset a user hands in (a flyweight's or message's wrap, a limit): inside the
+     * buffer or at its end.
+     *
+     * @param offset the offset.
+     * @param end the buffer's end.
+     * @throws IndexOutOfBoundsException when the offset is negative or past the end.
+     */
+    static void checkOffset(final int offset, final int end)
+    {
+        if (offset < 0 || offset > end)
+        {
+            throw new IndexOutOfBoundsException("offset " + offset + " is outside the buffer of " + end + " bytes");
+        }
+    }
+
+    /**
+     * The bytes from offset a message may use: the caller's length, cut at the buffer's end (so
+     * that no check of the message's items can pass beyond the buffer).
+     *
+     * @param buffer the buffer.
+     * @param offset where the message starts.
+     * @param length the bytes the caller says it holds.
+     * @return the smaller of length and the bytes from offset to the buffer's end.
+     * @throws IndexOutOfBoundsException when the offset is negative or past the end.
+     */
+    static int within(final DirectBuffer buffer, final int offset, final int length)
+    {
+        final int end = buffer.capacity();
+        checkOffset(offset, end);
+        return Math.min(length, end - offset);
+    }
+
     private static byte getByte(final DirectBuffer buffer, final int index)
     {
         return buffer.getByte(index);

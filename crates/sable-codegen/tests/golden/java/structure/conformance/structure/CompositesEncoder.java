@@ -113,6 +113,7 @@ public final class CompositesEncoder
     public CompositesEncoder wrap(final MemorySegment segment, final long offset)
     {
         final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
         if (offset + BLOCK_LENGTH > end)
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
@@ -143,6 +144,7 @@ public final class CompositesEncoder
     public CompositesEncoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderEncoder header)
     {
         final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
         if (offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
         {
             throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
@@ -156,7 +158,7 @@ public final class CompositesEncoder
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
-        header.wrap(segment, offset);
+        header.sbeWrap(segment, offset);
         // blockLength 36, templateId 1, schemaId 904, version 0
         SbeSupport.putLongLE(array, segment, offset, 0x0000038800010024L);
         return wrap(segment, offset + MessageHeaderEncoder.ENCODED_LENGTH);
@@ -186,9 +188,11 @@ public final class CompositesEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final long limit)
     {
+        SbeSupport.checkOffset(limit, sbeEnd);
         this.limit = limit;
     }
 
@@ -255,7 +259,7 @@ public final class CompositesEncoder
      */
     public ShapeEncoder shape()
     {
-        shape.wrap(segment, offset);
+        shape.sbeWrap(segment, offset);
         return shape;
     }
 
@@ -322,7 +326,7 @@ public final class CompositesEncoder
      */
     public DecimalEncoder lastPrice()
     {
-        lastPrice.wrap(segment, offset + 24);
+        lastPrice.sbeWrap(segment, offset + 24);
         return lastPrice;
     }
 

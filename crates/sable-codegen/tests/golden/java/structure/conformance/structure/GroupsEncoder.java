@@ -111,6 +111,7 @@ public final class GroupsEncoder
     public GroupsEncoder wrap(final MemorySegment segment, final long offset)
     {
         final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
         if (offset + BLOCK_LENGTH > end)
         {
             throw SbeEncodeException.bufferTooShort("fields", offset, BLOCK_LENGTH, end);
@@ -141,6 +142,7 @@ public final class GroupsEncoder
     public GroupsEncoder wrapAndApplyHeader(final MemorySegment segment, final long offset, final MessageHeaderEncoder header)
     {
         final long end = segment.byteSize();
+        SbeSupport.checkOffset(offset, end);
         if (offset + MessageHeaderEncoder.ENCODED_LENGTH > end)
         {
             throw SbeEncodeException.bufferTooShort("header", offset, MessageHeaderEncoder.ENCODED_LENGTH, end);
@@ -154,7 +156,7 @@ public final class GroupsEncoder
             this.segment = segment;
             this.array = SbeSupport.array(segment);
         }
-        header.wrap(segment, offset);
+        header.sbeWrap(segment, offset);
         // blockLength 8, templateId 2, schemaId 904, version 0
         SbeSupport.putLongLE(array, segment, offset, 0x0000038800020008L);
         return wrap(segment, offset + MessageHeaderEncoder.ENCODED_LENGTH);
@@ -184,9 +186,11 @@ public final class GroupsEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
+     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final long limit)
     {
+        SbeSupport.checkOffset(limit, sbeEnd);
         this.limit = limit;
     }
 
@@ -674,7 +678,7 @@ public final class GroupsEncoder
          */
         public DecimalEncoder price()
         {
-            price.wrap(segment, offset + 4);
+            price.sbeWrap(segment, offset + 4);
             return price;
         }
 

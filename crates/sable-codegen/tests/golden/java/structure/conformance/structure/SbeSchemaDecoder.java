@@ -81,11 +81,12 @@ public final class SbeSchemaDecoder
 
     private int templateId(final MemorySegment segment, final long offset, final long length)
     {
-        if (length < MessageHeaderDecoder.ENCODED_LENGTH)
+        final long within = SbeSupport.within(segment, offset, length);
+        if (within < MessageHeaderDecoder.ENCODED_LENGTH)
         {
-            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, length);
+            throw SbeDecodeException.truncated(0, "header", MessageHeaderDecoder.ENCODED_LENGTH, within);
         }
-        header.wrap(segment, offset);
+        header.sbeWrap(segment, offset);
         final int schemaId = header.schemaId();
         if (schemaId != SCHEMA_ID)
         {

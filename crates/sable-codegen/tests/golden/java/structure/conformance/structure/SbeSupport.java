@@ -82,13 +82,17 @@ final class SbeSupport
     }
 
     /**
-     * An index into a byte array from a segment offset: offsets beyond an int become -1, so that
-     * the array access throws as the segment access would.
+     * An index into a byte array from a segment offset. The array is a whole segment (at most
+     * Integer.MAX_VALUE bytes), and every offset the codecs access is inside it or fails the
+     * array's own bounds check: offsets users hand in are checked by checkOffset and within, and
+     * every item (block, group header, entry, var data) is checked against the buffer's end
+     * before it is accessed, so an offset plus a field's position within its block cannot wrap
+     * an int back into the array. One cast rather than an exactness test per access: the JIT
+     * then folds the bounds checks of a block's fields together.
      */
     private static int index(final long at)
     {
-        final int index = (int) at;
-        return index == at ? index : -1;
+        return (int) at;
     }
 
     /**
@@ -521,6 +525,39 @@ final class SbeSupport
 
     private SbeSupport()
     {
+    }
+
+    /**
+     * Checks an offset a user hands in (a flyweight's or message's wrap, a limit): inside the
+     * buffer or at its end.
+     *
+     * @param offset the offset.
+     * @param end the buffer's end.
+     * @throws IndexOutOfBoundsException when the offset is negative or past the end.
+     */
+    static void checkOffset(final long offset, final long end)
+    {
+        if (offset < 0 || offset > end)
+        {
+            throw new IndexOutOfBoundsException("offset " + offset + " is outside the buffer of " + end + " bytes");
+        }
+    }
+
+    /**
+     * The bytes from offset a message may use: the caller's length, cut at the buffer's end (so
+     * that no check of the message's items can pass beyond the buffer).
+     *
+     * @param buffer the buffer.
+     * @param offset where the message starts.
+     * @param length the bytes the caller says it holds.
+     * @return the smaller of length and the bytes from offset to the buffer's end.
+     * @throws IndexOutOfBoundsException when the offset is negative or past the end.
+     */
+    static long within(final MemorySegment buffer, final long offset, final long length)
+    {
+        final long end = buffer.byteSize();
+        checkOffset(offset, end);
+        return Math.min(length, end - offset);
     }
 
     private static byte getByte(final MemorySegment buffer, final long index)

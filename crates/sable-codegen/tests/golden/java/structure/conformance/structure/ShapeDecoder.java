@@ -25,8 +25,22 @@ public final class ShapeDecoder
      * @param segment the buffer.
      * @param offset where the value starts.
      * @return this.
+     * @throws IndexOutOfBoundsException when the offset is outside the buffer.
      */
     public ShapeDecoder wrap(final MemorySegment segment, final long offset)
+    {
+        SbeSupport.checkOffset(offset, segment.byteSize());
+        return sbeWrap(segment, offset);
+    }
+
+    /**
+     * wrap without the offset's check, for the codecs' own offsets (inside the buffer).
+     *
+     * @param segment the buffer.
+     * @param offset where the value starts.
+     * @return this.
+     */
+    ShapeDecoder sbeWrap(final MemorySegment segment, final long offset)
     {
         if (segment != this.segment)
         {
@@ -206,7 +220,7 @@ public final class ShapeDecoder
      */
     public PointDecoder origin()
     {
-        origin.wrap(segment, offset + 4);
+        origin.sbeWrap(segment, offset + 4);
         return origin;
     }
 
@@ -263,7 +277,7 @@ public final class ShapeDecoder
      */
     public PointDecoder size()
     {
-        size.wrap(segment, offset + 8);
+        size.sbeWrap(segment, offset + 8);
         return size;
     }
 
@@ -386,7 +400,7 @@ public final class ShapeDecoder
      */
     public CapsDecoder caps()
     {
-        caps.wrap(segment, offset + 13);
+        caps.sbeWrap(segment, offset + 13);
         return caps;
     }
 
@@ -637,7 +651,7 @@ public final class ShapeDecoder
      */
     public DecimalDecoder price()
     {
-        price.wrap(segment, offset + 16);
+        price.sbeWrap(segment, offset + 16);
         return price;
     }
 

@@ -40,8 +40,22 @@ public final class ShapeEncoder
      * @param segment the buffer.
      * @param offset where the value starts.
      * @return this.
+     * @throws IndexOutOfBoundsException when the offset is outside the buffer.
      */
     public ShapeEncoder wrap(final MemorySegment segment, final long offset)
+    {
+        SbeSupport.checkOffset(offset, segment.byteSize());
+        return sbeWrap(segment, offset);
+    }
+
+    /**
+     * wrap without the offset's check, for the codecs' own offsets (inside the buffer).
+     *
+     * @param segment the buffer.
+     * @param offset where the value starts.
+     * @return this.
+     */
+    ShapeEncoder sbeWrap(final MemorySegment segment, final long offset)
     {
         if (segment != this.segment)
         {
@@ -223,7 +237,7 @@ public final class ShapeEncoder
      */
     public PointEncoder origin()
     {
-        origin.wrap(segment, offset + 4);
+        origin.sbeWrap(segment, offset + 4);
         return origin;
     }
 
@@ -280,7 +294,7 @@ public final class ShapeEncoder
      */
     public PointEncoder size()
     {
-        size.wrap(segment, offset + 8);
+        size.sbeWrap(segment, offset + 8);
         return size;
     }
 
@@ -407,7 +421,7 @@ public final class ShapeEncoder
      */
     public CapsEncoder caps()
     {
-        caps.wrap(segment, offset + 13);
+        caps.sbeWrap(segment, offset + 13);
         return caps;
     }
 
@@ -660,7 +674,7 @@ public final class ShapeEncoder
      */
     public DecimalEncoder price()
     {
-        price.wrap(segment, offset + 16);
+        price.sbeWrap(segment, offset + 16);
         return price;
     }
 }
