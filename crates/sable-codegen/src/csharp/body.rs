@@ -397,7 +397,7 @@ impl Gen<'_> {
         let pi = idx_args("i", d);
         let header = self.dim_read(g, "p", "bl", "count", "w", &gpath, &pi);
         // Counts of up to 32 bits signed fit an int as they are.
-        let small_count = dim.primitive("numInGroup").is_none_or(|(_, p)| {
+        let small_count = dim.primitive("numInGroup").map_or(true, |(_, p)| {
             matches!(
                 p.primitive_type,
                 PrimitiveType::UInt8

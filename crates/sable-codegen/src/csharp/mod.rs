@@ -266,8 +266,7 @@ fn inline_hints(code: &str) -> String {
         let t = line.trim();
         let next = lines.get(i + 1).map_or("", |l| l.trim());
         let walk = t.contains(" SbeSkip");
-        let public = !walk && t.starts_with("public ")
-            || (!walk && t.starts_with("internal "))
+        let public = !walk && (t.starts_with("public ") || t.starts_with("internal "))
             || t.starts_with("private int SbeStart")
             || (t.starts_with("private ") && t.contains("Decoder(") && !t.contains(" static "))
             || (t.starts_with("private ") && t.contains("Encoder(") && !t.contains(" static "));
