@@ -39,6 +39,16 @@ impl At {
     fn top(&self) -> bool {
         self.depth == 0
     }
+
+    /// The Go expression of the level of a body's encoder or decoder `e`/`d` (for its errors'
+    /// paths and its groups): nil at the message's.
+    pub(super) fn level(&self) -> &'static str {
+        if self.top() {
+            "nil"
+        } else {
+            "&e.lv"
+        }
+    }
 }
 
 /// A var data's length: its size, byte order and the most it may hold.
@@ -82,6 +92,7 @@ impl Gen<'_> {
                 off: f.offset,
                 since: f.since_version,
                 path: at.path(&f.name),
+                lv: at.level(),
             };
             let (g, j) = self.getter(&slot, &format!("*{t}"));
             o.push_str(&meta(t, &f.name, f.id, f.since_version));
@@ -107,9 +118,9 @@ impl Gen<'_> {
                 } else {
                     format!("d.start({j})")
                 };
-                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n}}\ng.wrap(d.buf, p, d.version, [pathDepth]int{{}})")
+                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n}}\ng.wrap(d.buf, p, d.version, nil)")
             } else {
-                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n}}\ng.wrap(d.buf, p, d.version, d.idx)")
+                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n}}\ng.wrap(d.buf, p, d.version, &d.idx)")
             };
             o.push_str(&meta(t, &g.name, g.id, g.since_version));
             let _ = writeln!(
@@ -121,7 +132,7 @@ impl Gen<'_> {
             } else {
                 ""
             };
-            let stmts = format!("g := d.{m}()\n{errs}if g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, '[')\nfor g.Next() {{\nif g.index > 0 {{\ndst = append(dst, ',')\n}}\nvar err error\nif dst, err = g.appendJSON(dst); err != nil {{\nreturn dst, err\n}}\n}}\nif g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, ']')");
+            let stmts = format!("g := d.{m}()\n{errs}if g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, '[')\nfor g.Next() {{\nif g.Index() > 0 {{\ndst = append(dst, ',')\n}}\nvar err error\nif dst, err = g.appendJSON(dst); err != nil {{\nreturn dst, err\n}}\n}}\nif g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, ']')");
             json.push_str(&key(&g.name, first));
             json.push_str(&since_guard(g.since_version, &stmts));
             first = false;
@@ -195,6 +206,7 @@ impl Gen<'_> {
                 off: f.offset,
                 since: f.since_version,
                 path: at.path(&f.name),
+                lv: at.level(),
             };
             o.push_str(&self.setter(&slot, &format!("*{t}")));
         }
@@ -202,15 +214,16 @@ impl Gen<'_> {
             let gt = format!("{}Encoder", at.entry(g).prefix);
             let x = exported(&g.name);
             let d = doc(&format!("{x}Count"), &format!("starts group `{}` with n entries, and returns its encoder: call Next before each entry. A count above the group's maximum is KindCountTooLarge", g.name), g.description.as_deref());
-            let _ = writeln!(o, "{d}func (e *{t}) {x}Count(n int) *{gt} {{\ng := &e.{}\ng.begin(e.st, e.idx, n)\nreturn g\n}}\n", private_field(&g.name));
+            let _ = writeln!(o, "{d}func (e *{t}) {x}Count(n int) *{gt} {{\ng := &e.{}\ng.begin(e.st, {}, n)\nreturn g\n}}\n", private_field(&g.name), at.level());
         }
         for v in &body.var_data {
             let (ls, big, max) = var_len(v);
             let x = exported(&v.name);
             let path = at.path(&v.name);
+            let lv = at.level();
             let d = doc(&format!("Set{x}"), &format!("writes var data `{}` after what is written so far; longer than {max} bytes is KindLengthTooLarge (nothing written)", v.name), v.description.as_deref());
-            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, e.idx[:])\nreturn e\n}}\n");
-            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, e.idx[:])\nreturn e\n}}\n", v.name);
+            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e\n}}\n");
+            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e\n}}\n", v.name);
         }
         o
     }
@@ -240,15 +253,18 @@ impl Gen<'_> {
         let dim_len = dim.encoded_length.max(0) as usize;
         let n_el = g.body.groups.len() + g.body.var_data.len();
         let entry_path = go_str(&format!("{}.{}[]", at.json, g.name));
-        let group_path = at.path(&g.name);
         let depth = at.depth;
+        let copy_up: String = (0..depth)
+            .map(|k| format!("d.idx[{k}] = up[{k}]\n"))
+            .collect();
+        let group_path = at.path(&g.name);
         let s = self.s;
 
         // The dimension: read and checked.
         let (bl_off, bl_p) = dim_member(dim, "blockLength").unwrap_or((0, &DEFAULT_U16));
         let (n_off, n_p) = dim_member(dim, "numInGroup").unwrap_or((2, &DEFAULT_U16));
         let needs = min_block(&g.body);
-        let mut dimf = format!("// dim{0} reads and checks the dimension of group `{1}` at p: the entries' block length and count.\nfunc dim{0}(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {{\nif p < 0 || p+{dim_len} > len(buf) {{\nreturn 0, 0, truncated(p, {group_path}, idx[:], \"group dimension\", {dim_len}, len(buf)-p)\n}}\nbl := int({2})\nn := int({3})\n", inner.prefix, g.name, read("buf", &format!("p+{bl_off}"), bl_p.primitive_type, bl_p.byte_order), read("buf", &format!("p+{n_off}"), n_p.primitive_type, n_p.byte_order));
+        let mut dimf = format!("// dim{0} reads and checks the dimension of group `{1}` at p: the entries' block length and count.\nfunc dim{0}(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {{\nif p < 0 || p+{dim_len} > len(buf) {{\nreturn 0, 0, truncated(p, {group_path}, idx[:], \"group dimension\", {dim_len}, len(buf)-p)\n}}\nbl := int({2})\nn := int({3})\n", inner.prefix, g.name, read("buf", &format!("p+{bl_off}"), bl_p.primitive_type, bl_p.byte_order), read("buf", &format!("p+{n_off}"), n_p.primitive_type, n_p.byte_order));
         if needs > 0 {
             let _ = writeln!(dimf, "if version >= SchemaVersion && bl < {needs} {{\nreturn 0, 0, decodeError(p+{bl_off}, {group_path}, idx[:], KindBlockLengthTooShort, \"group block length \"+strconv.Itoa(bl)+\" is below its fields' {needs}\")\n}}");
         } else {
@@ -281,7 +297,7 @@ impl Gen<'_> {
         }
         let _ = writeln!(walk, "pos[{n_el}] = q");
         let walk_fn = if n_el > 0 {
-            format!("// walk{0} finds, checked, the groups and var data of an entry of `{1}` from q: their starts and the entry's end in pos.\nfunc walk{0}(buf []byte, q, version int, idx [pathDepth]int, pos *[{2}]int) (int, error) {{\n{decl}{walk}return q, nil\n}}\n", inner.prefix, g.name, n_el + 1, decl = if g.body.groups.is_empty() { "" } else { "var err error\n" })
+            format!("// walk{0} finds, checked, the groups and var data of an entry of `{1}` from q: their starts and the entry's end in pos.\nfunc walk{0}(buf []byte, q, version int, idx *[pathDepth]int, pos *[{2}]int) (int, error) {{\n{decl}{walk}return q, nil\n}}\n", inner.prefix, g.name, n_el + 1, decl = if g.body.groups.is_empty() { "" } else { "var err error\n" })
         } else {
             String::new()
         };
@@ -294,10 +310,10 @@ impl Gen<'_> {
             }
         };
         let skip = if n_el > 0 {
-            format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx [pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\nvar pos [{3}]int\nfor i := 0; i < n; i++ {{\nidx[{depth}] = i\nif q+bl > len(buf) {{\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nq += bl\n{2}\n}}\nreturn q, nil\n}}", inner.prefix, g.name, walk_call("buf", "version", "idx", "&pos", "return 0, err"), n_el + 1)
+            format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\nvar pos [{3}]int\nfor i := 0; i < n; i++ {{\nidx[{depth}] = i\nif q+bl > len(buf) {{\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nq += bl\n{2}\n}}\nreturn q, nil\n}}", inner.prefix, g.name, walk_call("buf", "version", "idx", "&pos", "return 0, err"), n_el + 1)
         } else {
             // Entries of a fixed size: the first that does not fit is found by a division.
-            format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx [pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\nif fit := fits(len(buf)-q, bl, n); fit < n {{\nidx[{depth}] = fit\nq += fit * bl\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nreturn q + n*bl, nil\n}}", inner.prefix, g.name)
+            format!("// skip{0} is where group `{1}` at p ends, its entries checked.\nfunc skip{0}(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {{\nbl, n, err := dim{0}(buf, p, version, idx)\nif err != nil {{\nreturn 0, err\n}}\nq := p + {dim_len}\nif fit := fits(len(buf)-q, bl, n); fit < n {{\nidx[{depth}] = fit\nq += fit * bl\nreturn 0, truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\nreturn q + n*bl, nil\n}}", inner.prefix, g.name)
         };
         self.w(skip);
 
@@ -319,27 +335,27 @@ impl Gen<'_> {
             (
                 "fit int\n// cut is the error of the first entry that does not fit, for Next to give.\ncut error\n",
                 "d.fit, d.cut = 0, nil\n",
-                format!("d.fit = fits(len(buf)-d.next, bl, n)\nif d.fit < n {{\nidx[{depth}] = d.fit\nq := d.next + d.fit*bl\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
+                format!("d.fit = fits(len(buf)-d.next, bl, n)\nif d.fit < n {{\nq := d.next + d.fit*bl\nidx := d.idx\nidx[{depth}] = d.fit\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
             )
         };
-        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nindex int\nnext int\n{state_field}{pos_field}idx [pathDepth]int\nerr error\n{nested}}}\n\n");
-        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, idx [pathDepth]int) {{\nd.buf, d.version, d.start, d.idx = buf, version, p, idx\nd.count, d.index, d.block, d.err = 0, -1, nil, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
-        let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.index+1 >= d.count\n}}\n");
-        let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.index\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
+        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
+        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, nil, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
+        let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
+        let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.idx[{depth}]\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         let walk_here = walk_call(
             "d.buf",
             "d.version",
-            "d.idx",
+            "&d.idx",
             "&d.pos",
             "d.err, d.block = err, nil\nreturn false",
         );
         let next_doc = "// Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.";
         if n_el > 0 {
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.index+1 >= d.count {{\nreturn false\n}}\nd.index++\nd.idx[{depth}] = d.index\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
             // no call (the error of an entry that does not fit was made by wrap).
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.index+1 >= d.fit {{\nif d.cut != nil {{\nd.index++\nd.err, d.block, d.cut = d.cut, nil, nil\n}}\nreturn false\n}}\nd.index++\np := d.next\nd.next = p + d.blockLength\nd.block = d.buf[p:d.next:d.next]\nreturn true\n}}\n");
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.cut != nil {{\nd.idx[{depth}]++\nd.err, d.block, d.cut = d.cut, nil, nil\n}}\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nd.next = p + d.blockLength\nd.block = d.buf[p:d.next:d.next]\nreturn true\n}}\n");
         }
         o.push_str(&methods);
         let _ = writeln!(o, "// appendJSON appends the entry's canonical JSON.\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\ndst = append(dst, '{{')\n{json}return append(dst, '}}'), nil\n}}");
@@ -385,9 +401,9 @@ impl Gen<'_> {
         let nested = self.group_fields(&g.body, &inner, "Encoder")
             + &self.comp_fields(g.body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
-        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nidx [pathDepth]int\ncount int\nindex int\n{nested}}}\n\n");
-        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, idx [pathDepth]int, n int) {{\ne.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, idx[:], KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
-        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.index++\ne.idx[{depth}] = e.index\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, e.idx[:], KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, e.idx[:], KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
+        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
+        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, up *level, n int) {{\ne.st, e.lv, e.count, e.block = st, level{{-1, up}}, 0, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, up, KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, up, KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
+        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
         o.push_str(&self.body_encoder(&g.body, &inner, &et));
         self.w(o);
 

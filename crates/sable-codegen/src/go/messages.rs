@@ -99,7 +99,7 @@ impl Gen<'_> {
         let (methods, json) = self.body_decoder(body, &at, &dt);
         let nested = self.group_fields(body, &at, "Decoder");
         let mut o = doc(&dt, &format!("reads message `{}` from a buffer, without copying: Wrap it, then read its fields in any order and its groups and var data in any order", m.name), m.description.as_deref());
-        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\nhdr []byte\nblock []byte\nversion int\nblockLength int\npos [{}]int\nfound int\nerr error\n{nested}}}\n", n_el + 1);
+        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\nhdr []byte\nblock []byte\nversion int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
         let bl_check = if needs > 0 {
             format!("if version >= SchemaVersion && blockLength < {needs} {{\nreturn d.failWith(decodeError({}, \"header.blockLength\", nil, KindBlockLengthTooShort, \"block length \"+strconv.Itoa(blockLength)+\" is below the fields' {needs}\"))\n}}\n", self.header_offset("blockLength"))
         } else {
@@ -117,7 +117,7 @@ impl Gen<'_> {
         let mut cases = String::new();
         for (j, g) in body.groups.iter().enumerate() {
             let f = private_field(&g.name);
-            let step = format!("if g := &d.{f}; g.done(p) {{\nend = g.next\n}} else {{\nend, err = skip{}(d.buf, p, d.version, [pathDepth]int{{}})\n}}", at.entry(g).prefix);
+            let step = format!("if g := &d.{f}; g.done(p) {{\nend = g.next\n}} else {{\nend, err = skip{}(d.buf, p, d.version, &d.idx)\n}}", at.entry(g).prefix);
             let step = if g.since_version > 0 {
                 format!(
                     "end = p\nif d.version >= {} {{\n{step}\n}}",
@@ -158,7 +158,7 @@ impl Gen<'_> {
         let nested = self.group_fields(body, &at, "Encoder")
             + &self.comp_fields(body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let mut o = doc(&et, &format!("writes message `{}` into a buffer: Wrap it, set its fields in any order, then its groups and var data in schema order; check Err at the end", m.name), m.description.as_deref());
-        let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock []byte\nat int\nfirst int\nidx [pathDepth]int\n{nested}}}\n");
+        let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock []byte\nat int\nfirst int\n{nested}}}\n");
         let _ = writeln!(o, "// Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).\nfunc (e *{et}) Wrap(buf []byte) error {{\nif len(buf) < HeaderSize {{\ne.WrapBody(buf[:0], 0)\ne.state.err = encodeError(0, \"header\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\nputHeader(buf, {x}BlockLength, {x}TemplateID)\nreturn e.WrapBody(buf, HeaderSize)\n}}\n");
         let _ = writeln!(o, "// WrapBody starts the message's body at buf[offset:], without a header.\nfunc (e *{et}) WrapBody(buf []byte, offset int) error {{\ne.state = encoderState{{buf: buf, limit: offset + {bl}}}\ne.st, e.at, e.first = &e.state, offset, offset-HeaderSize\nif offset < 0 || offset > len(buf) || {bl} > len(buf)-offset {{\ne.block = make([]byte, {bl})\ne.state.limit = offset\ne.state.err = encodeError(offset, \"fields\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\ne.block = buf[offset : offset+{bl} : offset+{bl}]\nreturn nil\n}}\n");
         let _ = writeln!(o, "// Err returns the first error met writing the message.\nfunc (e *{et}) Err() error {{\nreturn e.state.err\n}}\n\n// EncodedLength returns the length of the message written so far, from its header.\nfunc (e *{et}) EncodedLength() int {{\nreturn e.state.limit - max(e.first, 0)\n}}\n\n// Bytes returns the message written so far, from its header (a view of the buffer).\nfunc (e *{et}) Bytes() []byte {{\nreturn e.state.buf[max(e.first, 0):e.state.limit]\n}}\n");

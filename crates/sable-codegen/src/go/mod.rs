@@ -244,7 +244,7 @@ impl Gen<'_> {
             .unwrap_or(0)
             .max(1);
         self.w(format!(
-            "// The schema's identity.\nconst (\n// SchemaID is the schema's id.\nSchemaID = {}\n// SchemaVersion is the schema's version.\nSchemaVersion = {}\n// SemanticVersion is the schema's semantic version.\nSemanticVersion = {}\n// HeaderSize is the size of the message header, in bytes.\nHeaderSize = {}\n)\n\n// pathDepth is the deepest nesting of groups: the entry indices an error's path holds.\nconst pathDepth = {depth}",
+            "// The schema's identity.\nconst (\n// SchemaID is the schema's id.\nSchemaID = {}\n// SchemaVersion is the schema's version.\nSchemaVersion = {}\n// SemanticVersion is the schema's semantic version.\nSemanticVersion = {}\n// HeaderSize is the size of the message header, in bytes.\nHeaderSize = {}\n)\n\n// pathDepth is the deepest nesting of groups: the entry indices a decoding error's path holds.\nconst pathDepth = {depth}",
             s.id,
             s.version,
             go_str(s.semantic_version.as_deref().unwrap_or("")),

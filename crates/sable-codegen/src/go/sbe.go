@@ -79,6 +79,23 @@ func (e *EncodeError) Error() string {
 	return "cannot encode " + e.Field + " at message byte " + strconv.Itoa(e.Offset) + ": " + e.Kind.String()
 }
 
+// level is where a group's encoder is: the index of the entry it is at, and the level of the
+// entry that holds the group (nil for a group of the message). An encoding error's path takes
+// its entry indices from it, so that moving to an entry stores one number.
+type level struct {
+	index int
+	up    *level
+}
+
+// indices are the entry indices of lv and the levels above it, outermost first.
+func (lv *level) indices() []int {
+	var idx []int
+	for l := lv; l != nil; l = l.up {
+		idx = append([]int{l.index}, idx...)
+	}
+	return idx
+}
+
 // fieldPath writes a path template's `[]` as the entry indices: "fields.g[].h[]" with 1, 2
 // gives "fields.g[1].h[2]". Only errors call it.
 func fieldPath(template string, idx []int) string {
@@ -104,8 +121,8 @@ func decodeError(offset int, template string, idx []int, kind ErrorKind, message
 	return &DecodeError{Offset: offset, Field: fieldPath(template, idx), Kind: kind, Message: message}
 }
 
-func encodeError(offset int, template string, idx []int, kind ErrorKind) error {
-	return &EncodeError{Offset: offset, Field: fieldPath(template, idx), Kind: kind}
+func encodeError(offset int, template string, lv *level, kind ErrorKind) error {
+	return &EncodeError{Offset: offset, Field: fieldPath(template, lv.indices()), Kind: kind}
 }
 
 // span is b[off:off+n], or as much of it as b holds (nil when b ends before off).
@@ -142,15 +159,15 @@ func (s *encoderState) setErr(err error) {
 }
 
 // putVarData writes var data v at the limit: its length (ls bytes) then its bytes.
-func putVarData[T string | []byte](s *encoderState, v T, ls int, big bool, max uint64, path string, idx []int) {
+func putVarData[T string | []byte](s *encoderState, v T, ls int, big bool, max uint64, path string, lv *level) {
 	at := s.limit
 	if uint64(len(v)) > max {
-		s.setErr(encodeError(at, path, idx, KindLengthTooLarge))
+		s.setErr(encodeError(at, path, lv, KindLengthTooLarge))
 		return
 	}
 	end := at + ls + len(v)
 	if end > len(s.buf) {
-		s.setErr(encodeError(at, path, idx, KindBufferTooShort))
+		s.setErr(encodeError(at, path, lv, KindBufferTooShort))
 		return
 	}
 	writeUint(s.buf[at:], ls, big, uint64(len(v)))

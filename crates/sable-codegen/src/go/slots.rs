@@ -1,7 +1,7 @@
 //! Fixed-size elements (fields of a block, members of a composite): their getters, setters and
 //! JSON. Every decoder reads its block from `d.block` at acting version `d.version`; every
 //! encoder writes into `e.block`, which lies at `e.at` in the message, and reports errors to
-//! `e.st` with its path (`e.idx` the group entries above it).
+//! `e.st` with its path (the entry indices from its level, `Slot::lv`).
 
 use std::fmt::Write as _;
 
@@ -25,6 +25,9 @@ pub(super) struct Slot<'s> {
     pub(super) since: i32,
     /// Its error path, as Go: a string expression (`"fields.x"`, `e.errPath()+".x"`).
     pub(super) path: String,
+    /// The level its encoder's errors take their entry indices from, as Go (`nil`, `&e.lv`,
+    /// `e.lv`).
+    pub(super) lv: &'static str,
 }
 
 /// What a fixed-size element holds, resolved.
@@ -415,8 +418,9 @@ impl<'a> Gen<'a> {
         let x = exported(name);
         let off = slot.off;
         let path = &slot.path;
+        let lv = slot.lv;
         let fail = |kind: &str| {
-            format!("e.st.setErr(encodeError(e.at+{off}, {path}, e.idx[:], {kind}))\nreturn e")
+            format!("e.st.setErr(encodeError(e.at+{off}, {path}, {lv}, {kind}))\nreturn e")
         };
         let mut o = String::new();
         match slot.kind {
@@ -552,7 +556,7 @@ impl<'a> Gen<'a> {
                     None => ("nil", path.as_str()),
                 };
                 let fill = if self.can_fail(c) {
-                    format!("c.block, c.at, c.st, c.idx = e.block[{off}:{}], e.at+{off}, e.st, e.idx\nc.up, c.name = {up}, {seg}", off + len)
+                    format!("c.block, c.at, c.st, c.lv = e.block[{off}:{}], e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len)
                 } else {
                     format!("c.block = e.block[{off}:{}]", off + len)
                 };

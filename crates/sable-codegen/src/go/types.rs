@@ -132,7 +132,7 @@ impl Gen<'_> {
         );
         let comps = self.comp_fields(c.members.iter().map(|m| (m.name.as_str(), &m.type_ref)));
         if self.can_fail(c) {
-            let _ = writeln!(enc, "type {en} struct {{\nblock []byte\nat int\nst *encoderState\nidx [pathDepth]int\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
+            let _ = writeln!(enc, "type {en} struct {{\nblock []byte\nat int\nst *encoderState\nlv *level\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
         } else {
             // No setter of it can fail: its bytes are all it needs.
             let _ = writeln!(enc, "type {en} struct {{\nblock []byte\n{comps}}}\n");
@@ -148,6 +148,7 @@ impl Gen<'_> {
                 off: m.offset,
                 since: m.since_version,
                 path: format!("{UP_PATH}{}", go_str(&format!(".{}", m.name))),
+                lv: "e.lv",
             };
             let (g, j) = self.getter(&slot, &dn);
             o.push_str(&g);

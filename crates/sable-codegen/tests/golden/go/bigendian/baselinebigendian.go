@@ -21,7 +21,7 @@ SemanticVersion = "5.2"
 HeaderSize = 8
 )
 
-// pathDepth is the deepest nesting of groups: the entry indices an error's path holds.
+// pathDepth is the deepest nesting of groups: the entry indices a decoding error's path holds.
 const pathDepth = 2
 
 // pather gives a composite encoder's error path (see its errPath).
@@ -484,7 +484,7 @@ type EngineEncoder struct {
 block []byte
 at int
 st *encoderState
-idx [pathDepth]int
+lv *level
 // The error path: up's, then name (up nil: name only). Built only for an error, so that
 // reaching a nested composite copies no string.
 up pather
@@ -515,7 +515,7 @@ return e
 // bytes is KindTextTooLong (nothing written).
 func (e *EngineEncoder) SetManufacturerCode(v []byte) *EngineEncoder {
 if !putText(e.block[3:6], v) {
-e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.idx[:], KindTextTooLong))
+e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.lv, KindTextTooLong))
 return e
 }
 return e
@@ -524,7 +524,7 @@ return e
 // SetManufacturerCodeString writes the text of `manufacturerCode`, as SetManufacturerCode.
 func (e *EngineEncoder) SetManufacturerCodeString(v string) *EngineEncoder {
 if !putText(e.block[3:6], v) {
-e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.idx[:], KindTextTooLong))
+e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.lv, KindTextTooLong))
 return e
 }
 return e
@@ -534,7 +534,7 @@ return e
 // (nothing written).
 func (e *EngineEncoder) SetEfficiency(v int8) *EngineEncoder {
 if v < 0 || v > 100 {
-e.st.setErr(encodeError(e.at+6, e.errPath()+".efficiency", e.idx[:], KindValueOutOfRange))
+e.st.setErr(encodeError(e.at+6, e.errPath()+".efficiency", e.lv, KindValueOutOfRange))
 return e
 }
 e.block[6] = byte(v)
@@ -634,6 +634,8 @@ blockLength int
 pos [6]int
 found int
 err error
+// idx is where skipping a group notes the entry it is at (for its errors).
+idx [pathDepth]int
 gFuelFigures CarFuelFiguresDecoder
 gPerformanceFigures CarPerformanceFiguresDecoder
 }
@@ -716,13 +718,13 @@ case 0:
 if g := &d.gFuelFigures; g.done(p) {
 end = g.next
 } else {
-end, err = skipCarFuelFigures(d.buf, p, d.version, [pathDepth]int{})
+end, err = skipCarFuelFigures(d.buf, p, d.version, &d.idx)
 }
 case 1:
 if g := &d.gPerformanceFigures; g.done(p) {
 end = g.next
 } else {
-end, err = skipCarPerformanceFigures(d.buf, p, d.version, [pathDepth]int{})
+end, err = skipCarPerformanceFigures(d.buf, p, d.version, &d.idx)
 }
 case 2:
 var ok bool
@@ -959,7 +961,7 @@ p := -1
 if d.block != nil {
 p = d.pos[0]
 }
-g.wrap(d.buf, p, d.version, [pathDepth]int{})
+g.wrap(d.buf, p, d.version, nil)
 return g
 }
 
@@ -981,7 +983,7 @@ p := -1
 if d.block != nil {
 p = d.start(1)
 }
-g.wrap(d.buf, p, d.version, [pathDepth]int{})
+g.wrap(d.buf, p, d.version, nil)
 return g
 }
 
@@ -1188,7 +1190,7 @@ return dst, g.err
 }
 dst = append(dst, '[')
 for g.Next() {
-if g.index > 0 {
+if g.Index() > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1212,7 +1214,7 @@ return dst, g.err
 }
 dst = append(dst, '[')
 for g.Next() {
-if g.index > 0 {
+if g.Index() > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1274,7 +1276,6 @@ st *encoderState
 block []byte
 at int
 first int
-idx [pathDepth]int
 gFuelFigures CarFuelFiguresEncoder
 gPerformanceFigures CarPerformanceFiguresEncoder
 cEngine EngineEncoder
@@ -1348,7 +1349,7 @@ return e
 // (nothing written).
 func (e *CarEncoder) SetSomeNumbers(i int, v uint32) *CarEncoder {
 if uint(i) >= 5 {
-e.st.setErr(encodeError(e.at+12, "fields.someNumbers", e.idx[:], KindIndexOutOfRange))
+e.st.setErr(encodeError(e.at+12, "fields.someNumbers", nil, KindIndexOutOfRange))
 return e
 }
 binary.BigEndian.PutUint32(e.block[12+i*4:], v)
@@ -1359,7 +1360,7 @@ return e
 // KindTextTooLong (nothing written).
 func (e *CarEncoder) SetVehicleCode(v []byte) *CarEncoder {
 if !putText(e.block[32:38], v) {
-e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", e.idx[:], KindTextTooLong))
+e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", nil, KindTextTooLong))
 return e
 }
 return e
@@ -1368,7 +1369,7 @@ return e
 // SetVehicleCodeString writes the text of `vehicleCode`, as SetVehicleCode.
 func (e *CarEncoder) SetVehicleCodeString(v string) *CarEncoder {
 if !putText(e.block[32:38], v) {
-e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", e.idx[:], KindTextTooLong))
+e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", nil, KindTextTooLong))
 return e
 }
 return e
@@ -1383,7 +1384,7 @@ return e
 // Engine returns the encoder of field `engine`.
 func (e *CarEncoder) Engine() *EngineEncoder {
 c := &e.cEngine
-c.block, c.at, c.st, c.idx = e.block[39:49], e.at+39, e.st, e.idx
+c.block, c.at, c.st, c.lv = e.block[39:49], e.at+39, e.st, nil
 c.up, c.name = nil, "fields.engine"
 return c
 }
@@ -1392,7 +1393,7 @@ return c
 // before each entry. A count above the group's maximum is KindCountTooLarge.
 func (e *CarEncoder) FuelFiguresCount(n int) *CarFuelFiguresEncoder {
 g := &e.gFuelFigures
-g.begin(e.st, e.idx, n)
+g.begin(e.st, nil, n)
 return g
 }
 
@@ -1400,51 +1401,51 @@ return g
 // encoder: call Next before each entry. A count above the group's maximum is KindCountTooLarge.
 func (e *CarEncoder) PerformanceFiguresCount(n int) *CarPerformanceFiguresEncoder {
 g := &e.gPerformanceFigures
-g.begin(e.st, e.idx, n)
+g.begin(e.st, nil, n)
 return g
 }
 
 // SetManufacturer writes var data `manufacturer` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetManufacturer(v []byte) *CarEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", nil)
 return e
 }
 
 // SetManufacturerString writes var data `manufacturer` from a string, as SetManufacturer.
 func (e *CarEncoder) SetManufacturerString(v string) *CarEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", nil)
 return e
 }
 
 // SetModel writes var data `model` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetModel(v []byte) *CarEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.model", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.model", nil)
 return e
 }
 
 // SetModelString writes var data `model` from a string, as SetModel.
 func (e *CarEncoder) SetModelString(v string) *CarEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.model", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.model", nil)
 return e
 }
 
 // SetActivationCode writes var data `activationCode` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetActivationCode(v []byte) *CarEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", nil)
 return e
 }
 
 // SetActivationCodeString writes var data `activationCode` from a string, as SetActivationCode.
 func (e *CarEncoder) SetActivationCodeString(v string) *CarEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", nil)
 return e
 }
 
 // dimCarFuelFigures reads and checks the dimension of group `fuelFigures` at p: the entries' block length and count.
-func dimCarFuelFigures(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {
+func dimCarFuelFigures(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {
 if p < 0 || p+4 > len(buf) {
 return 0, 0, truncated(p, "fields.fuelFigures", idx[:], "group dimension", 4, len(buf)-p)
 }
@@ -1457,7 +1458,7 @@ return bl, n, nil
 }
 
 // walkCarFuelFigures finds, checked, the groups and var data of an entry of `fuelFigures` from q: their starts and the entry's end in pos.
-func walkCarFuelFigures(buf []byte, q, version int, idx [pathDepth]int, pos *[2]int) (int, error) {
+func walkCarFuelFigures(buf []byte, q, version int, idx *[pathDepth]int, pos *[2]int) (int, error) {
 pos[0] = q
 {
 end, ok := varDataEnd(buf, q, 4, true)
@@ -1471,7 +1472,7 @@ return q, nil
 }
 
 // skipCarFuelFigures is where group `fuelFigures` at p ends, its entries checked.
-func skipCarFuelFigures(buf []byte, p, version int, idx [pathDepth]int) (int, error) {
+func skipCarFuelFigures(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {
 bl, n, err := dimCarFuelFigures(buf, p, version, idx)
 if err != nil {
 return 0, err
@@ -1500,23 +1501,23 @@ version int
 start int
 blockLength int
 count int
-index int
 next int
 entry bool
 pos [2]int
+// idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
 err error
 }
 
 // wrap starts the group at p (none when p < 0).
-func (d *CarFuelFiguresDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
-d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.block, d.err = 0, -1, nil, nil
+func (d *CarFuelFiguresDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
+d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
+d.count, d.block, d.err = 0, nil, nil
 d.entry = false
 if p < 0 {
 return
 }
-bl, n, err := dimCarFuelFigures(buf, p, version, idx)
+bl, n, err := dimCarFuelFigures(buf, p, version, &d.idx)
 if err != nil {
 d.err = err
 return
@@ -1526,7 +1527,7 @@ d.blockLength, d.count, d.next = bl, n, p+4
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *CarFuelFiguresDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.index+1 >= d.count
+return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
 }
 
 // Count returns the number of entries.
@@ -1536,7 +1537,7 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *CarFuelFiguresDecoder) Index() int {
-return d.index
+return d.idx[0]
 }
 
 // Err returns the error that stopped Next, if any.
@@ -1552,11 +1553,10 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarFuelFiguresDecoder) Next() bool {
 d.entry = false
-if d.err != nil || d.index+1 >= d.count {
+if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
-d.index++
-d.idx[0] = d.index
+d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
 d.err, d.block = truncated(p, "fields.fuelFigures[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
@@ -1565,7 +1565,7 @@ return false
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
 q := p + d.blockLength
 var err error
-if q, err = walkCarFuelFigures(d.buf, q, d.version, d.idx, &d.pos); err != nil {
+if q, err = walkCarFuelFigures(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
 d.err, d.block = err, nil
 return false
 }
@@ -1670,21 +1670,20 @@ type CarFuelFiguresEncoder struct {
 st *encoderState
 block []byte
 at int
-idx [pathDepth]int
+lv level
 count int
-index int
 }
 
 // begin writes the group's dimension at the limit, for n entries.
-func (e *CarFuelFiguresEncoder) begin(st *encoderState, idx [pathDepth]int, n int) {
-e.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil
+func (e *CarFuelFiguresEncoder) begin(st *encoderState, up *level, n int) {
+e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
 at := st.limit
 if n < 0 || n > 65534 {
-st.setErr(encodeError(at, "fields.fuelFigures", idx[:], KindCountTooLarge))
+st.setErr(encodeError(at, "fields.fuelFigures", up, KindCountTooLarge))
 return
 }
 if at+4 > len(st.buf) {
-st.setErr(encodeError(at, "fields.fuelFigures", idx[:], KindBufferTooShort))
+st.setErr(encodeError(at, "fields.fuelFigures", up, KindBufferTooShort))
 return
 }
 binary.BigEndian.PutUint16(st.buf[at+0:], uint16(6))
@@ -1695,15 +1694,14 @@ e.count = n
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *CarFuelFiguresEncoder) Next() *CarFuelFiguresEncoder {
-e.index++
-e.idx[0] = e.index
+e.lv.index++
 at := e.st.limit
 e.at = at
 switch {
-case e.index >= e.count:
-e.st.setErr(encodeError(at, "fields.fuelFigures", e.idx[:], KindCountTooLarge))
+case e.lv.index >= e.count:
+e.st.setErr(encodeError(at, "fields.fuelFigures", &e.lv, KindCountTooLarge))
 case at+6 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.fuelFigures[]", e.idx[:], KindBufferTooShort))
+e.st.setErr(encodeError(at, "fields.fuelFigures[]", &e.lv, KindBufferTooShort))
 default:
 e.block = e.st.buf[at : at+6 : at+6]
 e.st.limit = at + 6
@@ -1728,18 +1726,18 @@ return e
 // SetUsageDescription writes var data `usageDescription` after what is written so far; longer
 // than 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarFuelFiguresEncoder) SetUsageDescription(v []byte) *CarFuelFiguresEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
 
 // SetUsageDescriptionString writes var data `usageDescription` from a string, as SetUsageDescription.
 func (e *CarFuelFiguresEncoder) SetUsageDescriptionString(v string) *CarFuelFiguresEncoder {
-putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", e.idx[:])
+putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
 
 // dimCarPerformanceFigures reads and checks the dimension of group `performanceFigures` at p: the entries' block length and count.
-func dimCarPerformanceFigures(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {
+func dimCarPerformanceFigures(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {
 if p < 0 || p+4 > len(buf) {
 return 0, 0, truncated(p, "fields.performanceFigures", idx[:], "group dimension", 4, len(buf)-p)
 }
@@ -1752,7 +1750,7 @@ return bl, n, nil
 }
 
 // walkCarPerformanceFigures finds, checked, the groups and var data of an entry of `performanceFigures` from q: their starts and the entry's end in pos.
-func walkCarPerformanceFigures(buf []byte, q, version int, idx [pathDepth]int, pos *[2]int) (int, error) {
+func walkCarPerformanceFigures(buf []byte, q, version int, idx *[pathDepth]int, pos *[2]int) (int, error) {
 var err error
 pos[0] = q
 if q, err = skipCarPerformanceFiguresAcceleration(buf, q, version, idx); err != nil {
@@ -1763,7 +1761,7 @@ return q, nil
 }
 
 // skipCarPerformanceFigures is where group `performanceFigures` at p ends, its entries checked.
-func skipCarPerformanceFigures(buf []byte, p, version int, idx [pathDepth]int) (int, error) {
+func skipCarPerformanceFigures(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {
 bl, n, err := dimCarPerformanceFigures(buf, p, version, idx)
 if err != nil {
 return 0, err
@@ -1792,24 +1790,24 @@ version int
 start int
 blockLength int
 count int
-index int
 next int
 entry bool
 pos [2]int
+// idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
 err error
 gAcceleration CarPerformanceFiguresAccelerationDecoder
 }
 
 // wrap starts the group at p (none when p < 0).
-func (d *CarPerformanceFiguresDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
-d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.block, d.err = 0, -1, nil, nil
+func (d *CarPerformanceFiguresDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
+d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
+d.count, d.block, d.err = 0, nil, nil
 d.entry = false
 if p < 0 {
 return
 }
-bl, n, err := dimCarPerformanceFigures(buf, p, version, idx)
+bl, n, err := dimCarPerformanceFigures(buf, p, version, &d.idx)
 if err != nil {
 d.err = err
 return
@@ -1819,7 +1817,7 @@ d.blockLength, d.count, d.next = bl, n, p+4
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *CarPerformanceFiguresDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.index+1 >= d.count
+return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
 }
 
 // Count returns the number of entries.
@@ -1829,7 +1827,7 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *CarPerformanceFiguresDecoder) Index() int {
-return d.index
+return d.idx[0]
 }
 
 // Err returns the error that stopped Next, if any.
@@ -1845,11 +1843,10 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresDecoder) Next() bool {
 d.entry = false
-if d.err != nil || d.index+1 >= d.count {
+if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
-d.index++
-d.idx[0] = d.index
+d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
 d.err, d.block = truncated(p, "fields.performanceFigures[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
@@ -1858,7 +1855,7 @@ return false
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
 q := p + d.blockLength
 var err error
-if q, err = walkCarPerformanceFigures(d.buf, q, d.version, d.idx, &d.pos); err != nil {
+if q, err = walkCarPerformanceFigures(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
 d.err, d.block = err, nil
 return false
 }
@@ -1902,7 +1899,7 @@ p := -1
 if d.entry {
 p = d.pos[0]
 }
-g.wrap(d.buf, p, d.version, d.idx)
+g.wrap(d.buf, p, d.version, &d.idx)
 return g
 }
 
@@ -1924,7 +1921,7 @@ return dst, g.err
 }
 dst = append(dst, '[')
 for g.Next() {
-if g.index > 0 {
+if g.Index() > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1946,22 +1943,21 @@ type CarPerformanceFiguresEncoder struct {
 st *encoderState
 block []byte
 at int
-idx [pathDepth]int
+lv level
 count int
-index int
 gAcceleration CarPerformanceFiguresAccelerationEncoder
 }
 
 // begin writes the group's dimension at the limit, for n entries.
-func (e *CarPerformanceFiguresEncoder) begin(st *encoderState, idx [pathDepth]int, n int) {
-e.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil
+func (e *CarPerformanceFiguresEncoder) begin(st *encoderState, up *level, n int) {
+e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
 at := st.limit
 if n < 0 || n > 65534 {
-st.setErr(encodeError(at, "fields.performanceFigures", idx[:], KindCountTooLarge))
+st.setErr(encodeError(at, "fields.performanceFigures", up, KindCountTooLarge))
 return
 }
 if at+4 > len(st.buf) {
-st.setErr(encodeError(at, "fields.performanceFigures", idx[:], KindBufferTooShort))
+st.setErr(encodeError(at, "fields.performanceFigures", up, KindBufferTooShort))
 return
 }
 binary.BigEndian.PutUint16(st.buf[at+0:], uint16(1))
@@ -1972,15 +1968,14 @@ e.count = n
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *CarPerformanceFiguresEncoder) Next() *CarPerformanceFiguresEncoder {
-e.index++
-e.idx[0] = e.index
+e.lv.index++
 at := e.st.limit
 e.at = at
 switch {
-case e.index >= e.count:
-e.st.setErr(encodeError(at, "fields.performanceFigures", e.idx[:], KindCountTooLarge))
+case e.lv.index >= e.count:
+e.st.setErr(encodeError(at, "fields.performanceFigures", &e.lv, KindCountTooLarge))
 case at+1 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.performanceFigures[]", e.idx[:], KindBufferTooShort))
+e.st.setErr(encodeError(at, "fields.performanceFigures[]", &e.lv, KindBufferTooShort))
 default:
 e.block = e.st.buf[at : at+1 : at+1]
 e.st.limit = at + 1
@@ -1994,7 +1989,7 @@ return e
 // (nothing written).
 func (e *CarPerformanceFiguresEncoder) SetOctaneRating(v uint8) *CarPerformanceFiguresEncoder {
 if v < 90 || v > 110 {
-e.st.setErr(encodeError(e.at+0, "fields.performanceFigures[].octaneRating", e.idx[:], KindValueOutOfRange))
+e.st.setErr(encodeError(e.at+0, "fields.performanceFigures[].octaneRating", &e.lv, KindValueOutOfRange))
 return e
 }
 e.block[0] = v
@@ -2005,12 +2000,12 @@ return e
 // Next before each entry. A count above the group's maximum is KindCountTooLarge.
 func (e *CarPerformanceFiguresEncoder) AccelerationCount(n int) *CarPerformanceFiguresAccelerationEncoder {
 g := &e.gAcceleration
-g.begin(e.st, e.idx, n)
+g.begin(e.st, &e.lv, n)
 return g
 }
 
 // dimCarPerformanceFiguresAcceleration reads and checks the dimension of group `acceleration` at p: the entries' block length and count.
-func dimCarPerformanceFiguresAcceleration(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {
+func dimCarPerformanceFiguresAcceleration(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {
 if p < 0 || p+4 > len(buf) {
 return 0, 0, truncated(p, "fields.performanceFigures[].acceleration", idx[:], "group dimension", 4, len(buf)-p)
 }
@@ -2025,7 +2020,7 @@ return bl, n, nil
 
 
 // skipCarPerformanceFiguresAcceleration is where group `acceleration` at p ends, its entries checked.
-func skipCarPerformanceFiguresAcceleration(buf []byte, p, version int, idx [pathDepth]int) (int, error) {
+func skipCarPerformanceFiguresAcceleration(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {
 bl, n, err := dimCarPerformanceFiguresAcceleration(buf, p, version, idx)
 if err != nil {
 return 0, err
@@ -2048,24 +2043,25 @@ version int
 start int
 blockLength int
 count int
-index int
 next int
 fit int
 // cut is the error of the first entry that does not fit, for Next to give.
 cut error
+// idx holds the indices of the entries above and, at 1, of the entry Next moved to.
 idx [pathDepth]int
 err error
 }
 
 // wrap starts the group at p (none when p < 0).
-func (d *CarPerformanceFiguresAccelerationDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
-d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.block, d.err = 0, -1, nil, nil
+func (d *CarPerformanceFiguresAccelerationDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
+d.idx[0] = up[0]
+d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
+d.count, d.block, d.err = 0, nil, nil
 d.fit, d.cut = 0, nil
 if p < 0 {
 return
 }
-bl, n, err := dimCarPerformanceFiguresAcceleration(buf, p, version, idx)
+bl, n, err := dimCarPerformanceFiguresAcceleration(buf, p, version, &d.idx)
 if err != nil {
 d.err = err
 return
@@ -2073,15 +2069,16 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 d.fit = fits(len(buf)-d.next, bl, n)
 if d.fit < n {
-idx[1] = d.fit
 q := d.next + d.fit*bl
+idx := d.idx
+idx[1] = d.fit
 d.cut = truncated(q, "fields.performanceFigures[].acceleration[]", idx[:], "group entry", bl, len(buf)-q)
 }
 }
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *CarPerformanceFiguresAccelerationDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.index+1 >= d.count
+return d.start == p && d.err == nil && d.idx[1]+1 >= d.count
 }
 
 // Count returns the number of entries.
@@ -2091,7 +2088,7 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *CarPerformanceFiguresAccelerationDecoder) Index() int {
-return d.index
+return d.idx[1]
 }
 
 // Err returns the error that stopped Next, if any.
@@ -2106,14 +2103,14 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresAccelerationDecoder) Next() bool {
-if d.index+1 >= d.fit {
+if d.idx[1]+1 >= d.fit {
 if d.cut != nil {
-d.index++
+d.idx[1]++
 d.err, d.block, d.cut = d.cut, nil, nil
 }
 return false
 }
-d.index++
+d.idx[1]++
 p := d.next
 d.next = p + d.blockLength
 d.block = d.buf[p:d.next:d.next]
@@ -2182,21 +2179,20 @@ type CarPerformanceFiguresAccelerationEncoder struct {
 st *encoderState
 block []byte
 at int
-idx [pathDepth]int
+lv level
 count int
-index int
 }
 
 // begin writes the group's dimension at the limit, for n entries.
-func (e *CarPerformanceFiguresAccelerationEncoder) begin(st *encoderState, idx [pathDepth]int, n int) {
-e.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil
+func (e *CarPerformanceFiguresAccelerationEncoder) begin(st *encoderState, up *level, n int) {
+e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
 at := st.limit
 if n < 0 || n > 65534 {
-st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", idx[:], KindCountTooLarge))
+st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindCountTooLarge))
 return
 }
 if at+4 > len(st.buf) {
-st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", idx[:], KindBufferTooShort))
+st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindBufferTooShort))
 return
 }
 binary.BigEndian.PutUint16(st.buf[at+0:], uint16(6))
@@ -2207,15 +2203,14 @@ e.count = n
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *CarPerformanceFiguresAccelerationEncoder) Next() *CarPerformanceFiguresAccelerationEncoder {
-e.index++
-e.idx[1] = e.index
+e.lv.index++
 at := e.st.limit
 e.at = at
 switch {
-case e.index >= e.count:
-e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", e.idx[:], KindCountTooLarge))
+case e.lv.index >= e.count:
+e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", &e.lv, KindCountTooLarge))
 case at+6 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration[]", e.idx[:], KindBufferTooShort))
+e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration[]", &e.lv, KindBufferTooShort))
 default:
 e.block = e.st.buf[at : at+6 : at+6]
 e.st.limit = at + 6

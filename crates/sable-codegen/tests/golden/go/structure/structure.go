@@ -20,7 +20,7 @@ SemanticVersion = ""
 HeaderSize = 8
 )
 
-// pathDepth is the deepest nesting of groups: the entry indices an error's path holds.
+// pathDepth is the deepest nesting of groups: the entry indices a decoding error's path holds.
 const pathDepth = 2
 
 // MessageHeaderDecoder reads composite `messageHeader` from its bytes.
@@ -587,6 +587,8 @@ blockLength int
 pos [1]int
 found int
 err error
+// idx is where skipping a group notes the entry it is at (for its errors).
+idx [pathDepth]int
 }
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
@@ -862,7 +864,6 @@ st *encoderState
 block []byte
 at int
 first int
-idx [pathDepth]int
 cShape ShapeEncoder
 cLastPrice DecimalEncoder
 }
@@ -946,6 +947,8 @@ blockLength int
 pos [5]int
 found int
 err error
+// idx is where skipping a group notes the entry it is at (for its errors).
+idx [pathDepth]int
 gLegs GroupsLegsDecoder
 gTags GroupsTagsDecoder
 }
@@ -1028,13 +1031,13 @@ case 0:
 if g := &d.gLegs; g.done(p) {
 end = g.next
 } else {
-end, err = skipGroupsLegs(d.buf, p, d.version, [pathDepth]int{})
+end, err = skipGroupsLegs(d.buf, p, d.version, &d.idx)
 }
 case 1:
 if g := &d.gTags; g.done(p) {
 end = g.next
 } else {
-end, err = skipGroupsTags(d.buf, p, d.version, [pathDepth]int{})
+end, err = skipGroupsTags(d.buf, p, d.version, &d.idx)
 }
 case 2:
 var ok bool
@@ -1103,7 +1106,7 @@ p := -1
 if d.block != nil {
 p = d.pos[0]
 }
-g.wrap(d.buf, p, d.version, [pathDepth]int{})
+g.wrap(d.buf, p, d.version, nil)
 return g
 }
 
@@ -1125,7 +1128,7 @@ p := -1
 if d.block != nil {
 p = d.start(1)
 }
-g.wrap(d.buf, p, d.version, [pathDepth]int{})
+g.wrap(d.buf, p, d.version, nil)
 return g
 }
 
@@ -1237,7 +1240,7 @@ return dst, g.err
 }
 dst = append(dst, '[')
 for g.Next() {
-if g.index > 0 {
+if g.Index() > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1261,7 +1264,7 @@ return dst, g.err
 }
 dst = append(dst, '[')
 for g.Next() {
-if g.index > 0 {
+if g.Index() > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1315,7 +1318,6 @@ st *encoderState
 block []byte
 at int
 first int
-idx [pathDepth]int
 gLegs GroupsLegsEncoder
 gTags GroupsTagsEncoder
 }
@@ -1370,7 +1372,7 @@ return e
 // entry. A count above the group's maximum is KindCountTooLarge.
 func (e *GroupsEncoder) LegsCount(n int) *GroupsLegsEncoder {
 g := &e.gLegs
-g.begin(e.st, e.idx, n)
+g.begin(e.st, nil, n)
 return g
 }
 
@@ -1378,38 +1380,38 @@ return g
 // entry. A count above the group's maximum is KindCountTooLarge.
 func (e *GroupsEncoder) TagsCount(n int) *GroupsTagsEncoder {
 g := &e.gTags
-g.begin(e.st, e.idx, n)
+g.begin(e.st, nil, n)
 return g
 }
 
 // SetText writes var data `text` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetText(v []byte) *GroupsEncoder {
-putVarData(e.st, v, 4, false, 1073741824, "fields.text", e.idx[:])
+putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
 
 // SetTextString writes var data `text` from a string, as SetText.
 func (e *GroupsEncoder) SetTextString(v string) *GroupsEncoder {
-putVarData(e.st, v, 4, false, 1073741824, "fields.text", e.idx[:])
+putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
 
 // SetBlob writes var data `blob` after what is written so far; longer than 65534 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetBlob(v []byte) *GroupsEncoder {
-putVarData(e.st, v, 2, false, 65534, "fields.blob", e.idx[:])
+putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
 
 // SetBlobString writes var data `blob` from a string, as SetBlob.
 func (e *GroupsEncoder) SetBlobString(v string) *GroupsEncoder {
-putVarData(e.st, v, 2, false, 65534, "fields.blob", e.idx[:])
+putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
 
 // dimGroupsLegs reads and checks the dimension of group `legs` at p: the entries' block length and count.
-func dimGroupsLegs(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {
+func dimGroupsLegs(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {
 if p < 0 || p+4 > len(buf) {
 return 0, 0, truncated(p, "fields.legs", idx[:], "group dimension", 4, len(buf)-p)
 }
@@ -1422,7 +1424,7 @@ return bl, n, nil
 }
 
 // walkGroupsLegs finds, checked, the groups and var data of an entry of `legs` from q: their starts and the entry's end in pos.
-func walkGroupsLegs(buf []byte, q, version int, idx [pathDepth]int, pos *[3]int) (int, error) {
+func walkGroupsLegs(buf []byte, q, version int, idx *[pathDepth]int, pos *[3]int) (int, error) {
 var err error
 pos[0] = q
 if q, err = skipGroupsLegsFills(buf, q, version, idx); err != nil {
@@ -1441,7 +1443,7 @@ return q, nil
 }
 
 // skipGroupsLegs is where group `legs` at p ends, its entries checked.
-func skipGroupsLegs(buf []byte, p, version int, idx [pathDepth]int) (int, error) {
+func skipGroupsLegs(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {
 bl, n, err := dimGroupsLegs(buf, p, version, idx)
 if err != nil {
 return 0, err
@@ -1470,24 +1472,24 @@ version int
 start int
 blockLength int
 count int
-index int
 next int
 entry bool
 pos [3]int
+// idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
 err error
 gFills GroupsLegsFillsDecoder
 }
 
 // wrap starts the group at p (none when p < 0).
-func (d *GroupsLegsDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
-d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.block, d.err = 0, -1, nil, nil
+func (d *GroupsLegsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
+d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
+d.count, d.block, d.err = 0, nil, nil
 d.entry = false
 if p < 0 {
 return
 }
-bl, n, err := dimGroupsLegs(buf, p, version, idx)
+bl, n, err := dimGroupsLegs(buf, p, version, &d.idx)
 if err != nil {
 d.err = err
 return
@@ -1497,7 +1499,7 @@ d.blockLength, d.count, d.next = bl, n, p+4
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *GroupsLegsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.index+1 >= d.count
+return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
 }
 
 // Count returns the number of entries.
@@ -1507,7 +1509,7 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *GroupsLegsDecoder) Index() int {
-return d.index
+return d.idx[0]
 }
 
 // Err returns the error that stopped Next, if any.
@@ -1523,11 +1525,10 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsDecoder) Next() bool {
 d.entry = false
-if d.err != nil || d.index+1 >= d.count {
+if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
-d.index++
-d.idx[0] = d.index
+d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
 d.err, d.block = truncated(p, "fields.legs[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
@@ -1536,7 +1537,7 @@ return false
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
 q := p + d.blockLength
 var err error
-if q, err = walkGroupsLegs(d.buf, q, d.version, d.idx, &d.pos); err != nil {
+if q, err = walkGroupsLegs(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
 d.err, d.block = err, nil
 return false
 }
@@ -1595,7 +1596,7 @@ p := -1
 if d.entry {
 p = d.pos[0]
 }
-g.wrap(d.buf, p, d.version, d.idx)
+g.wrap(d.buf, p, d.version, &d.idx)
 return g
 }
 
@@ -1652,7 +1653,7 @@ return dst, g.err
 }
 dst = append(dst, '[')
 for g.Next() {
-if g.index > 0 {
+if g.Index() > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1679,23 +1680,22 @@ type GroupsLegsEncoder struct {
 st *encoderState
 block []byte
 at int
-idx [pathDepth]int
+lv level
 count int
-index int
 gFills GroupsLegsFillsEncoder
 cPrice DecimalEncoder
 }
 
 // begin writes the group's dimension at the limit, for n entries.
-func (e *GroupsLegsEncoder) begin(st *encoderState, idx [pathDepth]int, n int) {
-e.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil
+func (e *GroupsLegsEncoder) begin(st *encoderState, up *level, n int) {
+e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
 at := st.limit
 if n < 0 || n > 65534 {
-st.setErr(encodeError(at, "fields.legs", idx[:], KindCountTooLarge))
+st.setErr(encodeError(at, "fields.legs", up, KindCountTooLarge))
 return
 }
 if at+4 > len(st.buf) {
-st.setErr(encodeError(at, "fields.legs", idx[:], KindBufferTooShort))
+st.setErr(encodeError(at, "fields.legs", up, KindBufferTooShort))
 return
 }
 binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(12))
@@ -1706,15 +1706,14 @@ e.count = n
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *GroupsLegsEncoder) Next() *GroupsLegsEncoder {
-e.index++
-e.idx[0] = e.index
+e.lv.index++
 at := e.st.limit
 e.at = at
 switch {
-case e.index >= e.count:
-e.st.setErr(encodeError(at, "fields.legs", e.idx[:], KindCountTooLarge))
+case e.lv.index >= e.count:
+e.st.setErr(encodeError(at, "fields.legs", &e.lv, KindCountTooLarge))
 case at+12 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.legs[]", e.idx[:], KindBufferTooShort))
+e.st.setErr(encodeError(at, "fields.legs[]", &e.lv, KindBufferTooShort))
 default:
 e.block = e.st.buf[at : at+12 : at+12]
 e.st.limit = at + 12
@@ -1741,25 +1740,25 @@ return c
 // entry. A count above the group's maximum is KindCountTooLarge.
 func (e *GroupsLegsEncoder) FillsCount(n int) *GroupsLegsFillsEncoder {
 g := &e.gFills
-g.begin(e.st, e.idx, n)
+g.begin(e.st, &e.lv, n)
 return g
 }
 
 // SetNote writes var data `note` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsLegsEncoder) SetNote(v []byte) *GroupsLegsEncoder {
-putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", e.idx[:])
+putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
 
 // SetNoteString writes var data `note` from a string, as SetNote.
 func (e *GroupsLegsEncoder) SetNoteString(v string) *GroupsLegsEncoder {
-putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", e.idx[:])
+putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
 
 // dimGroupsLegsFills reads and checks the dimension of group `fills` at p: the entries' block length and count.
-func dimGroupsLegsFills(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {
+func dimGroupsLegsFills(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {
 if p < 0 || p+4 > len(buf) {
 return 0, 0, truncated(p, "fields.legs[].fills", idx[:], "group dimension", 4, len(buf)-p)
 }
@@ -1774,7 +1773,7 @@ return bl, n, nil
 
 
 // skipGroupsLegsFills is where group `fills` at p ends, its entries checked.
-func skipGroupsLegsFills(buf []byte, p, version int, idx [pathDepth]int) (int, error) {
+func skipGroupsLegsFills(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {
 bl, n, err := dimGroupsLegsFills(buf, p, version, idx)
 if err != nil {
 return 0, err
@@ -1797,24 +1796,25 @@ version int
 start int
 blockLength int
 count int
-index int
 next int
 fit int
 // cut is the error of the first entry that does not fit, for Next to give.
 cut error
+// idx holds the indices of the entries above and, at 1, of the entry Next moved to.
 idx [pathDepth]int
 err error
 }
 
 // wrap starts the group at p (none when p < 0).
-func (d *GroupsLegsFillsDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
-d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.block, d.err = 0, -1, nil, nil
+func (d *GroupsLegsFillsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
+d.idx[0] = up[0]
+d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
+d.count, d.block, d.err = 0, nil, nil
 d.fit, d.cut = 0, nil
 if p < 0 {
 return
 }
-bl, n, err := dimGroupsLegsFills(buf, p, version, idx)
+bl, n, err := dimGroupsLegsFills(buf, p, version, &d.idx)
 if err != nil {
 d.err = err
 return
@@ -1822,15 +1822,16 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 d.fit = fits(len(buf)-d.next, bl, n)
 if d.fit < n {
-idx[1] = d.fit
 q := d.next + d.fit*bl
+idx := d.idx
+idx[1] = d.fit
 d.cut = truncated(q, "fields.legs[].fills[]", idx[:], "group entry", bl, len(buf)-q)
 }
 }
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *GroupsLegsFillsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.index+1 >= d.count
+return d.start == p && d.err == nil && d.idx[1]+1 >= d.count
 }
 
 // Count returns the number of entries.
@@ -1840,7 +1841,7 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *GroupsLegsFillsDecoder) Index() int {
-return d.index
+return d.idx[1]
 }
 
 // Err returns the error that stopped Next, if any.
@@ -1855,14 +1856,14 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsFillsDecoder) Next() bool {
-if d.index+1 >= d.fit {
+if d.idx[1]+1 >= d.fit {
 if d.cut != nil {
-d.index++
+d.idx[1]++
 d.err, d.block, d.cut = d.cut, nil, nil
 }
 return false
 }
-d.index++
+d.idx[1]++
 p := d.next
 d.next = p + d.blockLength
 d.block = d.buf[p:d.next:d.next]
@@ -1930,21 +1931,20 @@ type GroupsLegsFillsEncoder struct {
 st *encoderState
 block []byte
 at int
-idx [pathDepth]int
+lv level
 count int
-index int
 }
 
 // begin writes the group's dimension at the limit, for n entries.
-func (e *GroupsLegsFillsEncoder) begin(st *encoderState, idx [pathDepth]int, n int) {
-e.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil
+func (e *GroupsLegsFillsEncoder) begin(st *encoderState, up *level, n int) {
+e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
 at := st.limit
 if n < 0 || n > 65534 {
-st.setErr(encodeError(at, "fields.legs[].fills", idx[:], KindCountTooLarge))
+st.setErr(encodeError(at, "fields.legs[].fills", up, KindCountTooLarge))
 return
 }
 if at+4 > len(st.buf) {
-st.setErr(encodeError(at, "fields.legs[].fills", idx[:], KindBufferTooShort))
+st.setErr(encodeError(at, "fields.legs[].fills", up, KindBufferTooShort))
 return
 }
 binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(5))
@@ -1955,15 +1955,14 @@ e.count = n
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *GroupsLegsFillsEncoder) Next() *GroupsLegsFillsEncoder {
-e.index++
-e.idx[1] = e.index
+e.lv.index++
 at := e.st.limit
 e.at = at
 switch {
-case e.index >= e.count:
-e.st.setErr(encodeError(at, "fields.legs[].fills", e.idx[:], KindCountTooLarge))
+case e.lv.index >= e.count:
+e.st.setErr(encodeError(at, "fields.legs[].fills", &e.lv, KindCountTooLarge))
 case at+5 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.legs[].fills[]", e.idx[:], KindBufferTooShort))
+e.st.setErr(encodeError(at, "fields.legs[].fills[]", &e.lv, KindBufferTooShort))
 default:
 e.block = e.st.buf[at : at+5 : at+5]
 e.st.limit = at + 5
@@ -1986,7 +1985,7 @@ return e
 }
 
 // dimGroupsTags reads and checks the dimension of group `tags` at p: the entries' block length and count.
-func dimGroupsTags(buf []byte, p, version int, idx [pathDepth]int) (int, int, error) {
+func dimGroupsTags(buf []byte, p, version int, idx *[pathDepth]int) (int, int, error) {
 if p < 0 || p+4 > len(buf) {
 return 0, 0, truncated(p, "fields.tags", idx[:], "group dimension", 4, len(buf)-p)
 }
@@ -2001,7 +2000,7 @@ return bl, n, nil
 
 
 // skipGroupsTags is where group `tags` at p ends, its entries checked.
-func skipGroupsTags(buf []byte, p, version int, idx [pathDepth]int) (int, error) {
+func skipGroupsTags(buf []byte, p, version int, idx *[pathDepth]int) (int, error) {
 bl, n, err := dimGroupsTags(buf, p, version, idx)
 if err != nil {
 return 0, err
@@ -2024,24 +2023,24 @@ version int
 start int
 blockLength int
 count int
-index int
 next int
 fit int
 // cut is the error of the first entry that does not fit, for Next to give.
 cut error
+// idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
 err error
 }
 
 // wrap starts the group at p (none when p < 0).
-func (d *GroupsTagsDecoder) wrap(buf []byte, p, version int, idx [pathDepth]int) {
-d.buf, d.version, d.start, d.idx = buf, version, p, idx
-d.count, d.index, d.block, d.err = 0, -1, nil, nil
+func (d *GroupsTagsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
+d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
+d.count, d.block, d.err = 0, nil, nil
 d.fit, d.cut = 0, nil
 if p < 0 {
 return
 }
-bl, n, err := dimGroupsTags(buf, p, version, idx)
+bl, n, err := dimGroupsTags(buf, p, version, &d.idx)
 if err != nil {
 d.err = err
 return
@@ -2049,15 +2048,16 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 d.fit = fits(len(buf)-d.next, bl, n)
 if d.fit < n {
-idx[0] = d.fit
 q := d.next + d.fit*bl
+idx := d.idx
+idx[0] = d.fit
 d.cut = truncated(q, "fields.tags[]", idx[:], "group entry", bl, len(buf)-q)
 }
 }
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *GroupsTagsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.index+1 >= d.count
+return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
 }
 
 // Count returns the number of entries.
@@ -2067,7 +2067,7 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *GroupsTagsDecoder) Index() int {
-return d.index
+return d.idx[0]
 }
 
 // Err returns the error that stopped Next, if any.
@@ -2082,14 +2082,14 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsTagsDecoder) Next() bool {
-if d.index+1 >= d.fit {
+if d.idx[0]+1 >= d.fit {
 if d.cut != nil {
-d.index++
+d.idx[0]++
 d.err, d.block, d.cut = d.cut, nil, nil
 }
 return false
 }
-d.index++
+d.idx[0]++
 p := d.next
 d.next = p + d.blockLength
 d.block = d.buf[p:d.next:d.next]
@@ -2133,21 +2133,20 @@ type GroupsTagsEncoder struct {
 st *encoderState
 block []byte
 at int
-idx [pathDepth]int
+lv level
 count int
-index int
 }
 
 // begin writes the group's dimension at the limit, for n entries.
-func (e *GroupsTagsEncoder) begin(st *encoderState, idx [pathDepth]int, n int) {
-e.st, e.idx, e.count, e.index, e.block = st, idx, 0, -1, nil
+func (e *GroupsTagsEncoder) begin(st *encoderState, up *level, n int) {
+e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
 at := st.limit
 if n < 0 || n > 65534 {
-st.setErr(encodeError(at, "fields.tags", idx[:], KindCountTooLarge))
+st.setErr(encodeError(at, "fields.tags", up, KindCountTooLarge))
 return
 }
 if at+4 > len(st.buf) {
-st.setErr(encodeError(at, "fields.tags", idx[:], KindBufferTooShort))
+st.setErr(encodeError(at, "fields.tags", up, KindBufferTooShort))
 return
 }
 binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(2))
@@ -2158,15 +2157,14 @@ e.count = n
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *GroupsTagsEncoder) Next() *GroupsTagsEncoder {
-e.index++
-e.idx[0] = e.index
+e.lv.index++
 at := e.st.limit
 e.at = at
 switch {
-case e.index >= e.count:
-e.st.setErr(encodeError(at, "fields.tags", e.idx[:], KindCountTooLarge))
+case e.lv.index >= e.count:
+e.st.setErr(encodeError(at, "fields.tags", &e.lv, KindCountTooLarge))
 case at+2 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.tags[]", e.idx[:], KindBufferTooShort))
+e.st.setErr(encodeError(at, "fields.tags[]", &e.lv, KindBufferTooShort))
 default:
 e.block = e.st.buf[at : at+2 : at+2]
 e.st.limit = at + 2
