@@ -4,6 +4,8 @@
 # protobuf's Python package and the `sbe` package from PyPI (python/bench/bench.py), in one run.
 #
 # Usage: scripts/bench-python.sh [SECONDS_PER_CASE]   (default 2)
+#        scripts/bench-python.sh --count [CASE...]    instructions per message, by callgrind
+#                                                     (python/bench/count.py; needs valgrind)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -16,4 +18,8 @@ car="$root/../shared/schemas/valid/bench-car.xml"
 fix="$root/../shared/schemas/valid/bench-fix-message-samples.xml"
 "$CARGO_TARGET_DIR/release/sable" generate --quiet --lang python --package bench_car --output "$out" "$car"
 "$CARGO_TARGET_DIR/release/sable" generate --quiet --lang python --package bench_fix --output "$out" "$fix"
+if [ "${1:-}" = --count ]; then
+    shift
+    exec "$venv/bin/python" -B python/bench/count.py "$out" "$car" "$fix" "$@"
+fi
 "$venv/bin/python" -B python/bench/bench.py "$out" "$car" "$fix" "$@"

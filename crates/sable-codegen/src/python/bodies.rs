@@ -8,6 +8,18 @@ use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, st
 use super::Gen;
 use crate::model::{Body, Group, Message, VarData};
 
+/// A group's dimension composite, as its codecs read and write it.
+struct Dims {
+    size: usize,
+    bl_f: String,
+    bl_at: usize,
+    count_f: String,
+    count_at: usize,
+    max_count: i128,
+    /// The struct reading block length and count at once, when the dimension is the usual one.
+    both: Option<String>,
+}
+
 /// What a message's or group's classes need to know beyond its body.
 struct Owner<'a> {
     /// The class name prefix (`Car`, `CarFuelFigures`).
@@ -49,17 +61,19 @@ impl Gen<'_> {
         o.line(format!(
             "def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
         ));
-        o.line(
-            "    \"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"",
-        );
-        o.line("    return cls.__new__(cls).wrap(buf, offset, length)");
+        o.indent();
+        o.line("\"\"\"A decoder of the message at `offset` (its header read and checked).\"\"\"");
+        o.line("d = cls()");
+        self.open_message(m, &owner, "d");
+        let o = &mut self.out;
+        o.outdent();
         o.blank();
         o.line(format!(
             "def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> {cls}:"
         ));
         o.indent();
         o.line("\"\"\"Moves this decoder to the message at `offset` (its header read and checked).\"\"\"");
-        self.open_message(m, &owner);
+        self.open_message(m, &owner, "self");
         let o = &mut self.out;
         o.outdent();
         o.blank();
@@ -74,6 +88,14 @@ impl Gen<'_> {
         o.line("    return self");
         o.blank();
         self.decoder_body(&owner);
+        let n = owner.body.groups.len() + owner.body.var_data.len();
+        let o = &mut self.out;
+        o.line("def encoded_length(self) -> int:");
+        o.line("    \"\"\"The message's length, header to the end of its last var data (walked, checked).\"\"\"");
+        o.line(format!("    if self._next_item == {n}:"));
+        o.line("        return self._next_pos - self._msg");
+        o.line(format!("    return self._start({n}) - self._msg"));
+        o.blank();
         self.header_json();
         self.out.outdent();
         self.out.blank();
@@ -114,12 +136,12 @@ impl Gen<'_> {
 
     /// The classes of the owner's groups (and theirs, first).
     fn groups_of(&mut self, owner: &Owner<'_>) {
-        for g in &owner.body.groups {
-            self.group(owner, g);
+        for (item, g) in owner.body.groups.iter().enumerate() {
+            self.group(owner, g, item);
         }
     }
 
-    fn group(&mut self, parent: &Owner<'_>, g: &Group) {
+    fn group(&mut self, parent: &Owner<'_>, g: &Group, item: usize) {
         let owner = Owner {
             prefix: format!("{}{}", parent.prefix, class_name(&g.name)),
             description: g.description.as_deref(),
@@ -127,63 +149,16 @@ impl Gen<'_> {
             body: &g.body,
         };
         self.groups_of(&owner);
-        let dim = self.s.composite(&g.dimension);
-        let dim_size = dim.encoded_length.max(0);
-        let (bl_f, bl_at) = match dim.primitive("blockLength") {
-            Some((m, p)) => (self.fmt(p.primitive_type, p.byte_order, 1, false), m.offset),
-            None => (
-                self.fmt(PrimitiveType::UInt16, self.s.byte_order, 1, false),
-                0,
-            ),
-        };
-        let (count_f, count_at, max_count) = match dim.primitive("numInGroup") {
-            Some((m, p)) => {
-                let max = if p.range_declared {
-                    p.max_value.as_i128().unwrap_or(0)
-                } else {
-                    full_max(p.primitive_type)
-                };
-                (
-                    self.fmt(p.primitive_type, p.byte_order, 1, false),
-                    m.offset,
-                    max,
-                )
-            }
-            None => (
-                self.fmt(PrimitiveType::UInt16, self.s.byte_order, 1, false),
-                2,
-                65535,
-            ),
-        };
+        let Dims {
+            size: dim_size,
+            bl_f,
+            bl_at,
+            count_f,
+            count_at,
+            max_count,
+            both: dim_both,
+        } = self.dims(g);
         let needs = g.body.fields.iter().map(|f| f.end()).max().unwrap_or(0);
-        // The usual dimension (block length then count, adjacent, one byte order) is read at
-        // once.
-        let dim_both = match (dim.primitive("blockLength"), dim.primitive("numInGroup")) {
-            (Some((bm, bp)), Some((cm, cp)))
-                if bm.offset == 0
-                    && cm.offset == bp.size()
-                    && !bp.is_array()
-                    && !cp.is_array()
-                    && bp.byte_order == cp.byte_order =>
-            {
-                let order = match bp.byte_order {
-                    ByteOrder::BigEndian => ">",
-                    _ => "<",
-                };
-                let format = format!(
-                    "{order}{}{}",
-                    super::names::format_letter(bp.primitive_type),
-                    super::names::format_letter(cp.primitive_type)
-                );
-                let name = format!("_DIM_{}", format_name(&format));
-                self.formats.insert(super::names::Format {
-                    name: name.clone(),
-                    format,
-                });
-                Some(name)
-            }
-            _ => None,
-        };
         let cls = format!("{}Decoder", owner.prefix);
         let o = &mut self.out;
         o.line(format!("class {cls}(GroupDecoder):"));
@@ -217,7 +192,7 @@ impl Gen<'_> {
         o.line("        raise StopIteration");
         o.line("    return self");
         o.blank();
-        self.entries(&owner, &cls);
+        self.entries(&owner, g, item, &cls);
         self.decoder_body(&owner);
         self.out.outdent();
         self.out.blank();
@@ -274,6 +249,83 @@ impl Gen<'_> {
         self.out.outdent();
         self.out.blank();
         self.out.blank();
+    }
+
+    /// A group's dimension: its size, the block length's and count's structs and offsets,
+    /// the count's maximum, and the struct reading both at once (the usual dimension: block
+    /// length then count, adjacent, one byte order).
+    fn dims(&mut self, g: &Group) -> Dims {
+        let dim = self.s.composite(&g.dimension);
+        let size = dim.encoded_length.max(0) as usize;
+        let (bl_f, bl_at) = match dim.primitive("blockLength") {
+            Some((m, p)) => (self.fmt(p.primitive_type, p.byte_order, 1, false), m.offset),
+            None => (
+                self.fmt(PrimitiveType::UInt16, self.s.byte_order, 1, false),
+                0,
+            ),
+        };
+        let (count_f, count_at, max_count) = match dim.primitive("numInGroup") {
+            Some((m, p)) => {
+                let max = if p.range_declared {
+                    p.max_value.as_i128().unwrap_or(0)
+                } else {
+                    full_max(p.primitive_type)
+                };
+                (
+                    self.fmt(p.primitive_type, p.byte_order, 1, false),
+                    m.offset,
+                    max,
+                )
+            }
+            None => (
+                self.fmt(PrimitiveType::UInt16, self.s.byte_order, 1, false),
+                2,
+                65535,
+            ),
+        };
+        let both = match (dim.primitive("blockLength"), dim.primitive("numInGroup")) {
+            (Some((bm, bp)), Some((cm, cp)))
+                if bm.offset == 0
+                    && cm.offset == bp.size()
+                    && !bp.is_array()
+                    && !cp.is_array()
+                    && bp.byte_order == cp.byte_order =>
+            {
+                let order = match bp.byte_order {
+                    ByteOrder::BigEndian => ">",
+                    _ => "<",
+                };
+                let format = format!(
+                    "{order}{}{}",
+                    super::names::format_letter(bp.primitive_type),
+                    super::names::format_letter(cp.primitive_type)
+                );
+                let name = format!("_DIM_{}", format_name(&format));
+                self.formats.insert(super::names::Format {
+                    name: name.clone(),
+                    format,
+                });
+                Some(name)
+            }
+            _ => None,
+        };
+        Dims {
+            size,
+            bl_f,
+            bl_at,
+            count_f,
+            count_at,
+            max_count,
+            both,
+        }
+    }
+
+    /// Whether a group's entries are read straight (`_straight`) when its dimension is the
+    /// usual one: its block holds fields (a group of empty entries may claim more entries
+    /// than there are bytes; `_open` checks it).
+    fn straight(&mut self, g: &Group) -> Option<String> {
+        let dims = self.dims(g);
+        dims.both.filter(|_| g.block_length > 0)
     }
 
     /// A decoder's tables, fields, groups, var data and JSON.
@@ -372,10 +424,13 @@ impl Gen<'_> {
                 &format!("Group `{}`.", g.name),
             ));
             let cls = format!("{}{}Decoder", owner.prefix, class_name(&g.name));
-            o.line(format!("g = {cls}.__new__({cls})"));
             o.line(format!(
-                "g._open(self, {item}, self._next_pos if self._next_item == {item} else self._start({item}))"
+                "pos = self._next_pos if self._next_item == {item} else self._start({item})"
             ));
+            o.line(format!("g = {cls}()"));
+            self.open_group(g, item);
+            let o = &mut self.out;
+            o.line(format!("g._open(self, {item}, pos)"));
             o.line("return g");
             o.outdent();
             o.blank();
@@ -427,23 +482,28 @@ impl Gen<'_> {
         self.json_method(entries);
     }
 
-    /// The statements reading the block at `pos` of `buf` and setting its fields'
-    /// attributes (none when the fields are properties).
-    fn fill(&self, owner: &Owner<'_>) -> Vec<String> {
-        let Some((_, at)) = self.block_layout(owner.body) else {
-            return Vec::new();
+    /// The statements making the composite decoders read with the block, and those reading
+    /// the block at `pos` of `buf` into the fields' attributes (none when the fields are
+    /// properties); `version`: the decoder's version.
+    fn fill(&mut self, owner: &Owner<'_>, version: &str) -> (Vec<String>, Vec<String>) {
+        self.fill_as(owner, "self", version)
+    }
+
+    fn fill_as(
+        &mut self,
+        owner: &Owner<'_>,
+        obj: &str,
+        version: &str,
+    ) -> (Vec<String>, Vec<String>) {
+        let Some((format, at)) = self.block_layout(owner.body) else {
+            return (Vec::new(), Vec::new());
         };
-        let mut lines = vec![format!(
-            "v = _{}_BLOCK.unpack_from(buf, pos)",
-            constant(&owner.prefix)
-        )];
-        for (f, i) in owner.body.fields.iter().zip(at) {
-            let slot = Slot::of_field(f);
-            if let Some(i) = i.filter(|_| !slot.constant) {
-                lines.extend(self.eager_lines(&slot, &BLOCK, i));
-            }
-        }
-        lines
+        let name = format!("_{}_BLOCK", constant(&owner.prefix));
+        self.formats.insert(super::names::Format {
+            name: name.clone(),
+            format,
+        });
+        self.fill_into(&owner.body.fields, &at, &name, obj, version)
     }
 
     /// A decoder's `__slots__`: the attributes of the fields read with the block.
@@ -473,9 +533,8 @@ impl Gen<'_> {
     /// (the usual header, this message, a writer at this version or newer, the block whole in
     /// the buffer) is read straight; anything else goes through `_wrap_header`, checked, which
     /// raises the contract's errors and reads an older writer's block.
-    fn open_message(&mut self, m: &Message, owner: &Owner<'_>) {
-        let d = "self";
-        let fill = self.fill(owner);
+    fn open_message(&mut self, m: &Message, owner: &Owner<'_>, d: &str) {
+        let (made, fill) = self.fill_as(owner, d, "version");
         let hs = self.header_size();
         let s = self.s;
         let o = &mut self.out;
@@ -513,7 +572,7 @@ impl Gen<'_> {
             o.line(format!(
                 "{d}._items_start = {d}._next_pos = pos + block_length"
             ));
-            for l in &fill {
+            for l in made.iter().chain(&fill) {
                 o.line(l);
             }
             o.line(format!("return {d}"));
@@ -524,52 +583,144 @@ impl Gen<'_> {
         o.line(format!("return {d}"));
     }
 
-    /// A group decoder's `__iter__`: a generator over the entries. When the writer's entries
-    /// are the schema's (its version or newer, its block length or longer) each entry is read
-    /// straight, its end checked; otherwise `_entries` reads each, checked, from a copy with
-    /// the missing fields null.
-    fn entries(&mut self, owner: &Owner<'_>, cls: &str) {
-        let fill = self.fill(owner);
-        let items = owner.body.groups.len() + owner.body.var_data.len();
-        let bl = owner.block_length;
-        let version = self.s.version;
+    /// A group decoder's `__iter__`: a generator over the entries. When the group was opened
+    /// straight (`_straight`: the usual dimension, a writer at this version or newer, entries
+    /// of this block length or longer; for entries of fixed size, all of them in the message)
+    /// each entry is read where it lies, straight into the attributes; otherwise `_entries`
+    /// reads each, checked, from a copy with the missing fields null. The composites read
+    /// with the block are made once and moved with the entry. A group with groups or var data
+    /// in its entries checks each entry's end and, after the last, tells its parent where it
+    /// ends (a group of fixed-size entries told it when it was opened).
+    fn entries(&mut self, owner: &Owner<'_>, g: &Group, item: usize, cls: &str) {
         let o = &mut self.out;
         o.line(format!("def __iter__(self) -> Iterator[{cls}]:"));
         o.indent();
         o.line("\"\"\"The entries: this same object, moved to each in turn.\"\"\"");
-        o.line(format!(
-            "if self._entry_length < {bl} or self._version < {version}:"
-        ));
+        if self.straight(g).is_none() {
+            self.out.line("return self._entries()");
+            self.out.outdent();
+            self.out.blank();
+            return;
+        }
+        let (made, fill) = self.fill(owner, "self._version");
+        let items = owner.body.groups.len() + owner.body.var_data.len();
+        let o = &mut self.out;
+        o.line("if not self._straight:");
         o.line("    yield from self._entries()");
         o.line("    return");
         if !fill.is_empty() {
             o.line("buf = self._buf");
         }
-        o.line("step = self._block_length = self._entry_length");
-        o.line("end = self._end");
+        o.line("step = self._block_length");
+        if items == 0 {
+            o.line("pos = self._next_pos");
+        } else {
+            o.line("end = self._end");
+        }
+        for l in &made {
+            o.line(l);
+        }
         o.line("for index in range(self._index + 1, self._count):");
         o.indent();
-        o.line(format!(
-            "pos = self._next_pos if self._next_item == {items} else self._start({items})"
-        ));
-        o.line("if pos + step > end:");
-        o.line("    self._advance()  # raises: the entry is cut short");
+        if items > 0 {
+            o.line(format!(
+                "pos = self._next_pos if self._next_item == {items} else self._start({items})"
+            ));
+            o.line("nxt = pos + step");
+            o.line("if nxt > end:");
+            o.line("    self._advance()  # raises: the entry is cut short");
+        }
         o.line("self._index = index");
         o.line("self._block_off = pos");
-        if items == 0 {
-            o.line("self._next_pos = pos + step");
-        } else {
-            o.line("self._items_start = self._next_pos = pos + step");
+        if items > 0 {
+            o.line("self._items_start = self._next_pos = nxt");
             o.line("self._next_item = 0");
         }
         for l in &fill {
             o.line(l);
         }
+        if items == 0 {
+            o.line("pos = self._next_pos = pos + step");
+        }
         o.line("yield self");
         o.outdent();
-        o.line("self._finish()");
+        if items == 0 {
+            o.line("self._index = self._count");
+        } else {
+            o.line(format!(
+                "end = self._next_pos if self._next_item == {items} else self._start({items})"
+            ));
+            o.line("self._index = self._count");
+            o.line("parent = self._parent");
+            o.line("if (");
+            o.line(format!("    parent._next_item == {item}"));
+            o.line("    and parent._next_pos == self._start_pos");
+            o.line("    and parent._index == self._parent_index");
+            o.line("):");
+            o.line(format!("    parent._next_item = {}", item + 1));
+            o.line("    parent._next_pos = end");
+        }
         o.outdent();
         o.blank();
+    }
+
+    /// A group property's straight open of group `g` (item `item` of its parent) at `pos`
+    /// into `g`, when the group is read straight (see `entries`): the usual dimension read at
+    /// once, a writer at this version or newer, entries of the schema's block length or
+    /// longer, and for entries of fixed size all of them in the message (the parent then
+    /// moves past the group at once). Anything else falls through to `_open`, checked.
+    fn open_group(&mut self, g: &Group, item: usize) {
+        let Some(dim) = self.straight(g) else {
+            return;
+        };
+        let ds = self.dims(g).size;
+        let leaf = g.body.groups.is_empty() && g.body.var_data.is_empty();
+        let items = g.body.groups.len() + g.body.var_data.len();
+        let version = self.s.version;
+        let o = &mut self.out;
+        o.line("end = self._end");
+        if version > 0 {
+            o.line(format!(
+                "if pos + {ds} <= end and self._version >= {version}:"
+            ));
+        } else {
+            o.line(format!("if pos + {ds} <= end:"));
+        }
+        o.indent();
+        o.line("buf = self._buf");
+        o.line(format!("step, count = {dim}.unpack_from(buf, pos)"));
+        if leaf {
+            o.line(format!("nxt = pos + {ds} + step * count"));
+            o.line(format!("if step >= {} and nxt <= end:", g.block_length));
+        } else {
+            o.line(format!("if step >= {}:", g.block_length));
+        }
+        o.indent();
+        for l in [
+            "g._buf = g._block_buf = buf".to_owned(),
+            "g._end = end".to_owned(),
+            "g._msg = self._msg".to_owned(),
+            "g._version = self._version".to_owned(),
+            "g._parent = self".to_owned(),
+            "g._parent_index = self._index".to_owned(),
+            format!("g._item = {item}"),
+            "g._index = -1".to_owned(),
+            "g._start_pos = g._items_start = g._block_off = pos".to_owned(),
+            format!("g._next_pos = pos + {ds}"),
+            "g._block_length = g._entry_length = step".to_owned(),
+            format!("g._next_item = {items}"),
+            "g._count = count".to_owned(),
+            "g.present = g._straight = True".to_owned(),
+        ] {
+            o.line(l);
+        }
+        if leaf {
+            o.line(format!("self._next_item = {}", item + 1));
+            o.line("self._next_pos = nxt");
+        }
+        o.line("return g");
+        o.outdent();
+        o.outdent();
     }
 
     fn var_data_getters(&mut self, v: &VarData, item: usize) {

@@ -75,6 +75,12 @@ pub(super) const COMPOSITE: Place = Place {
     enc_off: "self._off",
 };
 
+/// Whether values of `p` are one unsigned byte: an enum or set of them is looked up in a tuple
+/// of all 256.
+pub(super) fn one_byte(p: PrimitiveType) -> bool {
+    matches!(p, PrimitiveType::UInt8 | PrimitiveType::Char)
+}
+
 fn at(base: &str, offset: usize) -> String {
     if offset == 0 {
         base.to_owned()
@@ -239,12 +245,20 @@ impl Gen<'_> {
                     body.push(format!("if v == {}:", lit(&e.null_value, e.encoding_type)));
                     body.push("    return None".to_owned());
                 }
-                body.push(format!("return _{}_VALUES.get(v, v)", constant(n)));
+                if one_byte(e.encoding_type) {
+                    body.push(format!("return _{}_OF[v]", constant(n)));
+                } else {
+                    body.push(format!("return _{}_VALUES.get(v, v)", constant(n)));
+                }
             }
             TypeRef::Set(n) => {
                 let st = self.s.set_type(n);
                 let raw = self.raw(st.encoding_type, st.byte_order, 1, false, buf, &pos);
-                body.push(format!("return {}({raw})", class_name(n)));
+                if one_byte(st.encoding_type) {
+                    body.push(format!("return _{}_OF[{raw}]", constant(n)));
+                } else {
+                    body.push(format!("return {}({raw})", class_name(n)));
+                }
             }
             TypeRef::Composite(n) => {
                 body.push(format!(
@@ -348,15 +362,29 @@ impl Gen<'_> {
         let value = match slot.type_ref {
             TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char && p.is_array() => v,
             TypeRef::Primitive(p) if p.is_array() => format!("v[{i}:{}]", i + p.length),
+            _ => self.convert(slot, &v).unwrap_or(v),
+        };
+        (eager_attr(slot), value)
+    }
+
+    /// The value of a single (not array) slot from `v`, the raw value read: `None` when it is
+    /// `v` itself.
+    fn convert(&self, slot: &Slot<'_>, v: &str) -> Option<String> {
+        Some(match slot.type_ref {
+            TypeRef::Primitive(p) if p.is_array() => return None,
             TypeRef::Primitive(p) if p.primitive_type == PrimitiveType::Char => {
                 format!("chr({v})")
             }
             TypeRef::Primitive(p) if slot.optional => {
-                format!("None if {} else {v}", is_null(p, &v))
+                format!("None if {} else {v}", is_null(p, v))
             }
             TypeRef::Enum(n) => {
                 let e = self.s.enum_type(n);
-                let get = format!("_{}_VALUES.get({v}, {v})", constant(n));
+                let get = if one_byte(e.encoding_type) {
+                    format!("_{}_OF[{v}]", constant(n))
+                } else {
+                    format!("_{}_VALUES.get({v}, {v})", constant(n))
+                };
                 if slot.optional {
                     let null = lit(&e.null_value, e.encoding_type);
                     format!("None if {v} == {null} else {get}")
@@ -364,10 +392,131 @@ impl Gen<'_> {
                     get
                 }
             }
-            TypeRef::Set(n) => format!("{}({v})", class_name(n)),
-            _ => v,
+            TypeRef::Set(n) => {
+                if one_byte(self.s.set_type(n).encoding_type) {
+                    format!("_{}_OF[{v}]", constant(n))
+                } else {
+                    format!("{}({v})", class_name(n))
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// A block's (or entry's) fields read by one struct straight into their attributes: the
+    /// statements making the composite decoders read with the block (`made`: their buffer
+    /// and version, which a group's generator does once for all its entries), and those
+    /// reading the block at `pos` of `buf` (`(a, b, ...) = _STRUCT.unpack_from(buf, pos)`,
+    /// then the values converted: enums, sets, arrays, optional nulls).
+    pub(super) fn fill_into(
+        &self,
+        fields: &[Field],
+        layout: &[Option<usize>],
+        format: &str,
+        obj: &str,
+        version: &str,
+    ) -> (Vec<String>, Vec<String>) {
+        let count: usize = fields
+            .iter()
+            .zip(layout)
+            .filter_map(|(f, i)| i.map(|_| self.value_count(&Slot::of_field(f))))
+            .sum();
+        let mut targets: Vec<Option<String>> = vec![None; count];
+        let (mut made, mut post) = (Vec::new(), Vec::new());
+        for (f, i) in fields.iter().zip(layout) {
+            let slot = Slot::of_field(f);
+            let Some(i) = i.filter(|_| !slot.constant) else {
+                continue;
+            };
+            let Some(composite) = self.flat_composite(&slot) else {
+                self.targets(&slot, obj, i, &mut targets, &mut post);
+                continue;
+            };
+            let name = accessor(slot.name);
+            let c = format!("c_{name}");
+            let cls = format!("{}Decoder", class_name(&composite.name));
+            made.push(format!("{c} = {cls}.__new__({cls})"));
+            made.push(format!("{c}._buf = buf"));
+            made.push(format!("{c}._version = {version}"));
+            let (_, cat) = self.composite_layout(composite).unwrap_or_default();
+            for (m, k) in composite.members.iter().zip(cat) {
+                if let Some(k) = k {
+                    self.targets(&Slot::of_member(m), &c, i + k, &mut targets, &mut post);
+                }
+            }
+            post.push(format!("{c}._off = {}", at("pos", slot.offset)));
+            post.push(format!("{obj}.{name} = {c}"));
+        }
+        let targets: Vec<String> = targets
+            .into_iter()
+            .map(|t| t.unwrap_or_else(|| "_".to_owned()))
+            .collect();
+        let mut lines = if targets.len() == 1 {
+            vec![format!(
+                "({},) = {format}.unpack_from(buf, pos)",
+                targets[0]
+            )]
+        } else {
+            let mut l = vec!["(".to_owned()];
+            l.extend(targets.iter().map(|t| format!("    {t},")));
+            l.push(format!(") = {format}.unpack_from(buf, pos)"));
+            l
         };
-        (eager_attr(slot), value)
+        lines.extend(post);
+        (made, lines)
+    }
+
+    /// How many values a slot reads in a block's struct.
+    fn value_count(&self, slot: &Slot<'_>) -> usize {
+        if let Some(c) = self.flat_composite(slot) {
+            return c
+                .members
+                .iter()
+                .map(|m| self.value_count(&Slot::of_member(m)))
+                .sum();
+        }
+        match slot.type_ref {
+            _ if slot.constant || self.slot_size(slot) == 0 => 0,
+            TypeRef::Primitive(p) if p.is_array() && p.primitive_type != PrimitiveType::Char => {
+                p.length
+            }
+            TypeRef::Composite(_) => 0,
+            _ => 1,
+        }
+    }
+
+    /// The targets of a (not composite) slot's values, the `i`th value on, in the tuple
+    /// assignment of its block's struct, and the statements converting them after it.
+    fn targets(
+        &self,
+        slot: &Slot<'_>,
+        obj: &str,
+        i: usize,
+        targets: &mut [Option<String>],
+        post: &mut Vec<String>,
+    ) {
+        let attr = eager_attr(slot);
+        match slot.type_ref {
+            TypeRef::Primitive(p) if p.is_array() && p.primitive_type != PrimitiveType::Char => {
+                let names: Vec<String> = (i..i + p.length).map(|k| format!("v{k}")).collect();
+                for (k, n) in names.iter().enumerate() {
+                    targets[i + k] = Some(n.clone());
+                }
+                let tuple = if names.len() == 1 {
+                    format!("({},)", names[0])
+                } else {
+                    format!("({})", names.join(", "))
+                };
+                post.push(format!("{obj}.{attr} = {tuple}"));
+            }
+            _ => match self.convert(slot, &format!("v{i}")) {
+                Some(value) => {
+                    targets[i] = Some(format!("v{i}"));
+                    post.push(format!("{obj}.{attr} = {value}"));
+                }
+                None => targets[i] = Some(format!("{obj}.{attr}")),
+            },
+        }
     }
 
     fn property(&mut self, name: &str, ret: &str, doc: &str, body: &[String]) {

@@ -410,6 +410,7 @@ class GroupDecoder(Body):
         "_parent",
         "_parent_index",
         "_start_pos",
+        "_straight",
         "present",
     )
 
@@ -431,6 +432,10 @@ class GroupDecoder(Body):
     _count: int
     _entry_length: int
     _start_pos: int
+    #: Whether the generated generator may read the entries straight (opened by the
+    #: generated property: the usual dimension, a writer at this version or newer, entries
+    #: of this block length or longer; entries of fixed size all in the message).
+    _straight: bool
     #: False when the group is newer than the writer (it prints `null`).
     present: bool
 
@@ -442,6 +447,7 @@ class GroupDecoder(Body):
         self._parent = parent
         self._parent_index = parent._index
         self._item = item
+        self._straight = False
         self._index = -1
         self._start_pos = self._items_start = self._next_pos = self._block_off = pos
         self._block_length = 0

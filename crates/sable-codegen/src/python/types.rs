@@ -39,6 +39,12 @@ impl Gen<'_> {
         o.line(format!(
             "_{c}_VALUES: Final[dict[int, {cls}]] = {{m.value: m for m in {cls}}}"
         ));
+        if super::fields::one_byte(e.encoding_type) {
+            o.line(format!(
+                "_{c}_OF: Final[tuple[{cls} | int, ...]] = tuple(_{c}_VALUES.get(i, i) for i in range(256))"
+            ));
+        }
+        let o = &mut self.out;
         o.line(format!("_{c}_JSON: Final[dict[int, str]] = {{"));
         for v in &e.values {
             o.line(format!(
@@ -92,6 +98,12 @@ impl Gen<'_> {
         o.outdent();
         o.blank();
         o.blank();
+        if super::fields::one_byte(st.encoding_type) {
+            o.line(format!(
+                "_{c}_OF: Final[tuple[{cls}, ...]] = tuple(map({cls}, range(256)))"
+            ));
+        }
+        let o = &mut self.out;
         o.line(format!("_{c}_CHOICES: Final = ("));
         for ch in &st.choices {
             o.line(format!(

@@ -180,6 +180,7 @@ class BooleanType(enum.IntEnum):
 #: The null value of `BooleanType`.
 BOOLEAN_TYPE_NULL: Final = 255
 _BOOLEAN_TYPE_VALUES: Final[dict[int, BooleanType]] = {m.value: m for m in BooleanType}
+_BOOLEAN_TYPE_OF: Final[tuple[BooleanType | int, ...]] = tuple(_BOOLEAN_TYPE_VALUES.get(i, i) for i in range(256))
 _BOOLEAN_TYPE_JSON: Final[dict[int, str]] = {
     0: "\"F\"",
     1: "\"T\"",
@@ -197,6 +198,7 @@ class Model(enum.IntEnum):
 #: The null value of `Model`.
 MODEL_NULL: Final = 0
 _MODEL_VALUES: Final[dict[int, Model]] = {m.value: m for m in Model}
+_MODEL_OF: Final[tuple[Model | int, ...]] = tuple(_MODEL_VALUES.get(i, i) for i in range(256))
 _MODEL_JSON: Final[dict[int, str]] = {
     65: "\"A\"",
     66: "\"B\"",
@@ -232,6 +234,7 @@ class OptionalExtras(int):
         return f"OptionalExtras({int(self):#x})"
 
 
+_OPTIONAL_EXTRAS_OF: Final[tuple[OptionalExtras, ...]] = tuple(map(OptionalExtras, range(256)))
 _OPTIONAL_EXTRAS_CHOICES: Final = (
     (0, "\"sunRoof\""),
     (1, "\"sportsPack\""),
@@ -251,6 +254,7 @@ class BoostType(enum.IntEnum):
 #: The null value of `BoostType`.
 BOOST_TYPE_NULL: Final = 0
 _BOOST_TYPE_VALUES: Final[dict[int, BoostType]] = {m.value: m for m in BoostType}
+_BOOST_TYPE_OF: Final[tuple[BoostType | int, ...]] = tuple(_BOOST_TYPE_VALUES.get(i, i) for i in range(256))
 _BOOST_TYPE_JSON: Final[dict[int, str]] = {
     84: "\"TURBO\"",
     83: "\"SUPERCHARGER\"",
@@ -286,7 +290,7 @@ class BoosterDecoder:
         self._off = offset
         self._version = version
         v = _BOOSTER_COMPOSITE.unpack_from(buf, offset)
-        self.boost_type = _BOOST_TYPE_VALUES.get(v[0], v[0])
+        self.boost_type = _BOOST_TYPE_OF[v[0]]
         self.horse_power = v[1]
 
     def _json(self, out: list[str]) -> None:
@@ -403,7 +407,7 @@ class EngineDecoder:
     def booster_enabled(self) -> BooleanType | int:
         """`boosterEnabled`."""
         v: int = _BE_UINT8.unpack_from(self._buf, self._off + 7)[0]
-        return _BOOLEAN_TYPE_VALUES.get(v, v)
+        return _BOOLEAN_TYPE_OF[v]
 
     BOOSTER_SINCE_VERSION: Final = 0
     BOOSTER_OFFSET: Final = 8
@@ -605,25 +609,36 @@ class CarFuelFiguresDecoder(GroupDecoder):
 
     def __iter__(self) -> Iterator[CarFuelFiguresDecoder]:
         """The entries: this same object, moved to each in turn."""
-        if self._entry_length < 6 or self._version < 0:
+        if not self._straight:
             yield from self._entries()
             return
         buf = self._buf
-        step = self._block_length = self._entry_length
+        step = self._block_length
         end = self._end
         for index in range(self._index + 1, self._count):
             pos = self._next_pos if self._next_item == 1 else self._start(1)
-            if pos + step > end:
+            nxt = pos + step
+            if nxt > end:
                 self._advance()  # raises: the entry is cut short
             self._index = index
             self._block_off = pos
-            self._items_start = self._next_pos = pos + step
+            self._items_start = self._next_pos = nxt
             self._next_item = 0
-            v = _CAR_FUEL_FIGURES_BLOCK.unpack_from(buf, pos)
-            self.speed = v[0]
-            self.mpg = v[1]
+            (
+                self.speed,
+                self.mpg,
+            ) = _CAR_FUEL_FIGURES_BLOCK.unpack_from(buf, pos)
             yield self
-        self._finish()
+        end = self._next_pos if self._next_item == 1 else self._start(1)
+        self._index = self._count
+        parent = self._parent
+        if (
+            parent._next_item == 0
+            and parent._next_pos == self._start_pos
+            and parent._index == self._parent_index
+        ):
+            parent._next_item = 1
+            parent._next_pos = end
 
     BLOCK_LENGTH = 6
     _NULL_BLOCK = b"\xff\xff\x7f\xc0\x00\x00"
@@ -774,24 +789,22 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
 
     def __iter__(self) -> Iterator[CarPerformanceFiguresAccelerationDecoder]:
         """The entries: this same object, moved to each in turn."""
-        if self._entry_length < 6 or self._version < 0:
+        if not self._straight:
             yield from self._entries()
             return
         buf = self._buf
-        step = self._block_length = self._entry_length
-        end = self._end
+        step = self._block_length
+        pos = self._next_pos
         for index in range(self._index + 1, self._count):
-            pos = self._next_pos if self._next_item == 0 else self._start(0)
-            if pos + step > end:
-                self._advance()  # raises: the entry is cut short
             self._index = index
             self._block_off = pos
-            self._next_pos = pos + step
-            v = _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK.unpack_from(buf, pos)
-            self.mph = v[0]
-            self.seconds = v[1]
+            (
+                self.mph,
+                self.seconds,
+            ) = _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK.unpack_from(buf, pos)
+            pos = self._next_pos = pos + step
             yield self
-        self._finish()
+        self._index = self._count
 
     BLOCK_LENGTH = 6
     _NULL_BLOCK = b"\xff\xff\x7f\xc0\x00\x00"
@@ -899,24 +912,33 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
 
     def __iter__(self) -> Iterator[CarPerformanceFiguresDecoder]:
         """The entries: this same object, moved to each in turn."""
-        if self._entry_length < 1 or self._version < 0:
+        if not self._straight:
             yield from self._entries()
             return
         buf = self._buf
-        step = self._block_length = self._entry_length
+        step = self._block_length
         end = self._end
         for index in range(self._index + 1, self._count):
             pos = self._next_pos if self._next_item == 1 else self._start(1)
-            if pos + step > end:
+            nxt = pos + step
+            if nxt > end:
                 self._advance()  # raises: the entry is cut short
             self._index = index
             self._block_off = pos
-            self._items_start = self._next_pos = pos + step
+            self._items_start = self._next_pos = nxt
             self._next_item = 0
-            v = _CAR_PERFORMANCE_FIGURES_BLOCK.unpack_from(buf, pos)
-            self.octane_rating = v[0]
+            (self.octane_rating,) = _CAR_PERFORMANCE_FIGURES_BLOCK.unpack_from(buf, pos)
             yield self
-        self._finish()
+        end = self._next_pos if self._next_item == 1 else self._start(1)
+        self._index = self._count
+        parent = self._parent
+        if (
+            parent._next_item == 1
+            and parent._next_pos == self._start_pos
+            and parent._index == self._parent_index
+        ):
+            parent._next_item = 2
+            parent._next_pos = end
 
     BLOCK_LENGTH = 1
     _NULL_BLOCK = b"\xff"
@@ -945,8 +967,32 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
     @property
     def acceleration(self) -> CarPerformanceFiguresAccelerationDecoder:
         """Group `acceleration`."""
-        g = CarPerformanceFiguresAccelerationDecoder.__new__(CarPerformanceFiguresAccelerationDecoder)
-        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        pos = self._next_pos if self._next_item == 0 else self._start(0)
+        g = CarPerformanceFiguresAccelerationDecoder()
+        end = self._end
+        if pos + 4 <= end:
+            buf = self._buf
+            step, count = _DIM_BE_HH.unpack_from(buf, pos)
+            nxt = pos + 4 + step * count
+            if step >= 6 and nxt <= end:
+                g._buf = g._block_buf = buf
+                g._end = end
+                g._msg = self._msg
+                g._version = self._version
+                g._parent = self
+                g._parent_index = self._index
+                g._item = 0
+                g._index = -1
+                g._start_pos = g._items_start = g._block_off = pos
+                g._next_pos = pos + 4
+                g._block_length = g._entry_length = step
+                g._next_item = 0
+                g._count = count
+                g.present = g._straight = True
+                self._next_item = 1
+                self._next_pos = nxt
+                return g
+        g._open(self, 0, pos)
         return g
 
     def _json(self, out: list[str]) -> None:
@@ -1015,7 +1061,49 @@ class CarDecoder(MessageDecoder):
     @classmethod
     def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> CarDecoder:
         """A decoder of the message at `offset` (its header read and checked)."""
-        return cls.__new__(cls).wrap(buf, offset, length)
+        d = cls()
+        end = len(buf) if length is None else min(len(buf), offset + length)
+        pos = offset + 8
+        if pos + 49 <= end:
+            block_length, template_id, schema_id, version = _BE_UINT16_X4.unpack_from(buf, offset)
+            if (
+                template_id == 1
+                and schema_id == 1
+                and version >= 0
+                and block_length >= 49
+                and pos + block_length <= end
+            ):
+                d._buf = buf
+                d._end = end
+                d._msg = offset
+                d._version = version
+                d._header = True
+                d._index = 0
+                d._block_length = block_length
+                d._block_buf = buf
+                d._block_off = pos
+                d._next_item = 0
+                d._items_start = d._next_pos = pos + block_length
+                (
+                    d.serial_number,
+                    d.model_year,
+                    v2,
+                    v3,
+                    v4,
+                    v5,
+                    v6,
+                    v7,
+                    v8,
+                    d.vehicle_code_bytes,
+                    v10,
+                ) = _CAR_BLOCK.unpack_from(buf, pos)
+                d.available = _BOOLEAN_TYPE_OF[v2]
+                d.code = _MODEL_OF[v3]
+                d.some_numbers = (v4, v5, v6, v7, v8)
+                d.extras = _OPTIONAL_EXTRAS_OF[v10]
+                return d
+        d._wrap_header(buf, offset, length)
+        return d
 
     def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> CarDecoder:
         """Moves this decoder to the message at `offset` (its header read and checked)."""
@@ -1041,14 +1129,23 @@ class CarDecoder(MessageDecoder):
                 self._block_off = pos
                 self._next_item = 0
                 self._items_start = self._next_pos = pos + block_length
-                v = _CAR_BLOCK.unpack_from(buf, pos)
-                self.serial_number = v[0]
-                self.model_year = v[1]
-                self.available = _BOOLEAN_TYPE_VALUES.get(v[2], v[2])
-                self.code = _MODEL_VALUES.get(v[3], v[3])
-                self.some_numbers = v[4:9]
-                self.vehicle_code_bytes = v[9]
-                self.extras = OptionalExtras(v[10])
+                (
+                    self.serial_number,
+                    self.model_year,
+                    v2,
+                    v3,
+                    v4,
+                    v5,
+                    v6,
+                    v7,
+                    v8,
+                    self.vehicle_code_bytes,
+                    v10,
+                ) = _CAR_BLOCK.unpack_from(buf, pos)
+                self.available = _BOOLEAN_TYPE_OF[v2]
+                self.code = _MODEL_OF[v3]
+                self.some_numbers = (v4, v5, v6, v7, v8)
+                self.extras = _OPTIONAL_EXTRAS_OF[v10]
                 return self
         self._wrap_header(buf, offset, length)
         return self
@@ -1157,11 +1254,11 @@ class CarDecoder(MessageDecoder):
     def _fill(self, v: tuple[Any, ...]) -> None:
         self.serial_number = v[0]
         self.model_year = v[1]
-        self.available = _BOOLEAN_TYPE_VALUES.get(v[2], v[2])
-        self.code = _MODEL_VALUES.get(v[3], v[3])
+        self.available = _BOOLEAN_TYPE_OF[v[2]]
+        self.code = _MODEL_OF[v[3]]
         self.some_numbers = v[4:9]
         self.vehicle_code_bytes = v[9]
-        self.extras = OptionalExtras(v[10])
+        self.extras = _OPTIONAL_EXTRAS_OF[v[10]]
 
     FUEL_FIGURES_ID: Final = 10
     FUEL_FIGURES_SINCE_VERSION: Final = 0
@@ -1169,8 +1266,29 @@ class CarDecoder(MessageDecoder):
     @property
     def fuel_figures(self) -> CarFuelFiguresDecoder:
         """Group `fuelFigures`."""
-        g = CarFuelFiguresDecoder.__new__(CarFuelFiguresDecoder)
-        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        pos = self._next_pos if self._next_item == 0 else self._start(0)
+        g = CarFuelFiguresDecoder()
+        end = self._end
+        if pos + 4 <= end:
+            buf = self._buf
+            step, count = _DIM_BE_HH.unpack_from(buf, pos)
+            if step >= 6:
+                g._buf = g._block_buf = buf
+                g._end = end
+                g._msg = self._msg
+                g._version = self._version
+                g._parent = self
+                g._parent_index = self._index
+                g._item = 0
+                g._index = -1
+                g._start_pos = g._items_start = g._block_off = pos
+                g._next_pos = pos + 4
+                g._block_length = g._entry_length = step
+                g._next_item = 1
+                g._count = count
+                g.present = g._straight = True
+                return g
+        g._open(self, 0, pos)
         return g
 
     PERFORMANCE_FIGURES_ID: Final = 13
@@ -1179,8 +1297,29 @@ class CarDecoder(MessageDecoder):
     @property
     def performance_figures(self) -> CarPerformanceFiguresDecoder:
         """Group `performanceFigures`."""
-        g = CarPerformanceFiguresDecoder.__new__(CarPerformanceFiguresDecoder)
-        g._open(self, 1, self._next_pos if self._next_item == 1 else self._start(1))
+        pos = self._next_pos if self._next_item == 1 else self._start(1)
+        g = CarPerformanceFiguresDecoder()
+        end = self._end
+        if pos + 4 <= end:
+            buf = self._buf
+            step, count = _DIM_BE_HH.unpack_from(buf, pos)
+            if step >= 1:
+                g._buf = g._block_buf = buf
+                g._end = end
+                g._msg = self._msg
+                g._version = self._version
+                g._parent = self
+                g._parent_index = self._index
+                g._item = 1
+                g._index = -1
+                g._start_pos = g._items_start = g._block_off = pos
+                g._next_pos = pos + 4
+                g._block_length = g._entry_length = step
+                g._next_item = 1
+                g._count = count
+                g.present = g._straight = True
+                return g
+        g._open(self, 1, pos)
         return g
 
     MANUFACTURER_ID: Final = 18
@@ -1314,6 +1453,12 @@ class CarDecoder(MessageDecoder):
         out.append(",\"activationCode\":")
         out.append(self._var_json(4, True, True))
         out.append("}")
+
+    def encoded_length(self) -> int:
+        """The message's length, header to the end of its last var data (walked, checked)."""
+        if self._next_item == 5:
+            return self._next_pos - self._msg
+        return self._start(5) - self._msg
 
     def _header_json(self, out: list[str]) -> None:
         if self._header:

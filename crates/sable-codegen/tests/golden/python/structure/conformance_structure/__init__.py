@@ -244,6 +244,7 @@ class Bool(enum.IntEnum):
 #: The null value of `Bool`.
 BOOL_NULL: Final = 255
 _BOOL_VALUES: Final[dict[int, Bool]] = {m.value: m for m in Bool}
+_BOOL_OF: Final[tuple[Bool | int, ...]] = tuple(_BOOL_VALUES.get(i, i) for i in range(256))
 _BOOL_JSON: Final[dict[int, str]] = {
     0: "\"F\"",
     1: "\"T\"",
@@ -272,6 +273,7 @@ class Caps(int):
         return f"Caps({int(self):#x})"
 
 
+_CAPS_OF: Final[tuple[Caps, ...]] = tuple(map(Caps, range(256)))
 _CAPS_CHOICES: Final = (
     (0, "\"fast\""),
     (1, "\"safe\""),
@@ -377,7 +379,7 @@ class ShapeDecoder:
     def filled(self) -> Bool | int:
         """`filled`."""
         v: int = _LE_UINT8.unpack_from(self._buf, self._off + 12)[0]
-        return _BOOL_VALUES.get(v, v)
+        return _BOOL_OF[v]
 
     CAPS_SINCE_VERSION: Final = 0
     CAPS_OFFSET: Final = 13
@@ -385,7 +387,7 @@ class ShapeDecoder:
     @property
     def caps(self) -> Caps:
         """`caps`."""
-        return Caps(_LE_UINT8.unpack_from(self._buf, self._off + 13)[0])
+        return _CAPS_OF[_LE_UINT8.unpack_from(self._buf, self._off + 13)[0]]
 
     WEIGHT_SINCE_VERSION: Final = 0
     WEIGHT_OFFSET: Final = 14
@@ -524,6 +526,7 @@ class Venue(enum.IntEnum):
 #: The null value of `Venue`.
 VENUE_NULL: Final = 0
 _VENUE_VALUES: Final[dict[int, Venue]] = {m.value: m for m in Venue}
+_VENUE_OF: Final[tuple[Venue | int, ...]] = tuple(_VENUE_VALUES.get(i, i) for i in range(256))
 _VENUE_JSON: Final[dict[int, str]] = {
     76: "\"Lit\"",
     68: "\"Dark\"",
@@ -627,7 +630,42 @@ class CompositesDecoder(MessageDecoder):
     @classmethod
     def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> CompositesDecoder:
         """A decoder of the message at `offset` (its header read and checked)."""
-        return cls.__new__(cls).wrap(buf, offset, length)
+        d = cls()
+        end = len(buf) if length is None else min(len(buf), offset + length)
+        pos = offset + 8
+        if pos + 36 <= end:
+            block_length, template_id, schema_id, version = _LE_UINT16_X4.unpack_from(buf, offset)
+            if (
+                template_id == 1
+                and schema_id == 904
+                and version >= 0
+                and block_length >= 36
+                and pos + block_length <= end
+            ):
+                d._buf = buf
+                d._end = end
+                d._msg = offset
+                d._version = version
+                d._header = True
+                d._index = 0
+                d._block_length = block_length
+                d._block_buf = buf
+                d._block_off = pos
+                d._next_item = 0
+                d._items_start = d._next_pos = pos + block_length
+                c_last_price = DecimalDecoder.__new__(DecimalDecoder)
+                c_last_price._buf = buf
+                c_last_price._version = version
+                (
+                    v0,
+                    d.count_,
+                ) = _COMPOSITES_BLOCK.unpack_from(buf, pos)
+                c_last_price.mantissa = None if v0 == -9223372036854775808 else v0
+                c_last_price._off = pos + 24
+                d.last_price = c_last_price
+                return d
+        d._wrap_header(buf, offset, length)
+        return d
 
     def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> CompositesDecoder:
         """Moves this decoder to the message at `offset` (its header read and checked)."""
@@ -653,14 +691,16 @@ class CompositesDecoder(MessageDecoder):
                 self._block_off = pos
                 self._next_item = 0
                 self._items_start = self._next_pos = pos + block_length
-                v = _COMPOSITES_BLOCK.unpack_from(buf, pos)
                 c_last_price = DecimalDecoder.__new__(DecimalDecoder)
-                c_last_price._buf = self._block_buf
-                c_last_price._off = self._block_off + 24
-                c_last_price._version = self._version
-                c_last_price.mantissa = None if v[0] == -9223372036854775808 else v[0]
+                c_last_price._buf = buf
+                c_last_price._version = version
+                (
+                    v0,
+                    self.count_,
+                ) = _COMPOSITES_BLOCK.unpack_from(buf, pos)
+                c_last_price.mantissa = None if v0 == -9223372036854775808 else v0
+                c_last_price._off = pos + 24
                 self.last_price = c_last_price
-                self.count_ = v[1]
                 return self
         self._wrap_header(buf, offset, length)
         return self
@@ -769,6 +809,12 @@ class CompositesDecoder(MessageDecoder):
         out.append(str(v))
         out.append("}")
 
+    def encoded_length(self) -> int:
+        """The message's length, header to the end of its last var data (walked, checked)."""
+        if self._next_item == 0:
+            return self._next_pos - self._msg
+        return self._start(0) - self._msg
+
     def _header_json(self, out: list[str]) -> None:
         if self._header:
             MessageHeaderDecoder(self._buf, self._msg, self._version)._json(out)
@@ -851,24 +897,23 @@ class GroupsLegsFillsDecoder(GroupDecoder):
 
     def __iter__(self) -> Iterator[GroupsLegsFillsDecoder]:
         """The entries: this same object, moved to each in turn."""
-        if self._entry_length < 5 or self._version < 0:
+        if not self._straight:
             yield from self._entries()
             return
         buf = self._buf
-        step = self._block_length = self._entry_length
-        end = self._end
+        step = self._block_length
+        pos = self._next_pos
         for index in range(self._index + 1, self._count):
-            pos = self._next_pos if self._next_item == 0 else self._start(0)
-            if pos + step > end:
-                self._advance()  # raises: the entry is cut short
             self._index = index
             self._block_off = pos
-            self._next_pos = pos + step
-            v = _GROUPS_LEGS_FILLS_BLOCK.unpack_from(buf, pos)
-            self.qty = v[0]
-            self.venue = _VENUE_VALUES.get(v[1], v[1])
+            (
+                self.qty,
+                v1,
+            ) = _GROUPS_LEGS_FILLS_BLOCK.unpack_from(buf, pos)
+            self.venue = _VENUE_OF[v1]
+            pos = self._next_pos = pos + step
             yield self
-        self._finish()
+        self._index = self._count
 
     BLOCK_LENGTH = 5
     _NULL_BLOCK = b"\xff\xff\xff\xff\x00"
@@ -894,7 +939,7 @@ class GroupsLegsFillsDecoder(GroupDecoder):
 
     def _fill(self, v: tuple[Any, ...]) -> None:
         self.qty = v[0]
-        self.venue = _VENUE_VALUES.get(v[1], v[1])
+        self.venue = _VENUE_OF[v[1]]
 
     def _json(self, out: list[str]) -> None:
         out.append("{\"qty\":")
@@ -972,30 +1017,42 @@ class GroupsLegsDecoder(GroupDecoder):
 
     def __iter__(self) -> Iterator[GroupsLegsDecoder]:
         """The entries: this same object, moved to each in turn."""
-        if self._entry_length < 12 or self._version < 0:
+        if not self._straight:
             yield from self._entries()
             return
         buf = self._buf
-        step = self._block_length = self._entry_length
+        step = self._block_length
         end = self._end
+        c_price = DecimalDecoder.__new__(DecimalDecoder)
+        c_price._buf = buf
+        c_price._version = self._version
         for index in range(self._index + 1, self._count):
             pos = self._next_pos if self._next_item == 2 else self._start(2)
-            if pos + step > end:
+            nxt = pos + step
+            if nxt > end:
                 self._advance()  # raises: the entry is cut short
             self._index = index
             self._block_off = pos
-            self._items_start = self._next_pos = pos + step
+            self._items_start = self._next_pos = nxt
             self._next_item = 0
-            v = _GROUPS_LEGS_BLOCK.unpack_from(buf, pos)
-            self.leg_id = v[0]
-            c_price = DecimalDecoder.__new__(DecimalDecoder)
-            c_price._buf = self._block_buf
-            c_price._off = self._block_off + 4
-            c_price._version = self._version
-            c_price.mantissa = None if v[1] == -9223372036854775808 else v[1]
+            (
+                self.leg_id,
+                v1,
+            ) = _GROUPS_LEGS_BLOCK.unpack_from(buf, pos)
+            c_price.mantissa = None if v1 == -9223372036854775808 else v1
+            c_price._off = pos + 4
             self.price = c_price
             yield self
-        self._finish()
+        end = self._next_pos if self._next_item == 2 else self._start(2)
+        self._index = self._count
+        parent = self._parent
+        if (
+            parent._next_item == 0
+            and parent._next_pos == self._start_pos
+            and parent._index == self._parent_index
+        ):
+            parent._next_item = 1
+            parent._next_pos = end
 
     BLOCK_LENGTH = 12
     _NULL_BLOCK = b"\xff\xff\xff\xff\x00\x00\x00\x00\x00\x00\x00\x80"
@@ -1038,8 +1095,32 @@ class GroupsLegsDecoder(GroupDecoder):
     @property
     def fills(self) -> GroupsLegsFillsDecoder:
         """Group `fills`."""
-        g = GroupsLegsFillsDecoder.__new__(GroupsLegsFillsDecoder)
-        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        pos = self._next_pos if self._next_item == 0 else self._start(0)
+        g = GroupsLegsFillsDecoder()
+        end = self._end
+        if pos + 4 <= end:
+            buf = self._buf
+            step, count = _DIM_LE_HH.unpack_from(buf, pos)
+            nxt = pos + 4 + step * count
+            if step >= 5 and nxt <= end:
+                g._buf = g._block_buf = buf
+                g._end = end
+                g._msg = self._msg
+                g._version = self._version
+                g._parent = self
+                g._parent_index = self._index
+                g._item = 0
+                g._index = -1
+                g._start_pos = g._items_start = g._block_off = pos
+                g._next_pos = pos + 4
+                g._block_length = g._entry_length = step
+                g._next_item = 0
+                g._count = count
+                g.present = g._straight = True
+                self._next_item = 1
+                self._next_pos = nxt
+                return g
+        g._open(self, 0, pos)
         return g
 
     NOTE_ID: Final = 16
@@ -1166,23 +1247,19 @@ class GroupsTagsDecoder(GroupDecoder):
 
     def __iter__(self) -> Iterator[GroupsTagsDecoder]:
         """The entries: this same object, moved to each in turn."""
-        if self._entry_length < 2 or self._version < 0:
+        if not self._straight:
             yield from self._entries()
             return
         buf = self._buf
-        step = self._block_length = self._entry_length
-        end = self._end
+        step = self._block_length
+        pos = self._next_pos
         for index in range(self._index + 1, self._count):
-            pos = self._next_pos if self._next_item == 0 else self._start(0)
-            if pos + step > end:
-                self._advance()  # raises: the entry is cut short
             self._index = index
             self._block_off = pos
-            self._next_pos = pos + step
-            v = _GROUPS_TAGS_BLOCK.unpack_from(buf, pos)
-            self.tag = v[0]
+            (self.tag,) = _GROUPS_TAGS_BLOCK.unpack_from(buf, pos)
+            pos = self._next_pos = pos + step
             yield self
-        self._finish()
+        self._index = self._count
 
     BLOCK_LENGTH = 2
     _NULL_BLOCK = b"\xff\xff"
@@ -1260,7 +1337,33 @@ class GroupsDecoder(MessageDecoder):
     @classmethod
     def decode(cls, buf: Buffer, offset: int = 0, length: int | None = None) -> GroupsDecoder:
         """A decoder of the message at `offset` (its header read and checked)."""
-        return cls.__new__(cls).wrap(buf, offset, length)
+        d = cls()
+        end = len(buf) if length is None else min(len(buf), offset + length)
+        pos = offset + 8
+        if pos + 8 <= end:
+            block_length, template_id, schema_id, version = _LE_UINT16_X4.unpack_from(buf, offset)
+            if (
+                template_id == 2
+                and schema_id == 904
+                and version >= 0
+                and block_length >= 8
+                and pos + block_length <= end
+            ):
+                d._buf = buf
+                d._end = end
+                d._msg = offset
+                d._version = version
+                d._header = True
+                d._index = 0
+                d._block_length = block_length
+                d._block_buf = buf
+                d._block_off = pos
+                d._next_item = 0
+                d._items_start = d._next_pos = pos + block_length
+                (d.order_id,) = _GROUPS_BLOCK.unpack_from(buf, pos)
+                return d
+        d._wrap_header(buf, offset, length)
+        return d
 
     def wrap(self, buf: Buffer, offset: int = 0, length: int | None = None) -> GroupsDecoder:
         """Moves this decoder to the message at `offset` (its header read and checked)."""
@@ -1286,8 +1389,7 @@ class GroupsDecoder(MessageDecoder):
                 self._block_off = pos
                 self._next_item = 0
                 self._items_start = self._next_pos = pos + block_length
-                v = _GROUPS_BLOCK.unpack_from(buf, pos)
-                self.order_id = v[0]
+                (self.order_id,) = _GROUPS_BLOCK.unpack_from(buf, pos)
                 return self
         self._wrap_header(buf, offset, length)
         return self
@@ -1330,8 +1432,29 @@ class GroupsDecoder(MessageDecoder):
     @property
     def legs(self) -> GroupsLegsDecoder:
         """Group `legs`."""
-        g = GroupsLegsDecoder.__new__(GroupsLegsDecoder)
-        g._open(self, 0, self._next_pos if self._next_item == 0 else self._start(0))
+        pos = self._next_pos if self._next_item == 0 else self._start(0)
+        g = GroupsLegsDecoder()
+        end = self._end
+        if pos + 4 <= end:
+            buf = self._buf
+            step, count = _DIM_LE_HH.unpack_from(buf, pos)
+            if step >= 12:
+                g._buf = g._block_buf = buf
+                g._end = end
+                g._msg = self._msg
+                g._version = self._version
+                g._parent = self
+                g._parent_index = self._index
+                g._item = 0
+                g._index = -1
+                g._start_pos = g._items_start = g._block_off = pos
+                g._next_pos = pos + 4
+                g._block_length = g._entry_length = step
+                g._next_item = 2
+                g._count = count
+                g.present = g._straight = True
+                return g
+        g._open(self, 0, pos)
         return g
 
     TAGS_ID: Final = 20
@@ -1340,8 +1463,32 @@ class GroupsDecoder(MessageDecoder):
     @property
     def tags(self) -> GroupsTagsDecoder:
         """Group `tags`."""
-        g = GroupsTagsDecoder.__new__(GroupsTagsDecoder)
-        g._open(self, 1, self._next_pos if self._next_item == 1 else self._start(1))
+        pos = self._next_pos if self._next_item == 1 else self._start(1)
+        g = GroupsTagsDecoder()
+        end = self._end
+        if pos + 4 <= end:
+            buf = self._buf
+            step, count = _DIM_LE_HH.unpack_from(buf, pos)
+            nxt = pos + 4 + step * count
+            if step >= 2 and nxt <= end:
+                g._buf = g._block_buf = buf
+                g._end = end
+                g._msg = self._msg
+                g._version = self._version
+                g._parent = self
+                g._parent_index = self._index
+                g._item = 1
+                g._index = -1
+                g._start_pos = g._items_start = g._block_off = pos
+                g._next_pos = pos + 4
+                g._block_length = g._entry_length = step
+                g._next_item = 0
+                g._count = count
+                g.present = g._straight = True
+                self._next_item = 2
+                self._next_pos = nxt
+                return g
+        g._open(self, 1, pos)
         return g
 
     TEXT_ID: Final = 30
@@ -1409,6 +1556,12 @@ class GroupsDecoder(MessageDecoder):
         out.append(",\"blob\":")
         out.append(self._var_json(3, False, False))
         out.append("}")
+
+    def encoded_length(self) -> int:
+        """The message's length, header to the end of its last var data (walked, checked)."""
+        if self._next_item == 4:
+            return self._next_pos - self._msg
+        return self._start(4) - self._msg
 
     def _header_json(self, out: list[str]) -> None:
         if self._header:
