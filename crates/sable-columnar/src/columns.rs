@@ -70,6 +70,23 @@ impl Values {
         }
     }
 
+    /// Keeps the first `len` numbers.
+    fn truncate(&mut self, len: usize) {
+        match self {
+            Values::I8(v) => v.truncate(len),
+            Values::I16(v) => v.truncate(len),
+            Values::I32(v) => v.truncate(len),
+            Values::I64(v) => v.truncate(len),
+            Values::U8(v) => v.truncate(len),
+            Values::U16(v) => v.truncate(len),
+            Values::U32(v) => v.truncate(len),
+            Values::U64(v) => v.truncate(len),
+            Values::F32(v) => v.truncate(len),
+            Values::F64(v) => v.truncate(len),
+            Values::I128(v) => v.truncate(len),
+        }
+    }
+
     /// Appends a zero (under a null).
     fn push_zero(&mut self) {
         match self {
@@ -88,7 +105,7 @@ impl Values {
     }
 
     /// Appends an integer exactly; `false` (nothing appended) when it does not fit.
-    fn push_int(&mut self, n: i128) -> bool {
+    pub(crate) fn push_int(&mut self, n: i128) -> bool {
         macro_rules! fit {
             ($v:expr) => {
                 match n.try_into() {
@@ -138,7 +155,10 @@ pub(crate) enum Convert {
 #[derive(Debug)]
 pub(crate) struct Decimal {
     pub(crate) scale: i8,
-    precision: u8,
+    pub(crate) precision: u8,
+    /// Whether every mantissa has a value at this scale and precision (else the column is
+    /// nullable: a value that has none is null).
+    all: bool,
     /// The mantissa and exponent of the composite being read.
     mantissa: Option<i128>,
     exponent: Option<i64>,
@@ -189,6 +209,8 @@ pub(crate) enum Kind {
 pub(crate) struct Dict {
     /// Known raw values and their keys, by raw value (enums).
     by_raw: Vec<(u64, i32)>,
+    /// The keys of raw values below 256 (-1 for none yet), looked up first.
+    dense: Vec<i32>,
     /// The dictionary's strings.
     strings: Vec<String>,
     keys: Vec<i32>,
@@ -196,6 +218,11 @@ pub(crate) struct Dict {
     built: Option<(usize, ArrayRef)>,
     /// The enum's raw-value mask (its primitive type's size).
     mask: u64,
+    /// Whether a value was entered since [`Columns::commit`] (to be undone if the message
+    /// that entered it fails).
+    grew: bool,
+    /// How many strings the dictionary had at the last commit.
+    committed: usize,
 }
 
 impl Dict {
@@ -207,12 +234,21 @@ impl Dict {
             .collect();
         by_raw.sort_unstable();
         by_raw.dedup_by_key(|e| e.0);
+        let mut dense = vec![-1; 256];
+        for &(raw, key) in &by_raw {
+            if let Some(d) = dense.get_mut(raw as usize) {
+                *d = key;
+            }
+        }
         Dict {
             by_raw,
+            dense,
             strings: values.iter().map(|(_, n)| (*n).to_owned()).collect(),
             keys: Vec::new(),
             built: None,
             mask,
+            grew: false,
+            committed: values.len(),
         }
     }
 
@@ -224,6 +260,10 @@ impl Dict {
             Ok(i) => self.by_raw[i].1,
             Err(i) => {
                 let key = self.strings.len() as i32;
+                self.grew = true;
+                if let Some(d) = self.dense.get_mut(raw as usize) {
+                    *d = key;
+                }
                 self.strings.push(match name {
                     Some(n) => n.to_owned(),
                     None => match number {
@@ -237,6 +277,27 @@ impl Dict {
         }
     }
 
+    /// The key of an enum's value as read from the wire (`raw`, of type `primitive`): the
+    /// key of its name, or of its number when it has none (entered as
+    /// [`Dict::key_of_raw`] enters it).
+    #[inline(always)]
+    pub(crate) fn key_of_wire(&mut self, raw: u64, primitive: PrimitiveType) -> i32 {
+        let raw = raw & self.mask;
+        if let Some(&key) = self.dense.get(raw as usize) {
+            if key >= 0 {
+                return key;
+            }
+        }
+        let number = match primitive {
+            PrimitiveType::Int8 => Number::Int(i64::from(raw as u8 as i8)),
+            PrimitiveType::Int16 => Number::Int(i64::from(raw as u16 as i16)),
+            PrimitiveType::Int32 => Number::Int(i64::from(raw as u32 as i32)),
+            PrimitiveType::Int64 | PrimitiveType::Char => Number::Int(raw as i64),
+            _ => Number::UInt(raw),
+        };
+        self.key_of_raw(raw, None, number)
+    }
+
     /// The key of `text`, entered if new (the flows of a capture: few, looked up once per
     /// packet by the caller).
     pub(crate) fn key_of_text(&mut self, text: &str) -> i32 {
@@ -247,6 +308,19 @@ impl Dict {
                 self.strings.len() as i32 - 1
             }
         }
+    }
+
+    /// Forgets the values entered since the last commit.
+    fn undo(&mut self) {
+        let keep = self.committed;
+        self.strings.truncate(keep);
+        self.by_raw.retain(|&(_, key)| (key as usize) < keep);
+        for d in self.dense.iter_mut() {
+            if *d >= 0 && *d as usize >= keep {
+                *d = -1;
+            }
+        }
+        self.grew = false;
     }
 
     pub(crate) fn push_key(&mut self, key: i32) {
@@ -277,7 +351,7 @@ impl Dict {
 pub(crate) struct Node {
     pub(crate) field: Field,
     pub(crate) kind: Kind,
-    nulls: NullBufferBuilder,
+    pub(crate) nulls: NullBufferBuilder,
     /// Values appended since the last batch.
     pub(crate) len: usize,
 }
@@ -288,6 +362,8 @@ pub(crate) struct Columns {
     pub(crate) nodes: Vec<Node>,
     /// Values that had no Arrow form (a timestamp or decimal out of range), written as null.
     pub(crate) unrepresentable: u64,
+    /// The enum columns (by node), whose dictionaries a failed message may have to undo.
+    dicts: Vec<usize>,
 }
 
 /// Whether a field present from `since` may be absent from a message: written by an older
@@ -297,12 +373,16 @@ fn may_be_absent(since: i64, schema_version: i64) -> bool {
     since > 0 || schema_version > 0
 }
 
+/// The decimal digits a mantissa of `primitive` is given: every value of the type, but 18 for
+/// `int64` (the most a 64-bit decimal holds: Parquet writes decimals of up to 18 digits as
+/// `INT64`, and query engines hold them in 64 bits), so that a mantissa of 19 digits, beyond
+/// ±999,999,999,999,999,999, has no value at that precision and is null (counted).
 fn digits(primitive: PrimitiveType) -> u8 {
     match primitive {
         PrimitiveType::Int8 | PrimitiveType::UInt8 => 3,
         PrimitiveType::Int16 | PrimitiveType::UInt16 => 5,
         PrimitiveType::Int32 | PrimitiveType::UInt32 => 10,
-        PrimitiveType::Int64 => 19,
+        PrimitiveType::Int64 => 18,
         _ => 20,
     }
 }
@@ -351,11 +431,15 @@ impl Columns {
                 len: 0,
             }],
             unrepresentable: 0,
+            dicts: Vec::new(),
         }
     }
 
     /// Adds a node; returns its index.
     pub(crate) fn add(&mut self, field: Field, kind: Kind) -> usize {
+        if matches!(kind, Kind::Dict(_)) {
+            self.dicts.push(self.nodes.len());
+        }
         self.nodes.push(Node {
             field,
             kind,
@@ -537,8 +621,7 @@ impl Columns {
                 if f.form == Form::Decimal {
                     if let Some((data_type, decimal)) = decimal_of(members) {
                         let nullable = absent
-                            || decimal.scale == VARIABLE_SCALE
-                                && decimal.precision == MAX_PRECISION
+                            || !decimal.all
                             || members.iter().any(|m| {
                                 matches!(m.ty, FieldType::Scalar { nullable: true, .. })
                                     || may_be_absent(m.since, version)
@@ -729,23 +812,7 @@ impl Columns {
                 v,
             ) => {
                 if let Value::Set { bits, .. } = v {
-                    let mut known = 0u64;
-                    for (bit, name) in names.iter() {
-                        if *bit < 64 {
-                            known |= 1 << bit;
-                            if bits >> bit & 1 == 1 {
-                                data.extend_from_slice(name.as_bytes());
-                                item_offsets.push(data.len() as i32);
-                            }
-                        }
-                    }
-                    let mut rest = bits & !known;
-                    while rest != 0 {
-                        let bit = rest.trailing_zeros();
-                        data.extend_from_slice(bit.to_string().as_bytes());
-                        item_offsets.push(data.len() as i32);
-                        rest &= rest - 1;
-                    }
+                    set_items(names, bits, item_offsets, data);
                 } else {
                     valid = false;
                 }
@@ -755,6 +822,23 @@ impl Columns {
         }
         let n = &mut self.nodes[node];
         n.nulls.append(valid);
+        n.len += 1;
+    }
+
+    /// Appends a set's bits to the set column `node`.
+    pub(crate) fn push_set(&mut self, node: usize, bits: u64) {
+        let n = &mut self.nodes[node];
+        if let Kind::Set {
+            names,
+            offsets,
+            item_offsets,
+            data,
+        } = &mut n.kind
+        {
+            set_items(names, bits, item_offsets, data);
+            offsets.push(item_offsets.len() as i32 - 1);
+        }
+        n.nulls.append_non_null();
         n.len += 1;
     }
 
@@ -783,6 +867,86 @@ impl Columns {
                 }
             }
             Kind::List { offsets, .. } => offsets.push(*offsets.last().unwrap_or(&0)),
+        }
+    }
+
+    /// Keeps the first `len` values of `node` (and what they hold): undoes what a message that
+    /// failed half way appended.
+    pub(crate) fn truncate(&mut self, node: usize, len: usize) {
+        let n = &mut self.nodes[node];
+        if n.len > len {
+            n.len = len;
+            n.nulls.truncate(len);
+        }
+        // (A group's entries, a struct's children, may hold more than their parent says: the
+        // parent's value is appended when the group or struct ends.)
+        let last = |offsets: &Vec<i32>| offsets.last().map_or(0, |&o| o as usize);
+        let mut child = None;
+        match &mut n.kind {
+            Kind::Prim {
+                values, decimal, ..
+            } => {
+                values.truncate(len);
+                if let Some(d) = decimal {
+                    (d.mantissa, d.exponent, d.null) = (None, None, false);
+                }
+            }
+            Kind::Text { offsets, data, .. } | Kind::Binary { offsets, data } => {
+                offsets.truncate(len + 1);
+                data.truncate(last(offsets));
+            }
+            Kind::FixedBinary { len: width, data } => data.truncate(len * *width),
+            Kind::FixedList {
+                len: width,
+                child: c,
+            } => child = Some((*c, len * *width)),
+            Kind::Dict(d) => d.keys.truncate(len),
+            Kind::Set {
+                offsets,
+                item_offsets,
+                data,
+                ..
+            } => {
+                offsets.truncate(len + 1);
+                item_offsets.truncate(last(offsets) + 1);
+                data.truncate(last(item_offsets));
+            }
+            Kind::Struct { children } => {
+                for c in children.clone() {
+                    self.truncate(c, len);
+                }
+            }
+            Kind::List { entry, offsets } => {
+                offsets.truncate(len + 1);
+                child = Some((*entry, last(offsets)));
+            }
+        }
+        if let Some((c, n)) = child {
+            self.truncate(c, n);
+        }
+    }
+
+    /// A message was read whole: the values it entered into dictionaries stay.
+    #[inline]
+    pub(crate) fn commit(&mut self) {
+        for &node in &self.dicts {
+            if let Kind::Dict(d) = &mut self.nodes[node].kind {
+                if d.grew {
+                    d.grew = false;
+                    d.committed = d.strings.len();
+                }
+            }
+        }
+    }
+
+    /// A message failed: the values it entered into dictionaries go.
+    pub(crate) fn undo_dicts(&mut self) {
+        for &node in &self.dicts {
+            if let Kind::Dict(d) = &mut self.nodes[node].kind {
+                if d.grew {
+                    d.undo();
+                }
+            }
         }
     }
 
@@ -920,7 +1084,10 @@ impl Columns {
             }
             Kind::FixedBinary { data, .. } => ArrayData::builder(data_type)
                 .len(len)
-                .add_buffer(Buffer::from_vec(std::mem::take(data)))
+                .add_buffer(Buffer::from_vec(std::mem::replace(
+                    data,
+                    Vec::with_capacity(data.capacity()),
+                )))
                 .nulls(nulls),
             Kind::FixedList { child, .. } => {
                 let child = *child;
@@ -931,7 +1098,8 @@ impl Columns {
                     .nulls(nulls)
             }
             Kind::Dict(d) => {
-                let keys = std::mem::take(&mut d.keys);
+                let capacity = d.keys.capacity();
+                let keys = std::mem::replace(&mut d.keys, Vec::with_capacity(capacity));
                 let dictionary = d.dictionary();
                 ArrayData::builder(data_type)
                     .len(len)
@@ -980,10 +1148,40 @@ impl Columns {
     }
 }
 
+/// The names of the bits set in `bits` (in choice order; a bit with no choice as its number,
+/// at the end) appended as a set's items.
+#[inline]
+fn set_items(
+    names: &[(u32, Box<str>)],
+    bits: u64,
+    item_offsets: &mut Vec<i32>,
+    data: &mut Vec<u8>,
+) {
+    let mut known = 0u64;
+    for (bit, name) in names.iter() {
+        if *bit < 64 {
+            known |= 1 << bit;
+            if bits >> bit & 1 == 1 {
+                data.extend_from_slice(name.as_bytes());
+                item_offsets.push(data.len() as i32);
+            }
+        }
+    }
+    let mut rest = bits & !known;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        data.extend_from_slice(bit.to_string().as_bytes());
+        item_offsets.push(data.len() as i32);
+        rest &= rest - 1;
+    }
+}
+
 /// The offsets and data so far, the builders left holding the start of the next batch.
 fn take_offsets<T>(offsets: &mut Vec<i32>, data: &mut Vec<T>) -> (Vec<i32>, Vec<T>) {
-    let o = std::mem::replace(offsets, vec![0]);
-    let d = std::mem::take(data);
+    let mut fresh = Vec::with_capacity(offsets.capacity());
+    fresh.push(0);
+    let o = std::mem::replace(offsets, fresh);
+    let d = std::mem::replace(data, Vec::with_capacity(data.capacity()));
     (o, d)
 }
 
@@ -1042,11 +1240,35 @@ fn decimal_of(members: &[FieldLayout<'_>]) -> Option<(DataType, Decimal)> {
         _ => (MAX_PRECISION, VARIABLE_SCALE),
     };
     let precision = precision.min(MAX_PRECISION);
+    // Whether every mantissa of its type has a value at this precision (not an `int64` one:
+    // 18 digits).
+    let largest: i128 = match mantissa.ty {
+        FieldType::Scalar { primitive, .. } => match primitive {
+            PrimitiveType::Int8 => 128,
+            PrimitiveType::UInt8 => 255,
+            PrimitiveType::Int16 => 1 << 15,
+            PrimitiveType::UInt16 => (1 << 16) - 1,
+            PrimitiveType::Int32 => 1 << 31,
+            PrimitiveType::UInt32 => (1 << 32) - 1,
+            PrimitiveType::Int64 => 1 << 63,
+            _ => (1 << 64) - 1,
+        },
+        _ => (1 << 64) - 1,
+    };
+    let all = match constant {
+        Some(e) if e <= 0 => rescale(largest, e, scale, precision).is_some(),
+        Some(e) => 10i128
+            .checked_pow(e as u32)
+            .and_then(|f| largest.checked_mul(f))
+            .is_some_and(|v| v < 10i128.pow(u32::from(precision))),
+        None => false,
+    };
     Some((
         DataType::Decimal128(precision, scale),
         Decimal {
             scale,
             precision,
+            all,
             mantissa: None,
             exponent: None,
             null: false,
@@ -1055,7 +1277,7 @@ fn decimal_of(members: &[FieldLayout<'_>]) -> Option<(DataType, Decimal)> {
 }
 
 /// `mantissa × 10^exponent` as an integer at `scale`, when exact and within `precision` digits.
-fn rescale(mantissa: i128, exponent: i64, scale: i8, precision: u8) -> Option<i128> {
+pub(crate) fn rescale(mantissa: i128, exponent: i64, scale: i8, precision: u8) -> Option<i128> {
     let shift = exponent.checked_add(i64::from(scale))?;
     let value = if shift >= 0 {
         let factor = 10i128.checked_pow(u32::try_from(shift).ok()?)?;

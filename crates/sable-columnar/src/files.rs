@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 
 use arrow_array::RecordBatch;
 use arrow_ipc::writer::{DictionaryHandling, FileWriter, IpcWriteOptions};
-use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use arrow_schema::DataType;
+use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
+use parquet::basic::{Compression, Type as PhysicalType};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
 
 use crate::TableInfo;
 
@@ -42,6 +43,60 @@ pub const ROW_GROUP_BYTES: usize = 32 << 20;
 enum Writer {
     Ipc(FileWriter<BufWriter<File>>),
     Parquet(ArrowWriter<BufWriter<File>>),
+}
+
+/// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), Snappy, row
+/// groups of at most [`ROW_GROUP_ROWS`] rows and [`ROW_GROUP_BYTES`] bytes; dictionary
+/// encoding for text columns (enums, sets, strings, whose values repeat) and
+/// `DELTA_BINARY_PACKED` for integers (times, ids and sequence numbers rarely repeat, so a
+/// dictionary costs more than it saves, while their differences are small);
+/// min/max statistics per column chunk for the columns outside groups that are not enums (what
+/// query engines skip row groups by: times, sequence numbers, ids), none for enums and the
+/// columns of groups' entries.
+pub fn properties(table: &TableInfo) -> WriterProperties {
+    let mut props = WriterProperties::builder()
+        .set_writer_version(WriterVersion::PARQUET_2_0)
+        .set_compression(Compression::SNAPPY)
+        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
+        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
+        .set_statistics_enabled(EnabledStatistics::Chunk);
+    let Ok(descr) = ArrowSchemaConverter::new().convert(&table.schema) else {
+        return props.build();
+    };
+    let mut leaves = Vec::new();
+    for f in table.schema.fields() {
+        arrow_leaves(f.data_type(), false, &mut leaves);
+    }
+    if leaves.len() != descr.num_columns() {
+        return props.build();
+    }
+    for (c, (enumerated, in_group)) in descr.columns().iter().zip(leaves) {
+        let path = c.path().clone();
+        if c.physical_type() != PhysicalType::BYTE_ARRAY {
+            props = props.set_column_dictionary_enabled(path.clone(), false);
+        }
+        if enumerated || in_group || c.max_rep_level() > 0 {
+            props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
+        }
+    }
+    props.build()
+}
+
+/// Each Parquet leaf column of an Arrow column of `data_type`, in order: whether it is an enum
+/// (a dictionary) and whether it is inside a list.
+fn arrow_leaves(data_type: &DataType, in_list: bool, out: &mut Vec<(bool, bool)>) {
+    match data_type {
+        DataType::Struct(fields) => {
+            for f in fields {
+                arrow_leaves(f.data_type(), in_list, out);
+            }
+        }
+        DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) => {
+            arrow_leaves(item.data_type(), true, out)
+        }
+        DataType::Dictionary(..) => out.push((true, in_list)),
+        _ => out.push((false, in_list)),
+    }
 }
 
 /// One file per table in a directory.
@@ -111,18 +166,10 @@ impl DirWriter {
                             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
                     )
                 }
-                Format::Parquet => {
-                    let props = WriterProperties::builder()
-                        .set_compression(Compression::SNAPPY)
-                        .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-                        .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-                        .set_statistics_enabled(EnabledStatistics::Chunk)
-                        .build();
-                    Writer::Parquet(
-                        ArrowWriter::try_new(out, table.schema.clone(), Some(props))
-                            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-                    )
-                }
+                Format::Parquet => Writer::Parquet(
+                    ArrowWriter::try_new(out, table.schema.clone(), Some(properties(table)))
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                ),
             };
             self.writers[index] = Some((path, writer));
         }

@@ -289,7 +289,7 @@ fn nulls_nested_groups_decimals_and_timestamps_of_a_schema_of_every_construct() 
     let batch = &batches[0].1;
     let schema = batch.schema();
     let ty = |name: &str| schema.field_with_name(name).unwrap().data_type().clone();
-    assert_eq!(ty("price"), DataType::Decimal128(19, 9));
+    assert_eq!(ty("price"), DataType::Decimal128(18, 9));
     assert_eq!(ty("dec"), DataType::Decimal128(38, 18));
     assert_eq!(
         ty("time"),
@@ -362,6 +362,7 @@ fn batches_are_cut_by_rows_and_the_files_read_back_equal() {
     let options = Options {
         batch_rows: 7,
         batch_bytes: 1 << 20,
+        ..Options::default()
     };
     for format in [Format::Arrow, Format::Parquet] {
         let dir = sable_testkit::ScratchDir::new("columnar-files");

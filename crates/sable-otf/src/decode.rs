@@ -474,6 +474,33 @@ pub trait Visitor {
     fn var_data(&mut self, data: &FieldInfo, value: Value<'_>) {}
     /// The message ends.
     fn end_message(&mut self, message: &MessageInfo) {}
+    /// The bytes of a block whose fields come next: the message header's (after
+    /// `begin_message`), the root block's (after `end_header`), each group entry's (after
+    /// `begin_entry`). `bytes` holds every field present at the `acting` version that lies
+    /// within the block (a field newer than `acting`, or past the end of an older writer's
+    /// shorter block, is absent). A visitor that reads the fields itself, by their offsets in
+    /// the [`layouts`](Decoder::layouts), returns `true`: the block's `field`,
+    /// `begin_composite` and `end_composite` calls are then not made. By default it returns
+    /// `false`.
+    fn block(&mut self, bytes: &[u8], acting: i64) -> bool {
+        false
+    }
+    /// Every entry of a group whose entries hold fields alone (no groups, no var data), after
+    /// `begin_group`: `count` blocks of `block_length` bytes back to back in `bytes`, each as
+    /// [`block`](Visitor::block) would be given it. A visitor that reads them itself returns
+    /// `true`: `begin_entry`, the entries' fields and `end_entry` are then not reported
+    /// (`end_group` is). By default it returns `false`. Not called when the entries run past
+    /// the end of the message (they are then reported one by one, up to the error).
+    fn entries(
+        &mut self,
+        group: &FieldInfo,
+        bytes: &[u8],
+        count: u64,
+        block_length: usize,
+        acting: i64,
+    ) -> bool {
+        false
+    }
 }
 
 /// How the decoder reports a block's fields: one by one to the [`Visitor`] by default; a
@@ -495,7 +522,17 @@ impl Walk for () {}
 /// Any visitor, walked field by field.
 struct Plain<'v, V>(&'v mut V);
 
-impl<V: Visitor> Walk for Plain<'_, V> {}
+impl<V: Visitor> Walk for Plain<'_, V> {
+    #[inline(always)]
+    fn fields<const BIG: bool>(&mut self, fields: &[Node], block: &[u8], acting: i64) {
+        if self.0.block(block, acting) {
+            return;
+        }
+        for n in fields {
+            visit_node::<BIG, Self>(n, block, acting, self);
+        }
+    }
+}
 
 impl<V: Visitor> Visitor for Plain<'_, V> {
     #[inline(always)]
@@ -545,6 +582,21 @@ impl<V: Visitor> Visitor for Plain<'_, V> {
     #[inline(always)]
     fn end_message(&mut self, message: &MessageInfo) {
         self.0.end_message(message)
+    }
+    #[inline(always)]
+    fn block(&mut self, bytes: &[u8], acting: i64) -> bool {
+        self.0.block(bytes, acting)
+    }
+    #[inline(always)]
+    fn entries(
+        &mut self,
+        group: &FieldInfo,
+        bytes: &[u8],
+        count: u64,
+        block_length: usize,
+        acting: i64,
+    ) -> bool {
+        self.0.entries(group, bytes, count, block_length, acting)
     }
 }
 
@@ -1556,6 +1608,21 @@ impl Decoder {
                     block_length: dims.block_length,
                 },
             );
+        }
+        if VISIT && g.block.tail.is_empty() {
+            // Entries of fields alone, all there: offered to the visitor at once.
+            let end = usize::try_from(dims.count)
+                .ok()
+                .and_then(|n| n.checked_mul(dims.len))
+                .and_then(|total| dims.start.checked_add(total))
+                .filter(|&end| end <= buf.len());
+            if let Some(end) = end {
+                let bytes = &buf[dims.start..end];
+                if v.entries(&g.info, bytes, dims.count, dims.len, acting) {
+                    v.end_group(&g.info);
+                    return Ok(end);
+                }
+            }
         }
         let mut pos = dims.start;
         // The entries from `i` on, starting at `at`, take at least this many bytes in all.

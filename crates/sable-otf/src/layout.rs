@@ -44,6 +44,23 @@ pub struct FieldLayout<'a> {
     pub ty: FieldType<'a>,
     /// What it reads as beside its raw value.
     pub form: Form,
+    /// Its offset from the start of its block (a composite member's too: from the block's
+    /// start, not the composite's); 0 for a constant.
+    pub offset: usize,
+    /// The value that means null, for [`FieldType::Scalar`], [`FieldType::Text`] and
+    /// [`FieldType::Enum`] fields that have one (`nullable`).
+    pub null: Null,
+}
+
+/// The value that means null: read as [`Value::Null`] instead of a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Null {
+    /// None: every value is one.
+    None,
+    /// These raw bits (the wire value zero-extended to 64 bits; a `char`'s character code).
+    Bits(u64),
+    /// Any NaN (floats).
+    NaN,
 }
 
 /// The kind of [`Value`] a field is reported as (besides [`Value::Absent`], which any field can
@@ -138,6 +155,11 @@ impl Decoder {
         self.header_plan().fields.iter().map(field).collect()
     }
 
+    /// Whether the schema's byte order is big-endian.
+    pub fn big_endian(&self) -> bool {
+        self.is_big_endian()
+    }
+
     /// The schema's version: a writer at an older acting version may leave out any field that
     /// lies beyond the block it wrote (docs/json.md, "Versions").
     pub fn version(&self) -> i64 {
@@ -205,11 +227,22 @@ fn field(n: &Node) -> FieldLayout<'_> {
         Readable::Timestamp { digits, epoch_days } => Form::Timestamp { digits, epoch_days },
         Readable::Date { epoch_days } => Form::Date { epoch_days },
     };
+    let null = match &n.kind {
+        Kind::Scalar { null, .. } | Kind::Text { null, .. } | Kind::Enum { null, .. } => match null
+        {
+            NullCheck::None => Null::None,
+            NullCheck::Bits(b) => Null::Bits(*b),
+            NullCheck::NaN => Null::NaN,
+        },
+        _ => Null::None,
+    };
     FieldLayout {
         info: &n.info,
         since: n.since,
         ty,
         form,
+        offset: n.offset,
+        null,
     }
 }
 

@@ -4,15 +4,18 @@
 //! capture into Arrow tables, one per template, handed to pyarrow through the Arrow C stream
 //! interface (no copies). The Python side (`python/sable/`) wraps it.
 
+mod stream;
+
 use std::ffi::CStr;
 use std::path::Path;
+use std::sync::Arc;
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchIterator};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule, PyDict};
-use sable_columnar::{CaptureMeta, Columnar, Extras, Mdp3Meta, Options, RowMeta};
+use sable_columnar::{Columnar, Extras, Options};
 use sable_framing::capture::{Capture, ErrorKind, Filter, Flow};
 use sable_framing::{FrameMeta, Framing};
 use sable_ir::Ir;
@@ -481,10 +484,8 @@ impl Schema {
         strict: bool,
     ) -> PyResult<(Vec<ArrowStream>, Vec<String>)> {
         let options = ReadOptions::new(framing, pcap, port, templates)?;
-        let data = py
-            .detach(|| std::fs::read(&path))
-            .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
-        self.streams(py, &data, &options, strict)
+        let file = open(&path)?;
+        self.streams(py, Box::new(file), &options, strict)
     }
 
     /// [`read_streams`] of bytes in memory.
@@ -501,14 +502,99 @@ impl Schema {
         strict: bool,
     ) -> PyResult<(Vec<ArrowStream>, Vec<String>)> {
         let options = ReadOptions::new(framing, pcap, port, templates)?;
-        self.streams(py, data, &options, strict)
+        self.streams(py, Box::new(data), &options, strict)
+    }
+
+    /// Decodes a file or capture as it reads it, in pieces: an iterator of each table's batches
+    /// as they fill up (memory bounded however large the file).
+    #[pyo3(signature = (path, framing = "raw", pcap = false, port = None, templates = None, strict = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn read_batches(
+        &self,
+        path: std::path::PathBuf,
+        framing: &str,
+        pcap: bool,
+        port: Option<u16>,
+        templates: Option<Vec<u64>>,
+        strict: bool,
+    ) -> PyResult<BatchReader> {
+        let options = ReadOptions::new(framing, pcap, port, templates)?;
+        let file = open(&path)?;
+        Ok(BatchReader {
+            reading: std::sync::Mutex::new(self.reading(Box::new(file), &options, strict)?),
+        })
     }
 }
 
-/// What stopped a strict read: a message that did not decode, or a framing problem.
+/// Opens a file to read.
+fn open(path: &Path) -> PyResult<std::fs::File> {
+    std::fs::File::open(path)
+        .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The batches of a file or capture, each as its table fills up: `(name, stream)` pairs, each
+/// stream of one batch.
+#[pyclass(module = "sable._engine")]
+struct BatchReader {
+    reading: std::sync::Mutex<Box<dyn stream::Step>>,
+}
+
+#[pymethods]
+impl BatchReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<(String, ArrowStream)>> {
+        let reading = self
+            .reading
+            .get_mut()
+            .map_err(|_| PyValueError::new_err("the reader is poisoned"))?;
+        match py.detach(|| reading.step()) {
+            Ok(Some((t, batch))) => {
+                let table = &reading.tables()[t];
+                Ok(Some((
+                    table.name.clone(),
+                    ArrowStream::new(table.name.clone(), table.schema.clone(), vec![batch]),
+                )))
+            }
+            Ok(None) => Ok(None),
+            Err(stop) => Err(stop.raise(py)),
+        }
+    }
+
+    /// Problems met so far (with `strict` false: messages left out, framing problems), in the
+    /// words of `sable decode`.
+    #[getter]
+    fn problems(&self) -> Vec<String> {
+        self.reading
+            .lock()
+            .map(|r| r.problems().to_vec())
+            .unwrap_or_default()
+    }
+}
+
+/// What stopped a strict read: a message that did not decode, a framing problem, or the
+/// source failing.
 enum Stop {
     Decode(DecodeError, String),
     Problem(String),
+    Io(String),
+}
+
+impl Stop {
+    /// The Python exception.
+    fn raise(self, py: Python<'_>) -> PyErr {
+        match self {
+            Stop::Decode(e, place) => decode_error(py, &e, None, Some(&place)),
+            Stop::Problem(p) => error(
+                py,
+                "DecodeError",
+                (p.clone(), py.None(), "", "framing", p, py.None()),
+            ),
+            Stop::Io(e) => PyOSError::new_err(e),
+        }
+    }
 }
 
 impl Schema {
@@ -556,130 +642,57 @@ impl Schema {
         })
     }
 
+    /// The tables of a source read in pieces (see [`stream`]), made and checked here.
+    fn reading<'s>(
+        &self,
+        source: Box<dyn std::io::Read + Send + 's>,
+        options: &ReadOptions,
+        strict: bool,
+    ) -> PyResult<Box<dyn stream::Step + 's>> {
+        let extras = Extras {
+            capture: options.pcap,
+            mdp3: options.framing == Framing::Mdp3,
+        };
+        let columnar = Columnar::new(&self.ir, extras, Options::default())
+            .map_err(|e| PyValueError::new_err(e.0))?;
+        let decoder = Decoder::new(&self.ir)
+            .map_err(|e| PyValueError::new_err(format!("cannot decode with this schema: {e}")))?;
+        Ok(Box::new(stream::Reading::new(
+            source,
+            options,
+            columnar,
+            stream::sizer(Arc::new(decoder)),
+            strict,
+        )))
+    }
+
+    /// Every batch of a source, by table (in schema order, tables without rows left out).
     fn streams(
         &self,
         py: Python<'_>,
-        data: &[u8],
+        source: Box<dyn std::io::Read + Send + '_>,
         options: &ReadOptions,
         strict: bool,
     ) -> PyResult<(Vec<ArrowStream>, Vec<String>)> {
-        let ir = &self.ir;
-        let decoder = self.printer.decoder();
+        let mut reading = self.reading(source, options, strict)?;
         let result = py.detach(|| {
-            let extras = Extras {
-                capture: options.pcap,
-                mdp3: options.framing == Framing::Mdp3,
-            };
-            let mut columnar = Columnar::new(ir, extras, Options::default()).map_err(|e| Stop::Problem(e.0))?;
-            let tables = columnar.tables();
-            let mut batches: Vec<Vec<RecordBatch>> = vec![Vec::new(); tables.len()];
-            let problems = std::cell::RefCell::new(Vec::new());
-            let mut flow: Option<(Flow, String)> = None;
-            scan(
-                data,
-                options,
-                decoder,
-                &mut |bytes, place| {
-                    let flow_text = match &place.capture {
-                        Some((_, _, f)) => {
-                            if flow.as_ref().is_none_or(|(g, _)| g != f) {
-                                flow = Some((*f, f.to_string()));
-                            }
-                            flow.as_ref().map_or("", |(_, t)| t.as_str())
-                        }
-                        None => "",
-                    };
-                    let meta = RowMeta {
-                        offset: place.offset,
-                        capture: place.capture.map(|(ts, po, _)| CaptureMeta {
-                            timestamp_ns: ts,
-                            packet_offset: po,
-                            flow: flow_text,
-                        }),
-                        mdp3: match place.meta {
-                            Some(FrameMeta::Mdp3 {
-                                sequence_number,
-                                sending_time_ns,
-                            }) => Some(Mdp3Meta {
-                                sequence_number,
-                                sending_time_ns,
-                            }),
-                            _ => None,
-                        },
-                    };
-                    let outcome = columnar.push(bytes, &meta);
-                    while let Some((t, b)) = columnar.take_full() {
-                        batches[t].push(b);
-                    }
-                    match outcome {
-                        Ok(used) if used < bytes.len() => {
-                            let p = format!(
-                                "{}: the message takes {used} bytes of its {}-byte frame; {} bytes are left over",
-                                place.describe(),
-                                bytes.len(),
-                                bytes.len() - used
-                            );
-                            if strict {
-                                return Err(Stop::Problem(p));
-                            }
-                            problems.borrow_mut().push(p);
-                        }
-                        Ok(_) => {}
-                        Err(e) => {
-                            if strict {
-                                return Err(Stop::Decode(e, place.describe()));
-                            }
-                            problems.borrow_mut().push(format!(
-                                "{}, message byte {} ({}, {}): {}",
-                                place.describe(),
-                                e.offset(),
-                                e.field(),
-                                e.kind().name(),
-                                e.message()
-                            ));
-                        }
-                    }
-                    Ok(())
-                },
-                &mut |p| {
-                    if strict {
-                        return Err(Stop::Problem(p));
-                    }
-                    problems.borrow_mut().push(p);
-                    Ok(())
-                },
-            )?;
-            let problems = problems.into_inner();
-            for (t, b) in columnar.finish() {
+            let mut batches: Vec<Vec<RecordBatch>> = vec![Vec::new(); reading.tables().len()];
+            while let Some((t, b)) = reading.step()? {
                 batches[t].push(b);
             }
-            let streams: Vec<(String, SchemaRefAndBatches)> = tables
-                .into_iter()
-                .zip(batches)
-                .filter(|(_, b)| !b.is_empty())
-                .map(|(t, b)| (t.name, (t.schema, b)))
-                .collect();
-            Ok::<_, Stop>((streams, problems))
+            Ok::<_, Stop>(batches)
         });
-        match result {
-            Ok((streams, problems)) => Ok((
-                streams
-                    .into_iter()
-                    .map(|(name, (schema, batches))| ArrowStream::new(name, schema, batches))
-                    .collect(),
-                problems,
-            )),
-            Err(Stop::Decode(e, place)) => Err(decode_error(py, &e, None, Some(&place))),
-            Err(Stop::Problem(p)) => Err(error(
-                py,
-                "DecodeError",
-                (p.clone(), py.None(), "", "framing", p, py.None()),
-            )),
-        }
+        let batches = result.map_err(|stop| stop.raise(py))?;
+        let streams = reading
+            .tables()
+            .iter()
+            .zip(batches)
+            .filter(|(_, b)| !b.is_empty())
+            .map(|(t, b)| ArrowStream::new(t.name.clone(), t.schema.clone(), b))
+            .collect();
+        Ok((streams, reading.problems().to_vec()))
     }
 }
-
-type SchemaRefAndBatches = (arrow_schema::SchemaRef, Vec<RecordBatch>);
 
 enum Found {
     Range(usize, usize),
@@ -779,5 +792,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Schema>()?;
     m.add_class::<MessageIterator>()?;
     m.add_class::<ArrowStream>()?;
+    m.add_class::<BatchReader>()?;
     Ok(())
 }

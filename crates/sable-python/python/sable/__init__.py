@@ -8,6 +8,8 @@
         ...
     tables = sable.read_tables(schema, "day.pcap", framing="mdp3", pcap=True)
     tables["MDIncrementalRefreshBook46"].to_pandas()
+    for name, batch in sable.iter_batches(schema, "day.pcap", framing="mdp3", pcap=True):
+        ...                                        # memory bounded however large the file
 
 See docs/python.md ("The engine package") and docs/columnar.md (the tables' columns).
 """
@@ -17,18 +19,21 @@ from __future__ import annotations
 import os
 from typing import Dict, Iterable, List, Optional, Tuple, Union
 
-from ._engine import ArrowStream, MessageIterator, Schema
+from ._engine import ArrowStream, BatchReader, MessageIterator, Schema
 from ._errors import DecodeError, EncodeError, SchemaError
 
 __all__ = [
     "ArrowStream",
+    "Batches",
     "DecodeError",
     "EncodeError",
     "MessageIterator",
     "Schema",
     "SchemaError",
     "decode_tables",
+    "iter_batches",
     "read_tables",
+    "read_tables_and_problems",
 ]
 
 Path = Union[str, "os.PathLike[str]"]
@@ -53,7 +58,9 @@ def read_tables(
     errors: str = "raise",
 ) -> "Dict[str, pyarrow.Table]":  # type: ignore[name-defined] # noqa: F821
     """Decodes the messages of a file (or, with `pcap`, a pcap or pcapng capture) into one
-    pyarrow Table per message template that occurs in it, keyed by the message's name.
+    pyarrow Table per message template that occurs in it, keyed by the message's name. The file
+    is read in pieces (memory holds the tables, not the file); `iter_batches` gives the same
+    rows batch by batch without holding the tables either.
 
     `framing` is one of `sable decode --framing`'s (`raw`, `sofh`, `mdp3`, `u16le`,
     `u32be+inclusive`...); `port` keeps a capture's flows to or from that port; `templates`
@@ -124,3 +131,56 @@ def decode_tables(
             strict=errors == "raise",
         )
     )[0]
+
+
+class Batches:
+    """The record batches of a file or capture as `iter_batches` reads it: `(name, batch)`
+    pairs, `batch` a pyarrow.RecordBatch of the message named `name`'s table."""
+
+    def __init__(self, reader: BatchReader) -> None:
+        self._reader = reader
+
+    def __iter__(self) -> "Batches":
+        return self
+
+    def __next__(self) -> "Tuple[str, pyarrow.RecordBatch]":  # type: ignore[name-defined] # noqa: F821
+        import pyarrow as pa
+
+        name, stream = next(self._reader)
+        return name, pa.RecordBatchReader.from_stream(stream).read_next_batch()
+
+    @property
+    def problems(self) -> List[str]:
+        """The problems met so far (with `errors="skip"`), in the words of `sable decode`."""
+        return self._reader.problems
+
+
+def iter_batches(
+    schema: Schema,
+    path: Path,
+    *,
+    framing: str = "raw",
+    pcap: bool = False,
+    port: Optional[int] = None,
+    templates: Optional[Iterable[int]] = None,
+    errors: str = "raise",
+) -> Batches:
+    """Decodes a file or capture as `read_tables` does, but as it reads it, in pieces of 64 KiB:
+    yields `(name, batch)` as each table's batch fills up (16,384 rows, or 4 MiB of messages),
+    then the rest of each table, so that memory stays bounded however large the file (as with
+    `sable decode --format parquet`). The batches of one table share its schema (and
+    `pyarrow.Table.from_batches` joins them). With `errors="raise"` the first message that does
+    not decode raises DecodeError when the reading reaches it (after the batches before it);
+    with `"skip"` it is left out and listed in the iterator's `problems`."""
+    if errors not in ("raise", "skip"):
+        raise ValueError(f'errors must be "raise" or "skip", not {errors!r}')
+    return Batches(
+        schema.read_batches(
+            os.fspath(path),
+            framing=framing,
+            pcap=pcap,
+            port=port,
+            templates=None if templates is None else list(templates),
+            strict=errors == "raise",
+        )
+    )

@@ -67,6 +67,16 @@ class Schema:
         strict: bool = True,
     ) -> Tuple[List["ArrowStream"], List[str]]:
         """One Arrow stream per template found, and the problems met (see sable.read_tables)."""
+    def read_batches(
+        self,
+        path: _Path,
+        framing: str = "raw",
+        pcap: bool = False,
+        port: Optional[int] = None,
+        templates: Optional[List[int]] = None,
+        strict: bool = True,
+    ) -> "BatchReader":
+        """The file or capture decoded as it is read: each table's batches as they fill up."""
     def buffer_streams(
         self,
         data: bytes,
@@ -91,3 +101,12 @@ class ArrowStream:
     @property
     def name(self) -> str: ...
     def __arrow_c_stream__(self, requested_schema: Optional[object] = None) -> object: ...
+
+class BatchReader(Iterator[Tuple[str, ArrowStream]]):
+    """`(name, stream)` pairs, each stream of one batch of the table of the message `name`."""
+
+    def __iter__(self) -> "BatchReader": ...
+    def __next__(self) -> Tuple[str, ArrowStream]: ...
+    @property
+    def problems(self) -> List[str]:
+        """Problems met so far (a lenient read), in the words of `sable decode`."""

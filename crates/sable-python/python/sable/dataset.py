@@ -29,20 +29,28 @@ def decode_file(
 ) -> Dict[str, int]:
     """Decodes one file into `out/message=NAME/STEM.parquet` (one file per message template
     found, each with a `_file` column naming its input); returns the rows per message. Runs
-    on a worker: it loads the schema itself (a path travels better than a compiled schema)."""
+    on a worker: it loads the schema itself (a path travels better than a compiled schema).
+    The file is decoded as it is read and each batch written as it comes
+    (`sable.iter_batches`), so a worker's memory stays bounded however large the file."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     compiled = sable.Schema.load(schema)
-    tables = sable.read_tables(compiled, path, framing=framing, pcap=pcap, port=port)
     stem = Path(path).name
-    counts = {}
-    for name, table in tables.items():
-        table = table.append_column("_file", pa.array([stem] * table.num_rows, pa.string()))
-        directory = Path(out) / f"message={name}"
-        directory.mkdir(parents=True, exist_ok=True)
-        pq.write_table(table, directory / f"{stem}.parquet", compression="snappy")
-        counts[name] = table.num_rows
+    counts: Dict[str, int] = {}
+    writers: Dict[str, Any] = {}
+    try:
+        for name, batch in sable.iter_batches(compiled, path, framing=framing, pcap=pcap, port=port):
+            batch = batch.append_column("_file", pa.array([stem] * batch.num_rows, pa.string()))
+            if name not in writers:
+                directory = Path(out) / f"message={name}"
+                directory.mkdir(parents=True, exist_ok=True)
+                writers[name] = pq.ParquetWriter(directory / f"{stem}.parquet", batch.schema, compression="snappy")
+            writers[name].write_batch(batch)
+            counts[name] = counts.get(name, 0) + batch.num_rows
+    finally:
+        for w in writers.values():
+            w.close()
     return counts
 
 
