@@ -303,15 +303,15 @@ impl Gen<'_> {
         w.line("return limit;");
         w.end("}");
         w.blank();
-        javadoc(
-            w,
-            Some("Moves the limit."),
-            &[
-                "@param limit the new limit.".to_owned(),
+        let mut tags = vec!["@param limit the new limit.".to_owned()];
+        if !self.buffer.is_agrona() {
+            // Only the segment flavour checks it (Buffer::check_offset).
+            tags.push(
                 "@throws IndexOutOfBoundsException when the limit is outside the buffer."
                     .to_owned(),
-            ],
-        );
+            );
+        }
+        javadoc(w, Some("Moves the limit."), &tags);
         w.open_brace(format!("public void limit(final {off} limit)"));
         self.buffer.check_offset(w, "limit", "sbeEnd");
         w.line("this.limit = limit;");

@@ -295,7 +295,6 @@ public final class CompositesDecoder
      * Moves the limit.
      *
      * @param limit the new limit.
-     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -184,7 +184,6 @@ public final class CompositesEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
-     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -307,7 +307,6 @@ public final class GroupsDecoder
      * Moves the limit.
      *
      * @param limit the new limit.
-     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {

@@ -182,7 +182,6 @@ public final class GroupsEncoder
      * Moves the limit.
      *
      * @param limit the new limit.
-     * @throws IndexOutOfBoundsException when the limit is outside the buffer.
      */
     public void limit(final int limit)
     {
