@@ -10,6 +10,7 @@
 #   scripts/bench-java.sh                         the full configuration (see java/benchmarks)
 #   scripts/bench-java.sh -f 1 -wi 3 -i 5         any JMH options instead (a short run)
 #   scripts/bench-java.sh -prof gc 'Car.*sable'   profilers, benchmark filters
+#   BUILD_ONLY=1 scripts/bench-java.sh            build the jar only (scripts/count-java.sh)
 #
 # Generates the codecs (scripts/java-interop.sh --generate-only), builds the shaded jar
 # java/benchmarks/target/benchmarks.jar with Maven, runs it with a JDK 25 (scripts/jdk.sh), keeps
@@ -44,6 +45,7 @@ if ! mvn -q -B -ntp -f java/benchmarks/pom.xml package >"$log" 2>&1; then
 fi
 jar="java/benchmarks/target/benchmarks.jar"
 [ -s "$jar" ] || die "Maven did not build $jar"
+[ -z "${BUILD_ONLY:-}" ] || exit 0
 
 result="java/benchmarks/target/jmh-result.csv"
 rm -f "$result"
