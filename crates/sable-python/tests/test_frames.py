@@ -27,9 +27,7 @@ def test_to_frame_picks_each_columns_dtype() -> None:
             "price": pa.array([Decimal("1.5"), None, Decimal("-2.25")], pa.decimal128(18, 9)),
             "name": pa.array(["a", "b", None], pa.string()),
             "flags": pa.array([["x"], [], ["x", "y"]], pa.list_(pa.string())),
-            "entries": pa.array(
-                [[{"price": Decimal("1"), "size": 2}], [], None], pa.list_(entry)
-            ),
+            "entries": pa.array([[{"price": Decimal("1"), "size": 2}], [], None], pa.list_(entry)),
         }
     )
     frame = sable.to_frame(table)
