@@ -3,7 +3,9 @@
 
 - `sable` (the engine package, crates/sable-python): `sable.read_tables` decodes the capture
   into pyarrow tables on the Rust engine (framing, packet headers and all), then
-  `table.to_pandas()` for each; the whole capture.
+  `table.to_pandas()` for each (pandas' default conversion, and Arrow-backed); and
+  `sable.read_frames`, the package's own DataFrames (NumPy numbers and times, categorical
+  enums, Arrow-backed decimals and groups); the whole capture.
 - the `sbe` package from PyPI (0.4.3, a runtime interpreter of the schema): each message
   decoded to a dict (`schema.decode(bytes).value`), the packet's sequence number and sending
   time added, then `pandas.DataFrame(rows)` for each template; on the first `--sbe-messages`
@@ -69,6 +71,12 @@ def sable_arrow_frames(schema_path: str, capture_path: str) -> Dict[str, pd.Data
     and nested groups included."""
     tables = sable_tables(schema_path, capture_path)
     return {name: t.to_pandas(types_mapper=pd.ArrowDtype) for name, t in tables.items()}
+
+
+def sable_read_frames(schema_path: str, capture_path: str) -> Dict[str, pd.DataFrame]:
+    """The package's DataFrames (`sable.to_frame`'s dtypes)."""
+    schema = sable.Schema.load(schema_path)
+    return sable.read_frames(schema, capture_path, framing="mdp3", pcap=True)
 
 
 def sbe_frames(schema: Any, messages: List[Tuple[int, int, bytes]]) -> Dict[str, pd.DataFrame]:
@@ -143,6 +151,7 @@ def main() -> None:
             "sable read_tables + to_pandas(types_mapper=pd.ArrowDtype)",
             lambda: sable_arrow_frames(args.schema, args.capture),
         ),
+        ("sable read_frames", lambda: sable_read_frames(args.schema, args.capture)),
     ):
         result, wall, cpu = best_of(f)
         rows = sum(len(t) for t in result.values())
@@ -155,6 +164,8 @@ def main() -> None:
         )
         if "to_pandas()" in label:
             sable_result = result
+        if "read_frames" in label:
+            frames_result = result
         del result
     sbe_result, swall, scpu = best_of(lambda: sbe_frames(sbe_schema, subset))
     n = len(subset)
@@ -175,6 +186,8 @@ def main() -> None:
     mine = {k: summary({k: sable_result[k]}, counts[k])[k] for k in counts}
     theirs = summary(sbe_result, 1 << 62)
     assert mine == theirs, f"the two read different messages: {mine} != {theirs}"
+    mine = {k: summary({k: frames_result[k]}, counts[k])[k] for k in counts}
+    assert mine == theirs, f"read_frames read different messages: {mine} != {theirs}"
     print(f"checked: the subset's rows, entries and sizes agree ({theirs})")
 
 

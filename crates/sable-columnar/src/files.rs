@@ -11,7 +11,9 @@ use arrow_ipc::writer::{DictionaryHandling, FileWriter, IpcWriteOptions};
 use arrow_schema::DataType;
 use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
 use parquet::basic::{Compression, Type as PhysicalType};
-use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
+use parquet::file::properties::{
+    DeltaBinaryPackedEncoderOptions, EnabledStatistics, WriterProperties, WriterVersion,
+};
 
 use crate::TableInfo;
 
@@ -48,8 +50,9 @@ enum Writer {
 /// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), Snappy, row
 /// groups of at most [`ROW_GROUP_ROWS`] rows and [`ROW_GROUP_BYTES`] bytes; dictionary
 /// encoding for text columns (enums, sets, strings, whose values repeat) and
-/// `DELTA_BINARY_PACKED` for integers (times, ids and sequence numbers rarely repeat, so a
-/// dictionary costs more than it saves, while their differences are small);
+/// `DELTA_BINARY_PACKED` (blocks as [`delta_blocks`] says) for integers (times, ids and
+/// sequence numbers rarely repeat, so a dictionary costs more than it saves, while their
+/// differences are small);
 /// min/max statistics per column chunk for the columns outside groups that are not enums (what
 /// query engines skip row groups by: times, sequence numbers, ids), none for enums and the
 /// columns of groups' entries.
@@ -59,7 +62,8 @@ pub fn properties(table: &TableInfo) -> WriterProperties {
         .set_compression(Compression::SNAPPY)
         .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
         .set_max_row_group_bytes(Some(ROW_GROUP_BYTES))
-        .set_statistics_enabled(EnabledStatistics::Chunk);
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_delta_binary_packed_encoder_options(delta_blocks());
     let Ok(descr) = ArrowSchemaConverter::new().convert(&table.schema) else {
         return props.build();
     };
@@ -80,6 +84,15 @@ pub fn properties(table: &TableInfo) -> WriterProperties {
         }
     }
     props.build()
+}
+
+/// `DELTA_BINARY_PACKED` in blocks of 1,024 values in 8 mini blocks of 128 (arrow-rs's default
+/// is 128 in 4 of 32): fewer block headers and bit widths to work out. On the benchmark's
+/// capture, 200 fewer instructions a message and files 1.8 % smaller (docs/benchmarks.md,
+/// "Columnar output").
+fn delta_blocks() -> DeltaBinaryPackedEncoderOptions {
+    DeltaBinaryPackedEncoderOptions::try_new(1024, 8)
+        .expect("a multiple of 128 in mini blocks of 128")
 }
 
 /// Each Parquet leaf column of an Arrow column of `data_type`, in order: whether it is an enum

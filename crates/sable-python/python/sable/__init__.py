@@ -8,6 +8,8 @@
         ...
     tables = sable.read_tables(schema, "day.pcap", framing="mdp3", pcap=True)
     tables["MDIncrementalRefreshBook46"].to_pandas()
+    frames = sable.read_frames(schema, "day.pcap", framing="mdp3", pcap=True)
+    frames["MDIncrementalRefreshBook46"]           # a pandas DataFrame (sable.to_frame's dtypes)
     for name, batch in sable.iter_batches(schema, "day.pcap", framing="mdp3", pcap=True):
         ...                                        # memory bounded however large the file
 
@@ -21,6 +23,7 @@ from typing import Dict, Iterable, List, Optional, Tuple, Union
 
 from ._engine import ArrowStream, BatchReader, MessageIterator, Schema
 from ._errors import DecodeError, EncodeError, SchemaError
+from .frames import to_frame
 
 __all__ = [
     "ArrowStream",
@@ -32,8 +35,10 @@ __all__ = [
     "SchemaError",
     "decode_tables",
     "iter_batches",
+    "read_frames",
     "read_tables",
     "read_tables_and_problems",
+    "to_frame",
 ]
 
 Path = Union[str, "os.PathLike[str]"]
@@ -80,6 +85,33 @@ def read_tables(
         templates=templates,
         errors=errors,
     )[0]
+
+
+def read_frames(
+    schema: Schema,
+    path: Path,
+    *,
+    framing: str = "raw",
+    pcap: bool = False,
+    port: Optional[int] = None,
+    templates: Optional[Iterable[int]] = None,
+    errors: str = "raise",
+) -> "Dict[str, pandas.DataFrame]":  # type: ignore[name-defined] # noqa: F821
+    """`read_tables` (same arguments and errors) as one pandas DataFrame per message template
+    that occurs, each made by `to_frame`: NumPy columns for numbers without nulls and for
+    timestamps, `category` for enums, Arrow-backed columns (`pandas.ArrowDtype`, exact and
+    without a Python object per value) for decimals, numbers with nulls, text, sets,
+    composites and groups."""
+    tables = read_tables(
+        schema,
+        path,
+        framing=framing,
+        pcap=pcap,
+        port=port,
+        templates=templates,
+        errors=errors,
+    )
+    return {name: to_frame(table) for name, table in tables.items()}
 
 
 def read_tables_and_problems(
