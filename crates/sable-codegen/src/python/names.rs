@@ -10,9 +10,11 @@ pub use sable_names::python::{class_name, constant, module, snake};
 const TAKEN: &[&str] = &[
     "acting_version",
     "acting_block_length",
+    "add",
     "count",
     "decode",
     "encoded_length",
+    "fields",
     "index",
     "next_entry",
     "present",
