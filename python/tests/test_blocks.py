@@ -196,3 +196,33 @@ def test_optional_members_and_kept_composite_encoders() -> None:
     assert got == [(1, None, []), (2, -5, [(4, structure.Venue.DARK)])]
     # A composite read with an entry's block is one decoder, moved with the entry.
     assert prices[0] is prices[1] and prices[1].mantissa == -5
+
+
+def test_schema_names_the_generated_code_uses() -> None:
+    """Fields named `fields`, `len`, `self`, `struct`, a group `add`: the accessors get `_`
+    where a method has the name, `fields(...)`'s parameters where the body uses it."""
+    import names
+
+    buf = bytearray(256)
+    enc = names.NamesEncoder(buf).fields(
+        fields_=1,
+        index_=2,
+        len_=3,
+        self_=4,
+        struct_=5,
+        pair_fields_=6,
+        pair_add_=7,
+        pair_fields=8,
+        at=9,
+        b0=10,
+    )
+    group = enc.add_(2)
+    group.add(fields_=11, len_=12, root=13, index_=14, at=15).add_("x")
+    group.next_entry().fields_(21).len(22).root(23).index_(24).at(25).add_("y")
+    enc.sequence("z")
+    d = names.NamesDecoder.decode(bytes(buf[: enc.encoded_length()]))
+    assert (d.fields_, d.index_, d.len, d.self, d.struct) == (1, 2, 3, 4, 5)
+    assert (d.pair.fields_, d.pair.add_, d.pair_fields, d.at, d.b0) == (6, 7, 8, 9, 10)
+    got = [(e.fields_, e.len, e.root, e.index_, e.at, e.add_) for e in d.add_]
+    assert got == [(11, 12, 13, 14, 15, "x"), (21, 22, 23, 24, 25, "y")]
+    assert d.sequence == "z"

@@ -9,8 +9,9 @@ use super::names::{accessor, codec, format_letter, lit, py_type, str_lit};
 use super::Gen;
 use crate::model::{Field, Schema, TypeRef};
 
-/// Names a parameter must not take: the modules and names the methods use.
-const RESERVED: &[&str] = &["self", "struct", "math", "enum", "EncodeError"];
+/// Names a parameter must not take: the modules, builtins and names the methods use (the
+/// locals they use begin with `_`, which no accessor does).
+const RESERVED: &[&str] = &["self", "struct", "math", "enum", "len", "EncodeError"];
 
 /// A value of the block `fields(...)` writes: a primitive, enum or set, or an array of them.
 struct Param<'a> {
