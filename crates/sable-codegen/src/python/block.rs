@@ -196,7 +196,7 @@ impl Gen<'_> {
         );
         o.line("checked as the setters check them; nothing is written when one is refused.\"\"\"");
         if packed {
-            let lines = self.pack_block(&params, &runs, big, prefix, "self._block");
+            let lines = self.pack_block(&params, &runs, big, prefix, "self._block", false);
             let o = &mut self.out;
             for l in &lines {
                 o.line(l);
@@ -242,7 +242,7 @@ impl Gen<'_> {
         o.line("self._index = _index  # (errors name the entry)");
         o.line("try:");
         o.indent();
-        let lines = self.pack_block(&params, &runs, big, prefix, "_at");
+        let lines = self.pack_block(&params, &runs, big, prefix, "_at", true);
         let o = &mut self.out;
         for l in &lines {
             o.line(l);
@@ -268,8 +268,9 @@ impl Gen<'_> {
     }
 
     /// The statements writing a block's values (`params`, in `runs`) at `base`: their checks
-    /// and conversions, each run packed, then copied into the buffer (a refused value leaves
-    /// the buffer as it was).
+    /// and conversions, then each run packed and copied into the buffer (a refused value
+    /// leaves the buffer as it was), or, `direct`, packed into the buffer (`add(...)`: a new
+    /// entry, past the encoded length, where a refused value's run may leave bytes).
     fn pack_block(
         &mut self,
         params: &[Param<'_>],
@@ -277,6 +278,7 @@ impl Gen<'_> {
         big: bool,
         prefix: &str,
         base: &str,
+        direct: bool,
     ) -> Vec<String> {
         let at = |offset: usize| {
             if offset == 0 {
@@ -375,6 +377,14 @@ impl Gen<'_> {
                 format: f,
             });
             let args: Vec<&str> = members.iter().map(|&i| values[i].as_str()).collect();
+            if direct {
+                lines.push(format!(
+                    "    {name}.pack_into(self._buf, {}, {})",
+                    at(*offset),
+                    args.join(", ")
+                ));
+                continue;
+            }
             lines.push(format!("    _b{k} = {name}.pack({})", args.join(", ")));
             let bytes = self.fmt(
                 PrimitiveType::Char,

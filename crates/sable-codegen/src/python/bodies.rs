@@ -110,7 +110,8 @@ impl Gen<'_> {
             &format!("Encodes message `{}`.", m.name),
         ));
         o.blank();
-        o.line("__slots__ = ()");
+        let kept = kept_groups(&owner.prefix, &owner.body.groups);
+        o.line(slots_line(kept.iter().map(|(a, _)| a.clone()).collect()));
         o.blank();
         o.line(format!("TEMPLATE_ID = {}", m.id));
         o.line(format!("SCHEMA_ID = {}", self.s.id));
@@ -120,11 +121,20 @@ impl Gen<'_> {
         o.line("_HEADER = _HEADER");
         o.line("_HEADER_PUT = _HEADER_PUT");
         o.blank();
+        for (a, c) in &kept {
+            o.line(format!("{a}: {c} | None"));
+        }
+        if !kept.is_empty() {
+            o.blank();
+        }
         o.line(
             "def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:",
         );
         o.indent();
         o.line("\"\"\"Starts a message at `offset` (see `wrap`).\"\"\"");
+        for (a, _) in &kept {
+            o.line(format!("self.{a} = None"));
+        }
         self.start_message(m);
         self.out.outdent();
         self.out.blank();
@@ -241,14 +251,10 @@ impl Gen<'_> {
                 _ => None,
             })
             .collect();
+        let kept = kept_groups(&owner.prefix, &g.body.groups);
         let mut slots: Vec<String> = composites.iter().map(|(n, _)| format!("_c_{n}")).collect();
-        slots.sort_by_key(|a| super::natural(a));
-        let slots: Vec<String> = slots.iter().map(|a| str_lit(a)).collect();
-        o.line(match slots.len() {
-            0 => "__slots__ = ()".to_owned(),
-            1 => format!("__slots__ = ({},)", slots[0]),
-            _ => format!("__slots__ = ({})", slots.join(", ")),
-        });
+        slots.extend(kept.iter().map(|(a, _)| a.clone()));
+        o.line(slots_line(slots));
         o.blank();
         o.line(format!("NAME = {}", str_lit(&g.name)));
         o.line(format!("BLOCK_LENGTH = {}", g.block_length));
@@ -260,7 +266,10 @@ impl Gen<'_> {
         for (n, c) in &composites {
             o.line(format!("_c_{n}: {c}Encoder | None"));
         }
-        if !composites.is_empty() {
+        for (a, c) in &kept {
+            o.line(format!("{a}: {c} | None"));
+        }
+        if !composites.is_empty() || !kept.is_empty() {
             o.blank();
         }
         o.line(format!("def next_entry(self) -> {cls}:"));
@@ -883,7 +892,18 @@ impl Gen<'_> {
                     g.name
                 ),
             ));
-            o.line(format!("g = {gcls}()"));
+            let gprefix = format!("{}{}", owner.prefix, class_name(&g.name));
+            let nested: Vec<String> = kept_groups(&gprefix, &g.body.groups)
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect();
+            let kept = format!("_g_{}", accessor(&g.name));
+            o.line(format!("g = self.{kept}"));
+            o.line("if g is None:");
+            o.line(format!("    g = self.{kept} = {gcls}.__new__({gcls})"));
+            for n in &nested {
+                o.line(format!("    g.{n} = None"));
+            }
             if let Some(dim) = &dims.both {
                 let ds = dims.size;
                 o.line("buf = self._buf");
@@ -1048,4 +1068,29 @@ fn format_name(format: &str) -> String {
     let (order, codes) = format.split_at(1);
     let order = if order == ">" { "BE" } else { "LE" };
     format!("{order}_{codes}")
+}
+
+/// The group encoders an encoder keeps (one per group, moved to each start): their slots
+/// (`_g_<group>`) and classes.
+fn kept_groups(prefix: &str, groups: &[Group]) -> Vec<(String, String)> {
+    groups
+        .iter()
+        .map(|g| {
+            (
+                format!("_g_{}", accessor(&g.name)),
+                format!("{prefix}{}Encoder", class_name(&g.name)),
+            )
+        })
+        .collect()
+}
+
+/// A `__slots__` line, the names in natural order.
+fn slots_line(mut slots: Vec<String>) -> String {
+    slots.sort_by_key(|a| super::natural(a));
+    let slots: Vec<String> = slots.iter().map(|a| str_lit(a)).collect();
+    match slots.len() {
+        0 => "__slots__ = ()".to_owned(),
+        1 => format!("__slots__ = ({},)", slots[0]),
+        _ => format!("__slots__ = ({})", slots.join(", ")),
+    }
 }

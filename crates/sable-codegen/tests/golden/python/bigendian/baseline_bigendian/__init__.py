@@ -789,10 +789,9 @@ class CarFuelFiguresEncoder(GroupEncoder):
         self._index = _index  # (errors name the entry)
         try:
             try:
-                _b0 = _CAR_FUEL_FIGURES_PACK.pack(speed, mpg)
+                _CAR_FUEL_FIGURES_PACK.pack_into(self._buf, _at, speed, mpg)
             except struct.error:
                 raise self._refused((("speed", struct.Struct(">H"), _at, speed, False), ("mpg", struct.Struct(">f"), _at + 2, mpg, False))) from None
-            _BYTES_6.pack_into(self._buf, _at, _b0)
         except EncodeError:
             self._index = _index - 1
             raise
@@ -963,10 +962,9 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
         self._index = _index  # (errors name the entry)
         try:
             try:
-                _b0 = _CAR_PERFORMANCE_FIGURES_ACCELERATION_PACK.pack(mph, seconds)
+                _CAR_PERFORMANCE_FIGURES_ACCELERATION_PACK.pack_into(self._buf, _at, mph, seconds)
             except struct.error:
                 raise self._refused((("mph", struct.Struct(">H"), _at, mph, False), ("seconds", struct.Struct(">f"), _at + 2, seconds, False))) from None
-            _BYTES_6.pack_into(self._buf, _at, _b0)
         except EncodeError:
             self._index = _index - 1
             raise
@@ -1096,7 +1094,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
 class CarPerformanceFiguresEncoder(GroupEncoder):
     """Writes group `performanceFigures`: `next_entry()` adds an entry and moves to it."""
 
-    __slots__ = ()
+    __slots__ = ("_g_acceleration",)
 
     NAME = "performanceFigures"
     BLOCK_LENGTH = 1
@@ -1104,6 +1102,8 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
     _DIM_SIZE = 4
     _DIM_BLOCK_LENGTH = (_BE_UINT16.pack_into, 0)
     _DIM_COUNT = (_BE_UINT16.pack_into, 2)
+
+    _g_acceleration: CarPerformanceFiguresAccelerationEncoder | None
 
     def next_entry(self) -> CarPerformanceFiguresEncoder:
         """Adds an entry (counting it, unless the group was started with its count) and moves
@@ -1155,10 +1155,9 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
             if not 90 <= octane_rating <= 110 and octane_rating != 255:
                 raise self._fail("octaneRating", "valueOutOfRange", f"{octane_rating} is outside 90..110", _at)
             try:
-                _b0 = _CAR_PERFORMANCE_FIGURES_PACK.pack(octane_rating)
+                _CAR_PERFORMANCE_FIGURES_PACK.pack_into(self._buf, _at, octane_rating)
             except struct.error:
                 raise self._refused((("octaneRating", struct.Struct(">B"), _at, octane_rating, False),)) from None
-            _BYTES_1.pack_into(self._buf, _at, _b0)
         except EncodeError:
             self._index = _index - 1
             raise
@@ -1170,7 +1169,9 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
 
     def acceleration(self, count: int | None = None) -> CarPerformanceFiguresAccelerationEncoder:
         """Starts group `acceleration`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
-        g = CarPerformanceFiguresAccelerationEncoder()
+        g = self._g_acceleration
+        if g is None:
+            g = self._g_acceleration = CarPerformanceFiguresAccelerationEncoder.__new__(CarPerformanceFiguresAccelerationEncoder)
         buf = self._buf
         root = self._root
         at = root._limit
@@ -1622,7 +1623,7 @@ class CarDecoder(MessageDecoder):
 class CarEncoder(MessageEncoder):
     """Description of a basic Car"""
 
-    __slots__ = ()
+    __slots__ = ("_g_fuel_figures", "_g_performance_figures")
 
     TEMPLATE_ID = 1
     SCHEMA_ID = 1
@@ -1632,8 +1633,13 @@ class CarEncoder(MessageEncoder):
     _HEADER = _HEADER
     _HEADER_PUT = _HEADER_PUT
 
+    _g_fuel_figures: CarFuelFiguresEncoder | None
+    _g_performance_figures: CarPerformanceFiguresEncoder | None
+
     def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
         """Starts a message at `offset` (see `wrap`)."""
+        self._g_fuel_figures = None
+        self._g_performance_figures = None
         if header and 0 <= offset and offset + 57 <= len(buf):
             self._buf = buf
             self._msg = offset
@@ -1749,7 +1755,9 @@ class CarEncoder(MessageEncoder):
 
     def fuel_figures(self, count: int | None = None) -> CarFuelFiguresEncoder:
         """Starts group `fuelFigures`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
-        g = CarFuelFiguresEncoder()
+        g = self._g_fuel_figures
+        if g is None:
+            g = self._g_fuel_figures = CarFuelFiguresEncoder.__new__(CarFuelFiguresEncoder)
         buf = self._buf
         root = self._root
         at = root._limit
@@ -1776,7 +1784,10 @@ class CarEncoder(MessageEncoder):
 
     def performance_figures(self, count: int | None = None) -> CarPerformanceFiguresEncoder:
         """Starts group `performanceFigures`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
-        g = CarPerformanceFiguresEncoder()
+        g = self._g_performance_figures
+        if g is None:
+            g = self._g_performance_figures = CarPerformanceFiguresEncoder.__new__(CarPerformanceFiguresEncoder)
+            g._g_acceleration = None
         buf = self._buf
         root = self._root
         at = root._limit

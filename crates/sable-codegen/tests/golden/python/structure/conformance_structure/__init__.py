@@ -1063,10 +1063,9 @@ class GroupsLegsFillsEncoder(GroupEncoder):
         self._index = _index  # (errors name the entry)
         try:
             try:
-                _b0 = _GROUPS_LEGS_FILLS_PACK.pack(qty, venue)
+                _GROUPS_LEGS_FILLS_PACK.pack_into(self._buf, _at, qty, venue)
             except struct.error:
                 raise self._refused((("qty", struct.Struct("<I"), _at, qty, False), ("venue", struct.Struct("<B"), _at + 4, venue, False))) from None
-            _BYTES_5.pack_into(self._buf, _at, _b0)
         except EncodeError:
             self._index = _index - 1
             raise
@@ -1256,7 +1255,7 @@ class GroupsLegsDecoder(GroupDecoder):
 class GroupsLegsEncoder(GroupEncoder):
     """Writes group `legs`: `next_entry()` adds an entry and moves to it."""
 
-    __slots__ = ("_c_price",)
+    __slots__ = ("_c_price", "_g_fills")
 
     NAME = "legs"
     BLOCK_LENGTH = 12
@@ -1266,6 +1265,7 @@ class GroupsLegsEncoder(GroupEncoder):
     _DIM_COUNT = (_LE_UINT16.pack_into, 2)
 
     _c_price: DecimalEncoder | None
+    _g_fills: GroupsLegsFillsEncoder | None
 
     def next_entry(self) -> GroupsLegsEncoder:
         """Adds an entry (counting it, unless the group was started with its count) and moves
@@ -1325,10 +1325,9 @@ class GroupsLegsEncoder(GroupEncoder):
         try:
             _v_price_mantissa = -9223372036854775808 if price_mantissa is None else price_mantissa
             try:
-                _b0 = _GROUPS_LEGS_PACK.pack(leg_id, _v_price_mantissa)
+                _GROUPS_LEGS_PACK.pack_into(self._buf, _at, leg_id, _v_price_mantissa)
             except struct.error:
                 raise self._refused((("legId", struct.Struct("<I"), _at, leg_id, False), ("price.mantissa", struct.Struct("<q"), _at + 4, _v_price_mantissa, False))) from None
-            _BYTES_12.pack_into(self._buf, _at, _b0)
         except EncodeError:
             self._index = _index - 1
             raise
@@ -1340,7 +1339,9 @@ class GroupsLegsEncoder(GroupEncoder):
 
     def fills(self, count: int | None = None) -> GroupsLegsFillsEncoder:
         """Starts group `fills`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
-        g = GroupsLegsFillsEncoder()
+        g = self._g_fills
+        if g is None:
+            g = self._g_fills = GroupsLegsFillsEncoder.__new__(GroupsLegsFillsEncoder)
         buf = self._buf
         root = self._root
         at = root._limit
@@ -1501,10 +1502,9 @@ class GroupsTagsEncoder(GroupEncoder):
         self._index = _index  # (errors name the entry)
         try:
             try:
-                _b0 = _GROUPS_TAGS_PACK.pack(tag)
+                _GROUPS_TAGS_PACK.pack_into(self._buf, _at, tag)
             except struct.error:
                 raise self._refused((("tag", struct.Struct("<H"), _at, tag, False),)) from None
-            _BYTES_2.pack_into(self._buf, _at, _b0)
         except EncodeError:
             self._index = _index - 1
             raise
@@ -1768,7 +1768,7 @@ class GroupsDecoder(MessageDecoder):
 class GroupsEncoder(MessageEncoder):
     """Encodes message `Groups`."""
 
-    __slots__ = ()
+    __slots__ = ("_g_legs", "_g_tags")
 
     TEMPLATE_ID = 2
     SCHEMA_ID = 904
@@ -1778,8 +1778,13 @@ class GroupsEncoder(MessageEncoder):
     _HEADER = _HEADER
     _HEADER_PUT = _HEADER_PUT
 
+    _g_legs: GroupsLegsEncoder | None
+    _g_tags: GroupsTagsEncoder | None
+
     def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
         """Starts a message at `offset` (see `wrap`)."""
+        self._g_legs = None
+        self._g_tags = None
         if header and 0 <= offset and offset + 16 <= len(buf):
             self._buf = buf
             self._msg = offset
@@ -1828,7 +1833,10 @@ class GroupsEncoder(MessageEncoder):
 
     def legs(self, count: int | None = None) -> GroupsLegsEncoder:
         """Starts group `legs`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
-        g = GroupsLegsEncoder()
+        g = self._g_legs
+        if g is None:
+            g = self._g_legs = GroupsLegsEncoder.__new__(GroupsLegsEncoder)
+            g._g_fills = None
         buf = self._buf
         root = self._root
         at = root._limit
@@ -1856,7 +1864,9 @@ class GroupsEncoder(MessageEncoder):
 
     def tags(self, count: int | None = None) -> GroupsTagsEncoder:
         """Starts group `tags`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
-        g = GroupsTagsEncoder()
+        g = self._g_tags
+        if g is None:
+            g = self._g_tags = GroupsTagsEncoder.__new__(GroupsTagsEncoder)
         buf = self._buf
         root = self._root
         at = root._limit
