@@ -719,9 +719,16 @@ def main() -> None:
         "| case | Sable µs | struct µs | Sable / struct | protobuf µs | Sable / protobuf | sbe package µs | sbe package / Sable |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for case in ("car/encode", "car/decode", "md/encode", "md/decode"):
-        s = results[("sable", case)]
-        row = [case, f"{s:.2f}"]
+    rows = [
+        (sable, case)
+        for case in ("car/encode", "car/decode", "md/encode", "md/decode")
+        for sable in ("sable", "sable-fields")
+        if (sable, case) in results
+    ]
+    for sable, case in rows:
+        s = results[(sable, case)]
+        label = case if sable == "sable" else f"{case} (fields/add)"
+        row = [label, f"{s:.2f}"]
         for who, inverse in (
             ("struct", False),
             ("protobuf", False),

@@ -199,7 +199,7 @@ def test_optional_members_and_kept_composite_encoders() -> None:
 
 
 def test_schema_names_the_generated_code_uses() -> None:
-    """Fields named `fields`, `len`, `self`, `struct`, a group `add`: the accessors get `_`
+    """Fields named `fields`, `len`, `isinstance`, a group `add`: the accessors get `_`
     where a method has the name, `fields(...)`'s parameters where the body uses it."""
     import names
 
@@ -215,6 +215,7 @@ def test_schema_names_the_generated_code_uses() -> None:
         pair_fields=8,
         at=9,
         b0=10,
+        isinstance_="ab",
     )
     group = enc.add_(2)
     group.add(fields_=11, len_=12, root=13, index_=14, at=15).add_("x")
@@ -225,4 +226,4 @@ def test_schema_names_the_generated_code_uses() -> None:
     assert (d.pair.fields_, d.pair.add_, d.pair_fields, d.at, d.b0) == (6, 7, 8, 9, 10)
     got = [(e.fields_, e.len, e.root, e.index_, e.at, e.add_) for e in d.add_]
     assert got == [(11, 12, 13, 14, 15, "x"), (21, 22, 23, 24, 25, "y")]
-    assert d.sequence == "z"
+    assert (d.isinstance, d.sequence) == ("ab", "z")

@@ -11,7 +11,15 @@ use crate::model::{Field, Schema, TypeRef};
 
 /// Names a parameter must not take: the modules, builtins and names the methods use (the
 /// locals they use begin with `_`, which no accessor does).
-const RESERVED: &[&str] = &["self", "struct", "math", "enum", "len", "EncodeError"];
+const RESERVED: &[&str] = &[
+    "self",
+    "struct",
+    "math",
+    "enum",
+    "len",
+    "isinstance",
+    "EncodeError",
+];
 
 /// A value of the block `fields(...)` writes: a primitive, enum or set, or an array of them.
 struct Param<'a> {
@@ -305,10 +313,15 @@ impl Gen<'_> {
                 TypeRef::Primitive(t)
                     if t.primitive_type == PrimitiveType::Char && t.is_array() =>
                 {
+                    // `_text`'s checks, inline (a call fewer).
+                    let codec = str_lit(codec(t.character_encoding.as_deref()));
+                    let size = t.length;
                     lines.push(format!(
-                        "_v_{n} = self._text({n}, {}, {}, {key}, {pos})",
-                        t.length,
-                        str_lit(codec(t.character_encoding.as_deref()))
+                        "_v_{n} = {n}.encode({codec}) if isinstance({n}, str) else bytes({n})"
+                    ));
+                    lines.push(format!("if len(_v_{n}) > {size}:"));
+                    lines.push(format!(
+                        "    raise self._fail({key}, \"textTooLong\", f\"{{len(_v_{n})}} bytes of text for {size}\", {pos})"
                     ));
                     format!("_v_{n}")
                 }
@@ -318,7 +331,9 @@ impl Gen<'_> {
                         "    raise self._fail({key}, \"indexOutOfRange\", f\"{{len({n})}} values for {} elements\", {pos})",
                         t.length
                     ));
-                    format!("*{n}")
+                    // Element by element: a plain call, where `*` would build a tuple.
+                    let items: Vec<String> = (0..t.length).map(|i| format!("{n}[{i}]")).collect();
+                    items.join(", ")
                 }
                 TypeRef::Primitive(t) if t.primitive_type == PrimitiveType::Char => {
                     lines.push(format!(
@@ -355,7 +370,11 @@ impl Gen<'_> {
                 }
                 _ => n.clone(),
             };
-            let raw = value.trim_start_matches('*');
+            let raw = if count > 1 {
+                n.as_str()
+            } else {
+                value.as_str()
+            };
             bad.push(format!("({key}, {one}, {pos}, {raw}, {many})"));
             values.push(value);
         }

@@ -901,6 +901,8 @@ impl Gen<'_> {
             o.line(format!("g = self.{kept}"));
             o.line("if g is None:");
             o.line(format!("    g = self.{kept} = {gcls}.__new__({gcls})"));
+            o.line("    g._root = self._root");
+            o.line("    g._parent = self");
             for n in &nested {
                 o.line(format!("    g.{n} = None"));
             }
@@ -914,14 +916,8 @@ impl Gen<'_> {
                     dims.max_count
                 ));
                 o.indent();
-                for l in [
-                    "g._buf = buf",
-                    "g._msg = self._msg",
-                    "g._root = root",
-                    "g._parent = self",
-                ] {
-                    o.line(l);
-                }
+                o.line("g._buf = buf");
+                o.line("g._msg = self._msg");
                 o.line(format!("g._parent_index = {index}"));
                 o.line("g._index = -1");
                 o.line("g._dim = at");

@@ -1172,14 +1172,14 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         g = self._g_acceleration
         if g is None:
             g = self._g_acceleration = CarPerformanceFiguresAccelerationEncoder.__new__(CarPerformanceFiguresAccelerationEncoder)
+            g._root = self._root
+            g._parent = self
         buf = self._buf
         root = self._root
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._root = root
-            g._parent = self
             g._parent_index = self._index
             g._index = -1
             g._dim = at
@@ -1742,12 +1742,16 @@ class CarEncoder(MessageEncoder):
         checked as the setters check them; nothing is written when one is refused."""
         if len(some_numbers) != 5:
             raise self._fail("someNumbers", "indexOutOfRange", f"{len(some_numbers)} values for 5 elements", self._block + 12)
-        _v_vehicle_code = self._text(vehicle_code, 6, "latin-1", "vehicleCode", self._block + 32)
-        _v_engine_manufacturer_code = self._text(engine_manufacturer_code, 3, "latin-1", "engine.manufacturerCode", self._block + 42)
+        _v_vehicle_code = vehicle_code.encode("latin-1") if isinstance(vehicle_code, str) else bytes(vehicle_code)
+        if len(_v_vehicle_code) > 6:
+            raise self._fail("vehicleCode", "textTooLong", f"{len(_v_vehicle_code)} bytes of text for 6", self._block + 32)
+        _v_engine_manufacturer_code = engine_manufacturer_code.encode("latin-1") if isinstance(engine_manufacturer_code, str) else bytes(engine_manufacturer_code)
+        if len(_v_engine_manufacturer_code) > 3:
+            raise self._fail("engine.manufacturerCode", "textTooLong", f"{len(_v_engine_manufacturer_code)} bytes of text for 3", self._block + 42)
         if not 0 <= engine_efficiency <= 100 and engine_efficiency != -128:
             raise self._fail("engine.efficiency", "valueOutOfRange", f"{engine_efficiency} is outside 0..100", self._block + 45)
         try:
-            _b0 = _CAR_PACK.pack(serial_number, model_year, available, code, *some_numbers, _v_vehicle_code, extras, engine_capacity, engine_num_cylinders, _v_engine_manufacturer_code, engine_efficiency, engine_booster_enabled, engine_booster_boost_type, engine_booster_horse_power)
+            _b0 = _CAR_PACK.pack(serial_number, model_year, available, code, some_numbers[0], some_numbers[1], some_numbers[2], some_numbers[3], some_numbers[4], _v_vehicle_code, extras, engine_capacity, engine_num_cylinders, _v_engine_manufacturer_code, engine_efficiency, engine_booster_enabled, engine_booster_boost_type, engine_booster_horse_power)
         except struct.error:
             raise self._refused((("serialNumber", struct.Struct(">Q"), self._block, serial_number, False), ("modelYear", struct.Struct(">H"), self._block + 8, model_year, False), ("available", struct.Struct(">B"), self._block + 10, available, False), ("code", struct.Struct(">B"), self._block + 11, code, False), ("someNumbers", struct.Struct(">5I"), self._block + 12, some_numbers, True), ("vehicleCode", struct.Struct(">6s"), self._block + 32, _v_vehicle_code, False), ("extras", struct.Struct(">B"), self._block + 38, extras, False), ("engine.capacity", struct.Struct(">H"), self._block + 39, engine_capacity, False), ("engine.numCylinders", struct.Struct(">B"), self._block + 41, engine_num_cylinders, False), ("engine.manufacturerCode", struct.Struct(">3s"), self._block + 42, _v_engine_manufacturer_code, False), ("engine.efficiency", struct.Struct(">b"), self._block + 45, engine_efficiency, False), ("engine.boosterEnabled", struct.Struct(">B"), self._block + 46, engine_booster_enabled, False), ("engine.booster.BoostType", struct.Struct(">B"), self._block + 47, engine_booster_boost_type, False), ("engine.booster.horsePower", struct.Struct(">B"), self._block + 48, engine_booster_horse_power, False))) from None
         _BYTES_49.pack_into(self._buf, self._block, _b0)
@@ -1758,14 +1762,14 @@ class CarEncoder(MessageEncoder):
         g = self._g_fuel_figures
         if g is None:
             g = self._g_fuel_figures = CarFuelFiguresEncoder.__new__(CarFuelFiguresEncoder)
+            g._root = self._root
+            g._parent = self
         buf = self._buf
         root = self._root
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._root = root
-            g._parent = self
             g._parent_index = 0
             g._index = -1
             g._dim = at
@@ -1787,6 +1791,8 @@ class CarEncoder(MessageEncoder):
         g = self._g_performance_figures
         if g is None:
             g = self._g_performance_figures = CarPerformanceFiguresEncoder.__new__(CarPerformanceFiguresEncoder)
+            g._root = self._root
+            g._parent = self
             g._g_acceleration = None
         buf = self._buf
         root = self._root
@@ -1794,8 +1800,6 @@ class CarEncoder(MessageEncoder):
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._root = root
-            g._parent = self
             g._parent_index = 0
             g._index = -1
             g._dim = at

@@ -1342,14 +1342,14 @@ class GroupsLegsEncoder(GroupEncoder):
         g = self._g_fills
         if g is None:
             g = self._g_fills = GroupsLegsFillsEncoder.__new__(GroupsLegsFillsEncoder)
+            g._root = self._root
+            g._parent = self
         buf = self._buf
         root = self._root
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._root = root
-            g._parent = self
             g._parent_index = self._index
             g._index = -1
             g._dim = at
@@ -1836,6 +1836,8 @@ class GroupsEncoder(MessageEncoder):
         g = self._g_legs
         if g is None:
             g = self._g_legs = GroupsLegsEncoder.__new__(GroupsLegsEncoder)
+            g._root = self._root
+            g._parent = self
             g._g_fills = None
         buf = self._buf
         root = self._root
@@ -1843,8 +1845,6 @@ class GroupsEncoder(MessageEncoder):
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._root = root
-            g._parent = self
             g._parent_index = 0
             g._index = -1
             g._dim = at
@@ -1867,14 +1867,14 @@ class GroupsEncoder(MessageEncoder):
         g = self._g_tags
         if g is None:
             g = self._g_tags = GroupsTagsEncoder.__new__(GroupsTagsEncoder)
+            g._root = self._root
+            g._parent = self
         buf = self._buf
         root = self._root
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._root = root
-            g._parent = self
             g._parent_index = 0
             g._index = -1
             g._dim = at
