@@ -5,7 +5,7 @@
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::{size_of, Slot};
-use super::names::{accessor, codec, format_letter, lit, py_type, str_lit};
+use super::names::{accessor, codec, format_letter, lit, plus, py_type, str_lit};
 use super::Gen;
 use crate::model::{Field, Schema, TypeRef};
 
@@ -261,12 +261,8 @@ impl Gen<'_> {
         o.line("    raise");
         o.line("if self._follow:");
         o.line(format!(
-            "    {count_f}.pack_into(self._buf, self._dim{}, _index + 1)",
-            if count_at == 0 {
-                String::new()
-            } else {
-                format!(" + {count_at}")
-            }
+            "    {count_f}.pack_into(self._buf, {}, _index + 1)",
+            plus("self._dim", count_at)
         ));
         o.line("self._block = _at");
         o.line(format!("_root._limit = _at + {block_length}"));
@@ -288,13 +284,7 @@ impl Gen<'_> {
         base: &str,
         direct: bool,
     ) -> Vec<String> {
-        let at = |offset: usize| {
-            if offset == 0 {
-                base.to_owned()
-            } else {
-                format!("{base} + {offset}")
-            }
-        };
+        let at = |offset: usize| plus(base, offset);
         let mut lines: Vec<String> = Vec::new();
         let mut values: Vec<String> = Vec::with_capacity(params.len());
         let mut bad: Vec<String> = Vec::new();

@@ -4,7 +4,7 @@
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::{eager_attr, Eager, Slot, BLOCK};
-use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, str_lit};
+use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, plus, str_lit};
 use super::Gen;
 use crate::model::{Body, Group, Message, TypeRef, VarData};
 
@@ -287,12 +287,8 @@ impl Gen<'_> {
         o.line("self._index = index");
         o.line("if self._follow:");
         o.line(format!(
-            "    {count_f}.pack_into(self._buf, self._dim{}, index + 1)",
-            if count_at == 0 {
-                String::new()
-            } else {
-                format!(" + {count_at}")
-            }
+            "    {count_f}.pack_into(self._buf, {}, index + 1)",
+            plus("self._dim", count_at)
         ));
         o.line("self._block = at");
         o.line(format!("root._limit = at + {}", g.block_length));

@@ -57,6 +57,15 @@ pub fn accessor(name: &str) -> String {
     }
 }
 
+/// `base + n`, or `base` when `n` is 0: an offset in the generated code.
+pub fn plus(base: &str, n: usize) -> String {
+    if n == 0 {
+        base.to_owned()
+    } else {
+        format!("{base} + {n}")
+    }
+}
+
 /// A Python string literal (double quotes; the file is UTF-8).
 pub fn str_lit(s: &str) -> String {
     let mut out = String::from("\"");
