@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The generated Python codecs' tests (docs/python.md): installs the pinned tools into a virtual
 # environment (scripts/python-env.sh), then
-#   - every valid shared schema: generates its package (formatted by ruff), which must import
-#     and pass `ruff check`, `ruff format --check` and `mypy --strict`, all for Python 3.9;
+#   - every valid shared schema, and python/tests/schemas': generates its package (formatted by
+#     ruff), which must import and pass `ruff check`, `ruff format --check` and `mypy --strict`,
+#     all for Python 3.9;
 #   - pytest python/tests: round trips, errors, versions, buffers, encoders (python/tests);
 #   - every conformance vector through the Python driver (conformance/run.py python).
 # Ends with one line: "python: N passed, M failed".
@@ -32,7 +33,7 @@ while IFS= read -r schema; do
     (cd "$out" && nice -n 19 "$py" -c "import $package")
     count $? "import $package ($schema)"
     schemas=$((schemas + 1))
-done < <(find ../shared/schemas/valid -name '*.xml' | LC_ALL=C sort)
+done < <(find ../shared/schemas/valid python/tests/schemas -name '*.xml' | LC_ALL=C sort)
 (cd "$out" && "$venv/bin/ruff" check --quiet --target-version py39 --output-format concise .)
 count $? "ruff check of the $schemas schemas' packages"
 (cd "$out" && "$venv/bin/ruff" format --quiet --target-version py39 --check .)

@@ -7,7 +7,8 @@ count. `scripts/bench-python.sh --count [CASE...]` generates the packages and ru
     count.py PACKAGES_DIR CAR_XML FIX_XML [--n N] [CASE...]
 
 CASE is `WHO:MESSAGE/OP` (`sable:car/encode`), or `WHO` for all of its cases; the default is
-sable, struct and struct-blocks. WHO: sable, struct, struct-blocks, protobuf.
+sable, sable-fields, struct and struct-blocks. WHO: sable (the setters), sable-fields (encoding
+with `fields(...)`), struct, struct-blocks (decoding), protobuf.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ def cases(bench: object) -> dict[str, tuple[Callable[..., object], tuple[object,
         "sable:car/decode": (g["car_sable_decode"], (car_raw,)),
         "sable:md/encode": (g["md_sable_encode"], (buf,)),
         "sable:md/decode": (g["md_sable_decode"], (md_raw,)),
+        "sable-fields:car/encode": (g["car_fields_encode"], (buf,)),
+        "sable-fields:md/encode": (g["md_fields_encode"], (buf,)),
         "struct:car/encode": (g["car_struct_encode"], (buf,)),
         "struct:car/decode": (g["car_struct_decode"], (car_raw,)),
         "struct:md/encode": (g["md_struct_encode"], (buf,)),
@@ -97,7 +100,7 @@ def count(packages: str, car_xml: str, fix_xml: str, case: str, n: int) -> float
         )
         with open(out, encoding="utf-8") as f:
             text = f.read()
-    m = re.search(r"^(?:summary|totals): (\d+)", text, re.M)
+    m = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
     if m is None:
         raise SystemExit(f"count.py: no totals in callgrind's output for {case}")
     return int(m.group(1)) / n
@@ -118,11 +121,12 @@ def main() -> None:
         rest = rest[2:]
     known = [
         f"{who}:{op}"
-        for who in ("sable", "struct", "struct-blocks", "protobuf")
+        for who in ("sable", "sable-fields", "struct", "struct-blocks", "protobuf")
         for op in OPS
-        if who != "struct-blocks" or op.endswith("decode")
+        if (who != "struct-blocks" or op.endswith("decode"))
+        and (who != "sable-fields" or op.endswith("encode"))
     ]
-    wanted = rest or ["sable", "struct", "struct-blocks"]
+    wanted = rest or ["sable", "sable-fields", "struct", "struct-blocks"]
     chosen = [c for w in wanted for c in known if c == w or c.split(":")[0] == w]
     if not chosen:
         raise SystemExit(f"count.py: no such case: {' '.join(wanted)}")
@@ -134,12 +138,17 @@ def main() -> None:
         c.startswith("struct:") for c in chosen
     ):
         print()
-        print("| case | Sable (Ir/op) | struct (Ir/op) | Sable / struct |")
-        print("| --- | --- | --- | --- |")
+        print(
+            "| case | Sable (Ir/op) | struct (Ir/op) | Sable / struct "
+            "| Sable, fields() (Ir/op) | fields() / struct |"
+        )
+        print("| --- | --- | --- | --- | --- | --- |")
         for op in OPS:
             s, t = counts.get(f"sable:{op}"), counts.get(f"struct:{op}")
+            f = counts.get(f"sable-fields:{op}")
             if s is not None and t is not None:
-                print(f"| {op} | {s:,.0f} | {t:,.0f} | {s / t:.2f} |")
+                more = f"| {f:,.0f} | {f / t:.2f} |" if f is not None else "| | |"
+                print(f"| {op} | {s:,.0f} | {t:,.0f} | {s / t:.2f} {more}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Generates the packages the tests import (with $SABLE, else target/release/sable) into a
 temporary folder on sys.path: `car` (examples/car.xml), `structure`
-(conformance/schemas/structure.xml) and `bigendian` (the shared big-endian schema)."""
+(conformance/schemas/structure.xml), `bigendian` (the shared big-endian schema) and `names`
+(python/tests/schemas/names.xml: schema names the generated code also uses)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ SCHEMAS = {
     "car": ROOT / "examples/car.xml",
     "structure": ROOT / "conformance/schemas/structure.xml",
     "bigendian": ROOT / "../shared/schemas/valid/example-bigendian-test-schema.xml",
+    "names": ROOT / "python/tests/schemas/names.xml",
 }
 
 

@@ -4,9 +4,9 @@
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::{eager_attr, Eager, Slot, BLOCK};
-use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, str_lit};
+use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, plus, str_lit};
 use super::Gen;
-use crate::model::{Body, Group, Message, VarData};
+use crate::model::{Body, Group, Message, TypeRef, VarData};
 
 /// A group's dimension composite, as its codecs read and write it.
 struct Dims {
@@ -110,7 +110,8 @@ impl Gen<'_> {
             &format!("Encodes message `{}`.", m.name),
         ));
         o.blank();
-        o.line("__slots__ = ()");
+        let kept = kept_groups(&owner.prefix, &owner.body.groups);
+        o.line(slots_line(kept.iter().map(|(a, _)| a.clone()).collect()));
         o.blank();
         o.line(format!("TEMPLATE_ID = {}", m.id));
         o.line(format!("SCHEMA_ID = {}", self.s.id));
@@ -120,15 +121,42 @@ impl Gen<'_> {
         o.line("_HEADER = _HEADER");
         o.line("_HEADER_PUT = _HEADER_PUT");
         o.blank();
+        for (a, c) in &kept {
+            o.line(format!("{a}: {c} | None"));
+        }
+        if !kept.is_empty() {
+            o.blank();
+        }
+        o.line(
+            "def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:",
+        );
+        o.indent();
+        o.line("\"\"\"Starts a message at `offset` (see `wrap`).\"\"\"");
+        for (a, _) in &kept {
+            o.line(format!("self.{a} = None"));
+        }
+        self.start_message(m);
+        self.out.outdent();
+        self.out.blank();
+        let o = &mut self.out;
         o.line(format!(
             "def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> {cls}:"
         ));
-        o.line("    \"\"\"Starts a message at `offset`: writes its header (unless `header` is false: then");
-        o.line("    `offset` is where the body goes).\"\"\"");
-        o.line("    self._wrap(buf, offset, header)");
-        o.line("    return self");
+        o.indent();
+        o.line(
+            "\"\"\"Starts a message at `offset`: writes its header (unless `header` is false: then",
+        );
+        o.line("`offset` is where the body goes).\"\"\"");
+        self.start_message(m);
+        let o = &mut self.out;
+        o.line("return self");
+        o.outdent();
         o.blank();
-        self.encoder_body(&owner, &cls);
+        o.line("def encoded_length(self) -> int:");
+        o.line("    \"\"\"The bytes written: header, block, groups and var data.\"\"\"");
+        o.line("    return self._limit - self._msg");
+        o.blank();
+        self.encoder_body(&owner, &cls, None);
         self.out.outdent();
         self.out.blank();
         self.out.blank();
@@ -183,6 +211,7 @@ impl Gen<'_> {
         o.line(format!("_DIM_BLOCK_LENGTH = ({bl_f}.unpack_from, {bl_at})"));
         o.line(format!("_DIM_COUNT = ({count_f}.unpack_from, {count_at})"));
         o.line(format!("_NEEDS = {needs}"));
+        o.line(format!("_ITEM = {item}"));
         if let Some(f) = dim_both {
             o.line(format!("_DIM = {f}"));
         }
@@ -210,7 +239,22 @@ impl Gen<'_> {
             ),
         ));
         o.blank();
-        o.line("__slots__ = ()");
+        // Each composite field's encoder: one for the group's encoder, moved to the entry by
+        // each call.
+        let composites: Vec<(String, String)> = g
+            .body
+            .fields
+            .iter()
+            .filter(|f| !f.is_constant())
+            .filter_map(|f| match &f.type_ref {
+                TypeRef::Composite(n) => Some((accessor(&f.name), class_name(n))),
+                _ => None,
+            })
+            .collect();
+        let kept = kept_groups(&owner.prefix, &g.body.groups);
+        let mut slots: Vec<String> = composites.iter().map(|(n, _)| format!("_c_{n}")).collect();
+        slots.extend(kept.iter().map(|(a, _)| a.clone()));
+        o.line(slots_line(slots));
         o.blank();
         o.line(format!("NAME = {}", str_lit(&g.name)));
         o.line(format!("BLOCK_LENGTH = {}", g.block_length));
@@ -219,33 +263,39 @@ impl Gen<'_> {
         o.line(format!("_DIM_BLOCK_LENGTH = ({bl_f}.pack_into, {bl_at})"));
         o.line(format!("_DIM_COUNT = ({count_f}.pack_into, {count_at})"));
         o.blank();
+        for (n, c) in &composites {
+            o.line(format!("_c_{n}: {c}Encoder | None"));
+        }
+        for (a, c) in &kept {
+            o.line(format!("{a}: {c} | None"));
+        }
+        if !composites.is_empty() || !kept.is_empty() {
+            o.blank();
+        }
         o.line(format!("def next_entry(self) -> {cls}:"));
         o.indent();
-        o.line("\"\"\"Adds an entry (the count follows) and moves this encoder to it.\"\"\"");
+        o.line("\"\"\"Adds an entry (counting it, unless the group was started with its count) and moves");
+        o.line("this encoder to it.\"\"\"");
         o.line("root = self._root");
         o.line("at = root._limit");
-        o.line("count = self._count");
+        o.line("index = self._index + 1");
         o.line(format!(
-            "if count >= {max_count} or at + {} > len(self._buf):",
+            "if index >= self._most or at + {} > len(self._buf):",
             g.block_length
         ));
-        o.line("    self._add_entry()  # raises: countTooLarge or bufferTooShort");
-        o.line("self._index = count");
-        o.line("self._count = count + 1");
+        o.line("    self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort");
+        o.line("self._index = index");
+        o.line("if self._follow:");
         o.line(format!(
-            "{count_f}.pack_into(self._buf, self._dim{}, count + 1)",
-            if count_at == 0 {
-                String::new()
-            } else {
-                format!(" + {count_at}")
-            }
+            "    {count_f}.pack_into(self._buf, {}, index + 1)",
+            plus("self._dim", count_at)
         ));
         o.line("self._block = at");
         o.line(format!("root._limit = at + {}", g.block_length));
         o.line("return self");
         o.outdent();
         o.blank();
-        self.encoder_body(&owner, &cls);
+        self.encoder_body(&owner, &cls, Some((g.block_length, &count_f, count_at)));
         self.out.outdent();
         self.out.blank();
         self.out.blank();
@@ -703,14 +753,13 @@ impl Gen<'_> {
             "g._version = self._version".to_owned(),
             "g._parent = self".to_owned(),
             "g._parent_index = self._index".to_owned(),
-            format!("g._item = {item}"),
             "g._index = -1".to_owned(),
             "g._start_pos = g._items_start = g._block_off = pos".to_owned(),
             format!("g._next_pos = pos + {ds}"),
-            "g._block_length = g._entry_length = step".to_owned(),
+            "g._block_length = step".to_owned(),
             format!("g._next_item = {items}"),
             "g._count = count".to_owned(),
-            "g.present = g._straight = True".to_owned(),
+            "g._straight = True".to_owned(),
         ] {
             o.line(l);
         }
@@ -799,32 +848,103 @@ impl Gen<'_> {
         o.line(format!("return {value}"));
     }
 
-    /// An encoder's setters, group starters and var data writers.
-    fn encoder_body(&mut self, owner: &Owner<'_>, cls: &str) {
+    /// An encoder's setters, group starters and var data writers (`group`: of a group's
+    /// encoder, whose composites' encoders are kept).
+    fn encoder_body(&mut self, owner: &Owner<'_>, cls: &str, entry: Option<(usize, &str, usize)>) {
+        let group = entry.is_some();
         for f in &owner.body.fields {
-            self.slot_setter(&Slot::of_field(f), &BLOCK, cls);
+            self.slot_setter(&Slot::of_field(f), &BLOCK, cls, group);
         }
+        let entry = entry.map(|(bl, f, at)| (bl, f.to_owned(), at));
+        self.block_setter(
+            &owner.body.fields,
+            &owner.prefix,
+            cls,
+            entry.as_ref().map(|(bl, f, at)| (*bl, f.as_str(), *at)),
+        );
+        let index = if group { "self._index" } else { "0" };
         for g in &owner.body.groups {
+            let gcls = format!("{}{}Encoder", owner.prefix, class_name(&g.name));
+            let dims = self.dims(g);
+            let composites: Vec<String> = g
+                .body
+                .fields
+                .iter()
+                .filter(|f| !f.is_constant() && matches!(f.type_ref, TypeRef::Composite(_)))
+                .map(|f| format!("_c_{}", accessor(&f.name)))
+                .collect();
             let o = &mut self.out;
             o.line(format!(
-                "def {}(self) -> {}{}Encoder:",
+                "def {}(self, count: int | None = None) -> {gcls}:",
                 accessor(&g.name),
-                owner.prefix,
-                class_name(&g.name)
             ));
             o.indent();
             o.line(docstring(
                 g.description.as_deref(),
                 &format!(
-                    "Starts group `{}` (no entries yet: add them with `next_entry()`).",
+                    "Starts group `{}`: with `count`, its number of entries, written once (then add \
+                     exactly that many with `next_entry()`); without, no entries yet (the count \
+                     follows them).",
                     g.name
                 ),
             ));
-            o.line(format!(
-                "return self._group({}{}Encoder)",
-                owner.prefix,
-                class_name(&g.name)
-            ));
+            let gprefix = format!("{}{}", owner.prefix, class_name(&g.name));
+            let nested: Vec<String> = kept_groups(&gprefix, &g.body.groups)
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect();
+            let kept = format!("_g_{}", accessor(&g.name));
+            o.line(format!("g = self.{kept}"));
+            o.line("if g is None:");
+            o.line(format!("    g = self.{kept} = {gcls}.__new__({gcls})"));
+            o.line("    g._root = self._root");
+            o.line("    g._parent = self");
+            for n in &nested {
+                o.line(format!("    g.{n} = None"));
+            }
+            if let Some(dim) = &dims.both {
+                let ds = dims.size;
+                o.line("buf = self._buf");
+                o.line("root = self._root");
+                o.line("at = root._limit");
+                o.line(format!(
+                    "if at + {ds} <= len(buf) and (count is None or 0 <= count <= {}):",
+                    dims.max_count
+                ));
+                o.indent();
+                o.line("g._buf = buf");
+                o.line("g._msg = self._msg");
+                o.line(format!("g._parent_index = {index}"));
+                o.line("g._index = -1");
+                o.line("g._dim = at");
+                for c in &composites {
+                    o.line(format!("g.{c} = None"));
+                }
+                o.line("if count is None:");
+                o.line("    g._follow = True");
+                o.line(format!("    g._most = {}", dims.max_count));
+                o.line(format!(
+                    "    {dim}.pack_into(buf, at, {}, 0)",
+                    g.block_length
+                ));
+                o.line("else:");
+                o.line("    g._follow = False");
+                o.line("    g._most = count");
+                o.line(format!(
+                    "    {dim}.pack_into(buf, at, {}, count)",
+                    g.block_length
+                ));
+                o.line(format!("root._limit = at + {ds}"));
+                o.line("return g");
+                o.outdent();
+                o.line(format!("g._start(self, {index}, count)  # raises"));
+            } else {
+                o.line(format!("g._start(self, {index}, count)"));
+                for c in &composites {
+                    o.line(format!("g.{c} = None"));
+                }
+            }
+            o.line("return g");
             o.outdent();
             o.blank();
         }
@@ -836,6 +956,9 @@ impl Gen<'_> {
             } else {
                 full_max(length.primitive_type)
             };
+            let size = v.length_size();
+            let text = codec(v.character_encoding.as_deref());
+            let codec = str_lit(text);
             let o = &mut self.out;
             o.line(format!(
                 "def {}(self, value: str | bytes | bytearray | memoryview) -> {cls}:",
@@ -844,21 +967,57 @@ impl Gen<'_> {
             o.indent();
             o.line(docstring(
                 v.description.as_deref(),
-                &format!(
-                    "Writes var data `{}` (text is encoded as {}).",
-                    v.name,
-                    codec(v.character_encoding.as_deref())
-                ),
+                &format!("Writes var data `{}` (text is encoded as {text}).", v.name,),
             ));
             o.line(format!(
-                "self._var({}, value, {}, {f}.pack_into, {}, {max})",
-                str_lit(&v.name),
-                str_lit(codec(v.character_encoding.as_deref())),
-                v.length_size()
+                "raw = value.encode({codec}) if isinstance(value, str) else value"
             ));
+            o.line("n = len(raw)");
+            o.line("buf = self._buf");
+            o.line("root = self._root");
+            o.line("at = root._limit");
+            o.line(format!("end = at + {size} + n"));
+            o.line(format!("if n > {max} or end > len(buf):"));
+            o.line(format!(
+                "    self._var({}, raw, {codec}, {f}.pack_into, {size}, {max})  # raises",
+                str_lit(&v.name),
+            ));
+            o.line(format!("{f}.pack_into(buf, at, n)"));
+            o.line(format!("buf[at + {size} : end] = raw"));
+            o.line("root._limit = end");
             o.line("return self");
             o.outdent();
             o.blank();
+        }
+    }
+
+    /// A message encoder's start (`__init__`, `wrap`): the usual header written at once by the
+    /// usual start (a header, room for it and the block); anything else by `_wrap`, which
+    /// raises the errors.
+    fn start_message(&mut self, m: &Message) {
+        let hs = self.header_size();
+        let s = self.s;
+        let o = &mut self.out;
+        if let Some(std) = self.header_std.clone() {
+            let need = hs + m.block_length;
+            o.line(format!(
+                "if header and 0 <= offset and offset + {need} <= len(buf):"
+            ));
+            o.indent();
+            o.line("self._buf = buf");
+            o.line("self._msg = offset");
+            o.line("self._root = self");
+            o.line(format!("self._block = offset + {hs}"));
+            o.line(format!("self._limit = offset + {need}"));
+            o.line(format!(
+                "{std}.pack_into(buf, offset, {}, {}, {}, {})",
+                m.block_length, m.id, s.id, s.version
+            ));
+            o.outdent();
+            o.line("else:");
+            o.line("    self._wrap(buf, offset, header)");
+        } else {
+            o.line("self._wrap(buf, offset, header)");
         }
     }
 
@@ -901,4 +1060,29 @@ fn format_name(format: &str) -> String {
     let (order, codes) = format.split_at(1);
     let order = if order == ">" { "BE" } else { "LE" };
     format!("{order}_{codes}")
+}
+
+/// The group encoders an encoder keeps (one per group, moved to each start): their slots
+/// (`_g_<group>`) and classes.
+fn kept_groups(prefix: &str, groups: &[Group]) -> Vec<(String, String)> {
+    groups
+        .iter()
+        .map(|g| {
+            (
+                format!("_g_{}", accessor(&g.name)),
+                format!("{prefix}{}Encoder", class_name(&g.name)),
+            )
+        })
+        .collect()
+}
+
+/// A `__slots__` line, the names in natural order.
+fn slots_line(mut slots: Vec<String>) -> String {
+    slots.sort_by_key(|a| super::natural(a));
+    let slots: Vec<String> = slots.iter().map(|a| str_lit(a)).collect();
+    match slots.len() {
+        0 => "__slots__ = ()".to_owned(),
+        1 => format!("__slots__ = ({},)", slots[0]),
+        _ => format!("__slots__ = ({})", slots.join(", ")),
+    }
 }

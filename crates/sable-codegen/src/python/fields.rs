@@ -75,6 +75,19 @@ pub(super) const COMPOSITE: Place = Place {
     enc_off: "self._off",
 };
 
+/// The size in bytes of a slot's value on the wire.
+pub(super) fn size_of(s: &crate::model::Schema, slot: &Slot<'_>) -> usize {
+    if slot.constant {
+        return 0;
+    }
+    match slot.type_ref {
+        TypeRef::Primitive(p) => p.size(),
+        TypeRef::Enum(n) => s.enum_type(n).encoding_type.size(),
+        TypeRef::Set(n) => s.set_type(n).encoding_type.size(),
+        TypeRef::Composite(n) => s.composite(n).encoded_length.max(0) as usize,
+    }
+}
+
 /// Whether values of `p` are one unsigned byte: an enum or set of them is looked up in a tuple
 /// of all 256.
 pub(super) fn one_byte(p: PrimitiveType) -> bool {
@@ -92,15 +105,7 @@ fn at(base: &str, offset: usize) -> String {
 impl Gen<'_> {
     /// The size in bytes of a slot's value on the wire.
     pub(super) fn slot_size(&self, slot: &Slot<'_>) -> usize {
-        if slot.constant {
-            return 0;
-        }
-        match slot.type_ref {
-            TypeRef::Primitive(p) => p.size(),
-            TypeRef::Enum(n) => self.s.enum_type(n).encoding_type.size(),
-            TypeRef::Set(n) => self.s.set_type(n).encoding_type.size(),
-            TypeRef::Composite(n) => self.s.composite(n).encoded_length.max(0) as usize,
-        }
+        size_of(self.s, slot)
     }
 
     /// The metadata constants of a slot: id, since version, offset, length, limits.
@@ -533,7 +538,9 @@ impl Gen<'_> {
     }
 
     /// An encoder's fluent setter(s) for a slot (none for a constant).
-    pub(super) fn slot_setter(&mut self, slot: &Slot<'_>, place: &Place, cls: &str) {
+    /// `kept`: a group entry's composites, whose encoder is kept by the group's encoder (one
+    /// object, moved to the entry by each call).
+    pub(super) fn slot_setter(&mut self, slot: &Slot<'_>, place: &Place, cls: &str, kept: bool) {
         if slot.constant {
             return;
         }
@@ -666,17 +673,35 @@ impl Gen<'_> {
                     &format!("The encoder of composite `{}`.", slot.name),
                 ));
                 let cls = format!("{}Encoder", class_name(n));
-                o.line(format!("c = {cls}.__new__({cls})"));
-                for (attr, value) in [
-                    ("_buf", "self._buf"),
-                    ("_off", pos.as_str()),
-                    ("_parent", "self"),
-                    ("_name", key.as_str()),
-                    ("_msg", "self._msg"),
-                ] {
-                    o.line(format!("c.{attr} = {value}"));
+                if kept {
+                    o.line(format!("c = self._c_{name}"));
+                    o.line("if c is None:");
+                    o.indent();
+                    o.line(format!("c = self._c_{name} = {cls}.__new__({cls})"));
+                    for (attr, value) in [
+                        ("_buf", "self._buf"),
+                        ("_parent", "self"),
+                        ("_name", key.as_str()),
+                        ("_msg", "self._msg"),
+                    ] {
+                        o.line(format!("c.{attr} = {value}"));
+                    }
+                    o.outdent();
+                    o.line(format!("c._off = {pos}"));
+                    o.line("return c");
+                } else {
+                    o.line(format!("c = {cls}.__new__({cls})"));
+                    for (attr, value) in [
+                        ("_buf", "self._buf"),
+                        ("_off", pos.as_str()),
+                        ("_parent", "self"),
+                        ("_name", key.as_str()),
+                        ("_msg", "self._msg"),
+                    ] {
+                        o.line(format!("c.{attr} = {value}"));
+                    }
+                    o.line("return c");
                 }
-                o.line("return c");
                 o.outdent();
                 o.blank();
                 return;

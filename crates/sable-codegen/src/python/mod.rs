@@ -3,6 +3,7 @@
 //! the standard library: flyweight decoders and encoders over any buffer, with precompiled
 //! `struct.Struct`s. See `docs/python.md`.
 
+mod block;
 mod bodies;
 mod fields;
 mod layout;

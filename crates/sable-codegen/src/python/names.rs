@@ -10,9 +10,11 @@ pub use sable_names::python::{class_name, constant, module, snake};
 const TAKEN: &[&str] = &[
     "acting_version",
     "acting_block_length",
+    "add",
     "count",
     "decode",
     "encoded_length",
+    "fields",
     "index",
     "next_entry",
     "present",
@@ -52,6 +54,15 @@ pub fn accessor(name: &str) -> String {
         format!("{s}_")
     } else {
         s
+    }
+}
+
+/// `base + n`, or `base` when `n` is 0: an offset in the generated code.
+pub fn plus(base: &str, n: usize) -> String {
+    if n == 0 {
+        base.to_owned()
+    } else {
+        format!("{base} + {n}")
     }
 }
 

@@ -405,13 +405,10 @@ class GroupDecoder(Body):
 
     __slots__ = (
         "_count",
-        "_entry_length",
-        "_item",
         "_parent",
         "_parent_index",
         "_start_pos",
         "_straight",
-        "present",
     )
 
     NAME: ClassVar[str] = ""
@@ -425,19 +422,22 @@ class GroupDecoder(Body):
     _DIM: ClassVar[struct.Struct | None] = None
     #: The bytes the entry's fields take (a shorter block from a current writer is an error).
     _NEEDS: ClassVar[int] = 0
+    #: The group's place among its parent's groups and var data.
+    _ITEM: ClassVar[int] = 0
 
     _parent: Body
     _parent_index: int
-    _item: int
     _count: int
-    _entry_length: int
     _start_pos: int
     #: Whether the generated generator may read the entries straight (opened by the
     #: generated property: the usual dimension, a writer at this version or newer, entries
     #: of this block length or longer; entries of fixed size all in the message).
     _straight: bool
-    #: False when the group is newer than the writer (it prints `null`).
-    present: bool
+
+    @property
+    def present(self) -> bool:
+        """False when the group is newer than the writer (it prints `null`)."""
+        return self._parent._ITEMS[self._ITEM].since <= self._version
 
     def _open(self, parent: Body, item: int, pos: int) -> None:
         buf = self._buf = self._block_buf = parent._buf
@@ -446,18 +446,14 @@ class GroupDecoder(Body):
         version = self._version = parent._version
         self._parent = parent
         self._parent_index = parent._index
-        self._item = item
         self._straight = False
         self._index = -1
         self._start_pos = self._items_start = self._next_pos = self._block_off = pos
         self._block_length = 0
         self._next_item = len(self._ITEMS)
         if parent._ITEMS[item].since > version:
-            self.present = False
             self._count = 0
-            self._entry_length = 0
             return
-        self.present = True
         if pos + self._DIM_SIZE > end:
             raise truncated(
                 pos - self._msg,
@@ -492,7 +488,7 @@ class GroupDecoder(Body):
                 "countTooLarge",
                 f"group '{self.NAME}' claims {count} entries of no bytes (at most 65535)",
             )
-        self._entry_length = block_length
+        self._block_length = block_length
         self._count = count
         self._next_pos = pos + self._DIM_SIZE
 
@@ -531,7 +527,7 @@ class GroupDecoder(Body):
                 self._finish()
             return False
         pos = self._start(len(self._ITEMS)) if self._ITEMS else self._next_pos
-        length = self._entry_length
+        length = self._block_length
         end = pos + length
         if end > self._end:
             raise truncated(
@@ -565,10 +561,10 @@ class GroupDecoder(Body):
         parent = self._parent
         if (
             parent._index == self._parent_index
-            and parent._next_item == self._item
+            and parent._next_item == self._ITEM
             and parent._next_pos == self._start_pos
         ):
-            parent._next_item = self._item + 1
+            parent._next_item = self._ITEM + 1
             parent._next_pos = end
         return end
 
@@ -860,10 +856,22 @@ class BlockEncoder(Encoder):
         self._buf[at + size : end] = raw
         root._limit = end
 
-    def _group(self, cls: type[GE]) -> GE:
-        group = cls.__new__(cls)
-        group._start(self, self._index_now())
-        return group
+    def _refused(
+        self, items: tuple[tuple[str, struct.Struct, int, Any, bool], ...]
+    ) -> EncodeError:
+        """The error of `fields(...)`: the first value (name, its struct, where it goes, the
+        value, whether it is an array) its struct refuses."""
+        for name, one, at, value, many in items:
+            try:
+                if many:
+                    one.pack(*value)
+                else:
+                    one.pack(value)
+            except struct.error as e:
+                return self._range(name, value, e, at)
+        return self._fail(
+            "fields", "valueOutOfRange", "a value the block refuses", self._block
+        )
 
     def _index_now(self) -> int:
         return 0
@@ -943,10 +951,17 @@ GE = TypeVar("GE", bound="GroupEncoder")
 
 
 class GroupEncoder(BlockEncoder):
-    """A group's encoder: `next_entry()` adds an entry (the count follows) and moves this
-    encoder to it."""
+    """A group's encoder: `next_entry()` adds an entry and moves this encoder to it. The count
+    is given when the group is started (written once), or follows the entries."""
 
-    __slots__ = ("_count", "_dim", "_index", "_parent", "_parent_index")
+    __slots__ = (
+        "_dim",
+        "_follow",
+        "_index",
+        "_most",
+        "_parent",
+        "_parent_index",
+    )
 
     NAME: ClassVar[str] = ""
     BLOCK_LENGTH: ClassVar[int] = 0
@@ -958,19 +973,31 @@ class GroupEncoder(BlockEncoder):
     _parent: BlockEncoder
     _parent_index: int
     _dim: int
-    _count: int
+    #: The entry the encoder is at (-1 before the first): the entries added so far, less one.
     _index: int
+    #: Whether the count follows the entries (no count given when the group was started).
+    _follow: bool
+    #: The entries there may be: the count given, else MAX_COUNT.
+    _most: int
 
-    def _start(self, parent: BlockEncoder, index: int) -> None:
+    def _start(self, parent: BlockEncoder, index: int, count: int | None = None) -> None:
         self._parent = parent
         self._parent_index = index
         root = parent._root
         self._root = root
         self._buf = parent._buf
         self._msg = parent._msg
-        self._count = 0
         self._index = -1
+        self._follow = count is None
+        self._most = self.MAX_COUNT if count is None else count
         at = root._limit
+        if count is not None and not 0 <= count <= self.MAX_COUNT:
+            raise EncodeError(
+                at - self._msg,
+                self._group_path(),
+                "countTooLarge" if count > 0 else "valueOutOfRange",
+                f"group '{self.NAME}' of {count} entries (0 to {self.MAX_COUNT})",
+            )
         if at + self._DIM_SIZE > len(self._buf):
             raise EncodeError(
                 at - self._msg,
@@ -981,7 +1008,7 @@ class GroupEncoder(BlockEncoder):
         put, offset = self._DIM_BLOCK_LENGTH
         put(self._buf, at + offset, self.BLOCK_LENGTH)
         put, offset = self._DIM_COUNT
-        put(self._buf, at + offset, 0)
+        put(self._buf, at + offset, 0 if count is None else count)
         self._dim = at
         root._limit = at + self._DIM_SIZE
 
@@ -989,31 +1016,39 @@ class GroupEncoder(BlockEncoder):
         """Adds an entry and moves to it."""
         root = self._root
         at = root._limit
-        if self._count >= self.MAX_COUNT:
+        index = self._index + 1
+        if index >= self._most:
+            if self._follow:
+                raise EncodeError(
+                    at - self._msg,
+                    self._group_path(),
+                    "countTooLarge",
+                    f"group '{self.NAME}' holds at most {self.MAX_COUNT} entries",
+                )
             raise EncodeError(
                 at - self._msg,
-                self._group_path(),
-                "countTooLarge",
-                f"group '{self.NAME}' holds at most {self.MAX_COUNT} entries",
+                f"{self._group_path()}[{index}]",
+                "indexOutOfRange",
+                f"group '{self.NAME}' was started with {self._most} entries",
             )
         if at + self.BLOCK_LENGTH > len(self._buf):
             raise EncodeError(
                 at - self._msg,
-                f"{self._path()}[{self._count}]",
+                f"{self._group_path()}[{index}]",
                 "bufferTooShort",
-                f"no room for entry {self._count}",
+                f"no room for entry {index}",
             )
-        self._index = self._count
-        self._count += 1
-        put, offset = self._DIM_COUNT
-        put(self._buf, self._dim + offset, self._count)
+        self._index = index
+        if self._follow:
+            put, offset = self._DIM_COUNT
+            put(self._buf, self._dim + offset, index + 1)
         self._block = at
         root._limit = at + self.BLOCK_LENGTH
 
     @property
     def count(self) -> int:
         """The entries added so far."""
-        return self._count
+        return self._index + 1
 
     def _index_now(self) -> int:
         return self._index

@@ -205,7 +205,12 @@ impl Gen<'_> {
         o.line(format!("ENCODED_LENGTH: Final = {len}"));
         o.blank();
         for m in &c.members {
-            self.slot_setter(&Slot::of_member(m), &COMPOSITE, &format!("{cls}Encoder"));
+            self.slot_setter(
+                &Slot::of_member(m),
+                &COMPOSITE,
+                &format!("{cls}Encoder"),
+                false,
+            );
         }
         self.out.outdent();
         self.out.blank();

@@ -48,12 +48,18 @@ _BE_UINT32_X5 = struct.Struct(">5I")
 _BE_UINT64 = struct.Struct(">Q")
 _BE_UINT8 = struct.Struct(">B")
 _BOOSTER_COMPOSITE = struct.Struct(">BB")
+_BYTES_1 = struct.Struct("1s")
 _BYTES_3 = struct.Struct("3s")
+_BYTES_49 = struct.Struct("49s")
 _BYTES_6 = struct.Struct("6s")
 _CAR_BLOCK = struct.Struct(">QHBB5I6sB10x")
 _CAR_FUEL_FIGURES_BLOCK = struct.Struct(">Hf")
+_CAR_FUEL_FIGURES_PACK = struct.Struct(">Hf")
+_CAR_PACK = struct.Struct(">QHBB5I6sBHB3sbBBB")
 _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK = struct.Struct(">Hf")
+_CAR_PERFORMANCE_FIGURES_ACCELERATION_PACK = struct.Struct(">Hf")
 _CAR_PERFORMANCE_FIGURES_BLOCK = struct.Struct(">B")
+_CAR_PERFORMANCE_FIGURES_PACK = struct.Struct(">B")
 _DIM_BE_HH = struct.Struct(">HH")
 _GROUP_SIZE_ENCODING_COMPOSITE = struct.Struct(">HH")
 _LE_UINT16 = struct.Struct("<H")
@@ -600,6 +606,7 @@ class CarFuelFiguresDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_BE_UINT16.unpack_from, 2)
     _NEEDS = 6
+    _ITEM = 0
     _DIM = _DIM_BE_HH
 
     def __next__(self) -> CarFuelFiguresDecoder:
@@ -731,15 +738,16 @@ class CarFuelFiguresEncoder(GroupEncoder):
     _DIM_COUNT = (_BE_UINT16.pack_into, 2)
 
     def next_entry(self) -> CarFuelFiguresEncoder:
-        """Adds an entry (the count follows) and moves this encoder to it."""
+        """Adds an entry (counting it, unless the group was started with its count) and moves
+        this encoder to it."""
         root = self._root
         at = root._limit
-        count = self._count
-        if count >= 65535 or at + 6 > len(self._buf):
-            self._add_entry()  # raises: countTooLarge or bufferTooShort
-        self._index = count
-        self._count = count + 1
-        _BE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        index = self._index + 1
+        if index >= self._most or at + 6 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = index
+        if self._follow:
+            _BE_UINT16.pack_into(self._buf, self._dim + 2, index + 1)
         self._block = at
         root._limit = at + 6
         return self
@@ -760,9 +768,52 @@ class CarFuelFiguresEncoder(GroupEncoder):
             raise self._range("mpg", value, e, self._block + 2) from None
         return self
 
+    def fields(self, speed: int, mpg: float) -> CarFuelFiguresEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        try:
+            _b0 = _CAR_FUEL_FIGURES_PACK.pack(speed, mpg)
+        except struct.error:
+            raise self._refused((("speed", struct.Struct(">H"), self._block, speed, False), ("mpg", struct.Struct(">f"), self._block + 2, mpg, False))) from None
+        _BYTES_6.pack_into(self._buf, self._block, _b0)
+        return self
+
+    def add(self, speed: int, mpg: float) -> CarFuelFiguresEncoder:
+        """Adds an entry with these fields (as `next_entry()` then `fields(...)`) and moves
+        this encoder to it; nothing is added when a value is refused."""
+        _root = self._root
+        _at = _root._limit
+        _index = self._index + 1
+        if _index >= self._most or _at + 6 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = _index  # (errors name the entry)
+        try:
+            try:
+                _CAR_FUEL_FIGURES_PACK.pack_into(self._buf, _at, speed, mpg)
+            except struct.error:
+                raise self._refused((("speed", struct.Struct(">H"), _at, speed, False), ("mpg", struct.Struct(">f"), _at + 2, mpg, False))) from None
+        except EncodeError:
+            self._index = _index - 1
+            raise
+        if self._follow:
+            _BE_UINT16.pack_into(self._buf, self._dim + 2, _index + 1)
+        self._block = _at
+        _root._limit = _at + 6
+        return self
+
     def usage_description(self, value: str | bytes | bytearray | memoryview) -> CarFuelFiguresEncoder:
         """Writes var data `usageDescription` (text is encoded as utf-8)."""
-        self._var("usageDescription", value, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 4 + n
+        if n > 1073741824 or end > len(buf):
+            self._var("usageDescription", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
+        _BE_UINT32.pack_into(buf, at, n)
+        buf[at + 4 : end] = raw
+        root._limit = end
         return self
 
 
@@ -780,6 +831,7 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_BE_UINT16.unpack_from, 2)
     _NEEDS = 6
+    _ITEM = 0
     _DIM = _DIM_BE_HH
 
     def __next__(self) -> CarPerformanceFiguresAccelerationDecoder:
@@ -859,15 +911,16 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
     _DIM_COUNT = (_BE_UINT16.pack_into, 2)
 
     def next_entry(self) -> CarPerformanceFiguresAccelerationEncoder:
-        """Adds an entry (the count follows) and moves this encoder to it."""
+        """Adds an entry (counting it, unless the group was started with its count) and moves
+        this encoder to it."""
         root = self._root
         at = root._limit
-        count = self._count
-        if count >= 65535 or at + 6 > len(self._buf):
-            self._add_entry()  # raises: countTooLarge or bufferTooShort
-        self._index = count
-        self._count = count + 1
-        _BE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        index = self._index + 1
+        if index >= self._most or at + 6 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = index
+        if self._follow:
+            _BE_UINT16.pack_into(self._buf, self._dim + 2, index + 1)
         self._block = at
         root._limit = at + 6
         return self
@@ -888,6 +941,39 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
             raise self._range("seconds", value, e, self._block + 2) from None
         return self
 
+    def fields(self, mph: int, seconds: float) -> CarPerformanceFiguresAccelerationEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        try:
+            _b0 = _CAR_PERFORMANCE_FIGURES_ACCELERATION_PACK.pack(mph, seconds)
+        except struct.error:
+            raise self._refused((("mph", struct.Struct(">H"), self._block, mph, False), ("seconds", struct.Struct(">f"), self._block + 2, seconds, False))) from None
+        _BYTES_6.pack_into(self._buf, self._block, _b0)
+        return self
+
+    def add(self, mph: int, seconds: float) -> CarPerformanceFiguresAccelerationEncoder:
+        """Adds an entry with these fields (as `next_entry()` then `fields(...)`) and moves
+        this encoder to it; nothing is added when a value is refused."""
+        _root = self._root
+        _at = _root._limit
+        _index = self._index + 1
+        if _index >= self._most or _at + 6 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = _index  # (errors name the entry)
+        try:
+            try:
+                _CAR_PERFORMANCE_FIGURES_ACCELERATION_PACK.pack_into(self._buf, _at, mph, seconds)
+            except struct.error:
+                raise self._refused((("mph", struct.Struct(">H"), _at, mph, False), ("seconds", struct.Struct(">f"), _at + 2, seconds, False))) from None
+        except EncodeError:
+            self._index = _index - 1
+            raise
+        if self._follow:
+            _BE_UINT16.pack_into(self._buf, self._dim + 2, _index + 1)
+        self._block = _at
+        _root._limit = _at + 6
+        return self
+
 
 
 class CarPerformanceFiguresDecoder(GroupDecoder):
@@ -903,6 +989,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_BE_UINT16.unpack_from, 2)
     _NEEDS = 1
+    _ITEM = 1
     _DIM = _DIM_BE_HH
 
     def __next__(self) -> CarPerformanceFiguresDecoder:
@@ -981,14 +1068,13 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
                 g._version = self._version
                 g._parent = self
                 g._parent_index = self._index
-                g._item = 0
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
                 g._next_pos = pos + 4
-                g._block_length = g._entry_length = step
+                g._block_length = step
                 g._next_item = 0
                 g._count = count
-                g.present = g._straight = True
+                g._straight = True
                 self._next_item = 1
                 self._next_pos = nxt
                 return g
@@ -1008,7 +1094,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
 class CarPerformanceFiguresEncoder(GroupEncoder):
     """Writes group `performanceFigures`: `next_entry()` adds an entry and moves to it."""
 
-    __slots__ = ()
+    __slots__ = ("_g_acceleration",)
 
     NAME = "performanceFigures"
     BLOCK_LENGTH = 1
@@ -1017,16 +1103,19 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
     _DIM_BLOCK_LENGTH = (_BE_UINT16.pack_into, 0)
     _DIM_COUNT = (_BE_UINT16.pack_into, 2)
 
+    _g_acceleration: CarPerformanceFiguresAccelerationEncoder | None
+
     def next_entry(self) -> CarPerformanceFiguresEncoder:
-        """Adds an entry (the count follows) and moves this encoder to it."""
+        """Adds an entry (counting it, unless the group was started with its count) and moves
+        this encoder to it."""
         root = self._root
         at = root._limit
-        count = self._count
-        if count >= 65535 or at + 1 > len(self._buf):
-            self._add_entry()  # raises: countTooLarge or bufferTooShort
-        self._index = count
-        self._count = count + 1
-        _BE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        index = self._index + 1
+        if index >= self._most or at + 1 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = index
+        if self._follow:
+            _BE_UINT16.pack_into(self._buf, self._dim + 2, index + 1)
         self._block = at
         root._limit = at + 1
         return self
@@ -1041,9 +1130,71 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
             raise self._range("octaneRating", value, e, self._block) from None
         return self
 
-    def acceleration(self) -> CarPerformanceFiguresAccelerationEncoder:
-        """Starts group `acceleration` (no entries yet: add them with `next_entry()`)."""
-        return self._group(CarPerformanceFiguresAccelerationEncoder)
+    def fields(self, octane_rating: int) -> CarPerformanceFiguresEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        if not 90 <= octane_rating <= 110 and octane_rating != 255:
+            raise self._fail("octaneRating", "valueOutOfRange", f"{octane_rating} is outside 90..110", self._block)
+        try:
+            _b0 = _CAR_PERFORMANCE_FIGURES_PACK.pack(octane_rating)
+        except struct.error:
+            raise self._refused((("octaneRating", struct.Struct(">B"), self._block, octane_rating, False),)) from None
+        _BYTES_1.pack_into(self._buf, self._block, _b0)
+        return self
+
+    def add(self, octane_rating: int) -> CarPerformanceFiguresEncoder:
+        """Adds an entry with these fields (as `next_entry()` then `fields(...)`) and moves
+        this encoder to it; nothing is added when a value is refused."""
+        _root = self._root
+        _at = _root._limit
+        _index = self._index + 1
+        if _index >= self._most or _at + 1 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = _index  # (errors name the entry)
+        try:
+            if not 90 <= octane_rating <= 110 and octane_rating != 255:
+                raise self._fail("octaneRating", "valueOutOfRange", f"{octane_rating} is outside 90..110", _at)
+            try:
+                _CAR_PERFORMANCE_FIGURES_PACK.pack_into(self._buf, _at, octane_rating)
+            except struct.error:
+                raise self._refused((("octaneRating", struct.Struct(">B"), _at, octane_rating, False),)) from None
+        except EncodeError:
+            self._index = _index - 1
+            raise
+        if self._follow:
+            _BE_UINT16.pack_into(self._buf, self._dim + 2, _index + 1)
+        self._block = _at
+        _root._limit = _at + 1
+        return self
+
+    def acceleration(self, count: int | None = None) -> CarPerformanceFiguresAccelerationEncoder:
+        """Starts group `acceleration`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
+        g = self._g_acceleration
+        if g is None:
+            g = self._g_acceleration = CarPerformanceFiguresAccelerationEncoder.__new__(CarPerformanceFiguresAccelerationEncoder)
+            g._root = self._root
+            g._parent = self
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+            g._buf = buf
+            g._msg = self._msg
+            g._parent_index = self._index
+            g._index = -1
+            g._dim = at
+            if count is None:
+                g._follow = True
+                g._most = 65535
+                _DIM_BE_HH.pack_into(buf, at, 6, 0)
+            else:
+                g._follow = False
+                g._most = count
+                _DIM_BE_HH.pack_into(buf, at, 6, count)
+            root._limit = at + 4
+            return g
+        g._start(self, self._index, count)  # raises
+        return g
 
 
 
@@ -1279,14 +1430,13 @@ class CarDecoder(MessageDecoder):
                 g._version = self._version
                 g._parent = self
                 g._parent_index = self._index
-                g._item = 0
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
                 g._next_pos = pos + 4
-                g._block_length = g._entry_length = step
+                g._block_length = step
                 g._next_item = 1
                 g._count = count
-                g.present = g._straight = True
+                g._straight = True
                 return g
         g._open(self, 0, pos)
         return g
@@ -1310,14 +1460,13 @@ class CarDecoder(MessageDecoder):
                 g._version = self._version
                 g._parent = self
                 g._parent_index = self._index
-                g._item = 1
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
                 g._next_pos = pos + 4
-                g._block_length = g._entry_length = step
+                g._block_length = step
                 g._next_item = 1
                 g._count = count
-                g.present = g._straight = True
+                g._straight = True
                 return g
         g._open(self, 1, pos)
         return g
@@ -1474,7 +1623,7 @@ class CarDecoder(MessageDecoder):
 class CarEncoder(MessageEncoder):
     """Description of a basic Car"""
 
-    __slots__ = ()
+    __slots__ = ("_g_fuel_figures", "_g_performance_figures")
 
     TEMPLATE_ID = 1
     SCHEMA_ID = 1
@@ -1484,11 +1633,40 @@ class CarEncoder(MessageEncoder):
     _HEADER = _HEADER
     _HEADER_PUT = _HEADER_PUT
 
+    _g_fuel_figures: CarFuelFiguresEncoder | None
+    _g_performance_figures: CarPerformanceFiguresEncoder | None
+
+    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+        """Starts a message at `offset` (see `wrap`)."""
+        self._g_fuel_figures = None
+        self._g_performance_figures = None
+        if header and 0 <= offset and offset + 57 <= len(buf):
+            self._buf = buf
+            self._msg = offset
+            self._root = self
+            self._block = offset + 8
+            self._limit = offset + 57
+            _BE_UINT16_X4.pack_into(buf, offset, 49, 1, 1, 0)
+        else:
+            self._wrap(buf, offset, header)
+
     def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> CarEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        self._wrap(buf, offset, header)
+        if header and 0 <= offset and offset + 57 <= len(buf):
+            self._buf = buf
+            self._msg = offset
+            self._root = self
+            self._block = offset + 8
+            self._limit = offset + 57
+            _BE_UINT16_X4.pack_into(buf, offset, 49, 1, 1, 0)
+        else:
+            self._wrap(buf, offset, header)
         return self
+
+    def encoded_length(self) -> int:
+        """The bytes written: header, block, groups and var data."""
+        return self._limit - self._msg
 
     def serial_number(self, value: int) -> CarEncoder:
         """Writes `serialNumber`."""
@@ -1559,27 +1737,128 @@ class CarEncoder(MessageEncoder):
         c._msg = self._msg
         return c
 
-    def fuel_figures(self) -> CarFuelFiguresEncoder:
-        """Starts group `fuelFigures` (no entries yet: add them with `next_entry()`)."""
-        return self._group(CarFuelFiguresEncoder)
+    def fields(self, serial_number: int, model_year: int, available: int, code: int, some_numbers: Sequence[int], vehicle_code: str | bytes, extras: int, engine_capacity: int, engine_num_cylinders: int, engine_manufacturer_code: str | bytes, engine_efficiency: int, engine_booster_enabled: int, engine_booster_boost_type: int, engine_booster_horse_power: int) -> CarEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        if len(some_numbers) != 5:
+            raise self._fail("someNumbers", "indexOutOfRange", f"{len(some_numbers)} values for 5 elements", self._block + 12)
+        _v_vehicle_code = vehicle_code.encode("latin-1") if isinstance(vehicle_code, str) else bytes(vehicle_code)
+        if len(_v_vehicle_code) > 6:
+            raise self._fail("vehicleCode", "textTooLong", f"{len(_v_vehicle_code)} bytes of text for 6", self._block + 32)
+        _v_engine_manufacturer_code = engine_manufacturer_code.encode("latin-1") if isinstance(engine_manufacturer_code, str) else bytes(engine_manufacturer_code)
+        if len(_v_engine_manufacturer_code) > 3:
+            raise self._fail("engine.manufacturerCode", "textTooLong", f"{len(_v_engine_manufacturer_code)} bytes of text for 3", self._block + 42)
+        if not 0 <= engine_efficiency <= 100 and engine_efficiency != -128:
+            raise self._fail("engine.efficiency", "valueOutOfRange", f"{engine_efficiency} is outside 0..100", self._block + 45)
+        try:
+            _b0 = _CAR_PACK.pack(serial_number, model_year, available, code, some_numbers[0], some_numbers[1], some_numbers[2], some_numbers[3], some_numbers[4], _v_vehicle_code, extras, engine_capacity, engine_num_cylinders, _v_engine_manufacturer_code, engine_efficiency, engine_booster_enabled, engine_booster_boost_type, engine_booster_horse_power)
+        except struct.error:
+            raise self._refused((("serialNumber", struct.Struct(">Q"), self._block, serial_number, False), ("modelYear", struct.Struct(">H"), self._block + 8, model_year, False), ("available", struct.Struct(">B"), self._block + 10, available, False), ("code", struct.Struct(">B"), self._block + 11, code, False), ("someNumbers", struct.Struct(">5I"), self._block + 12, some_numbers, True), ("vehicleCode", struct.Struct(">6s"), self._block + 32, _v_vehicle_code, False), ("extras", struct.Struct(">B"), self._block + 38, extras, False), ("engine.capacity", struct.Struct(">H"), self._block + 39, engine_capacity, False), ("engine.numCylinders", struct.Struct(">B"), self._block + 41, engine_num_cylinders, False), ("engine.manufacturerCode", struct.Struct(">3s"), self._block + 42, _v_engine_manufacturer_code, False), ("engine.efficiency", struct.Struct(">b"), self._block + 45, engine_efficiency, False), ("engine.boosterEnabled", struct.Struct(">B"), self._block + 46, engine_booster_enabled, False), ("engine.booster.BoostType", struct.Struct(">B"), self._block + 47, engine_booster_boost_type, False), ("engine.booster.horsePower", struct.Struct(">B"), self._block + 48, engine_booster_horse_power, False))) from None
+        _BYTES_49.pack_into(self._buf, self._block, _b0)
+        return self
 
-    def performance_figures(self) -> CarPerformanceFiguresEncoder:
-        """Starts group `performanceFigures` (no entries yet: add them with `next_entry()`)."""
-        return self._group(CarPerformanceFiguresEncoder)
+    def fuel_figures(self, count: int | None = None) -> CarFuelFiguresEncoder:
+        """Starts group `fuelFigures`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
+        g = self._g_fuel_figures
+        if g is None:
+            g = self._g_fuel_figures = CarFuelFiguresEncoder.__new__(CarFuelFiguresEncoder)
+            g._root = self._root
+            g._parent = self
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+            g._buf = buf
+            g._msg = self._msg
+            g._parent_index = 0
+            g._index = -1
+            g._dim = at
+            if count is None:
+                g._follow = True
+                g._most = 65535
+                _DIM_BE_HH.pack_into(buf, at, 6, 0)
+            else:
+                g._follow = False
+                g._most = count
+                _DIM_BE_HH.pack_into(buf, at, 6, count)
+            root._limit = at + 4
+            return g
+        g._start(self, 0, count)  # raises
+        return g
+
+    def performance_figures(self, count: int | None = None) -> CarPerformanceFiguresEncoder:
+        """Starts group `performanceFigures`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
+        g = self._g_performance_figures
+        if g is None:
+            g = self._g_performance_figures = CarPerformanceFiguresEncoder.__new__(CarPerformanceFiguresEncoder)
+            g._root = self._root
+            g._parent = self
+            g._g_acceleration = None
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+            g._buf = buf
+            g._msg = self._msg
+            g._parent_index = 0
+            g._index = -1
+            g._dim = at
+            if count is None:
+                g._follow = True
+                g._most = 65535
+                _DIM_BE_HH.pack_into(buf, at, 1, 0)
+            else:
+                g._follow = False
+                g._most = count
+                _DIM_BE_HH.pack_into(buf, at, 1, count)
+            root._limit = at + 4
+            return g
+        g._start(self, 0, count)  # raises
+        return g
 
     def manufacturer(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
         """Writes var data `manufacturer` (text is encoded as utf-8)."""
-        self._var("manufacturer", value, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 4 + n
+        if n > 1073741824 or end > len(buf):
+            self._var("manufacturer", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
+        _BE_UINT32.pack_into(buf, at, n)
+        buf[at + 4 : end] = raw
+        root._limit = end
         return self
 
     def model(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
         """Writes var data `model` (text is encoded as utf-8)."""
-        self._var("model", value, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 4 + n
+        if n > 1073741824 or end > len(buf):
+            self._var("model", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
+        _BE_UINT32.pack_into(buf, at, n)
+        buf[at + 4 : end] = raw
+        root._limit = end
         return self
 
     def activation_code(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
         """Writes var data `activationCode` (text is encoded as utf-8)."""
-        self._var("activationCode", value, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 4 + n
+        if n > 1073741824 or end > len(buf):
+            self._var("activationCode", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
+        _BE_UINT32.pack_into(buf, at, n)
+        buf[at + 4 : end] = raw
+        root._limit = end
         return self
 
 

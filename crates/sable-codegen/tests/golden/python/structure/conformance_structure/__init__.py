@@ -35,13 +35,23 @@ PACKAGE: Final = "conformance.structure"
 #: The schema's byte order.
 BYTE_ORDER: Final = "little"
 
+_BYTES_12 = struct.Struct("12s")
+_BYTES_2 = struct.Struct("2s")
+_BYTES_36 = struct.Struct("36s")
+_BYTES_5 = struct.Struct("5s")
+_BYTES_8 = struct.Struct("8s")
 _COMPOSITES_BLOCK = struct.Struct("<24xqI")
+_COMPOSITES_PACK = struct.Struct("<IhhhhBBHqqI")
 _DECIMAL_COMPOSITE = struct.Struct("<q")
 _DIM_LE_HH = struct.Struct("<HH")
 _GROUPS_BLOCK = struct.Struct("<Q")
 _GROUPS_LEGS_BLOCK = struct.Struct("<Iq")
 _GROUPS_LEGS_FILLS_BLOCK = struct.Struct("<IB")
+_GROUPS_LEGS_FILLS_PACK = struct.Struct("<IB")
+_GROUPS_LEGS_PACK = struct.Struct("<Iq")
+_GROUPS_PACK = struct.Struct("<Q")
 _GROUPS_TAGS_BLOCK = struct.Struct("<H")
+_GROUPS_TAGS_PACK = struct.Struct("<H")
 _GROUP_SIZE_ENCODING_COMPOSITE = struct.Struct("<HH")
 _LE_CHAR = struct.Struct("<B")
 _LE_INT16 = struct.Struct("<h")
@@ -839,11 +849,35 @@ class CompositesEncoder(MessageEncoder):
     _HEADER = _HEADER
     _HEADER_PUT = _HEADER_PUT
 
+    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+        """Starts a message at `offset` (see `wrap`)."""
+        if header and 0 <= offset and offset + 44 <= len(buf):
+            self._buf = buf
+            self._msg = offset
+            self._root = self
+            self._block = offset + 8
+            self._limit = offset + 44
+            _LE_UINT16_X4.pack_into(buf, offset, 36, 1, 904, 0)
+        else:
+            self._wrap(buf, offset, header)
+
     def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> CompositesEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        self._wrap(buf, offset, header)
+        if header and 0 <= offset and offset + 44 <= len(buf):
+            self._buf = buf
+            self._msg = offset
+            self._root = self
+            self._block = offset + 8
+            self._limit = offset + 44
+            _LE_UINT16_X4.pack_into(buf, offset, 36, 1, 904, 0)
+        else:
+            self._wrap(buf, offset, header)
         return self
+
+    def encoded_length(self) -> int:
+        """The bytes written: header, block, groups and var data."""
+        return self._limit - self._msg
 
     def shape(self) -> ShapeEncoder:
         """The encoder of composite `shape`."""
@@ -873,6 +907,19 @@ class CompositesEncoder(MessageEncoder):
             raise self._range("count", value, e, self._block + 32) from None
         return self
 
+    def fields(self, shape_id: int, shape_origin_x: int, shape_origin_y: int, shape_size_x: int, shape_size_y: int, shape_filled: int, shape_caps: int, shape_weight: int | None, shape_price_mantissa: int | None, last_price_mantissa: int | None, count_: int) -> CompositesEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        _v_shape_weight = 65535 if shape_weight is None else shape_weight
+        _v_shape_price_mantissa = -9223372036854775808 if shape_price_mantissa is None else shape_price_mantissa
+        _v_last_price_mantissa = -9223372036854775808 if last_price_mantissa is None else last_price_mantissa
+        try:
+            _b0 = _COMPOSITES_PACK.pack(shape_id, shape_origin_x, shape_origin_y, shape_size_x, shape_size_y, shape_filled, shape_caps, _v_shape_weight, _v_shape_price_mantissa, _v_last_price_mantissa, count_)
+        except struct.error:
+            raise self._refused((("shape.id", struct.Struct("<I"), self._block, shape_id, False), ("shape.origin.x", struct.Struct("<h"), self._block + 4, shape_origin_x, False), ("shape.origin.y", struct.Struct("<h"), self._block + 6, shape_origin_y, False), ("shape.size.x", struct.Struct("<h"), self._block + 8, shape_size_x, False), ("shape.size.y", struct.Struct("<h"), self._block + 10, shape_size_y, False), ("shape.filled", struct.Struct("<B"), self._block + 12, shape_filled, False), ("shape.caps", struct.Struct("<B"), self._block + 13, shape_caps, False), ("shape.weight", struct.Struct("<H"), self._block + 14, _v_shape_weight, False), ("shape.price.mantissa", struct.Struct("<q"), self._block + 16, _v_shape_price_mantissa, False), ("lastPrice.mantissa", struct.Struct("<q"), self._block + 24, _v_last_price_mantissa, False), ("count", struct.Struct("<I"), self._block + 32, count_, False))) from None
+        _BYTES_36.pack_into(self._buf, self._block, _b0)
+        return self
+
 
 
 class GroupsLegsFillsDecoder(GroupDecoder):
@@ -888,6 +935,7 @@ class GroupsLegsFillsDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_LE_UINT16.unpack_from, 2)
     _NEEDS = 5
+    _ITEM = 0
     _DIM = _DIM_LE_HH
 
     def __next__(self) -> GroupsLegsFillsDecoder:
@@ -964,15 +1012,16 @@ class GroupsLegsFillsEncoder(GroupEncoder):
     _DIM_COUNT = (_LE_UINT16.pack_into, 2)
 
     def next_entry(self) -> GroupsLegsFillsEncoder:
-        """Adds an entry (the count follows) and moves this encoder to it."""
+        """Adds an entry (counting it, unless the group was started with its count) and moves
+        this encoder to it."""
         root = self._root
         at = root._limit
-        count = self._count
-        if count >= 65535 or at + 5 > len(self._buf):
-            self._add_entry()  # raises: countTooLarge or bufferTooShort
-        self._index = count
-        self._count = count + 1
-        _LE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        index = self._index + 1
+        if index >= self._most or at + 5 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = index
+        if self._follow:
+            _LE_UINT16.pack_into(self._buf, self._dim + 2, index + 1)
         self._block = at
         root._limit = at + 5
         return self
@@ -993,6 +1042,39 @@ class GroupsLegsFillsEncoder(GroupEncoder):
             raise self._range("venue", value, e, self._block + 4) from None
         return self
 
+    def fields(self, qty: int, venue: int) -> GroupsLegsFillsEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        try:
+            _b0 = _GROUPS_LEGS_FILLS_PACK.pack(qty, venue)
+        except struct.error:
+            raise self._refused((("qty", struct.Struct("<I"), self._block, qty, False), ("venue", struct.Struct("<B"), self._block + 4, venue, False))) from None
+        _BYTES_5.pack_into(self._buf, self._block, _b0)
+        return self
+
+    def add(self, qty: int, venue: int) -> GroupsLegsFillsEncoder:
+        """Adds an entry with these fields (as `next_entry()` then `fields(...)`) and moves
+        this encoder to it; nothing is added when a value is refused."""
+        _root = self._root
+        _at = _root._limit
+        _index = self._index + 1
+        if _index >= self._most or _at + 5 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = _index  # (errors name the entry)
+        try:
+            try:
+                _GROUPS_LEGS_FILLS_PACK.pack_into(self._buf, _at, qty, venue)
+            except struct.error:
+                raise self._refused((("qty", struct.Struct("<I"), _at, qty, False), ("venue", struct.Struct("<B"), _at + 4, venue, False))) from None
+        except EncodeError:
+            self._index = _index - 1
+            raise
+        if self._follow:
+            _LE_UINT16.pack_into(self._buf, self._dim + 2, _index + 1)
+        self._block = _at
+        _root._limit = _at + 5
+        return self
+
 
 
 class GroupsLegsDecoder(GroupDecoder):
@@ -1008,6 +1090,7 @@ class GroupsLegsDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_LE_UINT16.unpack_from, 2)
     _NEEDS = 12
+    _ITEM = 0
     _DIM = _DIM_LE_HH
 
     def __next__(self) -> GroupsLegsDecoder:
@@ -1109,14 +1192,13 @@ class GroupsLegsDecoder(GroupDecoder):
                 g._version = self._version
                 g._parent = self
                 g._parent_index = self._index
-                g._item = 0
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
                 g._next_pos = pos + 4
-                g._block_length = g._entry_length = step
+                g._block_length = step
                 g._next_item = 0
                 g._count = count
-                g.present = g._straight = True
+                g._straight = True
                 self._next_item = 1
                 self._next_pos = nxt
                 return g
@@ -1173,7 +1255,7 @@ class GroupsLegsDecoder(GroupDecoder):
 class GroupsLegsEncoder(GroupEncoder):
     """Writes group `legs`: `next_entry()` adds an entry and moves to it."""
 
-    __slots__ = ()
+    __slots__ = ("_c_price", "_g_fills")
 
     NAME = "legs"
     BLOCK_LENGTH = 12
@@ -1182,16 +1264,20 @@ class GroupsLegsEncoder(GroupEncoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.pack_into, 0)
     _DIM_COUNT = (_LE_UINT16.pack_into, 2)
 
+    _c_price: DecimalEncoder | None
+    _g_fills: GroupsLegsFillsEncoder | None
+
     def next_entry(self) -> GroupsLegsEncoder:
-        """Adds an entry (the count follows) and moves this encoder to it."""
+        """Adds an entry (counting it, unless the group was started with its count) and moves
+        this encoder to it."""
         root = self._root
         at = root._limit
-        count = self._count
-        if count >= 65535 or at + 12 > len(self._buf):
-            self._add_entry()  # raises: countTooLarge or bufferTooShort
-        self._index = count
-        self._count = count + 1
-        _LE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        index = self._index + 1
+        if index >= self._most or at + 12 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = index
+        if self._follow:
+            _LE_UINT16.pack_into(self._buf, self._dim + 2, index + 1)
         self._block = at
         root._limit = at + 12
         return self
@@ -1206,21 +1292,93 @@ class GroupsLegsEncoder(GroupEncoder):
 
     def price(self) -> DecimalEncoder:
         """The encoder of composite `price`."""
-        c = DecimalEncoder.__new__(DecimalEncoder)
-        c._buf = self._buf
+        c = self._c_price
+        if c is None:
+            c = self._c_price = DecimalEncoder.__new__(DecimalEncoder)
+            c._buf = self._buf
+            c._parent = self
+            c._name = "price"
+            c._msg = self._msg
         c._off = self._block + 4
-        c._parent = self
-        c._name = "price"
-        c._msg = self._msg
         return c
 
-    def fills(self) -> GroupsLegsFillsEncoder:
-        """Starts group `fills` (no entries yet: add them with `next_entry()`)."""
-        return self._group(GroupsLegsFillsEncoder)
+    def fields(self, leg_id: int, price_mantissa: int | None) -> GroupsLegsEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        _v_price_mantissa = -9223372036854775808 if price_mantissa is None else price_mantissa
+        try:
+            _b0 = _GROUPS_LEGS_PACK.pack(leg_id, _v_price_mantissa)
+        except struct.error:
+            raise self._refused((("legId", struct.Struct("<I"), self._block, leg_id, False), ("price.mantissa", struct.Struct("<q"), self._block + 4, _v_price_mantissa, False))) from None
+        _BYTES_12.pack_into(self._buf, self._block, _b0)
+        return self
+
+    def add(self, leg_id: int, price_mantissa: int | None) -> GroupsLegsEncoder:
+        """Adds an entry with these fields (as `next_entry()` then `fields(...)`) and moves
+        this encoder to it; nothing is added when a value is refused."""
+        _root = self._root
+        _at = _root._limit
+        _index = self._index + 1
+        if _index >= self._most or _at + 12 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = _index  # (errors name the entry)
+        try:
+            _v_price_mantissa = -9223372036854775808 if price_mantissa is None else price_mantissa
+            try:
+                _GROUPS_LEGS_PACK.pack_into(self._buf, _at, leg_id, _v_price_mantissa)
+            except struct.error:
+                raise self._refused((("legId", struct.Struct("<I"), _at, leg_id, False), ("price.mantissa", struct.Struct("<q"), _at + 4, _v_price_mantissa, False))) from None
+        except EncodeError:
+            self._index = _index - 1
+            raise
+        if self._follow:
+            _LE_UINT16.pack_into(self._buf, self._dim + 2, _index + 1)
+        self._block = _at
+        _root._limit = _at + 12
+        return self
+
+    def fills(self, count: int | None = None) -> GroupsLegsFillsEncoder:
+        """Starts group `fills`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
+        g = self._g_fills
+        if g is None:
+            g = self._g_fills = GroupsLegsFillsEncoder.__new__(GroupsLegsFillsEncoder)
+            g._root = self._root
+            g._parent = self
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+            g._buf = buf
+            g._msg = self._msg
+            g._parent_index = self._index
+            g._index = -1
+            g._dim = at
+            if count is None:
+                g._follow = True
+                g._most = 65535
+                _DIM_LE_HH.pack_into(buf, at, 5, 0)
+            else:
+                g._follow = False
+                g._most = count
+                _DIM_LE_HH.pack_into(buf, at, 5, count)
+            root._limit = at + 4
+            return g
+        g._start(self, self._index, count)  # raises
+        return g
 
     def note(self, value: str | bytes | bytearray | memoryview) -> GroupsLegsEncoder:
         """Writes var data `note` (text is encoded as utf-8)."""
-        self._var("note", value, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 4 + n
+        if n > 1073741824 or end > len(buf):
+            self._var("note", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
+        _LE_UINT32.pack_into(buf, at, n)
+        buf[at + 4 : end] = raw
+        root._limit = end
         return self
 
 
@@ -1238,6 +1396,7 @@ class GroupsTagsDecoder(GroupDecoder):
     _DIM_BLOCK_LENGTH = (_LE_UINT16.unpack_from, 0)
     _DIM_COUNT = (_LE_UINT16.unpack_from, 2)
     _NEEDS = 2
+    _ITEM = 1
     _DIM = _DIM_LE_HH
 
     def __next__(self) -> GroupsTagsDecoder:
@@ -1300,15 +1459,16 @@ class GroupsTagsEncoder(GroupEncoder):
     _DIM_COUNT = (_LE_UINT16.pack_into, 2)
 
     def next_entry(self) -> GroupsTagsEncoder:
-        """Adds an entry (the count follows) and moves this encoder to it."""
+        """Adds an entry (counting it, unless the group was started with its count) and moves
+        this encoder to it."""
         root = self._root
         at = root._limit
-        count = self._count
-        if count >= 65535 or at + 2 > len(self._buf):
-            self._add_entry()  # raises: countTooLarge or bufferTooShort
-        self._index = count
-        self._count = count + 1
-        _LE_UINT16.pack_into(self._buf, self._dim + 2, count + 1)
+        index = self._index + 1
+        if index >= self._most or at + 2 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = index
+        if self._follow:
+            _LE_UINT16.pack_into(self._buf, self._dim + 2, index + 1)
         self._block = at
         root._limit = at + 2
         return self
@@ -1319,6 +1479,39 @@ class GroupsTagsEncoder(GroupEncoder):
             _LE_UINT16.pack_into(self._buf, self._block, value)
         except struct.error as e:
             raise self._range("tag", value, e, self._block) from None
+        return self
+
+    def fields(self, tag: int) -> GroupsTagsEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        try:
+            _b0 = _GROUPS_TAGS_PACK.pack(tag)
+        except struct.error:
+            raise self._refused((("tag", struct.Struct("<H"), self._block, tag, False),)) from None
+        _BYTES_2.pack_into(self._buf, self._block, _b0)
+        return self
+
+    def add(self, tag: int) -> GroupsTagsEncoder:
+        """Adds an entry with these fields (as `next_entry()` then `fields(...)`) and moves
+        this encoder to it; nothing is added when a value is refused."""
+        _root = self._root
+        _at = _root._limit
+        _index = self._index + 1
+        if _index >= self._most or _at + 2 > len(self._buf):
+            self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
+        self._index = _index  # (errors name the entry)
+        try:
+            try:
+                _GROUPS_TAGS_PACK.pack_into(self._buf, _at, tag)
+            except struct.error:
+                raise self._refused((("tag", struct.Struct("<H"), _at, tag, False),)) from None
+        except EncodeError:
+            self._index = _index - 1
+            raise
+        if self._follow:
+            _LE_UINT16.pack_into(self._buf, self._dim + 2, _index + 1)
+        self._block = _at
+        _root._limit = _at + 2
         return self
 
 
@@ -1445,14 +1638,13 @@ class GroupsDecoder(MessageDecoder):
                 g._version = self._version
                 g._parent = self
                 g._parent_index = self._index
-                g._item = 0
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
                 g._next_pos = pos + 4
-                g._block_length = g._entry_length = step
+                g._block_length = step
                 g._next_item = 2
                 g._count = count
-                g.present = g._straight = True
+                g._straight = True
                 return g
         g._open(self, 0, pos)
         return g
@@ -1477,14 +1669,13 @@ class GroupsDecoder(MessageDecoder):
                 g._version = self._version
                 g._parent = self
                 g._parent_index = self._index
-                g._item = 1
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
                 g._next_pos = pos + 4
-                g._block_length = g._entry_length = step
+                g._block_length = step
                 g._next_item = 0
                 g._count = count
-                g.present = g._straight = True
+                g._straight = True
                 self._next_item = 2
                 self._next_pos = nxt
                 return g
@@ -1577,7 +1768,7 @@ class GroupsDecoder(MessageDecoder):
 class GroupsEncoder(MessageEncoder):
     """Encodes message `Groups`."""
 
-    __slots__ = ()
+    __slots__ = ("_g_legs", "_g_tags")
 
     TEMPLATE_ID = 2
     SCHEMA_ID = 904
@@ -1587,11 +1778,40 @@ class GroupsEncoder(MessageEncoder):
     _HEADER = _HEADER
     _HEADER_PUT = _HEADER_PUT
 
+    _g_legs: GroupsLegsEncoder | None
+    _g_tags: GroupsTagsEncoder | None
+
+    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+        """Starts a message at `offset` (see `wrap`)."""
+        self._g_legs = None
+        self._g_tags = None
+        if header and 0 <= offset and offset + 16 <= len(buf):
+            self._buf = buf
+            self._msg = offset
+            self._root = self
+            self._block = offset + 8
+            self._limit = offset + 16
+            _LE_UINT16_X4.pack_into(buf, offset, 8, 2, 904, 0)
+        else:
+            self._wrap(buf, offset, header)
+
     def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> GroupsEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        self._wrap(buf, offset, header)
+        if header and 0 <= offset and offset + 16 <= len(buf):
+            self._buf = buf
+            self._msg = offset
+            self._root = self
+            self._block = offset + 8
+            self._limit = offset + 16
+            _LE_UINT16_X4.pack_into(buf, offset, 8, 2, 904, 0)
+        else:
+            self._wrap(buf, offset, header)
         return self
+
+    def encoded_length(self) -> int:
+        """The bytes written: header, block, groups and var data."""
+        return self._limit - self._msg
 
     def order_id(self, value: int) -> GroupsEncoder:
         """Writes `orderId`."""
@@ -1601,22 +1821,104 @@ class GroupsEncoder(MessageEncoder):
             raise self._range("orderId", value, e, self._block) from None
         return self
 
-    def legs(self) -> GroupsLegsEncoder:
-        """Starts group `legs` (no entries yet: add them with `next_entry()`)."""
-        return self._group(GroupsLegsEncoder)
+    def fields(self, order_id: int) -> GroupsEncoder:
+        """Writes every fixed field at once (a composite's members as `<field>_<member>`),
+        checked as the setters check them; nothing is written when one is refused."""
+        try:
+            _b0 = _GROUPS_PACK.pack(order_id)
+        except struct.error:
+            raise self._refused((("orderId", struct.Struct("<Q"), self._block, order_id, False),)) from None
+        _BYTES_8.pack_into(self._buf, self._block, _b0)
+        return self
 
-    def tags(self) -> GroupsTagsEncoder:
-        """Starts group `tags` (no entries yet: add them with `next_entry()`)."""
-        return self._group(GroupsTagsEncoder)
+    def legs(self, count: int | None = None) -> GroupsLegsEncoder:
+        """Starts group `legs`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
+        g = self._g_legs
+        if g is None:
+            g = self._g_legs = GroupsLegsEncoder.__new__(GroupsLegsEncoder)
+            g._root = self._root
+            g._parent = self
+            g._g_fills = None
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+            g._buf = buf
+            g._msg = self._msg
+            g._parent_index = 0
+            g._index = -1
+            g._dim = at
+            g._c_price = None
+            if count is None:
+                g._follow = True
+                g._most = 65535
+                _DIM_LE_HH.pack_into(buf, at, 12, 0)
+            else:
+                g._follow = False
+                g._most = count
+                _DIM_LE_HH.pack_into(buf, at, 12, count)
+            root._limit = at + 4
+            return g
+        g._start(self, 0, count)  # raises
+        return g
+
+    def tags(self, count: int | None = None) -> GroupsTagsEncoder:
+        """Starts group `tags`: with `count`, its number of entries, written once (then add exactly that many with `next_entry()`); without, no entries yet (the count follows them)."""
+        g = self._g_tags
+        if g is None:
+            g = self._g_tags = GroupsTagsEncoder.__new__(GroupsTagsEncoder)
+            g._root = self._root
+            g._parent = self
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+            g._buf = buf
+            g._msg = self._msg
+            g._parent_index = 0
+            g._index = -1
+            g._dim = at
+            if count is None:
+                g._follow = True
+                g._most = 65535
+                _DIM_LE_HH.pack_into(buf, at, 2, 0)
+            else:
+                g._follow = False
+                g._most = count
+                _DIM_LE_HH.pack_into(buf, at, 2, count)
+            root._limit = at + 4
+            return g
+        g._start(self, 0, count)  # raises
+        return g
 
     def text(self, value: str | bytes | bytearray | memoryview) -> GroupsEncoder:
         """Writes var data `text` (text is encoded as utf-8)."""
-        self._var("text", value, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)
+        raw = value.encode("utf-8") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 4 + n
+        if n > 1073741824 or end > len(buf):
+            self._var("text", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
+        _LE_UINT32.pack_into(buf, at, n)
+        buf[at + 4 : end] = raw
+        root._limit = end
         return self
 
     def blob(self, value: str | bytes | bytearray | memoryview) -> GroupsEncoder:
         """Writes var data `blob` (text is encoded as latin-1)."""
-        self._var("blob", value, "latin-1", _LE_UINT16.pack_into, 2, 65535)
+        raw = value.encode("latin-1") if isinstance(value, str) else value
+        n = len(raw)
+        buf = self._buf
+        root = self._root
+        at = root._limit
+        end = at + 2 + n
+        if n > 65535 or end > len(buf):
+            self._var("blob", raw, "latin-1", _LE_UINT16.pack_into, 2, 65535)  # raises
+        _LE_UINT16.pack_into(buf, at, n)
+        buf[at + 2 : end] = raw
+        root._limit = end
         return self
 
 
