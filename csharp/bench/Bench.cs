@@ -34,26 +34,42 @@ namespace Sable.Bench
         private static int CarEncodeSable(Span<byte> buffer)
         {
             var car = new Car.CarEncoder(buffer);
-            car.Code(Car.Model.A).ModelYear(2005).SerialNumber(12345).Available(Car.BooleanType.T).VehicleCode(VehicleCode)
-                .SomeNumbers(0, 0).SomeNumbers(1, 1).SomeNumbers(2, 2).SomeNumbers(3, 3).SomeNumbers(4, 4)
-                .Extras(Car.OptionalExtras.SportsPack | Car.OptionalExtras.SunRoof);
-            car.Engine.Capacity(4200).NumCylinders(8).ManufacturerCode(ManufacturerCode);
+            car.SetCode(Car.Model.A);
+            car.SetModelYear(2005);
+            car.SetSerialNumber(12345);
+            car.SetAvailable(Car.BooleanType.T);
+            car.SetVehicleCode(VehicleCode);
+            for (int i = 0; i < 5; i++)
+            {
+                car.SetSomeNumbers(i, i);
+            }
+            car.SetExtras(Car.OptionalExtras.SportsPack | Car.OptionalExtras.SunRoof);
+            var engine = car.Engine;
+            engine.SetCapacity(4200);
+            engine.SetNumCylinders(8);
+            engine.SetManufacturerCode(ManufacturerCode);
             var fuel = car.FuelFiguresCount(3);
             for (int i = 0; i < 3; i++)
             {
-                fuel.Next().Speed(Speeds[i]).Mpg(Mpgs[i]);
+                fuel.MoveNext();
+                fuel.SetSpeed(Speeds[i]);
+                fuel.SetMpg(Mpgs[i]);
             }
             var perf = car.PerformanceFiguresCount(2);
             for (int i = 0; i < 2; i++)
             {
-                perf.Next().OctaneRating(Octanes[i]);
+                perf.MoveNext();
+                perf.SetOctaneRating(Octanes[i]);
                 var acc = perf.AccelerationCount(3);
                 for (int k = 0; k < 3; k++)
                 {
-                    acc.Next().Mph(Mphs[k]).Seconds(Seconds[i][k]);
+                    acc.MoveNext();
+                    acc.SetMph(Mphs[k]);
+                    acc.SetSeconds(Seconds[i][k]);
                 }
             }
-            car.Manufacturer(Manufacturer).Model(ModelName);
+            car.SetManufacturer(Manufacturer);
+            car.SetModel(ModelName);
             return car.EncodedLength;
         }
 
@@ -230,14 +246,21 @@ namespace Sable.Bench
         private static int MdEncodeSable(Span<byte> buffer)
         {
             var md = new Md.MarketDataIncrementalRefreshTradesEncoder(buffer);
-            md.TransactTime(1234).EventTimeDelta(987).MatchEventIndicator(Md.MatchEventIndicator.EndEvent);
+            md.SetTransactTime(1234);
+            md.SetEventTimeDelta(987);
+            md.SetMatchEventIndicator(Md.MatchEventIndicator.EndEvent);
             var g = md.MdIncGrpCount(2);
             for (int i = 0; i < 2; i++)
             {
-                g.Next().TradeId(1234).SecurityId(56789);
-                g.MdEntryPx.Mantissa(50);
-                g.MdEntrySize.Mantissa(10);
-                g.NumberOfOrders(1).MdUpdateAction(Md.MdUpdateAction.New).RptSeq(1).AggressorSide(i == 0 ? Md.Side.Buy : Md.Side.Sell);
+                g.MoveNext();
+                g.SetTradeId(1234);
+                g.SetSecurityId(56789);
+                g.MdEntryPx.SetMantissa(50);
+                g.MdEntrySize.SetMantissa(10);
+                g.SetNumberOfOrders(1);
+                g.SetMdUpdateAction(Md.MdUpdateAction.New);
+                g.SetRptSeq(1);
+                g.SetAggressorSide(i == 0 ? Md.Side.Buy : Md.Side.Sell);
             }
             return md.EncodedLength;
         }

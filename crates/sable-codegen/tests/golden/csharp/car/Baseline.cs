@@ -221,9 +221,16 @@ namespace Baseline
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
@@ -239,9 +246,16 @@ namespace Baseline
 
         /// <summary>templateId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder TemplateId(ushort value)
+        public void SetTemplateId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetTemplateId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder TemplateId(ushort value)
+        {
+            SetTemplateId(value);
             return this;
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
@@ -257,9 +271,16 @@ namespace Baseline
 
         /// <summary>schemaId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder SchemaId(ushort value)
+        public void SetSchemaId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 4), value);
+        }
+
+        /// <summary>As <c>SetSchemaId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder SchemaId(ushort value)
+        {
+            SetSchemaId(value);
             return this;
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
@@ -275,9 +296,16 @@ namespace Baseline
 
         /// <summary>version</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder Version(ushort value)
+        public void SetVersion(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 6), value);
+        }
+
+        /// <summary>As <c>SetVersion</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder Version(ushort value)
+        {
+            SetVersion(value);
             return this;
         }
     }
@@ -678,9 +706,16 @@ namespace Baseline
 
         /// <summary>BoostType</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public BoosterEncoder BoostType(global::Baseline.BoostType value)
+        public void SetBoostType(global::Baseline.BoostType value)
         {
             _buffer[_offset + 0] = (byte)value;
+        }
+
+        /// <summary>As <c>SetBoostType</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public BoosterEncoder BoostType(global::Baseline.BoostType value)
+        {
+            SetBoostType(value);
             return this;
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
@@ -696,9 +731,16 @@ namespace Baseline
 
         /// <summary>horsePower</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public BoosterEncoder HorsePower(byte value)
+        public void SetHorsePower(byte value)
         {
             _buffer[_offset + 1] = value;
+        }
+
+        /// <summary>As <c>SetHorsePower</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public BoosterEncoder HorsePower(byte value)
+        {
+            SetHorsePower(value);
             return this;
         }
     }
@@ -1007,9 +1049,16 @@ namespace Baseline
 
         /// <summary>capacity</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder Capacity(ushort value)
+        public void SetCapacity(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetCapacity</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder Capacity(ushort value)
+        {
+            SetCapacity(value);
             return this;
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
@@ -1025,9 +1074,16 @@ namespace Baseline
 
         /// <summary>numCylinders</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder NumCylinders(byte value)
+        public void SetNumCylinders(byte value)
         {
             _buffer[_offset + 2] = value;
+        }
+
+        /// <summary>As <c>SetNumCylinders</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder NumCylinders(byte value)
+        {
+            SetNumCylinders(value);
             return this;
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
@@ -1054,18 +1110,25 @@ namespace Baseline
         /// <summary>manufacturerCode</summary>
         /// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder ManufacturerCode(string value)
+        public void SetManufacturerCode(string value)
         {
             if (SbeSupport.PutText(value, _buffer.Slice(_offset + 3, 3), false, true) < 0)
             {
                 throw SbeSupport.EncodeError(_offset + 3, SbeField("manufacturerCode"), SbeErrorKind.TextTooLong, "text longer than 3 bytes");
             }
+        }
+
+        /// <summary>As <c>SetManufacturerCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder ManufacturerCode(string value)
+        {
+            SetManufacturerCode(value);
             return this;
         }
 
         /// <summary>Writes <c>manufacturerCode</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder ManufacturerCode(ReadOnlySpan<byte> value)
+        public void SetManufacturerCode(ReadOnlySpan<byte> value)
         {
             if (value.Length > 3)
             {
@@ -1077,6 +1140,13 @@ namespace Baseline
             {
                 d.Slice(value.Length).Clear();
             }
+        }
+
+        /// <summary>As <c>SetManufacturerCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder ManufacturerCode(ReadOnlySpan<byte> value)
+        {
+            SetManufacturerCode(value);
             return this;
         }
         /// <summary>The version <c>fuel</c> appeared in.</summary>
@@ -1100,13 +1170,20 @@ namespace Baseline
 
         /// <summary>efficiency</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder Efficiency(sbyte value)
+        public void SetEfficiency(sbyte value)
         {
             if ((value < (sbyte)0 || value > (sbyte)100) && !(value == sbyte.MinValue))
             {
                 throw SbeSupport.EncodeError(_offset + 6, SbeField("efficiency"), SbeErrorKind.ValueOutOfRange, "value " + value + " outside 0..100");
             }
             _buffer[_offset + 6] = (byte)value;
+        }
+
+        /// <summary>As <c>SetEfficiency</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder Efficiency(sbyte value)
+        {
+            SetEfficiency(value);
             return this;
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
@@ -1116,9 +1193,16 @@ namespace Baseline
 
         /// <summary>boosterEnabled</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder BoosterEnabled(global::Baseline.BooleanType value)
+        public void SetBoosterEnabled(global::Baseline.BooleanType value)
         {
             _buffer[_offset + 7] = (byte)value;
+        }
+
+        /// <summary>As <c>SetBoosterEnabled</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder BoosterEnabled(global::Baseline.BooleanType value)
+        {
+            SetBoosterEnabled(value);
             return this;
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
@@ -1291,9 +1375,16 @@ namespace Baseline
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
@@ -1309,9 +1400,16 @@ namespace Baseline
 
         /// <summary>numInGroup</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        public void SetNumInGroup(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetNumInGroup</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        {
+            SetNumInGroup(value);
             return this;
         }
     }
@@ -3193,9 +3291,16 @@ namespace Baseline
 
         /// <summary>serialNumber</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder SerialNumber(ulong value)
+        public void SetSerialNumber(ulong value)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetSerialNumber</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder SerialNumber(ulong value)
+        {
+            SetSerialNumber(value);
             return this;
         }
         /// <summary>The id of <c>modelYear</c>.</summary>
@@ -3213,9 +3318,16 @@ namespace Baseline
 
         /// <summary>modelYear</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder ModelYear(ushort value)
+        public void SetModelYear(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 8), value);
+        }
+
+        /// <summary>As <c>SetModelYear</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder ModelYear(ushort value)
+        {
+            SetModelYear(value);
             return this;
         }
         /// <summary>The id of <c>available</c>.</summary>
@@ -3227,9 +3339,16 @@ namespace Baseline
 
         /// <summary>available</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Available(global::Baseline.BooleanType value)
+        public void SetAvailable(global::Baseline.BooleanType value)
         {
             _buffer[_offset + 10] = (byte)value;
+        }
+
+        /// <summary>As <c>SetAvailable</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Available(global::Baseline.BooleanType value)
+        {
+            SetAvailable(value);
             return this;
         }
         /// <summary>The id of <c>code</c>.</summary>
@@ -3241,9 +3360,16 @@ namespace Baseline
 
         /// <summary>code</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Code(global::Baseline.Model value)
+        public void SetCode(global::Baseline.Model value)
         {
             _buffer[_offset + 11] = (byte)value;
+        }
+
+        /// <summary>As <c>SetCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Code(global::Baseline.Model value)
+        {
+            SetCode(value);
             return this;
         }
         /// <summary>The id of <c>someNumbers</c>.</summary>
@@ -3263,13 +3389,20 @@ namespace Baseline
 
         /// <summary>someNumbers</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder SomeNumbers(int index, uint value)
+        public void SetSomeNumbers(int index, uint value)
         {
             if ((uint)index >= 5)
             {
                 throw SbeSupport.EncodeError(_offset + 12, "fields.someNumbers", SbeErrorKind.IndexOutOfRange, "index " + index + " outside 0..5");
             }
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 12 + index * 4), value);
+        }
+
+        /// <summary>As <c>SetSomeNumbers</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder SomeNumbers(int index, uint value)
+        {
+            SetSomeNumbers(index, value);
             return this;
         }
         /// <summary>The id of <c>vehicleCode</c>.</summary>
@@ -3290,18 +3423,25 @@ namespace Baseline
         /// <summary>vehicleCode</summary>
         /// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder VehicleCode(string value)
+        public void SetVehicleCode(string value)
         {
             if (SbeSupport.PutText(value, _buffer.Slice(_offset + 32, 6), false, true) < 0)
             {
                 throw SbeSupport.EncodeError(_offset + 32, "fields.vehicleCode", SbeErrorKind.TextTooLong, "text longer than 6 bytes");
             }
+        }
+
+        /// <summary>As <c>SetVehicleCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder VehicleCode(string value)
+        {
+            SetVehicleCode(value);
             return this;
         }
 
         /// <summary>Writes <c>vehicleCode</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder VehicleCode(ReadOnlySpan<byte> value)
+        public void SetVehicleCode(ReadOnlySpan<byte> value)
         {
             if (value.Length > 6)
             {
@@ -3313,6 +3453,13 @@ namespace Baseline
             {
                 d.Slice(value.Length).Clear();
             }
+        }
+
+        /// <summary>As <c>SetVehicleCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder VehicleCode(ReadOnlySpan<byte> value)
+        {
+            SetVehicleCode(value);
             return this;
         }
         /// <summary>The id of <c>extras</c>.</summary>
@@ -3324,9 +3471,16 @@ namespace Baseline
 
         /// <summary>extras</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Extras(global::Baseline.OptionalExtras value)
+        public void SetExtras(global::Baseline.OptionalExtras value)
         {
             _buffer[_offset + 38] = (byte)value;
+        }
+
+        /// <summary>As <c>SetExtras</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Extras(global::Baseline.OptionalExtras value)
+        {
+            SetExtras(value);
             return this;
         }
         /// <summary>The id of <c>discountedModel</c>.</summary>
@@ -3417,7 +3571,7 @@ namespace Baseline
         /// <summary>manufacturer</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Manufacturer(ReadOnlySpan<byte> value)
+        public void SetManufacturer(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3433,13 +3587,20 @@ namespace Baseline
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 3;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetManufacturer</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Manufacturer(ReadOnlySpan<byte> value)
+        {
+            SetManufacturer(value);
             return this;
         }
 
         /// <summary>manufacturer</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Manufacturer(string value)
+        public void SetManufacturer(string value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3457,13 +3618,20 @@ namespace Baseline
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 3;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetManufacturer</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Manufacturer(string value)
+        {
+            SetManufacturer(value);
             return this;
         }
 
         /// <summary>model</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Model(ReadOnlySpan<byte> value)
+        public void SetModel(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
             SbeWalks.Forget();
@@ -3479,13 +3647,20 @@ namespace Baseline
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 4;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetModel</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Model(ReadOnlySpan<byte> value)
+        {
+            SetModel(value);
             return this;
         }
 
         /// <summary>model</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Model(string value)
+        public void SetModel(string value)
         {
             int p = SbeStart(3);
             SbeWalks.Forget();
@@ -3503,13 +3678,20 @@ namespace Baseline
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 4;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetModel</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Model(string value)
+        {
+            SetModel(value);
             return this;
         }
 
         /// <summary>activationCode</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder ActivationCode(ReadOnlySpan<byte> value)
+        public void SetActivationCode(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(4);
             SbeWalks.Forget();
@@ -3525,13 +3707,20 @@ namespace Baseline
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 5;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetActivationCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder ActivationCode(ReadOnlySpan<byte> value)
+        {
+            SetActivationCode(value);
             return this;
         }
 
         /// <summary>activationCode</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder ActivationCode(string value)
+        public void SetActivationCode(string value)
         {
             int p = SbeStart(4);
             SbeWalks.Forget();
@@ -3549,6 +3738,13 @@ namespace Baseline
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 5;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetActivationCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder ActivationCode(string value)
+        {
+            SetActivationCode(value);
             return this;
         }
 
@@ -3623,7 +3819,7 @@ namespace Baseline
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _count)
@@ -3639,6 +3835,13 @@ namespace Baseline
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
             /// <summary>The id of <c>speed</c>.</summary>
@@ -3656,9 +3859,16 @@ namespace Baseline
 
             /// <summary>speed</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder Speed(ushort value)
+            public void SetSpeed(ushort value)
             {
                 BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+            }
+
+            /// <summary>As <c>SetSpeed</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder Speed(ushort value)
+            {
+                SetSpeed(value);
                 return this;
             }
             /// <summary>The id of <c>mpg</c>.</summary>
@@ -3676,16 +3886,23 @@ namespace Baseline
 
             /// <summary>mpg</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder Mpg(float value)
+            public void SetMpg(float value)
             {
                 BinaryPrimitives.WriteInt32LittleEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
+            }
+
+            /// <summary>As <c>SetMpg</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder Mpg(float value)
+            {
+                SetMpg(value);
                 return this;
             }
 
             /// <summary>usageDescription</summary>
             /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder UsageDescription(ReadOnlySpan<byte> value)
+            public void SetUsageDescription(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(0);
                 SbeWalks.Forget();
@@ -3705,13 +3922,20 @@ namespace Baseline
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetUsageDescription</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder UsageDescription(ReadOnlySpan<byte> value)
+            {
+                SetUsageDescription(value);
                 return this;
             }
 
             /// <summary>usageDescription</summary>
             /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder UsageDescription(string value)
+            public void SetUsageDescription(string value)
             {
                 int p = SbeStart(0);
                 SbeWalks.Forget();
@@ -3733,6 +3957,13 @@ namespace Baseline
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetUsageDescription</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder UsageDescription(string value)
+            {
+                SetUsageDescription(value);
                 return this;
             }
 
@@ -3801,7 +4032,7 @@ namespace Baseline
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _count)
@@ -3817,6 +4048,13 @@ namespace Baseline
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public PerformanceFiguresEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
             /// <summary>The id of <c>octaneRating</c>.</summary>
@@ -3834,13 +4072,20 @@ namespace Baseline
 
             /// <summary>octaneRating</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresEncoder OctaneRating(byte value)
+            public void SetOctaneRating(byte value)
             {
                 if ((value < (byte)90 || value > (byte)110) && !(value == byte.MaxValue))
                 {
                     throw SbeSupport.EncodeError(_offset + 0, SbeSupport.Path("fields.performanceFigures[].octaneRating", _i0), SbeErrorKind.ValueOutOfRange, "value " + value + " outside 90..110");
                 }
                 _buffer[_offset + 0] = value;
+            }
+
+            /// <summary>As <c>SetOctaneRating</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public PerformanceFiguresEncoder OctaneRating(byte value)
+            {
+                SetOctaneRating(value);
                 return this;
             }
 
@@ -3943,7 +4188,7 @@ namespace Baseline
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder Next()
+                public void MoveNext()
                 {
                     int i = _i1 + 1;
                     if (i >= _limit)
@@ -3952,6 +4197,13 @@ namespace Baseline
                     }
                     _i1 = i;
                     _offset += BlockLength;
+                }
+
+                /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public AccelerationEncoder Next()
+                {
+                    MoveNext();
                     return this;
                 }
 
@@ -3980,9 +4232,16 @@ namespace Baseline
 
                 /// <summary>mph</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder Mph(ushort value)
+                public void SetMph(ushort value)
                 {
                     BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+                }
+
+                /// <summary>As <c>SetMph</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public AccelerationEncoder Mph(ushort value)
+                {
+                    SetMph(value);
                     return this;
                 }
                 /// <summary>The id of <c>seconds</c>.</summary>
@@ -4000,9 +4259,16 @@ namespace Baseline
 
                 /// <summary>seconds</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder Seconds(float value)
+                public void SetSeconds(float value)
                 {
                     BinaryPrimitives.WriteInt32LittleEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
+                }
+
+                /// <summary>As <c>SetSeconds</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public AccelerationEncoder Seconds(float value)
+                {
+                    SetSeconds(value);
                     return this;
                 }
             }

@@ -221,9 +221,16 @@ namespace Conformance.Structure
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
@@ -239,9 +246,16 @@ namespace Conformance.Structure
 
         /// <summary>templateId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder TemplateId(ushort value)
+        public void SetTemplateId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetTemplateId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder TemplateId(ushort value)
+        {
+            SetTemplateId(value);
             return this;
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
@@ -257,9 +271,16 @@ namespace Conformance.Structure
 
         /// <summary>schemaId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder SchemaId(ushort value)
+        public void SetSchemaId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 4), value);
+        }
+
+        /// <summary>As <c>SetSchemaId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder SchemaId(ushort value)
+        {
+            SetSchemaId(value);
             return this;
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
@@ -275,9 +296,16 @@ namespace Conformance.Structure
 
         /// <summary>version</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder Version(ushort value)
+        public void SetVersion(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 6), value);
+        }
+
+        /// <summary>As <c>SetVersion</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder Version(ushort value)
+        {
+            SetVersion(value);
             return this;
         }
     }
@@ -439,9 +467,16 @@ namespace Conformance.Structure
 
         /// <summary>x</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public PointEncoder X(short value)
+        public void SetX(short value)
         {
             BinaryPrimitives.WriteInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetX</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public PointEncoder X(short value)
+        {
+            SetX(value);
             return this;
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
@@ -457,9 +492,16 @@ namespace Conformance.Structure
 
         /// <summary>y</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public PointEncoder Y(short value)
+        public void SetY(short value)
         {
             BinaryPrimitives.WriteInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetY</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public PointEncoder Y(short value)
+        {
+            SetY(value);
             return this;
         }
     }
@@ -735,9 +777,16 @@ namespace Conformance.Structure
 
         /// <summary>mantissa</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public DecimalEncoder Mantissa(long value)
+        public void SetMantissa(long value)
         {
             BinaryPrimitives.WriteInt64LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetMantissa</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public DecimalEncoder Mantissa(long value)
+        {
+            SetMantissa(value);
             return this;
         }
         /// <summary>The version <c>exponent</c> appeared in.</summary>
@@ -1044,9 +1093,16 @@ namespace Conformance.Structure
 
         /// <summary>id</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Id(uint value)
+        public void SetId(uint value)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Id(uint value)
+        {
+            SetId(value);
             return this;
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
@@ -1078,9 +1134,16 @@ namespace Conformance.Structure
 
         /// <summary>filled</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Filled(global::Conformance.Structure.Bool value)
+        public void SetFilled(global::Conformance.Structure.Bool value)
         {
             _buffer[_offset + 12] = (byte)value;
+        }
+
+        /// <summary>As <c>SetFilled</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Filled(global::Conformance.Structure.Bool value)
+        {
+            SetFilled(value);
             return this;
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
@@ -1090,9 +1153,16 @@ namespace Conformance.Structure
 
         /// <summary>caps</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Caps(global::Conformance.Structure.Caps value)
+        public void SetCaps(global::Conformance.Structure.Caps value)
         {
             _buffer[_offset + 13] = (byte)value;
+        }
+
+        /// <summary>As <c>SetCaps</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Caps(global::Conformance.Structure.Caps value)
+        {
+            SetCaps(value);
             return this;
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
@@ -1108,9 +1178,16 @@ namespace Conformance.Structure
 
         /// <summary>weight</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Weight(ushort value)
+        public void SetWeight(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 14), value);
+        }
+
+        /// <summary>As <c>SetWeight</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Weight(ushort value)
+        {
+            SetWeight(value);
             return this;
         }
         /// <summary>The version <c>kind</c> appeared in.</summary>
@@ -1346,9 +1423,16 @@ namespace Conformance.Structure
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
@@ -1364,9 +1448,16 @@ namespace Conformance.Structure
 
         /// <summary>numInGroup</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        public void SetNumInGroup(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetNumInGroup</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        {
+            SetNumInGroup(value);
             return this;
         }
     }
@@ -1798,9 +1889,16 @@ namespace Conformance.Structure
 
         /// <summary>count</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CompositesEncoder Count(uint value)
+        public void SetCount(uint value)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 32), value);
+        }
+
+        /// <summary>As <c>SetCount</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CompositesEncoder Count(uint value)
+        {
+            SetCount(value);
             return this;
         }
     }
@@ -3377,9 +3475,16 @@ namespace Conformance.Structure
 
         /// <summary>orderId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder OrderId(ulong value)
+        public void SetOrderId(ulong value)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetOrderId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder OrderId(ulong value)
+        {
+            SetOrderId(value);
             return this;
         }
 
@@ -3445,7 +3550,7 @@ namespace Conformance.Structure
         /// <summary>text</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder Text(ReadOnlySpan<byte> value)
+        public void SetText(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3461,13 +3566,20 @@ namespace Conformance.Structure
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 3;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetText</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder Text(ReadOnlySpan<byte> value)
+        {
+            SetText(value);
             return this;
         }
 
         /// <summary>text</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder Text(string value)
+        public void SetText(string value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3485,13 +3597,20 @@ namespace Conformance.Structure
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 3;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetText</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder Text(string value)
+        {
+            SetText(value);
             return this;
         }
 
         /// <summary>blob</summary>
         /// <remarks>Writes the length and the bytes (at most 65534: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder Blob(ReadOnlySpan<byte> value)
+        public void SetBlob(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
             SbeWalks.Forget();
@@ -3507,6 +3626,13 @@ namespace Conformance.Structure
             value.CopyTo(_buffer.Slice(p + 2));
             _known = 4;
             _at = p + 2 + value.Length;
+        }
+
+        /// <summary>As <c>SetBlob</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder Blob(ReadOnlySpan<byte> value)
+        {
+            SetBlob(value);
             return this;
         }
 
@@ -3581,7 +3707,7 @@ namespace Conformance.Structure
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _count)
@@ -3597,6 +3723,13 @@ namespace Conformance.Structure
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
             /// <summary>The id of <c>legId</c>.</summary>
@@ -3614,9 +3747,16 @@ namespace Conformance.Structure
 
             /// <summary>legId</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder LegId(uint value)
+            public void SetLegId(uint value)
             {
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
+            }
+
+            /// <summary>As <c>SetLegId</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder LegId(uint value)
+            {
+                SetLegId(value);
                 return this;
             }
             /// <summary>The id of <c>price</c>.</summary>
@@ -3666,7 +3806,7 @@ namespace Conformance.Structure
             /// <summary>note</summary>
             /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder Note(ReadOnlySpan<byte> value)
+            public void SetNote(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(1);
                 SbeWalks.Forget();
@@ -3686,13 +3826,20 @@ namespace Conformance.Structure
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetNote</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder Note(ReadOnlySpan<byte> value)
+            {
+                SetNote(value);
                 return this;
             }
 
             /// <summary>note</summary>
             /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder Note(string value)
+            public void SetNote(string value)
             {
                 int p = SbeStart(1);
                 SbeWalks.Forget();
@@ -3714,6 +3861,13 @@ namespace Conformance.Structure
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetNote</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder Note(string value)
+            {
+                SetNote(value);
                 return this;
             }
 
@@ -3782,7 +3936,7 @@ namespace Conformance.Structure
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder Next()
+                public void MoveNext()
                 {
                     int i = _i1 + 1;
                     if (i >= _limit)
@@ -3791,6 +3945,13 @@ namespace Conformance.Structure
                     }
                     _i1 = i;
                     _offset += BlockLength;
+                }
+
+                /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public FillsEncoder Next()
+                {
+                    MoveNext();
                     return this;
                 }
 
@@ -3819,9 +3980,16 @@ namespace Conformance.Structure
 
                 /// <summary>qty</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder Qty(uint value)
+                public void SetQty(uint value)
                 {
                     BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
+                }
+
+                /// <summary>As <c>SetQty</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public FillsEncoder Qty(uint value)
+                {
+                    SetQty(value);
                     return this;
                 }
                 /// <summary>The id of <c>venue</c>.</summary>
@@ -3833,9 +4001,16 @@ namespace Conformance.Structure
 
                 /// <summary>venue</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder Venue(global::Conformance.Structure.Venue value)
+                public void SetVenue(global::Conformance.Structure.Venue value)
                 {
                     _buffer[_offset + 4] = (byte)value;
+                }
+
+                /// <summary>As <c>SetVenue</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public FillsEncoder Venue(global::Conformance.Structure.Venue value)
+                {
+                    SetVenue(value);
                     return this;
                 }
             }
@@ -3874,7 +4049,7 @@ namespace Conformance.Structure
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _limit)
@@ -3883,6 +4058,13 @@ namespace Conformance.Structure
                 }
                 _i0 = i;
                 _offset += BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public TagsEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
 
@@ -3911,9 +4093,16 @@ namespace Conformance.Structure
 
             /// <summary>tag</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsEncoder Tag(ushort value)
+            public void SetTag(ushort value)
             {
                 BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+            }
+
+            /// <summary>As <c>SetTag</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public TagsEncoder Tag(ushort value)
+            {
+                SetTag(value);
                 return this;
             }
         }
