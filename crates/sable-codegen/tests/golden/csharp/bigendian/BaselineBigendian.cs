@@ -179,7 +179,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Message identifiers and length of message root</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct MessageHeaderEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -670,7 +670,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Booster</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct BoosterEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1002,7 +1002,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Engine</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct EngineEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1333,7 +1333,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Repeating group dimensions</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct GroupSizeEncodingEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -3210,7 +3210,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Description of a basic Car</summary>
-    /// <remarks>Writes a <c>Car</c> message into a caller's buffer: fixed fields in any order (fluent), then groups and var data in schema order.</remarks>
+    /// <remarks>Writes a <c>Car</c> message into a caller's buffer: fixed fields in any order, then groups and var data in schema order.</remarks>
     public ref struct CarEncoder
     {
         /// <summary>The message's name in the schema.</summary>
@@ -3511,7 +3511,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>fuelFigures</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public FuelFiguresEncoder FuelFiguresCount(int count)
         {
@@ -3540,7 +3540,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>performanceFigures</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PerformanceFiguresEncoder PerformanceFiguresCount(int count)
         {
@@ -3779,7 +3779,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>fuelFigures</summary>
-        /// <remarks>Writes the entries of group <c>fuelFigures</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>fuelFigures</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct FuelFiguresEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -3992,7 +3992,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>performanceFigures</summary>
-        /// <remarks>Writes the entries of group <c>performanceFigures</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>performanceFigures</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct PerformanceFiguresEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -4090,7 +4090,7 @@ namespace BaselineBigendian
             }
 
             /// <summary>acceleration</summary>
-            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public AccelerationEncoder AccelerationCount(int count)
             {
@@ -4154,7 +4154,7 @@ namespace BaselineBigendian
             }
 
             /// <summary>acceleration</summary>
-            /// <remarks>Writes the entries of group <c>acceleration</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+            /// <remarks>Writes the entries of group <c>acceleration</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
             public ref struct AccelerationEncoder
             {
                 /// <summary>The entry's block length.</summary>

@@ -179,7 +179,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>messageHeader</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct MessageHeaderEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -425,7 +425,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Point</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct PointEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -735,7 +735,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Decimal</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct DecimalEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1051,7 +1051,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Shape</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct ShapeEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1381,7 +1381,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>groupSizeEncoding</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct GroupSizeEncodingEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1738,7 +1738,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Composites</summary>
-    /// <remarks>Writes a <c>Composites</c> message into a caller's buffer: fixed fields in any order (fluent), then groups and var data in schema order.</remarks>
+    /// <remarks>Writes a <c>Composites</c> message into a caller's buffer: fixed fields in any order, then groups and var data in schema order.</remarks>
     public ref struct CompositesEncoder
     {
         /// <summary>The message's name in the schema.</summary>
@@ -3394,7 +3394,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Groups</summary>
-    /// <remarks>Writes a <c>Groups</c> message into a caller's buffer: fixed fields in any order (fluent), then groups and var data in schema order.</remarks>
+    /// <remarks>Writes a <c>Groups</c> message into a caller's buffer: fixed fields in any order, then groups and var data in schema order.</remarks>
     public ref struct GroupsEncoder
     {
         /// <summary>The message's name in the schema.</summary>
@@ -3489,7 +3489,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>legs</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public LegsEncoder LegsCount(int count)
         {
@@ -3518,7 +3518,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>tags</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public TagsEncoder TagsCount(int count)
         {
@@ -3667,7 +3667,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>legs</summary>
-        /// <remarks>Writes the entries of group <c>legs</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>legs</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct LegsEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -3774,7 +3774,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>fills</summary>
-            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FillsEncoder FillsCount(int count)
             {
@@ -3902,7 +3902,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>fills</summary>
-            /// <remarks>Writes the entries of group <c>fills</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+            /// <remarks>Writes the entries of group <c>fills</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
             public ref struct FillsEncoder
             {
                 /// <summary>The entry's block length.</summary>
@@ -4017,7 +4017,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>tags</summary>
-        /// <remarks>Writes the entries of group <c>tags</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>tags</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct TagsEncoder
         {
             /// <summary>The entry's block length.</summary>
