@@ -72,7 +72,14 @@ namespace Baseline
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -89,7 +96,14 @@ namespace Baseline
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return TemplateIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -106,7 +120,14 @@ namespace Baseline
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return SchemaIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
+            }
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -123,7 +144,14 @@ namespace Baseline
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return VersionNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -617,7 +645,14 @@ namespace Baseline
         public global::Baseline.BoostType BoostType
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::Baseline.BoostType)_buffer[_offset + 0] : global::Baseline.BoostType.NullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return global::Baseline.BoostType.NullValue;
+                }
+                return (global::Baseline.BoostType)_buffer[_offset + 0];
+            }
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
         public const int HorsePowerSinceVersion = 0;
@@ -634,7 +669,14 @@ namespace Baseline
         public byte HorsePower
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? _buffer[_offset + 1] : HorsePowerNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return HorsePowerNullValue;
+                }
+                return _buffer[_offset + 1];
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -807,7 +849,14 @@ namespace Baseline
         public ushort Capacity
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : CapacityNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return CapacityNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
         public const int NumCylindersSinceVersion = 0;
@@ -824,7 +873,14 @@ namespace Baseline
         public byte NumCylinders
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? _buffer[_offset + 2] : NumCylindersNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return NumCylindersNullValue;
+                }
+                return _buffer[_offset + 2];
+            }
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
         public const int MaxRpmSinceVersion = 0;
@@ -851,7 +907,14 @@ namespace Baseline
         public ReadOnlySpan<byte> ManufacturerCodeBytes
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? _buffer.Slice(_offset + 3, 3) : default(ReadOnlySpan<byte>);
+            get
+            {
+                if (_version < 0)
+                {
+                    return default(ReadOnlySpan<byte>);
+                }
+                return _buffer.Slice(_offset + 3, 3);
+            }
         }
 
         /// <summary>manufacturerCode</summary>
@@ -884,7 +947,14 @@ namespace Baseline
         public sbyte Efficiency
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (sbyte)_buffer[_offset + 6] : EfficiencyNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return EfficiencyNullValue;
+                }
+                return (sbyte)_buffer[_offset + 6];
+            }
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
         public const int BoosterEnabledSinceVersion = 0;
@@ -895,7 +965,14 @@ namespace Baseline
         public global::Baseline.BooleanType BoosterEnabled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::Baseline.BooleanType)_buffer[_offset + 7] : global::Baseline.BooleanType.NullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return global::Baseline.BooleanType.NullValue;
+                }
+                return (global::Baseline.BooleanType)_buffer[_offset + 7];
+            }
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
         public const int BoosterSinceVersion = 0;
@@ -1280,7 +1357,14 @@ namespace Baseline
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1297,7 +1381,14 @@ namespace Baseline
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return NumInGroupNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>

@@ -72,7 +72,14 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -89,7 +96,14 @@ namespace Conformance.Structure
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return TemplateIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -106,7 +120,14 @@ namespace Conformance.Structure
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return SchemaIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
+            }
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -123,7 +144,14 @@ namespace Conformance.Structure
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return VersionNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -372,7 +400,14 @@ namespace Conformance.Structure
         public short X
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0)) : XNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return XNullValue;
+                }
+                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
         public const int YSinceVersion = 0;
@@ -389,7 +424,14 @@ namespace Conformance.Structure
         public short Y
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2)) : YNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return YNullValue;
+                }
+                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -861,7 +903,14 @@ namespace Conformance.Structure
         public uint Id
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0)) : IdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return IdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
         public const int OriginSinceVersion = 0;
@@ -894,7 +943,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Bool Filled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::Conformance.Structure.Bool)_buffer[_offset + 12] : global::Conformance.Structure.Bool.NullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return global::Conformance.Structure.Bool.NullValue;
+                }
+                return (global::Conformance.Structure.Bool)_buffer[_offset + 12];
+            }
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
         public const int CapsSinceVersion = 0;
@@ -905,7 +961,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Caps Caps
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::Conformance.Structure.Caps)_buffer[_offset + 13] : 0;
+            get
+            {
+                if (_version < 0)
+                {
+                    return 0;
+                }
+                return (global::Conformance.Structure.Caps)_buffer[_offset + 13];
+            }
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
         public const int WeightSinceVersion = 0;
@@ -1328,7 +1391,14 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1345,7 +1415,14 @@ namespace Conformance.Structure
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return NumInGroupNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
