@@ -435,7 +435,8 @@ impl Gen<'_> {
             (
                 "private int _limit;\n",
                 "_limit = 0;\n",
-                format!("_entry = p + {dim_len} - bl;\n_limit = (long)p + {dim_len} + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - {dim_len}) / bl;\n"),
+                // Statements, not `?:` (mono's JIT copies the span less).
+                format!("_entry = p + {dim_len} - bl;\n_limit = _count;\nif ((long)p + {dim_len} + (long)_count * bl > b.Length && bl != 0)\n{{\n_limit = (b.Length - p - {dim_len}) / bl;\n}}\n"),
                 "\n/// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>\ninternal long SbeEnd => (long)_entry + ((long)_count + 1) * _blockLength;\n".to_owned(),
                 format!("public bool MoveNext()\n{{\nint i = _index + 1;\nif (i < _limit)\n{{\n_index = i;\n_entry += _blockLength;\nreturn true;\n}}\nif (i >= _count)\n{{\n_index = _count;\nreturn false;\n}}\nthrow SbeTruncated(i);\n}}\n\n/// <summary>The error of entry <paramref name=\"i\"/>, the first that does not fit.</summary>\nprivate SbeDecodeException SbeTruncated(int i)\n{{\nreturn SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, {epath_lit}{mine}, i);\n}}"),
             )

@@ -2920,7 +2920,11 @@ namespace Baseline
                     _blockLength = bl;
                     _count = (int)count;
                     _entry = p + 4 - bl;
-                    _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
+                    _limit = _count;
+                    if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
+                    {
+                        _limit = (b.Length - p - 4) / bl;
+                    }
                 }
 
                 /// <summary>The number of entries.</summary>
