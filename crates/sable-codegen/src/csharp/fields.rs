@@ -194,17 +194,16 @@ impl Gen<'_> {
                 let c = self.s.composite(n);
                 let cn = self.ty(&c.name);
                 // The version the composite is read at: -1 when it is absent.
-                let version = match (&present, place) {
-                    (None, _) => "_version".to_owned(),
-                    (Some(_), Place::Composite(_)) if s.since == 0 => "_version".to_owned(),
-                    (Some(c), _) => format!("{c} ? _version : -1"),
+                let absent_when = match (&present, place) {
+                    (None, _) => None,
+                    (Some(_), Place::Composite(_)) if s.since == 0 => None,
+                    (Some(c), _) => Some(absent(c)),
                 };
-                // The version in a local first: mono copies the buffer once more for each
-                // conditional argument.
-                let get = if version == "_version" {
-                    format!(" => new {cn}Decoder(_buffer, {at}, _version);")
-                } else {
-                    format!("\n{{\nget\n{{\nint v = {version};\nreturn new {cn}Decoder(_buffer, {at}, v);\n}}\n}}")
+                // The version in a local first, set by a statement: mono copies the buffer once
+                // more for each conditional argument or expression.
+                let get = match absent_when {
+                    None => format!(" => new {cn}Decoder(_buffer, {at}, _version);"),
+                    Some(c) => format!("\n{{\nget\n{{\nint v = _version;\nif ({c})\n{{\nv = -1;\n}}\nreturn new {cn}Decoder(_buffer, {at}, v);\n}}\n}}"),
                 };
                 let _ = writeln!(m.decoder, "\n{d}\npublic {cn}Decoder {x}{get}");
                 m.json.push(gate(format!("{x}.AppendJson(sb);")));
