@@ -418,7 +418,7 @@ fn const_primitive(p: &Primitive, x: &str, d: &str) -> (String, String) {
 /// Statements returning null unless `present` holds.
 fn guard(present: &Option<String>) -> String {
     match present {
-        Some(c) => format!("if (!({c}))\n{{\nreturn null;\n}}\n"),
+        Some(c) => format!("if ({})\n{{\nreturn null;\n}}\n", absent(c)),
         None => String::new(),
     }
 }

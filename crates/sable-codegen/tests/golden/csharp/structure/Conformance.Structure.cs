@@ -722,7 +722,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (!(_version >= 0))
+                if (_version < 0)
                 {
                     return null;
                 }
@@ -988,7 +988,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (!(_version >= 0))
+                if (_version < 0)
                 {
                     return null;
                 }
