@@ -1,8 +1,10 @@
 // The C# codecs' benchmark (scripts/bench-csharp.sh): Car (bench-car.xml) and MarketData
 // (bench-fix-message-samples.xml), the messages of the reference's benchmarks, encoded and
 // decoded by Sable's generated codecs and by a hand-written baseline that reads and writes the
-// same fields with BinaryPrimitives over the same buffer. Decoders fold every value read into a
-// checksum (rotate and xor), so no read can be dropped. Prints ns/op and the ratio Sable/baseline.
+// same fields with BinaryPrimitives over the same buffer. Encoders write with statements (SetX,
+// MoveNext); the rows car/enc/flu and md/enc/flu time the same messages written fluently.
+// Decoders fold every value read into a checksum (rotate and xor), so no read can be dropped.
+// Prints ns/op and the ratio Sable/baseline.
 //
 //   mono bench.exe [seconds per measurement]
 
@@ -32,6 +34,49 @@ namespace Sable.Bench
         // ---- Car, Sable ----
 
         private static int CarEncodeSable(Span<byte> buffer)
+        {
+            var car = new Car.CarEncoder(buffer);
+            car.SetCode(Car.Model.A);
+            car.SetModelYear(2005);
+            car.SetSerialNumber(12345);
+            car.SetAvailable(Car.BooleanType.T);
+            car.SetVehicleCode(VehicleCode);
+            for (int i = 0; i < 5; i++)
+            {
+                car.SetSomeNumbers(i, i);
+            }
+            car.SetExtras(Car.OptionalExtras.SportsPack | Car.OptionalExtras.SunRoof);
+            var engine = car.Engine;
+            engine.SetCapacity(4200);
+            engine.SetNumCylinders(8);
+            engine.SetManufacturerCode(ManufacturerCode);
+            var fuel = car.FuelFiguresCount(3);
+            for (int i = 0; i < 3; i++)
+            {
+                fuel.MoveNext();
+                fuel.SetSpeed(Speeds[i]);
+                fuel.SetMpg(Mpgs[i]);
+            }
+            var perf = car.PerformanceFiguresCount(2);
+            for (int i = 0; i < 2; i++)
+            {
+                perf.MoveNext();
+                perf.SetOctaneRating(Octanes[i]);
+                var acc = perf.AccelerationCount(3);
+                for (int k = 0; k < 3; k++)
+                {
+                    acc.MoveNext();
+                    acc.SetMph(Mphs[k]);
+                    acc.SetSeconds(Seconds[i][k]);
+                }
+            }
+            car.SetManufacturer(Manufacturer);
+            car.SetModel(ModelName);
+            return car.EncodedLength;
+        }
+
+        // The same message with fluent setters (chained; each returns a copy of its encoder).
+        private static int CarEncodeFluent(Span<byte> buffer)
         {
             var car = new Car.CarEncoder(buffer);
             car.Code(Car.Model.A).ModelYear(2005).SerialNumber(12345).Available(Car.BooleanType.T).VehicleCode(VehicleCode)
@@ -230,6 +275,29 @@ namespace Sable.Bench
         private static int MdEncodeSable(Span<byte> buffer)
         {
             var md = new Md.MarketDataIncrementalRefreshTradesEncoder(buffer);
+            md.SetTransactTime(1234);
+            md.SetEventTimeDelta(987);
+            md.SetMatchEventIndicator(Md.MatchEventIndicator.EndEvent);
+            var g = md.MdIncGrpCount(2);
+            for (int i = 0; i < 2; i++)
+            {
+                g.MoveNext();
+                g.SetTradeId(1234);
+                g.SetSecurityId(56789);
+                g.MdEntryPx.SetMantissa(50);
+                g.MdEntrySize.SetMantissa(10);
+                g.SetNumberOfOrders(1);
+                g.SetMdUpdateAction(Md.MdUpdateAction.New);
+                g.SetRptSeq(1);
+                g.SetAggressorSide(i == 0 ? Md.Side.Buy : Md.Side.Sell);
+            }
+            return md.EncodedLength;
+        }
+
+        // The same message with fluent setters.
+        private static int MdEncodeFluent(Span<byte> buffer)
+        {
+            var md = new Md.MarketDataIncrementalRefreshTradesEncoder(buffer);
             md.TransactTime(1234).EventTimeDelta(987).MatchEventIndicator(Md.MatchEventIndicator.EndEvent);
             var g = md.MdIncGrpCount(2);
             for (int i = 0; i < 2; i++)
@@ -373,10 +441,12 @@ namespace Sable.Bench
             switch (name)
             {
                 case "car/encode": op = x => CarEncodeSable(x); break;
+                case "car/encode/fluent": op = x => CarEncodeFluent(x); break;
                 case "car/encode/baseline": op = x => CarEncodeBaseline(x); break;
                 case "car/decode": op = x => (long)CarDecodeSable(x); buffer = car; break;
                 case "car/decode/baseline": op = x => (long)CarDecodeBaseline(x); buffer = car; break;
                 case "md/encode": op = x => MdEncodeSable(x); break;
+                case "md/encode/fluent": op = x => MdEncodeFluent(x); break;
                 case "md/encode/baseline": op = x => MdEncodeBaseline(x); break;
                 case "md/decode": op = x => (long)MdDecodeSable(x); buffer = md; break;
                 case "md/decode/baseline": op = x => (long)MdDecodeBaseline(x); buffer = md; break;
@@ -402,16 +472,19 @@ namespace Sable.Bench
             double seconds = args.Length > 0 ? double.Parse(args[0], System.Globalization.CultureInfo.InvariantCulture) : 3;
             var a = new byte[1024];
             var b = new byte[1024];
+            var f = new byte[1024];
             int n = CarEncodeSable(a);
             int m = CarEncodeBaseline(b);
-            if (n != m || !a.AsSpan(0, n).SequenceEqual(b.AsSpan(0, m)) || CarDecodeSable(a) != CarDecodeBaseline(a))
+            int k = CarEncodeFluent(f);
+            if (n != m || k != m || !a.AsSpan(0, n).SequenceEqual(b.AsSpan(0, m)) || !f.AsSpan(0, k).SequenceEqual(b.AsSpan(0, m)) || CarDecodeSable(a) != CarDecodeBaseline(a))
             {
                 Console.Error.WriteLine("bench: the Car codecs and the baseline differ");
                 return 1;
             }
             n = MdEncodeSable(a);
             m = MdEncodeBaseline(b);
-            if (n != m || !a.AsSpan(0, n).SequenceEqual(b.AsSpan(0, m)) || MdDecodeSable(a) != MdDecodeBaseline(a))
+            k = MdEncodeFluent(f);
+            if (n != m || k != m || !a.AsSpan(0, n).SequenceEqual(b.AsSpan(0, m)) || !f.AsSpan(0, k).SequenceEqual(b.AsSpan(0, m)) || MdDecodeSable(a) != MdDecodeBaseline(a))
             {
                 Console.Error.WriteLine("bench: the MarketData codecs and the baseline differ");
                 return 1;
@@ -423,8 +496,10 @@ namespace Sable.Bench
             var rows = new[]
             {
                 Tuple.Create("car/encode", (Op)(x => CarEncodeSable(x)), (Op)(x => CarEncodeBaseline(x)), new byte[1024]),
+                Tuple.Create("car/enc/flu", (Op)(x => CarEncodeFluent(x)), (Op)(x => CarEncodeBaseline(x)), new byte[1024]),
                 Tuple.Create("car/decode", (Op)(x => (long)CarDecodeSable(x)), (Op)(x => (long)CarDecodeBaseline(x)), car),
                 Tuple.Create("md/encode", (Op)(x => MdEncodeSable(x)), (Op)(x => MdEncodeBaseline(x)), new byte[1024]),
+                Tuple.Create("md/enc/flu", (Op)(x => MdEncodeFluent(x)), (Op)(x => MdEncodeBaseline(x)), new byte[1024]),
                 Tuple.Create("md/decode", (Op)(x => (long)MdDecodeSable(x)), (Op)(x => (long)MdDecodeBaseline(x)), md),
             };
             Console.WriteLine("{0,-12} {1,12} {2,14} {3,7}", "benchmark", "sable (ns)", "baseline (ns)", "ratio");

@@ -28,6 +28,10 @@ namespace Sable.Tests
         {
             Encoding.ASCII.GetBytes("Urban Cycle"), Encoding.ASCII.GetBytes("Combined Cycle"), Encoding.ASCII.GetBytes("Highway Cycle"),
         };
+        private static readonly ushort[] Speeds = { 30, 55, 75 };
+        private static readonly float[] Mpgs = { 35.9f, 49.0f, 40.0f };
+        private static readonly ushort[] Mphs = { 30, 60, 100 };
+        private static readonly float[][] Seconds = { new[] { 4.0f, 7.5f, 12.2f }, new[] { 3.8f, 7.1f, 11.8f } };
 
         private static void Check(string name, bool ok, string detail = "")
         {
@@ -93,11 +97,64 @@ namespace Sable.Tests
             return car.EncodedLength;
         }
 
+        /// <summary>The vector's message written with statements: the setters' void twins (<c>SetX</c>, <c>MoveNext</c>).</summary>
+        private static int EncodeWithStatements(Span<byte> buffer)
+        {
+            var car = new CarEncoder(buffer);
+            car.SetSerialNumber(1234);
+            car.SetModelYear(2013);
+            car.SetAvailable(BooleanType.T);
+            car.SetCode(Model.A);
+            car.SetVehicleCode(VehicleCode);
+            for (int i = 0; i < CarEncoder.SomeNumbersLength; i++)
+            {
+                car.SetSomeNumbers(i, (uint)i);
+            }
+            car.SetExtras(OptionalExtras.SportsPack | OptionalExtras.CruiseControl);
+            var engine = car.Engine;
+            engine.SetCapacity(2000);
+            engine.SetNumCylinders(4);
+            engine.SetManufacturerCode(ManufacturerCode);
+            engine.SetEfficiency(35);
+            engine.SetBoosterEnabled(BooleanType.T);
+            var booster = engine.Booster;
+            booster.SetBoostType(BoostType.Nitrous);
+            booster.SetHorsePower(200);
+            var fuel = car.FuelFiguresCount(3);
+            for (int i = 0; i < 3; i++)
+            {
+                fuel.MoveNext();
+                fuel.SetSpeed(Speeds[i]);
+                fuel.SetMpg(Mpgs[i]);
+                fuel.SetUsageDescription(Usage[i]);
+            }
+            var perf = car.PerformanceFiguresCount(2);
+            for (int i = 0; i < 2; i++)
+            {
+                perf.MoveNext();
+                perf.SetOctaneRating((byte)(95 + 4 * i));
+                var acc = perf.AccelerationCount(3);
+                for (int k = 0; k < 3; k++)
+                {
+                    acc.MoveNext();
+                    acc.SetMph(Mphs[k]);
+                    acc.SetSeconds(Seconds[i][k]);
+                }
+            }
+            car.SetManufacturer(Manufacturer);
+            car.SetModel(ModelName);
+            car.SetActivationCode(ActivationCode);
+            return car.EncodedLength;
+        }
+
         private static void EncodesTheVector(string json, string hex)
         {
             var buffer = new byte[512];
             int n = Encode(buffer);
             Check("encodes the car vector byte for byte", ToHex(buffer, n) == hex, ToHex(buffer, n));
+            var statements = new byte[512];
+            int m = EncodeWithStatements(statements);
+            Check("encodes the car vector byte for byte with SetX and MoveNext", ToHex(statements, m) == hex, ToHex(statements, m));
             Check("encoded length", n == hex.Length / 2, n.ToString());
             Check("SbeSchema.ToJson prints the vector's JSON", SbeSchema.ToJson(new ReadOnlySpan<byte>(buffer, 0, n)) == json);
             var text = new CarEncoder(buffer);
@@ -226,6 +283,8 @@ namespace Sable.Tests
             ExpectEncodeError("count too large", SbeErrorKind.CountTooLarge, "fields.fuelFigures", () => new CarEncoder(buffer).FuelFiguresCount(65536));
             ExpectEncodeError("buffer too short", SbeErrorKind.BufferTooShort, "header", () => new CarEncoder(new byte[20]));
             ExpectEncodeError("composite member path", SbeErrorKind.TextTooLong, "fields.engine.manufacturerCode", () => new CarEncoder(buffer).Engine.ManufacturerCode("1234"));
+            ExpectEncodeError("void twin: text too long", SbeErrorKind.TextTooLong, "fields.vehicleCode", () => new CarEncoder(buffer).SetVehicleCode("abcdefg"));
+            ExpectEncodeError("void twin: index out of range", SbeErrorKind.IndexOutOfRange, "fields.someNumbers", () => new CarEncoder(buffer).SetSomeNumbers(5, 1));
             ExpectEncodeError("entry path", SbeErrorKind.BufferTooShort, "fields.fuelFigures[0].usageDescription", () =>
             {
                 var car = new CarEncoder(new byte[70]);
@@ -318,7 +377,7 @@ namespace Sable.Tests
 
         private static long EncodeAndDecode(byte[] buffer)
         {
-            long sum = Encode(buffer);
+            long sum = Encode(buffer) + EncodeWithStatements(buffer);
             var car = new CarDecoder(buffer);
             sum += (long)car.SerialNumber + car.ModelYear + (int)car.Available + (int)car.Code + car.SomeNumbers(3) + car.VehicleCodeBytes.Length;
             sum += (long)car.Extras + car.Engine.Capacity + car.Engine.Booster.HorsePower;

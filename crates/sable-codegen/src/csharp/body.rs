@@ -58,6 +58,18 @@ pub(super) fn on_wire(body: &Body) -> bool {
         || !body.var_data.is_empty()
 }
 
+/// Whether a body's codecs carry their message codec's owner number (see `SbeWalks`): an entry
+/// with groups (it notes where they end, for its group's walk), and a message with a group whose
+/// entries are not all the same size (noted when read or written whole). Nothing is ever noted
+/// for a message whose groups all have same-size entries: its codecs take no number.
+pub(super) fn keeps_owner(body: &Body, depth: usize) -> bool {
+    if depth > 0 {
+        !body.groups.is_empty()
+    } else {
+        body.groups.iter().any(|g| !fixed_entries(g))
+    }
+}
+
 /// Whether a group's entries are all the same size (no groups or var data of their own).
 pub(super) fn fixed_entries(g: &Group) -> bool {
     g.body.groups.is_empty() && g.body.var_data.is_empty()
@@ -276,15 +288,12 @@ impl Gen<'_> {
         let mut skips = Vec::new();
         let my_idx = idx_args("_i", d);
         let pi = idx_args("i", d);
-        // A body with groups carries its message codec's owner number (see SbeWalks).
-        let owner = if body.groups.is_empty() {
-            "0"
-        } else {
-            "_owner"
-        };
+        // See keeps_owner and SbeWalks.
+        let has_owner = keeps_owner(body, d);
+        let owner = if has_owner { "_owner" } else { "0" };
         // A group's end noted by the codec that read it (see SbeWalks) spares the walk; no
         // other item starts where a group does, so the note is looked up for any item.
-        let noted = if body.groups.is_empty() {
+        let noted = if !has_owner {
             ""
         } else {
             "int e = SbeWalks.End(_owner, _at);\nif (e >= 0)\n{\n_at = e;\n_known++;\ncontinue;\n}\n"
@@ -426,7 +435,8 @@ impl Gen<'_> {
             (
                 "private int _limit;\n",
                 "_limit = 0;\n",
-                format!("_entry = p + {dim_len} - bl;\n_limit = (long)p + {dim_len} + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - {dim_len}) / bl;\n"),
+                // Statements, not `?:` (mono's JIT copies the span less).
+                format!("_entry = p + {dim_len} - bl;\n_limit = _count;\nif ((long)p + {dim_len} + (long)_count * bl > b.Length && bl != 0)\n{{\n_limit = (b.Length - p - {dim_len}) / bl;\n}}\n"),
                 "\n/// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>\ninternal long SbeEnd => (long)_entry + ((long)_count + 1) * _blockLength;\n".to_owned(),
                 format!("public bool MoveNext()\n{{\nint i = _index + 1;\nif (i < _limit)\n{{\n_index = i;\n_entry += _blockLength;\nreturn true;\n}}\nif (i >= _count)\n{{\n_index = _count;\nreturn false;\n}}\nthrow SbeTruncated(i);\n}}\n\n/// <summary>The error of entry <paramref name=\"i\"/>, the first that does not fit.</summary>\nprivate SbeDecodeException SbeTruncated(int i)\n{{\nreturn SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, {epath_lit}{mine}, i);\n}}"),
             )
@@ -492,12 +502,13 @@ impl Gen<'_> {
         let my_idx = idx_args("_i", d);
         let mut nested = String::new();
         let n = body.groups.len() + body.var_data.len();
-        // A message with groups, and every entry with groups or var data, carries the owner
-        // number (see SbeWalks); writing a group's count or a var data forgets the note, and
-        // the last entry of a group notes the group's end once its last item is written.
-        let has_owner = d > 0 || !body.groups.is_empty();
+        // Every entry with groups or var data carries the owner number, and a message when
+        // keeps_owner says (see SbeWalks); writing a group's count or a var data forgets the
+        // note, and the last entry of a group notes the group's end once its last item is
+        // written.
+        let has_owner = d > 0 || keeps_owner(body, d);
         let owner = if has_owner { "_owner" } else { "0" };
-        let noted = if body.groups.is_empty() {
+        let noted = if !has_owner || body.groups.is_empty() {
             ""
         } else {
             "int e = SbeWalks.End(_owner, _at);\nif (e >= 0)\n{\n_at = e;\n_known++;\ncontinue;\n}\n"
@@ -595,7 +606,7 @@ impl Gen<'_> {
             } else {
                 ", _owner, p".to_owned()
             };
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Writes the group's header for <paramref name=\"count\"/> entries (at most {max}: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>\npublic {gx}Encoder {gx}Count(int count)\n{{\nint p = SbeStart({k});\n{forget}if (count < 0 || count > {max})\n{{\nthrow SbeSupport.EncodeError(p, {gfield}, SbeErrorKind.CountTooLarge, \"count \" + count + \" outside 0..{max}\");\n}}\nif (p + {dim_len} > _buffer.Length)\n{{\nthrow SbeSupport.BufferTooShort(_buffer.Length, p, {dim_len}, {gpath}{my_idx});\n}}\n{hdr}{learn}return new {gx}Encoder(_buffer, p + {dim_len}, count{go}{my_idx});\n}}");
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Writes the group's header for <paramref name=\"count\"/> entries (at most {max}: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>\npublic {gx}Encoder {gx}Count(int count)\n{{\nint p = SbeStart({k});\n{forget}if (count < 0 || count > {max})\n{{\nthrow SbeSupport.EncodeError(p, {gfield}, SbeErrorKind.CountTooLarge, \"count \" + count + \" outside 0..{max}\");\n}}\nif (p + {dim_len} > _buffer.Length)\n{{\nthrow SbeSupport.BufferTooShort(_buffer.Length, p, {dim_len}, {gpath}{my_idx});\n}}\n{hdr}{learn}return new {gx}Encoder(_buffer, p + {dim_len}, count{go}{my_idx});\n}}");
             nested.push_str(&self.group_encoder(g, at));
         }
         for (k, v) in (body.groups.len()..).zip(&body.var_data) {
@@ -709,6 +720,6 @@ impl Gen<'_> {
                 count,
             )
         };
-        format!("\n{doc_}\n/// <remarks>Writes the entries of group <c>{name}</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>\npublic ref struct {enc}\n{{\n/// <summary>The entry's block length.</summary>\npublic const int BlockLength = {bl};\n/// <summary>The schema's version.</summary>\npublic const int SchemaVersion = {sv};\n\nprivate Span<byte> _buffer;\nprivate int _offset;\n{fields}{ef}\n/// <summary>Writes <paramref name=\"count\"/> entries from <paramref name=\"first\"/>.</summary>\ninternal {enc}(Span<byte> buffer, int first, int count{owner_params}{pp})\n{{\n_buffer = buffer;\n{init}{pa}{own} = -1;\n}}\n\n/// <summary>The entries the group holds (its header's count).</summary>\npublic int Count => {count};\n\n/// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>\n{next}\n{body}}}\n", name = g.name, bl = g.block_length, sv = self.s.version)
+        format!("\n{doc_}\n/// <remarks>Writes the entries of group <c>{name}</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>\npublic ref struct {enc}\n{{\n/// <summary>The entry's block length.</summary>\npublic const int BlockLength = {bl};\n/// <summary>The schema's version.</summary>\npublic const int SchemaVersion = {sv};\n\nprivate Span<byte> _buffer;\nprivate int _offset;\n{fields}{ef}\n/// <summary>Writes <paramref name=\"count\"/> entries from <paramref name=\"first\"/>.</summary>\ninternal {enc}(Span<byte> buffer, int first, int count{owner_params}{pp})\n{{\n_buffer = buffer;\n{init}{pa}{own} = -1;\n}}\n\n/// <summary>The entries the group holds (its header's count).</summary>\npublic int Count => {count};\n\n/// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>\n{next}\n{body}}}\n", name = g.name, bl = g.block_length, sv = self.s.version)
     }
 }

@@ -225,7 +225,9 @@ impl Gen<'_> {
 
     /// Writes lines of code (indented by their braces) and a blank line after.
     fn w(&mut self, text: impl AsRef<str>) {
-        self.out.code(inline_hints(text.as_ref())).code("");
+        self.out
+            .code(inline_hints(&void_twins(text.as_ref())))
+            .code("");
     }
 
     fn file(&mut self, ns: &str) {
@@ -252,6 +254,84 @@ impl Gen<'_> {
         self.schema_entry();
         self.out.code("}");
     }
+}
+
+/// Gives each fluent setter (a public encoder method ending `return this;`) a twin returning
+/// nothing, `SetX` (`MoveNext` for a group's `Next`), which holds the body; the fluent method
+/// calls it and returns the encoder. mono copies a returned `ref struct` at every call, chained
+/// or not, so the twins are the fast form there (docs/csharp.md).
+fn void_twins(code: &str) -> String {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out: Vec<String> = Vec::with_capacity(lines.len());
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some((ret, name, params)) = fluent_signature(lines[i].trim()) {
+            if let Some(end) = fluent_body_end(&lines, i + 1) {
+                let twin = if name == "Next" {
+                    "MoveNext".to_owned()
+                } else {
+                    format!("Set{name}")
+                };
+                let args: Vec<&str> = params
+                    .split(", ")
+                    .filter_map(|p| p.rsplit(' ').next())
+                    .filter(|a| !a.is_empty())
+                    .collect();
+                out.push(format!("public void {twin}({params})"));
+                out.extend(lines[i + 1..end - 1].iter().map(|l| l.to_string()));
+                out.push("}".to_owned());
+                out.push(String::new());
+                out.push(format!(
+                    "/// <summary>As <c>{twin}</c>, then returns the encoder (fluent).</summary>"
+                ));
+                out.push(format!("public {ret} {name}({params})"));
+                out.push("{".to_owned());
+                out.push(format!("{twin}({});", args.join(", ")));
+                out.push("return this;".to_owned());
+                out.push("}".to_owned());
+                i = end + 1;
+                continue;
+            }
+        }
+        out.push(lines[i].to_owned());
+        i += 1;
+    }
+    let mut s = out.join("\n");
+    if code.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+/// `public XEncoder Name(params)`: the return type, name and parameters.
+fn fluent_signature(t: &str) -> Option<(&str, &str, &str)> {
+    let rest = t.strip_prefix("public ")?;
+    let (ret, call) = rest.split_once(' ')?;
+    let (name, params) = call.strip_suffix(')')?.split_once('(')?;
+    let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (ret.ends_with("Encoder") && plain(ret) && plain(name)).then_some((ret, name, params))
+}
+
+/// The line of the closing brace of the body opening at `open`, when its last statement is
+/// `return this;`.
+fn fluent_body_end(lines: &[&str], open: usize) -> Option<usize> {
+    if lines.get(open)?.trim() != "{" {
+        return None;
+    }
+    let mut depth = 0;
+    for (j, l) in lines.iter().enumerate().skip(open) {
+        match l.trim() {
+            "{" => depth += 1,
+            "}" => {
+                depth -= 1;
+                if depth == 0 {
+                    return (lines[j - 1].trim() == "return this;").then_some(j);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 const INLINE: &str = "[MethodImpl(MethodImplOptions.AggressiveInlining)]";

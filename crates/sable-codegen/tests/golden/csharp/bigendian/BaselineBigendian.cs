@@ -72,7 +72,14 @@ namespace BaselineBigendian
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -89,7 +96,14 @@ namespace BaselineBigendian
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return TemplateIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
+            }
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -106,7 +120,14 @@ namespace BaselineBigendian
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return SchemaIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 4));
+            }
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -123,7 +144,14 @@ namespace BaselineBigendian
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return VersionNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 6));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -179,7 +207,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Message identifiers and length of message root</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct MessageHeaderEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -221,9 +249,16 @@ namespace BaselineBigendian
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
@@ -239,9 +274,16 @@ namespace BaselineBigendian
 
         /// <summary>templateId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder TemplateId(ushort value)
+        public void SetTemplateId(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetTemplateId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder TemplateId(ushort value)
+        {
+            SetTemplateId(value);
             return this;
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
@@ -257,9 +299,16 @@ namespace BaselineBigendian
 
         /// <summary>schemaId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder SchemaId(ushort value)
+        public void SetSchemaId(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 4), value);
+        }
+
+        /// <summary>As <c>SetSchemaId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder SchemaId(ushort value)
+        {
+            SetSchemaId(value);
             return this;
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
@@ -275,9 +324,16 @@ namespace BaselineBigendian
 
         /// <summary>version</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder Version(ushort value)
+        public void SetVersion(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 6), value);
+        }
+
+        /// <summary>As <c>SetVersion</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder Version(ushort value)
+        {
+            SetVersion(value);
             return this;
         }
     }
@@ -589,7 +645,14 @@ namespace BaselineBigendian
         public global::BaselineBigendian.BoostType BoostType
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::BaselineBigendian.BoostType)_buffer[_offset + 0] : global::BaselineBigendian.BoostType.NullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return global::BaselineBigendian.BoostType.NullValue;
+                }
+                return (global::BaselineBigendian.BoostType)_buffer[_offset + 0];
+            }
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
         public const int HorsePowerSinceVersion = 0;
@@ -606,7 +669,14 @@ namespace BaselineBigendian
         public byte HorsePower
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? _buffer[_offset + 1] : HorsePowerNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return HorsePowerNullValue;
+                }
+                return _buffer[_offset + 1];
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -642,7 +712,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Booster</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct BoosterEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -678,9 +748,16 @@ namespace BaselineBigendian
 
         /// <summary>BoostType</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public BoosterEncoder BoostType(global::BaselineBigendian.BoostType value)
+        public void SetBoostType(global::BaselineBigendian.BoostType value)
         {
             _buffer[_offset + 0] = (byte)value;
+        }
+
+        /// <summary>As <c>SetBoostType</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public BoosterEncoder BoostType(global::BaselineBigendian.BoostType value)
+        {
+            SetBoostType(value);
             return this;
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
@@ -696,9 +773,16 @@ namespace BaselineBigendian
 
         /// <summary>horsePower</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public BoosterEncoder HorsePower(byte value)
+        public void SetHorsePower(byte value)
         {
             _buffer[_offset + 1] = value;
+        }
+
+        /// <summary>As <c>SetHorsePower</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public BoosterEncoder HorsePower(byte value)
+        {
+            SetHorsePower(value);
             return this;
         }
     }
@@ -765,7 +849,14 @@ namespace BaselineBigendian
         public ushort Capacity
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0)) : CapacityNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return CapacityNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
         public const int NumCylindersSinceVersion = 0;
@@ -782,7 +873,14 @@ namespace BaselineBigendian
         public byte NumCylinders
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? _buffer[_offset + 2] : NumCylindersNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return NumCylindersNullValue;
+                }
+                return _buffer[_offset + 2];
+            }
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
         public const int MaxRpmSinceVersion = 0;
@@ -809,7 +907,14 @@ namespace BaselineBigendian
         public ReadOnlySpan<byte> ManufacturerCodeBytes
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? _buffer.Slice(_offset + 3, 3) : default(ReadOnlySpan<byte>);
+            get
+            {
+                if (_version < 0)
+                {
+                    return default(ReadOnlySpan<byte>);
+                }
+                return _buffer.Slice(_offset + 3, 3);
+            }
         }
 
         /// <summary>manufacturerCode</summary>
@@ -842,7 +947,14 @@ namespace BaselineBigendian
         public sbyte Efficiency
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (sbyte)_buffer[_offset + 6] : EfficiencyNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return EfficiencyNullValue;
+                }
+                return (sbyte)_buffer[_offset + 6];
+            }
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
         public const int BoosterEnabledSinceVersion = 0;
@@ -853,7 +965,14 @@ namespace BaselineBigendian
         public global::BaselineBigendian.BooleanType BoosterEnabled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::BaselineBigendian.BooleanType)_buffer[_offset + 7] : global::BaselineBigendian.BooleanType.NullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return global::BaselineBigendian.BooleanType.NullValue;
+                }
+                return (global::BaselineBigendian.BooleanType)_buffer[_offset + 7];
+            }
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
         public const int BoosterSinceVersion = 0;
@@ -960,7 +1079,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Engine</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct EngineEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1007,9 +1126,16 @@ namespace BaselineBigendian
 
         /// <summary>capacity</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder Capacity(ushort value)
+        public void SetCapacity(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetCapacity</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder Capacity(ushort value)
+        {
+            SetCapacity(value);
             return this;
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
@@ -1025,9 +1151,16 @@ namespace BaselineBigendian
 
         /// <summary>numCylinders</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder NumCylinders(byte value)
+        public void SetNumCylinders(byte value)
         {
             _buffer[_offset + 2] = value;
+        }
+
+        /// <summary>As <c>SetNumCylinders</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder NumCylinders(byte value)
+        {
+            SetNumCylinders(value);
             return this;
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
@@ -1054,18 +1187,25 @@ namespace BaselineBigendian
         /// <summary>manufacturerCode</summary>
         /// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder ManufacturerCode(string value)
+        public void SetManufacturerCode(string value)
         {
             if (SbeSupport.PutText(value, _buffer.Slice(_offset + 3, 3), false, true) < 0)
             {
                 throw SbeSupport.EncodeError(_offset + 3, SbeField("manufacturerCode"), SbeErrorKind.TextTooLong, "text longer than 3 bytes");
             }
+        }
+
+        /// <summary>As <c>SetManufacturerCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder ManufacturerCode(string value)
+        {
+            SetManufacturerCode(value);
             return this;
         }
 
         /// <summary>Writes <c>manufacturerCode</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder ManufacturerCode(ReadOnlySpan<byte> value)
+        public void SetManufacturerCode(ReadOnlySpan<byte> value)
         {
             if (value.Length > 3)
             {
@@ -1077,6 +1217,13 @@ namespace BaselineBigendian
             {
                 d.Slice(value.Length).Clear();
             }
+        }
+
+        /// <summary>As <c>SetManufacturerCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder ManufacturerCode(ReadOnlySpan<byte> value)
+        {
+            SetManufacturerCode(value);
             return this;
         }
         /// <summary>The version <c>fuel</c> appeared in.</summary>
@@ -1100,13 +1247,20 @@ namespace BaselineBigendian
 
         /// <summary>efficiency</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder Efficiency(sbyte value)
+        public void SetEfficiency(sbyte value)
         {
             if ((value < (sbyte)0 || value > (sbyte)100) && !(value == sbyte.MinValue))
             {
                 throw SbeSupport.EncodeError(_offset + 6, SbeField("efficiency"), SbeErrorKind.ValueOutOfRange, "value " + value + " outside 0..100");
             }
             _buffer[_offset + 6] = (byte)value;
+        }
+
+        /// <summary>As <c>SetEfficiency</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder Efficiency(sbyte value)
+        {
+            SetEfficiency(value);
             return this;
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
@@ -1116,9 +1270,16 @@ namespace BaselineBigendian
 
         /// <summary>boosterEnabled</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public EngineEncoder BoosterEnabled(global::BaselineBigendian.BooleanType value)
+        public void SetBoosterEnabled(global::BaselineBigendian.BooleanType value)
         {
             _buffer[_offset + 7] = (byte)value;
+        }
+
+        /// <summary>As <c>SetBoosterEnabled</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public EngineEncoder BoosterEnabled(global::BaselineBigendian.BooleanType value)
+        {
+            SetBoosterEnabled(value);
             return this;
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
@@ -1196,7 +1357,14 @@ namespace BaselineBigendian
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1213,7 +1381,14 @@ namespace BaselineBigendian
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return NumInGroupNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1249,7 +1424,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Repeating group dimensions</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct GroupSizeEncodingEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1291,9 +1466,16 @@ namespace BaselineBigendian
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
@@ -1309,9 +1491,16 @@ namespace BaselineBigendian
 
         /// <summary>numInGroup</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        public void SetNumInGroup(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetNumInGroup</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        {
+            SetNumInGroup(value);
             return this;
         }
     }
@@ -2731,7 +2920,11 @@ namespace BaselineBigendian
                     _blockLength = bl;
                     _count = (int)count;
                     _entry = p + 4 - bl;
-                    _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
+                    _limit = _count;
+                    if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
+                    {
+                        _limit = (b.Length - p - 4) / bl;
+                    }
                 }
 
                 /// <summary>The number of entries.</summary>
@@ -3112,7 +3305,7 @@ namespace BaselineBigendian
     }
 
     /// <summary>Description of a basic Car</summary>
-    /// <remarks>Writes a <c>Car</c> message into a caller's buffer: fixed fields in any order (fluent), then groups and var data in schema order.</remarks>
+    /// <remarks>Writes a <c>Car</c> message into a caller's buffer: fixed fields in any order, then groups and var data in schema order.</remarks>
     public ref struct CarEncoder
     {
         /// <summary>The message's name in the schema.</summary>
@@ -3193,9 +3386,16 @@ namespace BaselineBigendian
 
         /// <summary>serialNumber</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder SerialNumber(ulong value)
+        public void SetSerialNumber(ulong value)
         {
             BinaryPrimitives.WriteUInt64BigEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetSerialNumber</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder SerialNumber(ulong value)
+        {
+            SetSerialNumber(value);
             return this;
         }
         /// <summary>The id of <c>modelYear</c>.</summary>
@@ -3213,9 +3413,16 @@ namespace BaselineBigendian
 
         /// <summary>modelYear</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder ModelYear(ushort value)
+        public void SetModelYear(ushort value)
         {
             BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 8), value);
+        }
+
+        /// <summary>As <c>SetModelYear</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder ModelYear(ushort value)
+        {
+            SetModelYear(value);
             return this;
         }
         /// <summary>The id of <c>available</c>.</summary>
@@ -3227,9 +3434,16 @@ namespace BaselineBigendian
 
         /// <summary>available</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Available(global::BaselineBigendian.BooleanType value)
+        public void SetAvailable(global::BaselineBigendian.BooleanType value)
         {
             _buffer[_offset + 10] = (byte)value;
+        }
+
+        /// <summary>As <c>SetAvailable</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Available(global::BaselineBigendian.BooleanType value)
+        {
+            SetAvailable(value);
             return this;
         }
         /// <summary>The id of <c>code</c>.</summary>
@@ -3241,9 +3455,16 @@ namespace BaselineBigendian
 
         /// <summary>code</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Code(global::BaselineBigendian.Model value)
+        public void SetCode(global::BaselineBigendian.Model value)
         {
             _buffer[_offset + 11] = (byte)value;
+        }
+
+        /// <summary>As <c>SetCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Code(global::BaselineBigendian.Model value)
+        {
+            SetCode(value);
             return this;
         }
         /// <summary>The id of <c>someNumbers</c>.</summary>
@@ -3263,13 +3484,20 @@ namespace BaselineBigendian
 
         /// <summary>someNumbers</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder SomeNumbers(int index, uint value)
+        public void SetSomeNumbers(int index, uint value)
         {
             if ((uint)index >= 5)
             {
                 throw SbeSupport.EncodeError(_offset + 12, "fields.someNumbers", SbeErrorKind.IndexOutOfRange, "index " + index + " outside 0..5");
             }
             BinaryPrimitives.WriteUInt32BigEndian(_buffer.Slice(_offset + 12 + index * 4), value);
+        }
+
+        /// <summary>As <c>SetSomeNumbers</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder SomeNumbers(int index, uint value)
+        {
+            SetSomeNumbers(index, value);
             return this;
         }
         /// <summary>The id of <c>vehicleCode</c>.</summary>
@@ -3290,18 +3518,25 @@ namespace BaselineBigendian
         /// <summary>vehicleCode</summary>
         /// <remarks>NUL-padded; longer text is <c>textTooLong</c>.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder VehicleCode(string value)
+        public void SetVehicleCode(string value)
         {
             if (SbeSupport.PutText(value, _buffer.Slice(_offset + 32, 6), false, true) < 0)
             {
                 throw SbeSupport.EncodeError(_offset + 32, "fields.vehicleCode", SbeErrorKind.TextTooLong, "text longer than 6 bytes");
             }
+        }
+
+        /// <summary>As <c>SetVehicleCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder VehicleCode(string value)
+        {
+            SetVehicleCode(value);
             return this;
         }
 
         /// <summary>Writes <c>vehicleCode</c> from bytes, NUL-padded; longer is <c>textTooLong</c>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder VehicleCode(ReadOnlySpan<byte> value)
+        public void SetVehicleCode(ReadOnlySpan<byte> value)
         {
             if (value.Length > 6)
             {
@@ -3313,6 +3548,13 @@ namespace BaselineBigendian
             {
                 d.Slice(value.Length).Clear();
             }
+        }
+
+        /// <summary>As <c>SetVehicleCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder VehicleCode(ReadOnlySpan<byte> value)
+        {
+            SetVehicleCode(value);
             return this;
         }
         /// <summary>The id of <c>extras</c>.</summary>
@@ -3324,9 +3566,16 @@ namespace BaselineBigendian
 
         /// <summary>extras</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Extras(global::BaselineBigendian.OptionalExtras value)
+        public void SetExtras(global::BaselineBigendian.OptionalExtras value)
         {
             _buffer[_offset + 38] = (byte)value;
+        }
+
+        /// <summary>As <c>SetExtras</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Extras(global::BaselineBigendian.OptionalExtras value)
+        {
+            SetExtras(value);
             return this;
         }
         /// <summary>The id of <c>discountedModel</c>.</summary>
@@ -3357,7 +3606,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>fuelFigures</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public FuelFiguresEncoder FuelFiguresCount(int count)
         {
@@ -3386,7 +3635,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>performanceFigures</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public PerformanceFiguresEncoder PerformanceFiguresCount(int count)
         {
@@ -3417,7 +3666,7 @@ namespace BaselineBigendian
         /// <summary>manufacturer</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Manufacturer(ReadOnlySpan<byte> value)
+        public void SetManufacturer(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3433,13 +3682,20 @@ namespace BaselineBigendian
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 3;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetManufacturer</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Manufacturer(ReadOnlySpan<byte> value)
+        {
+            SetManufacturer(value);
             return this;
         }
 
         /// <summary>manufacturer</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Manufacturer(string value)
+        public void SetManufacturer(string value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3457,13 +3713,20 @@ namespace BaselineBigendian
             BinaryPrimitives.WriteUInt32BigEndian(_buffer.Slice(p), (uint)n);
             _known = 3;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetManufacturer</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Manufacturer(string value)
+        {
+            SetManufacturer(value);
             return this;
         }
 
         /// <summary>model</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Model(ReadOnlySpan<byte> value)
+        public void SetModel(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
             SbeWalks.Forget();
@@ -3479,13 +3742,20 @@ namespace BaselineBigendian
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 4;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetModel</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Model(ReadOnlySpan<byte> value)
+        {
+            SetModel(value);
             return this;
         }
 
         /// <summary>model</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder Model(string value)
+        public void SetModel(string value)
         {
             int p = SbeStart(3);
             SbeWalks.Forget();
@@ -3503,13 +3773,20 @@ namespace BaselineBigendian
             BinaryPrimitives.WriteUInt32BigEndian(_buffer.Slice(p), (uint)n);
             _known = 4;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetModel</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder Model(string value)
+        {
+            SetModel(value);
             return this;
         }
 
         /// <summary>activationCode</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder ActivationCode(ReadOnlySpan<byte> value)
+        public void SetActivationCode(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(4);
             SbeWalks.Forget();
@@ -3525,13 +3802,20 @@ namespace BaselineBigendian
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 5;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetActivationCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder ActivationCode(ReadOnlySpan<byte> value)
+        {
+            SetActivationCode(value);
             return this;
         }
 
         /// <summary>activationCode</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CarEncoder ActivationCode(string value)
+        public void SetActivationCode(string value)
         {
             int p = SbeStart(4);
             SbeWalks.Forget();
@@ -3549,6 +3833,13 @@ namespace BaselineBigendian
             BinaryPrimitives.WriteUInt32BigEndian(_buffer.Slice(p), (uint)n);
             _known = 5;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetActivationCode</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder ActivationCode(string value)
+        {
+            SetActivationCode(value);
             return this;
         }
 
@@ -3583,7 +3874,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>fuelFigures</summary>
-        /// <remarks>Writes the entries of group <c>fuelFigures</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>fuelFigures</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct FuelFiguresEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -3623,7 +3914,7 @@ namespace BaselineBigendian
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _count)
@@ -3639,6 +3930,13 @@ namespace BaselineBigendian
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
             /// <summary>The id of <c>speed</c>.</summary>
@@ -3656,9 +3954,16 @@ namespace BaselineBigendian
 
             /// <summary>speed</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder Speed(ushort value)
+            public void SetSpeed(ushort value)
             {
                 BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 0), value);
+            }
+
+            /// <summary>As <c>SetSpeed</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder Speed(ushort value)
+            {
+                SetSpeed(value);
                 return this;
             }
             /// <summary>The id of <c>mpg</c>.</summary>
@@ -3676,16 +3981,23 @@ namespace BaselineBigendian
 
             /// <summary>mpg</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder Mpg(float value)
+            public void SetMpg(float value)
             {
                 BinaryPrimitives.WriteInt32BigEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
+            }
+
+            /// <summary>As <c>SetMpg</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder Mpg(float value)
+            {
+                SetMpg(value);
                 return this;
             }
 
             /// <summary>usageDescription</summary>
             /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder UsageDescription(ReadOnlySpan<byte> value)
+            public void SetUsageDescription(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(0);
                 SbeWalks.Forget();
@@ -3705,13 +4017,20 @@ namespace BaselineBigendian
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetUsageDescription</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder UsageDescription(ReadOnlySpan<byte> value)
+            {
+                SetUsageDescription(value);
                 return this;
             }
 
             /// <summary>usageDescription</summary>
             /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public FuelFiguresEncoder UsageDescription(string value)
+            public void SetUsageDescription(string value)
             {
                 int p = SbeStart(0);
                 SbeWalks.Forget();
@@ -3733,6 +4052,13 @@ namespace BaselineBigendian
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetUsageDescription</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public FuelFiguresEncoder UsageDescription(string value)
+            {
+                SetUsageDescription(value);
                 return this;
             }
 
@@ -3761,7 +4087,7 @@ namespace BaselineBigendian
         }
 
         /// <summary>performanceFigures</summary>
-        /// <remarks>Writes the entries of group <c>performanceFigures</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>performanceFigures</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct PerformanceFiguresEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -3801,7 +4127,7 @@ namespace BaselineBigendian
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _count)
@@ -3817,6 +4143,13 @@ namespace BaselineBigendian
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public PerformanceFiguresEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
             /// <summary>The id of <c>octaneRating</c>.</summary>
@@ -3834,18 +4167,25 @@ namespace BaselineBigendian
 
             /// <summary>octaneRating</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public PerformanceFiguresEncoder OctaneRating(byte value)
+            public void SetOctaneRating(byte value)
             {
                 if ((value < (byte)90 || value > (byte)110) && !(value == byte.MaxValue))
                 {
                     throw SbeSupport.EncodeError(_offset + 0, SbeSupport.Path("fields.performanceFigures[].octaneRating", _i0), SbeErrorKind.ValueOutOfRange, "value " + value + " outside 90..110");
                 }
                 _buffer[_offset + 0] = value;
+            }
+
+            /// <summary>As <c>SetOctaneRating</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public PerformanceFiguresEncoder OctaneRating(byte value)
+            {
+                SetOctaneRating(value);
                 return this;
             }
 
             /// <summary>acceleration</summary>
-            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public AccelerationEncoder AccelerationCount(int count)
             {
@@ -3909,7 +4249,7 @@ namespace BaselineBigendian
             }
 
             /// <summary>acceleration</summary>
-            /// <remarks>Writes the entries of group <c>acceleration</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+            /// <remarks>Writes the entries of group <c>acceleration</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
             public ref struct AccelerationEncoder
             {
                 /// <summary>The entry's block length.</summary>
@@ -3943,7 +4283,7 @@ namespace BaselineBigendian
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder Next()
+                public void MoveNext()
                 {
                     int i = _i1 + 1;
                     if (i >= _limit)
@@ -3952,6 +4292,13 @@ namespace BaselineBigendian
                     }
                     _i1 = i;
                     _offset += BlockLength;
+                }
+
+                /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public AccelerationEncoder Next()
+                {
+                    MoveNext();
                     return this;
                 }
 
@@ -3980,9 +4327,16 @@ namespace BaselineBigendian
 
                 /// <summary>mph</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder Mph(ushort value)
+                public void SetMph(ushort value)
                 {
                     BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 0), value);
+                }
+
+                /// <summary>As <c>SetMph</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public AccelerationEncoder Mph(ushort value)
+                {
+                    SetMph(value);
                     return this;
                 }
                 /// <summary>The id of <c>seconds</c>.</summary>
@@ -4000,9 +4354,16 @@ namespace BaselineBigendian
 
                 /// <summary>seconds</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public AccelerationEncoder Seconds(float value)
+                public void SetSeconds(float value)
                 {
                     BinaryPrimitives.WriteInt32BigEndian(_buffer.Slice(_offset + 2), BitConverter.SingleToInt32Bits(value));
+                }
+
+                /// <summary>As <c>SetSeconds</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public AccelerationEncoder Seconds(float value)
+                {
+                    SetSeconds(value);
                     return this;
                 }
             }

@@ -116,7 +116,8 @@ namespace Sable.Sbe
     /// that another codec of the same message need not walk the group again: a group read with
     /// <c>foreach</c> (or written through its own encoder variable) notes its end, and the
     /// message's decoder (or encoder) finds the next group or var data there. Each message codec
-    /// takes a new owner number when it is made, and a note serves only its owner (the same
+    /// with a group of varying-size entries takes a new owner number when it is made (the others,
+    /// owner 0, keep no notes), and a note serves only its owner (the same
     /// buffer, walked and checked already); encoders forget the note whenever they write a
     /// group's count or a var data. Codecs are <c>ref struct</c>s, which never leave their
     /// thread. Used by generated codecs.
@@ -149,10 +150,10 @@ namespace Sable.Sbe
             t_end = end;
         }
 
-        /// <summary>Where the group of <paramref name="owner"/>'s message at <paramref name="start"/> ends, if noted; else -1.</summary>
+        /// <summary>Where the group of <paramref name="owner"/>'s message at <paramref name="start"/> ends, if noted; else -1 (always for owner 0: a codec that keeps no notes).</summary>
         public static int End(long owner, int start)
         {
-            return t_owner == owner && t_start == start ? t_end : -1;
+            return owner != 0 && t_owner == owner && t_start == start ? t_end : -1;
         }
 
         /// <summary>Forgets the note (a group or var data is being written).</summary>

@@ -72,7 +72,14 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -89,7 +96,14 @@ namespace Conformance.Structure
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : TemplateIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return TemplateIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -106,7 +120,14 @@ namespace Conformance.Structure
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4)) : SchemaIdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return SchemaIdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
+            }
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -123,7 +144,14 @@ namespace Conformance.Structure
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6)) : VersionNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return VersionNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -179,7 +207,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>messageHeader</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct MessageHeaderEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -221,9 +249,16 @@ namespace Conformance.Structure
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
@@ -239,9 +274,16 @@ namespace Conformance.Structure
 
         /// <summary>templateId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder TemplateId(ushort value)
+        public void SetTemplateId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetTemplateId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder TemplateId(ushort value)
+        {
+            SetTemplateId(value);
             return this;
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
@@ -257,9 +299,16 @@ namespace Conformance.Structure
 
         /// <summary>schemaId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder SchemaId(ushort value)
+        public void SetSchemaId(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 4), value);
+        }
+
+        /// <summary>As <c>SetSchemaId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder SchemaId(ushort value)
+        {
+            SetSchemaId(value);
             return this;
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
@@ -275,9 +324,16 @@ namespace Conformance.Structure
 
         /// <summary>version</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public MessageHeaderEncoder Version(ushort value)
+        public void SetVersion(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 6), value);
+        }
+
+        /// <summary>As <c>SetVersion</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public MessageHeaderEncoder Version(ushort value)
+        {
+            SetVersion(value);
             return this;
         }
     }
@@ -344,7 +400,14 @@ namespace Conformance.Structure
         public short X
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0)) : XNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return XNullValue;
+                }
+                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
         public const int YSinceVersion = 0;
@@ -361,7 +424,14 @@ namespace Conformance.Structure
         public short Y
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2)) : YNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return YNullValue;
+                }
+                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -397,7 +467,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Point</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct PointEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -439,9 +509,16 @@ namespace Conformance.Structure
 
         /// <summary>x</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public PointEncoder X(short value)
+        public void SetX(short value)
         {
             BinaryPrimitives.WriteInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetX</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public PointEncoder X(short value)
+        {
+            SetX(value);
             return this;
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
@@ -457,9 +534,16 @@ namespace Conformance.Structure
 
         /// <summary>y</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public PointEncoder Y(short value)
+        public void SetY(short value)
         {
             BinaryPrimitives.WriteInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetY</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public PointEncoder Y(short value)
+        {
+            SetY(value);
             return this;
         }
     }
@@ -638,7 +722,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (!(_version >= 0))
+                if (_version < 0)
                 {
                     return null;
                 }
@@ -693,7 +777,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Decimal</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct DecimalEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -735,9 +819,16 @@ namespace Conformance.Structure
 
         /// <summary>mantissa</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public DecimalEncoder Mantissa(long value)
+        public void SetMantissa(long value)
         {
             BinaryPrimitives.WriteInt64LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetMantissa</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public DecimalEncoder Mantissa(long value)
+        {
+            SetMantissa(value);
             return this;
         }
         /// <summary>The version <c>exponent</c> appeared in.</summary>
@@ -812,7 +903,14 @@ namespace Conformance.Structure
         public uint Id
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0)) : IdNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return IdNullValue;
+                }
+                return BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
         public const int OriginSinceVersion = 0;
@@ -845,7 +943,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Bool Filled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::Conformance.Structure.Bool)_buffer[_offset + 12] : global::Conformance.Structure.Bool.NullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return global::Conformance.Structure.Bool.NullValue;
+                }
+                return (global::Conformance.Structure.Bool)_buffer[_offset + 12];
+            }
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
         public const int CapsSinceVersion = 0;
@@ -856,7 +961,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Caps Caps
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? (global::Conformance.Structure.Caps)_buffer[_offset + 13] : 0;
+            get
+            {
+                if (_version < 0)
+                {
+                    return 0;
+                }
+                return (global::Conformance.Structure.Caps)_buffer[_offset + 13];
+            }
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
         public const int WeightSinceVersion = 0;
@@ -876,7 +988,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (!(_version >= 0))
+                if (_version < 0)
                 {
                     return null;
                 }
@@ -1002,7 +1114,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Shape</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct ShapeEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1044,9 +1156,16 @@ namespace Conformance.Structure
 
         /// <summary>id</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Id(uint value)
+        public void SetId(uint value)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Id(uint value)
+        {
+            SetId(value);
             return this;
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
@@ -1078,9 +1197,16 @@ namespace Conformance.Structure
 
         /// <summary>filled</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Filled(global::Conformance.Structure.Bool value)
+        public void SetFilled(global::Conformance.Structure.Bool value)
         {
             _buffer[_offset + 12] = (byte)value;
+        }
+
+        /// <summary>As <c>SetFilled</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Filled(global::Conformance.Structure.Bool value)
+        {
+            SetFilled(value);
             return this;
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
@@ -1090,9 +1216,16 @@ namespace Conformance.Structure
 
         /// <summary>caps</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Caps(global::Conformance.Structure.Caps value)
+        public void SetCaps(global::Conformance.Structure.Caps value)
         {
             _buffer[_offset + 13] = (byte)value;
+        }
+
+        /// <summary>As <c>SetCaps</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Caps(global::Conformance.Structure.Caps value)
+        {
+            SetCaps(value);
             return this;
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
@@ -1108,9 +1241,16 @@ namespace Conformance.Structure
 
         /// <summary>weight</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public ShapeEncoder Weight(ushort value)
+        public void SetWeight(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 14), value);
+        }
+
+        /// <summary>As <c>SetWeight</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public ShapeEncoder Weight(ushort value)
+        {
+            SetWeight(value);
             return this;
         }
         /// <summary>The version <c>kind</c> appeared in.</summary>
@@ -1251,7 +1391,14 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0)) : BlockLengthNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return BlockLengthNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
+            }
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1268,7 +1415,14 @@ namespace Conformance.Structure
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => _version >= 0 ? BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2)) : NumInGroupNullValue;
+            get
+            {
+                if (_version < 0)
+                {
+                    return NumInGroupNullValue;
+                }
+                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
+            }
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1304,7 +1458,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>groupSizeEncoding</summary>
-    /// <remarks>Writes the composite into a caller's buffer (fluent: each setter returns the encoder).</remarks>
+    /// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>
     public ref struct GroupSizeEncodingEncoder
     {
         /// <summary>The composite's size in bytes.</summary>
@@ -1346,9 +1500,16 @@ namespace Conformance.Structure
 
         /// <summary>blockLength</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        public void SetBlockLength(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetBlockLength</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder BlockLength(ushort value)
+        {
+            SetBlockLength(value);
             return this;
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
@@ -1364,9 +1525,16 @@ namespace Conformance.Structure
 
         /// <summary>numInGroup</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        public void SetNumInGroup(ushort value)
         {
             BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 2), value);
+        }
+
+        /// <summary>As <c>SetNumInGroup</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupSizeEncodingEncoder NumInGroup(ushort value)
+        {
+            SetNumInGroup(value);
             return this;
         }
     }
@@ -1647,7 +1815,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Composites</summary>
-    /// <remarks>Writes a <c>Composites</c> message into a caller's buffer: fixed fields in any order (fluent), then groups and var data in schema order.</remarks>
+    /// <remarks>Writes a <c>Composites</c> message into a caller's buffer: fixed fields in any order, then groups and var data in schema order.</remarks>
     public ref struct CompositesEncoder
     {
         /// <summary>The message's name in the schema.</summary>
@@ -1798,9 +1966,16 @@ namespace Conformance.Structure
 
         /// <summary>count</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public CompositesEncoder Count(uint value)
+        public void SetCount(uint value)
         {
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 32), value);
+        }
+
+        /// <summary>As <c>SetCount</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CompositesEncoder Count(uint value)
+        {
+            SetCount(value);
             return this;
         }
     }
@@ -2734,7 +2909,11 @@ namespace Conformance.Structure
                     _blockLength = bl;
                     _count = (int)count;
                     _entry = p + 4 - bl;
-                    _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
+                    _limit = _count;
+                    if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
+                    {
+                        _limit = (b.Length - p - 4) / bl;
+                    }
                 }
 
                 /// <summary>The number of entries.</summary>
@@ -3018,7 +3197,11 @@ namespace Conformance.Structure
                 _blockLength = bl;
                 _count = (int)count;
                 _entry = p + 4 - bl;
-                _limit = (long)p + 4 + (long)_count * bl <= b.Length || bl == 0 ? _count : (b.Length - p - 4) / bl;
+                _limit = _count;
+                if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
+                {
+                    _limit = (b.Length - p - 4) / bl;
+                }
             }
 
             /// <summary>The number of entries.</summary>
@@ -3296,7 +3479,7 @@ namespace Conformance.Structure
     }
 
     /// <summary>Groups</summary>
-    /// <remarks>Writes a <c>Groups</c> message into a caller's buffer: fixed fields in any order (fluent), then groups and var data in schema order.</remarks>
+    /// <remarks>Writes a <c>Groups</c> message into a caller's buffer: fixed fields in any order, then groups and var data in schema order.</remarks>
     public ref struct GroupsEncoder
     {
         /// <summary>The message's name in the schema.</summary>
@@ -3377,14 +3560,21 @@ namespace Conformance.Structure
 
         /// <summary>orderId</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder OrderId(ulong value)
+        public void SetOrderId(ulong value)
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_buffer.Slice(_offset + 0), value);
+        }
+
+        /// <summary>As <c>SetOrderId</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder OrderId(ulong value)
+        {
+            SetOrderId(value);
             return this;
         }
 
         /// <summary>legs</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public LegsEncoder LegsCount(int count)
         {
@@ -3413,7 +3603,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>tags</summary>
-        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+        /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public TagsEncoder TagsCount(int count)
         {
@@ -3445,7 +3635,7 @@ namespace Conformance.Structure
         /// <summary>text</summary>
         /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder Text(ReadOnlySpan<byte> value)
+        public void SetText(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3461,13 +3651,20 @@ namespace Conformance.Structure
             value.CopyTo(_buffer.Slice(p + 4));
             _known = 3;
             _at = p + 4 + value.Length;
+        }
+
+        /// <summary>As <c>SetText</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder Text(ReadOnlySpan<byte> value)
+        {
+            SetText(value);
             return this;
         }
 
         /// <summary>text</summary>
         /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder Text(string value)
+        public void SetText(string value)
         {
             int p = SbeStart(2);
             SbeWalks.Forget();
@@ -3485,13 +3682,20 @@ namespace Conformance.Structure
             BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(p), (uint)n);
             _known = 3;
             _at = p + 4 + n;
+        }
+
+        /// <summary>As <c>SetText</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder Text(string value)
+        {
+            SetText(value);
             return this;
         }
 
         /// <summary>blob</summary>
         /// <remarks>Writes the length and the bytes (at most 65534: else <c>lengthTooLarge</c>).</remarks>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        public GroupsEncoder Blob(ReadOnlySpan<byte> value)
+        public void SetBlob(ReadOnlySpan<byte> value)
         {
             int p = SbeStart(3);
             SbeWalks.Forget();
@@ -3507,6 +3711,13 @@ namespace Conformance.Structure
             value.CopyTo(_buffer.Slice(p + 2));
             _known = 4;
             _at = p + 2 + value.Length;
+        }
+
+        /// <summary>As <c>SetBlob</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public GroupsEncoder Blob(ReadOnlySpan<byte> value)
+        {
+            SetBlob(value);
             return this;
         }
 
@@ -3541,7 +3752,7 @@ namespace Conformance.Structure
         }
 
         /// <summary>legs</summary>
-        /// <remarks>Writes the entries of group <c>legs</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>legs</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct LegsEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -3581,7 +3792,7 @@ namespace Conformance.Structure
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _count)
@@ -3597,6 +3808,13 @@ namespace Conformance.Structure
                 _offset = p;
                 _known = 0;
                 _at = p + BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
             /// <summary>The id of <c>legId</c>.</summary>
@@ -3614,9 +3832,16 @@ namespace Conformance.Structure
 
             /// <summary>legId</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder LegId(uint value)
+            public void SetLegId(uint value)
             {
                 BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
+            }
+
+            /// <summary>As <c>SetLegId</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder LegId(uint value)
+            {
+                SetLegId(value);
                 return this;
             }
             /// <summary>The id of <c>price</c>.</summary>
@@ -3634,7 +3859,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>fills</summary>
-            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>Next()</c> once per entry.</remarks>
+            /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public FillsEncoder FillsCount(int count)
             {
@@ -3666,7 +3891,7 @@ namespace Conformance.Structure
             /// <summary>note</summary>
             /// <remarks>Writes the length and the bytes (at most 1073741824: else <c>lengthTooLarge</c>).</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder Note(ReadOnlySpan<byte> value)
+            public void SetNote(ReadOnlySpan<byte> value)
             {
                 int p = SbeStart(1);
                 SbeWalks.Forget();
@@ -3686,13 +3911,20 @@ namespace Conformance.Structure
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetNote</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder Note(ReadOnlySpan<byte> value)
+            {
+                SetNote(value);
                 return this;
             }
 
             /// <summary>note</summary>
             /// <remarks>Writes text (UTF-8, or a byte a character up to U+00FF) without allocating.</remarks>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public LegsEncoder Note(string value)
+            public void SetNote(string value)
             {
                 int p = SbeStart(1);
                 SbeWalks.Forget();
@@ -3714,6 +3946,13 @@ namespace Conformance.Structure
                 {
                     SbeWalks.Note(_owner, _start, _at);
                 }
+            }
+
+            /// <summary>As <c>SetNote</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder Note(string value)
+            {
+                SetNote(value);
                 return this;
             }
 
@@ -3748,7 +3987,7 @@ namespace Conformance.Structure
             }
 
             /// <summary>fills</summary>
-            /// <remarks>Writes the entries of group <c>fills</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+            /// <remarks>Writes the entries of group <c>fills</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
             public ref struct FillsEncoder
             {
                 /// <summary>The entry's block length.</summary>
@@ -3782,7 +4021,7 @@ namespace Conformance.Structure
 
                 /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder Next()
+                public void MoveNext()
                 {
                     int i = _i1 + 1;
                     if (i >= _limit)
@@ -3791,6 +4030,13 @@ namespace Conformance.Structure
                     }
                     _i1 = i;
                     _offset += BlockLength;
+                }
+
+                /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public FillsEncoder Next()
+                {
+                    MoveNext();
                     return this;
                 }
 
@@ -3819,9 +4065,16 @@ namespace Conformance.Structure
 
                 /// <summary>qty</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder Qty(uint value)
+                public void SetQty(uint value)
                 {
                     BinaryPrimitives.WriteUInt32LittleEndian(_buffer.Slice(_offset + 0), value);
+                }
+
+                /// <summary>As <c>SetQty</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public FillsEncoder Qty(uint value)
+                {
+                    SetQty(value);
                     return this;
                 }
                 /// <summary>The id of <c>venue</c>.</summary>
@@ -3833,16 +4086,23 @@ namespace Conformance.Structure
 
                 /// <summary>venue</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                public FillsEncoder Venue(global::Conformance.Structure.Venue value)
+                public void SetVenue(global::Conformance.Structure.Venue value)
                 {
                     _buffer[_offset + 4] = (byte)value;
+                }
+
+                /// <summary>As <c>SetVenue</c>, then returns the encoder (fluent).</summary>
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                public FillsEncoder Venue(global::Conformance.Structure.Venue value)
+                {
+                    SetVenue(value);
                     return this;
                 }
             }
         }
 
         /// <summary>tags</summary>
-        /// <remarks>Writes the entries of group <c>tags</c>: <c>Next()</c> before each, then its fields (any order), groups and var data (in schema order).</remarks>
+        /// <remarks>Writes the entries of group <c>tags</c>: <c>MoveNext()</c> (or <c>Next()</c>) before each, then its fields (any order), groups and var data (in schema order).</remarks>
         public ref struct TagsEncoder
         {
             /// <summary>The entry's block length.</summary>
@@ -3874,7 +4134,7 @@ namespace Conformance.Structure
 
             /// <summary>Moves to the next entry (after the current one's groups and var data) and returns the encoder.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsEncoder Next()
+            public void MoveNext()
             {
                 int i = _i0 + 1;
                 if (i >= _limit)
@@ -3883,6 +4143,13 @@ namespace Conformance.Structure
                 }
                 _i0 = i;
                 _offset += BlockLength;
+            }
+
+            /// <summary>As <c>MoveNext</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public TagsEncoder Next()
+            {
+                MoveNext();
                 return this;
             }
 
@@ -3911,9 +4178,16 @@ namespace Conformance.Structure
 
             /// <summary>tag</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            public TagsEncoder Tag(ushort value)
+            public void SetTag(ushort value)
             {
                 BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 0), value);
+            }
+
+            /// <summary>As <c>SetTag</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public TagsEncoder Tag(ushort value)
+            {
+                SetTag(value);
                 return this;
             }
         }
