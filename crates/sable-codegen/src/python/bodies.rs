@@ -460,6 +460,12 @@ impl Gen<'_> {
                 constant(&g.name),
                 g.since_version
             ));
+            o.line(format!(
+                "_g_{}: {}{}Decoder",
+                accessor(&g.name),
+                owner.prefix,
+                class_name(&g.name)
+            ));
             o.blank();
             o.line("@property");
             o.line(format!(
@@ -477,7 +483,15 @@ impl Gen<'_> {
             o.line(format!(
                 "pos = self._next_pos if self._next_item == {item} else self._start({item})"
             ));
-            o.line(format!("g = {cls}()"));
+            // One decoder kept per group, moved by each access; one being iterated is left to
+            // its loop (a new one is kept instead).
+            let kept = format!("self._g_{}", accessor(&g.name));
+            o.line("try:");
+            o.line(format!("    g = {kept}"));
+            o.line("    if -1 < g._index < g._count:  # being iterated");
+            o.line(format!("        g = {kept} = {cls}()"));
+            o.line("except AttributeError:  # the first access");
+            o.line(format!("    g = {kept} = {cls}()"));
             self.open_group(g, item);
             let o = &mut self.out;
             o.line(format!("g._open(self, {item}, pos)"));
@@ -557,26 +571,25 @@ impl Gen<'_> {
     }
 
     /// A decoder's `__slots__`: the attributes of the fields read with the block.
+    /// A decoder's slots: its block's field attributes (when read by one struct) and the
+    /// group decoders it keeps (`_g_<group>`).
     fn decoder_slots(&self, body: &Body) -> String {
-        let Some((_, at)) = self.block_layout(body) else {
-            return "__slots__ = ()".to_owned();
+        let mut attrs: Vec<String> = match self.block_layout(body) {
+            Some((_, at)) => body
+                .fields
+                .iter()
+                .zip(at)
+                .filter(|(f, i)| i.is_some() && !f.is_constant())
+                .map(|(f, _)| eager_attr(&Slot::of_field(f)))
+                .collect(),
+            None => Vec::new(),
         };
-        let attrs: Vec<String> = body
-            .fields
-            .iter()
-            .zip(at)
-            .filter(|(f, i)| i.is_some() && !f.is_constant())
-            .map(|(f, _)| eager_attr(&Slot::of_field(f)))
-            .collect();
-        // In ruff's order (RUF023).
-        let mut attrs = attrs;
-        attrs.sort_by_key(|a| super::natural(a));
-        let attrs: Vec<String> = attrs.iter().map(|a| str_lit(a)).collect();
-        match attrs.len() {
-            0 => "__slots__ = ()".to_owned(),
-            1 => format!("__slots__ = ({},)", attrs[0]),
-            _ => format!("__slots__ = ({})", attrs.join(", ")),
-        }
+        attrs.extend(
+            body.groups
+                .iter()
+                .map(|g| format!("_g_{}", accessor(&g.name))),
+        );
+        slots_line(attrs)
     }
 
     /// A message decoder's `decode` or `wrap` body (`d`: the decoder): the usual message

@@ -978,7 +978,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
 class CarPerformanceFiguresDecoder(GroupDecoder):
     """Group `performanceFigures`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ("octane_rating",)
+    __slots__ = ("_g_acceleration", "octane_rating")
 
     NAME = "performanceFigures"
     ID: Final = 13
@@ -1049,12 +1049,18 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
 
     ACCELERATION_ID: Final = 15
     ACCELERATION_SINCE_VERSION: Final = 0
+    _g_acceleration: CarPerformanceFiguresAccelerationDecoder
 
     @property
     def acceleration(self) -> CarPerformanceFiguresAccelerationDecoder:
         """Group `acceleration`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = CarPerformanceFiguresAccelerationDecoder()
+        try:
+            g = self._g_acceleration
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
+        except AttributeError:  # the first access
+            g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1200,7 +1206,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
 class CarDecoder(MessageDecoder):
     """Description of a basic Car"""
 
-    __slots__ = ("available", "code", "extras", "model_year", "serial_number", "some_numbers", "vehicle_code_bytes")
+    __slots__ = ("_g_fuel_figures", "_g_performance_figures", "available", "code", "extras", "model_year", "serial_number", "some_numbers", "vehicle_code_bytes")
 
     TEMPLATE_ID = 1
     SCHEMA_ID = 1
@@ -1412,12 +1418,18 @@ class CarDecoder(MessageDecoder):
 
     FUEL_FIGURES_ID: Final = 10
     FUEL_FIGURES_SINCE_VERSION: Final = 0
+    _g_fuel_figures: CarFuelFiguresDecoder
 
     @property
     def fuel_figures(self) -> CarFuelFiguresDecoder:
         """Group `fuelFigures`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = CarFuelFiguresDecoder()
+        try:
+            g = self._g_fuel_figures
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_fuel_figures = CarFuelFiguresDecoder()
+        except AttributeError:  # the first access
+            g = self._g_fuel_figures = CarFuelFiguresDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1442,12 +1454,18 @@ class CarDecoder(MessageDecoder):
 
     PERFORMANCE_FIGURES_ID: Final = 13
     PERFORMANCE_FIGURES_SINCE_VERSION: Final = 0
+    _g_performance_figures: CarPerformanceFiguresDecoder
 
     @property
     def performance_figures(self) -> CarPerformanceFiguresDecoder:
         """Group `performanceFigures`."""
         pos = self._next_pos if self._next_item == 1 else self._start(1)
-        g = CarPerformanceFiguresDecoder()
+        try:
+            g = self._g_performance_figures
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_performance_figures = CarPerformanceFiguresDecoder()
+        except AttributeError:  # the first access
+            g = self._g_performance_figures = CarPerformanceFiguresDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf

@@ -1080,7 +1080,7 @@ class GroupsLegsFillsEncoder(GroupEncoder):
 class GroupsLegsDecoder(GroupDecoder):
     """Group `legs`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ("leg_id", "price")
+    __slots__ = ("_g_fills", "leg_id", "price")
 
     NAME = "legs"
     ID: Final = 10
@@ -1174,12 +1174,18 @@ class GroupsLegsDecoder(GroupDecoder):
 
     FILLS_ID: Final = 13
     FILLS_SINCE_VERSION: Final = 0
+    _g_fills: GroupsLegsFillsDecoder
 
     @property
     def fills(self) -> GroupsLegsFillsDecoder:
         """Group `fills`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = GroupsLegsFillsDecoder()
+        try:
+            g = self._g_fills
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_fills = GroupsLegsFillsDecoder()
+        except AttributeError:  # the first access
+            g = self._g_fills = GroupsLegsFillsDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1519,7 +1525,7 @@ class GroupsTagsEncoder(GroupEncoder):
 class GroupsDecoder(MessageDecoder):
     """Decodes message `Groups`."""
 
-    __slots__ = ("order_id",)
+    __slots__ = ("_g_legs", "_g_tags", "order_id")
 
     TEMPLATE_ID = 2
     SCHEMA_ID = 904
@@ -1621,12 +1627,18 @@ class GroupsDecoder(MessageDecoder):
 
     LEGS_ID: Final = 10
     LEGS_SINCE_VERSION: Final = 0
+    _g_legs: GroupsLegsDecoder
 
     @property
     def legs(self) -> GroupsLegsDecoder:
         """Group `legs`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = GroupsLegsDecoder()
+        try:
+            g = self._g_legs
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_legs = GroupsLegsDecoder()
+        except AttributeError:  # the first access
+            g = self._g_legs = GroupsLegsDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1651,12 +1663,18 @@ class GroupsDecoder(MessageDecoder):
 
     TAGS_ID: Final = 20
     TAGS_SINCE_VERSION: Final = 0
+    _g_tags: GroupsTagsDecoder
 
     @property
     def tags(self) -> GroupsTagsDecoder:
         """Group `tags`."""
         pos = self._next_pos if self._next_item == 1 else self._start(1)
-        g = GroupsTagsDecoder()
+        try:
+            g = self._g_tags
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_tags = GroupsTagsDecoder()
+        except AttributeError:  # the first access
+            g = self._g_tags = GroupsTagsDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
