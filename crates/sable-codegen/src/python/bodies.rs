@@ -135,7 +135,7 @@ impl Gen<'_> {
         for (a, _) in &kept {
             o.line(format!("self.{a} = None"));
         }
-        self.start_message(m);
+        self.start_message(m, true);
         self.out.outdent();
         self.out.blank();
         let o = &mut self.out;
@@ -147,7 +147,7 @@ impl Gen<'_> {
             "\"\"\"Starts a message at `offset`: writes its header (unless `header` is false: then",
         );
         o.line("`offset` is where the body goes).\"\"\"");
-        self.start_message(m);
+        self.start_message(m, false);
         let o = &mut self.out;
         o.line("return self");
         o.outdent();
@@ -875,6 +875,8 @@ impl Gen<'_> {
             cls,
             entry.as_ref().map(|(bl, f, at)| (*bl, f.as_str(), *at)),
         );
+        // A message encoder is its own root: its group starts and var data move its `_limit`.
+        let root = if group { "root" } else { "self" };
         let index = if group { "self._index" } else { "0" };
         for g in &owner.body.groups {
             let gcls = format!("{}{}Encoder", owner.prefix, class_name(&g.name));
@@ -912,14 +914,19 @@ impl Gen<'_> {
             o.line(format!("    g = self.{kept} = {gcls}.__new__({gcls})"));
             o.line("    g._root = self._root");
             o.line("    g._parent = self");
+            if !group {
+                o.line("    g._parent_index = 0");
+            }
             for n in &nested {
                 o.line(format!("    g.{n} = None"));
             }
             if let Some(dim) = &dims.both {
                 let ds = dims.size;
                 o.line("buf = self._buf");
-                o.line("root = self._root");
-                o.line("at = root._limit");
+                if group {
+                    o.line("root = self._root");
+                }
+                o.line(format!("at = {root}._limit"));
                 o.line(format!(
                     "if at + {ds} <= len(buf) and (count is None or 0 <= count <= {}):",
                     dims.max_count
@@ -927,7 +934,9 @@ impl Gen<'_> {
                 o.indent();
                 o.line("g._buf = buf");
                 o.line("g._msg = self._msg");
-                o.line(format!("g._parent_index = {index}"));
+                if group {
+                    o.line("g._parent_index = self._index");
+                }
                 o.line("g._index = -1");
                 o.line("g._dim = at");
                 for c in &composites {
@@ -947,7 +956,7 @@ impl Gen<'_> {
                     "    {dim}.pack_into(buf, at, {}, count)",
                     g.block_length
                 ));
-                o.line(format!("root._limit = at + {ds}"));
+                o.line(format!("{root}._limit = at + {ds}"));
                 o.line("return g");
                 o.outdent();
                 o.line(format!("g._start(self, {index}, count)  # raises"));
@@ -987,8 +996,10 @@ impl Gen<'_> {
             ));
             o.line("n = len(raw)");
             o.line("buf = self._buf");
-            o.line("root = self._root");
-            o.line("at = root._limit");
+            if group {
+                o.line("root = self._root");
+            }
+            o.line(format!("at = {root}._limit"));
             o.line(format!("end = at + {size} + n"));
             o.line(format!("if n > {max} or end > len(buf):"));
             o.line(format!(
@@ -997,7 +1008,7 @@ impl Gen<'_> {
             ));
             o.line(format!("{f}.pack_into(buf, at, n)"));
             o.line(format!("buf[at + {size} : end] = raw"));
-            o.line("root._limit = end");
+            o.line(format!("{root}._limit = end"));
             o.line("return self");
             o.outdent();
             o.blank();
@@ -1006,8 +1017,9 @@ impl Gen<'_> {
 
     /// A message encoder's start (`__init__`, `wrap`): the usual header written at once by the
     /// usual start (a header, room for it and the block); anything else by `_wrap`, which
-    /// raises the errors.
-    fn start_message(&mut self, m: &Message) {
+    /// raises the errors. `init`: in `__init__`, which also makes the encoder its own root
+    /// (`wrap` keeps it so).
+    fn start_message(&mut self, m: &Message, init: bool) {
         let hs = self.header_size();
         let s = self.s;
         let o = &mut self.out;
@@ -1019,7 +1031,9 @@ impl Gen<'_> {
             o.indent();
             o.line("self._buf = buf");
             o.line("self._msg = offset");
-            o.line("self._root = self");
+            if init {
+                o.line("self._root = self");
+            }
             o.line(format!("self._block = offset + {hs}"));
             o.line(format!("self._limit = offset + {need}"));
             o.line(format!(

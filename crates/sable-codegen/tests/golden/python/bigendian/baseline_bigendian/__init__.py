@@ -1674,7 +1674,6 @@ class CarEncoder(MessageEncoder):
         if header and 0 <= offset and offset + 57 <= len(buf):
             self._buf = buf
             self._msg = offset
-            self._root = self
             self._block = offset + 8
             self._limit = offset + 57
             _BE_UINT16_X4.pack_into(buf, offset, 49, 1, 1, 0)
@@ -1782,13 +1781,12 @@ class CarEncoder(MessageEncoder):
             g = self._g_fuel_figures = CarFuelFiguresEncoder.__new__(CarFuelFiguresEncoder)
             g._root = self._root
             g._parent = self
+            g._parent_index = 0
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             if count is None:
@@ -1799,7 +1797,7 @@ class CarEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_BE_HH.pack_into(buf, at, 6, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
         g._start(self, 0, count)  # raises
         return g
@@ -1811,14 +1809,13 @@ class CarEncoder(MessageEncoder):
             g = self._g_performance_figures = CarPerformanceFiguresEncoder.__new__(CarPerformanceFiguresEncoder)
             g._root = self._root
             g._parent = self
+            g._parent_index = 0
             g._g_acceleration = None
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             if count is None:
@@ -1829,7 +1826,7 @@ class CarEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_BE_HH.pack_into(buf, at, 1, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
         g._start(self, 0, count)  # raises
         return g
@@ -1839,14 +1836,13 @@ class CarEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("manufacturer", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
     def model(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
@@ -1854,14 +1850,13 @@ class CarEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("model", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
     def activation_code(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
@@ -1869,14 +1864,13 @@ class CarEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("activationCode", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
 

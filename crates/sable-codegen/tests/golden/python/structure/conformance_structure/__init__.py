@@ -867,7 +867,6 @@ class CompositesEncoder(MessageEncoder):
         if header and 0 <= offset and offset + 44 <= len(buf):
             self._buf = buf
             self._msg = offset
-            self._root = self
             self._block = offset + 8
             self._limit = offset + 44
             _LE_UINT16_X4.pack_into(buf, offset, 36, 1, 904, 0)
@@ -1819,7 +1818,6 @@ class GroupsEncoder(MessageEncoder):
         if header and 0 <= offset and offset + 16 <= len(buf):
             self._buf = buf
             self._msg = offset
-            self._root = self
             self._block = offset + 8
             self._limit = offset + 16
             _LE_UINT16_X4.pack_into(buf, offset, 8, 2, 904, 0)
@@ -1856,14 +1854,13 @@ class GroupsEncoder(MessageEncoder):
             g = self._g_legs = GroupsLegsEncoder.__new__(GroupsLegsEncoder)
             g._root = self._root
             g._parent = self
+            g._parent_index = 0
             g._g_fills = None
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             g._c_price = None
@@ -1875,7 +1872,7 @@ class GroupsEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_LE_HH.pack_into(buf, at, 12, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
         g._start(self, 0, count)  # raises
         return g
@@ -1887,13 +1884,12 @@ class GroupsEncoder(MessageEncoder):
             g = self._g_tags = GroupsTagsEncoder.__new__(GroupsTagsEncoder)
             g._root = self._root
             g._parent = self
+            g._parent_index = 0
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             if count is None:
@@ -1904,7 +1900,7 @@ class GroupsEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_LE_HH.pack_into(buf, at, 2, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
         g._start(self, 0, count)  # raises
         return g
@@ -1914,14 +1910,13 @@ class GroupsEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("text", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
     def blob(self, value: str | bytes | bytearray | memoryview) -> GroupsEncoder:
@@ -1929,14 +1924,13 @@ class GroupsEncoder(MessageEncoder):
         raw = value.encode("latin-1") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 2 + n
         if n > 65535 or end > len(buf):
             self._var("blob", raw, "latin-1", _LE_UINT16.pack_into, 2, 65535)  # raises
         _LE_UINT16.pack_into(buf, at, n)
         buf[at + 2 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
 
