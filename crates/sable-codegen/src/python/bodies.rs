@@ -933,7 +933,6 @@ impl Gen<'_> {
                 ));
                 o.indent();
                 o.line("g._buf = buf");
-                o.line("g._msg = self._msg");
                 if group {
                     o.line("g._parent_index = self._index");
                 }

@@ -1184,7 +1184,6 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
             g._parent_index = self._index
             g._index = -1
             g._dim = at
@@ -1785,7 +1784,6 @@ class CarEncoder(MessageEncoder):
         at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
             g._index = -1
             g._dim = at
             if count is None:
@@ -1814,7 +1812,6 @@ class CarEncoder(MessageEncoder):
         at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
             g._index = -1
             g._dim = at
             if count is None:

@@ -1303,7 +1303,7 @@ class GroupsLegsEncoder(GroupEncoder):
             c._buf = self._buf
             c._parent = self
             c._name = "price"
-            c._msg = self._msg
+            c._msg = self._root._msg
         c._off = self._block + 4
         return c
 
@@ -1354,7 +1354,6 @@ class GroupsLegsEncoder(GroupEncoder):
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
             g._parent_index = self._index
             g._index = -1
             g._dim = at
@@ -1860,7 +1859,6 @@ class GroupsEncoder(MessageEncoder):
         at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
             g._index = -1
             g._dim = at
             g._c_price = None
@@ -1889,7 +1887,6 @@ class GroupsEncoder(MessageEncoder):
         at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
             g._index = -1
             g._dim = at
             if count is None:
