@@ -167,6 +167,23 @@ def test_a_group_decoder_is_kept_but_never_moved_under_its_loop() -> None:
     assert d.to_json() == vector_json_text("car.jsonl", "car")
 
 
+def test_a_nested_group_encoders_errors_name_its_parents_entry() -> None:
+    import car
+
+    buf = bytearray(512)
+    enc = car.CarEncoder(buf)
+    perf = enc.performance_figures(2)
+    perf.add(95).acceleration(1).add(30, 4.0)
+    a = perf.add(99).acceleration(2)
+    a.add(30, 3.8)
+    with pytest.raises(car.EncodeError) as e:
+        a.add(-1, 7.1)
+    assert (e.value.field, e.value.kind) == (
+        "fields.performanceFigures[1].acceleration[1].mph",
+        "valueOutOfRange",
+    )
+
+
 def test_every_cut_is_a_truncated_error_never_another_exception() -> None:
     import car
 

@@ -877,7 +877,6 @@ impl Gen<'_> {
         );
         // A message encoder is its own root: its group starts and var data move its `_limit`.
         let root = if group { "root" } else { "self" };
-        let index = if group { "self._index" } else { "0" };
         for g in &owner.body.groups {
             let gcls = format!("{}{}Encoder", owner.prefix, class_name(&g.name));
             let dims = self.dims(g);
@@ -914,9 +913,6 @@ impl Gen<'_> {
             o.line(format!("    g = self.{kept} = {gcls}.__new__({gcls})"));
             o.line("    g._root = self._root");
             o.line("    g._parent = self");
-            if !group {
-                o.line("    g._parent_index = 0");
-            }
             for n in &nested {
                 o.line(format!("    g.{n} = None"));
             }
@@ -933,9 +929,6 @@ impl Gen<'_> {
                 ));
                 o.indent();
                 o.line("g._buf = buf");
-                if group {
-                    o.line("g._parent_index = self._index");
-                }
                 o.line("g._index = -1");
                 o.line("g._dim = at");
                 for c in &composites {
@@ -958,9 +951,9 @@ impl Gen<'_> {
                 o.line(format!("{root}._limit = at + {ds}"));
                 o.line("return g");
                 o.outdent();
-                o.line(format!("g._start(self, {index}, count)  # raises"));
+                o.line("g._start(self, count)  # raises");
             } else {
-                o.line(format!("g._start(self, {index}, count)"));
+                o.line("g._start(self, count)");
                 for c in &composites {
                     o.line(format!("g.{c} = None"));
                 }

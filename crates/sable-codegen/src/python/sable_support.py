@@ -965,7 +965,6 @@ class GroupEncoder(BlockEncoder):
         "_index",
         "_most",
         "_parent",
-        "_parent_index",
     )
 
     NAME: ClassVar[str] = ""
@@ -975,8 +974,9 @@ class GroupEncoder(BlockEncoder):
     _DIM_BLOCK_LENGTH: ClassVar[tuple[Pack, int]]
     _DIM_COUNT: ClassVar[tuple[Pack, int]]
 
+    #: The encoder the group is in: errors name its current entry (where the group is
+    #: written: it ends before its parent moves on).
     _parent: BlockEncoder
-    _parent_index: int
     _dim: int
     #: The entry the encoder is at (-1 before the first): the entries added so far, less one.
     _index: int
@@ -990,9 +990,8 @@ class GroupEncoder(BlockEncoder):
         """Where the message starts: its root's (only errors need it, so a start sets none)."""
         return self._root._msg
 
-    def _start(self, parent: BlockEncoder, index: int, count: int | None = None) -> None:
+    def _start(self, parent: BlockEncoder, count: int | None = None) -> None:
         self._parent = parent
-        self._parent_index = index
         root = parent._root
         self._root = root
         self._buf = parent._buf
@@ -1063,10 +1062,10 @@ class GroupEncoder(BlockEncoder):
         return self._index
 
     def _path(self) -> str:
-        return f"{self._parent._path_at(self._parent_index)}.{self.NAME}[{self._index}]"
+        return f"{self._parent._path_at(self._parent._index_now())}.{self.NAME}[{self._index}]"
 
     def _group_path(self) -> str:
-        return f"{self._parent._path_at(self._parent_index)}.{self.NAME}"
+        return f"{self._parent._path_at(self._parent._index_now())}.{self.NAME}"
 
     def _path_at(self, index: int) -> str:
         return f"{self._group_path()}[{index}]"

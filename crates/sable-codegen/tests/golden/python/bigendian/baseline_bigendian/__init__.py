@@ -1185,7 +1185,6 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._parent_index = self._index
             g._index = -1
             g._dim = at
             if count is None:
@@ -1198,7 +1197,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
                 _DIM_BE_HH.pack_into(buf, at, 6, count)
             root._limit = at + 4
             return g
-        g._start(self, self._index, count)  # raises
+        g._start(self, count)  # raises
         return g
 
 
@@ -1780,7 +1779,6 @@ class CarEncoder(MessageEncoder):
             g = self._g_fuel_figures = CarFuelFiguresEncoder.__new__(CarFuelFiguresEncoder)
             g._root = self._root
             g._parent = self
-            g._parent_index = 0
         buf = self._buf
         at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
@@ -1797,7 +1795,7 @@ class CarEncoder(MessageEncoder):
                 _DIM_BE_HH.pack_into(buf, at, 6, count)
             self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def performance_figures(self, count: int | None = None) -> CarPerformanceFiguresEncoder:
@@ -1807,7 +1805,6 @@ class CarEncoder(MessageEncoder):
             g = self._g_performance_figures = CarPerformanceFiguresEncoder.__new__(CarPerformanceFiguresEncoder)
             g._root = self._root
             g._parent = self
-            g._parent_index = 0
             g._g_acceleration = None
         buf = self._buf
         at = self._limit
@@ -1825,7 +1822,7 @@ class CarEncoder(MessageEncoder):
                 _DIM_BE_HH.pack_into(buf, at, 1, count)
             self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def manufacturer(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:

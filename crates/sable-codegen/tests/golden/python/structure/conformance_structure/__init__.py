@@ -1354,7 +1354,6 @@ class GroupsLegsEncoder(GroupEncoder):
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._parent_index = self._index
             g._index = -1
             g._dim = at
             if count is None:
@@ -1367,7 +1366,7 @@ class GroupsLegsEncoder(GroupEncoder):
                 _DIM_LE_HH.pack_into(buf, at, 5, count)
             root._limit = at + 4
             return g
-        g._start(self, self._index, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def note(self, value: str | bytes | bytearray | memoryview) -> GroupsLegsEncoder:
@@ -1853,7 +1852,6 @@ class GroupsEncoder(MessageEncoder):
             g = self._g_legs = GroupsLegsEncoder.__new__(GroupsLegsEncoder)
             g._root = self._root
             g._parent = self
-            g._parent_index = 0
             g._g_fills = None
         buf = self._buf
         at = self._limit
@@ -1872,7 +1870,7 @@ class GroupsEncoder(MessageEncoder):
                 _DIM_LE_HH.pack_into(buf, at, 12, count)
             self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def tags(self, count: int | None = None) -> GroupsTagsEncoder:
@@ -1882,7 +1880,6 @@ class GroupsEncoder(MessageEncoder):
             g = self._g_tags = GroupsTagsEncoder.__new__(GroupsTagsEncoder)
             g._root = self._root
             g._parent = self
-            g._parent_index = 0
         buf = self._buf
         at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
@@ -1899,7 +1896,7 @@ class GroupsEncoder(MessageEncoder):
                 _DIM_LE_HH.pack_into(buf, at, 2, count)
             self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def text(self, value: str | bytes | bytearray | memoryview) -> GroupsEncoder:
