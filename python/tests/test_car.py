@@ -124,6 +124,66 @@ def test_groups_and_var_data_read_in_any_order() -> None:
     assert d.to_json() == vector_json_text("car.jsonl", "car")
 
 
+def test_a_group_decoder_is_kept_but_never_moved_under_its_loop() -> None:
+    import car
+
+    buf = bytes.fromhex(str(vector("car.jsonl", "car")["hex"]))
+    d = car.CarDecoder.decode(buf)
+    fuel = [(30, "Urban Cycle"), (55, "Combined Cycle"), (75, "Highway Cycle")]
+    # The group opened again (and read whole) inside a loop over it: the loop goes on.
+    seen = []
+    for f in d.fuel_figures:
+        assert len(d.fuel_figures) == 3
+        assert [g.speed for g in d.fuel_figures] == [30, 55, 75]
+        seen.append((f.speed, f.usage_description))
+    assert seen == fuel
+    # Not being iterated, it is the same object, moved back to the group's start.
+    g = d.fuel_figures
+    assert d.fuel_figures is g and g.index == -1
+    assert [(f.speed, f.usage_description) for f in g] == fuel
+    # A loop broken off leaves its decoder aside: the next access gets a fresh one.
+    for f in d.fuel_figures:
+        break
+    assert [f.speed for f in d.fuel_figures] == [30, 55, 75]
+    # A nested group: opened, counted and read whole inside the loop over it.
+    accel = [(95, [30, 60, 100]), (99, [30, 60, 100])]
+    seen_p = []
+    for p in d.performance_figures:
+        mph = []
+        for a in p.acceleration:
+            assert len(p.acceleration) == 3
+            assert [x.mph for x in p.acceleration] == [30, 60, 100]
+            mph.append(a.mph)
+        seen_p.append((p.octane_rating, mph))
+    assert seen_p == accel
+    assert d.manufacturer == "Honda" and d.activation_code == "abcdef"
+    # A half-iterated group keeps reading its own message after the decoder moves on.
+    it = iter(d.fuel_figures)
+    assert next(it).speed == 30
+    d.wrap(buf)
+    assert [f.speed for f in d.fuel_figures] == [30, 55, 75]
+    f = next(it)
+    assert (f.speed, f.usage_description) == (55, "Combined Cycle")
+    assert d.to_json() == vector_json_text("car.jsonl", "car")
+
+
+def test_a_nested_group_encoders_errors_name_its_parents_entry() -> None:
+    import car
+
+    buf = bytearray(512)
+    enc = car.CarEncoder(buf)
+    perf = enc.performance_figures(2)
+    perf.add(95).acceleration(1).add(30, 4.0)
+    a = perf.add(99).acceleration(2)
+    a.add(30, 3.8)
+    with pytest.raises(car.EncodeError) as e:
+        a.add(-1, 7.1)
+    assert (e.value.field, e.value.kind) == (
+        "fields.performanceFigures[1].acceleration[1].mph",
+        "valueOutOfRange",
+    )
+
+
 def test_every_cut_is_a_truncated_error_never_another_exception() -> None:
     import car
 

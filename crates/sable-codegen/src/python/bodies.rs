@@ -135,7 +135,7 @@ impl Gen<'_> {
         for (a, _) in &kept {
             o.line(format!("self.{a} = None"));
         }
-        self.start_message(m);
+        self.start_message(m, true);
         self.out.outdent();
         self.out.blank();
         let o = &mut self.out;
@@ -147,7 +147,7 @@ impl Gen<'_> {
             "\"\"\"Starts a message at `offset`: writes its header (unless `header` is false: then",
         );
         o.line("`offset` is where the body goes).\"\"\"");
-        self.start_message(m);
+        self.start_message(m, false);
         let o = &mut self.out;
         o.line("return self");
         o.outdent();
@@ -460,6 +460,12 @@ impl Gen<'_> {
                 constant(&g.name),
                 g.since_version
             ));
+            o.line(format!(
+                "_g_{}: {}{}Decoder",
+                accessor(&g.name),
+                owner.prefix,
+                class_name(&g.name)
+            ));
             o.blank();
             o.line("@property");
             o.line(format!(
@@ -477,7 +483,15 @@ impl Gen<'_> {
             o.line(format!(
                 "pos = self._next_pos if self._next_item == {item} else self._start({item})"
             ));
-            o.line(format!("g = {cls}()"));
+            // One decoder kept per group, moved by each access; one being iterated is left to
+            // its loop (a new one is kept instead).
+            let kept = format!("self._g_{}", accessor(&g.name));
+            o.line("try:");
+            o.line(format!("    g = {kept}"));
+            o.line("    if -1 < g._index < g._count:  # being iterated");
+            o.line(format!("        g = {kept} = {cls}()"));
+            o.line("except AttributeError:  # the first access");
+            o.line(format!("    g = {kept} = {cls}()"));
             self.open_group(g, item);
             let o = &mut self.out;
             o.line(format!("g._open(self, {item}, pos)"));
@@ -557,26 +571,25 @@ impl Gen<'_> {
     }
 
     /// A decoder's `__slots__`: the attributes of the fields read with the block.
+    /// A decoder's slots: its block's field attributes (when read by one struct) and the
+    /// group decoders it keeps (`_g_<group>`).
     fn decoder_slots(&self, body: &Body) -> String {
-        let Some((_, at)) = self.block_layout(body) else {
-            return "__slots__ = ()".to_owned();
+        let mut attrs: Vec<String> = match self.block_layout(body) {
+            Some((_, at)) => body
+                .fields
+                .iter()
+                .zip(at)
+                .filter(|(f, i)| i.is_some() && !f.is_constant())
+                .map(|(f, _)| eager_attr(&Slot::of_field(f)))
+                .collect(),
+            None => Vec::new(),
         };
-        let attrs: Vec<String> = body
-            .fields
-            .iter()
-            .zip(at)
-            .filter(|(f, i)| i.is_some() && !f.is_constant())
-            .map(|(f, _)| eager_attr(&Slot::of_field(f)))
-            .collect();
-        // In ruff's order (RUF023).
-        let mut attrs = attrs;
-        attrs.sort_by_key(|a| super::natural(a));
-        let attrs: Vec<String> = attrs.iter().map(|a| str_lit(a)).collect();
-        match attrs.len() {
-            0 => "__slots__ = ()".to_owned(),
-            1 => format!("__slots__ = ({},)", attrs[0]),
-            _ => format!("__slots__ = ({})", attrs.join(", ")),
-        }
+        attrs.extend(
+            body.groups
+                .iter()
+                .map(|g| format!("_g_{}", accessor(&g.name))),
+        );
+        slots_line(attrs)
     }
 
     /// A message decoder's `decode` or `wrap` body (`d`: the decoder): the usual message
@@ -862,7 +875,8 @@ impl Gen<'_> {
             cls,
             entry.as_ref().map(|(bl, f, at)| (*bl, f.as_str(), *at)),
         );
-        let index = if group { "self._index" } else { "0" };
+        // A message encoder is its own root: its group starts and var data move its `_limit`.
+        let root = if group { "root" } else { "self" };
         for g in &owner.body.groups {
             let gcls = format!("{}{}Encoder", owner.prefix, class_name(&g.name));
             let dims = self.dims(g);
@@ -905,16 +919,16 @@ impl Gen<'_> {
             if let Some(dim) = &dims.both {
                 let ds = dims.size;
                 o.line("buf = self._buf");
-                o.line("root = self._root");
-                o.line("at = root._limit");
+                if group {
+                    o.line("root = self._root");
+                }
+                o.line(format!("at = {root}._limit"));
                 o.line(format!(
                     "if at + {ds} <= len(buf) and (count is None or 0 <= count <= {}):",
                     dims.max_count
                 ));
                 o.indent();
                 o.line("g._buf = buf");
-                o.line("g._msg = self._msg");
-                o.line(format!("g._parent_index = {index}"));
                 o.line("g._index = -1");
                 o.line("g._dim = at");
                 for c in &composites {
@@ -934,12 +948,12 @@ impl Gen<'_> {
                     "    {dim}.pack_into(buf, at, {}, count)",
                     g.block_length
                 ));
-                o.line(format!("root._limit = at + {ds}"));
+                o.line(format!("{root}._limit = at + {ds}"));
                 o.line("return g");
                 o.outdent();
-                o.line(format!("g._start(self, {index}, count)  # raises"));
+                o.line("g._start(self, count)  # raises");
             } else {
-                o.line(format!("g._start(self, {index}, count)"));
+                o.line("g._start(self, count)");
                 for c in &composites {
                     o.line(format!("g.{c} = None"));
                 }
@@ -974,8 +988,10 @@ impl Gen<'_> {
             ));
             o.line("n = len(raw)");
             o.line("buf = self._buf");
-            o.line("root = self._root");
-            o.line("at = root._limit");
+            if group {
+                o.line("root = self._root");
+            }
+            o.line(format!("at = {root}._limit"));
             o.line(format!("end = at + {size} + n"));
             o.line(format!("if n > {max} or end > len(buf):"));
             o.line(format!(
@@ -984,7 +1000,7 @@ impl Gen<'_> {
             ));
             o.line(format!("{f}.pack_into(buf, at, n)"));
             o.line(format!("buf[at + {size} : end] = raw"));
-            o.line("root._limit = end");
+            o.line(format!("{root}._limit = end"));
             o.line("return self");
             o.outdent();
             o.blank();
@@ -993,8 +1009,9 @@ impl Gen<'_> {
 
     /// A message encoder's start (`__init__`, `wrap`): the usual header written at once by the
     /// usual start (a header, room for it and the block); anything else by `_wrap`, which
-    /// raises the errors.
-    fn start_message(&mut self, m: &Message) {
+    /// raises the errors. `init`: in `__init__`, which also makes the encoder its own root
+    /// (`wrap` keeps it so).
+    fn start_message(&mut self, m: &Message, init: bool) {
         let hs = self.header_size();
         let s = self.s;
         let o = &mut self.out;
@@ -1006,7 +1023,9 @@ impl Gen<'_> {
             o.indent();
             o.line("self._buf = buf");
             o.line("self._msg = offset");
-            o.line("self._root = self");
+            if init {
+                o.line("self._root = self");
+            }
             o.line(format!("self._block = offset + {hs}"));
             o.line(format!("self._limit = offset + {need}"));
             o.line(format!(

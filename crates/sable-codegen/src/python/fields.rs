@@ -682,7 +682,7 @@ impl Gen<'_> {
                         ("_buf", "self._buf"),
                         ("_parent", "self"),
                         ("_name", key.as_str()),
-                        ("_msg", "self._msg"),
+                        ("_msg", "self._root._msg"),
                     ] {
                         o.line(format!("c.{attr} = {value}"));
                     }

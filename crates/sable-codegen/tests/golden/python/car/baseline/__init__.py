@@ -978,7 +978,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
 class CarPerformanceFiguresDecoder(GroupDecoder):
     """Group `performanceFigures`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ("octane_rating",)
+    __slots__ = ("_g_acceleration", "octane_rating")
 
     NAME = "performanceFigures"
     ID: Final = 13
@@ -1049,12 +1049,18 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
 
     ACCELERATION_ID: Final = 15
     ACCELERATION_SINCE_VERSION: Final = 0
+    _g_acceleration: CarPerformanceFiguresAccelerationDecoder
 
     @property
     def acceleration(self) -> CarPerformanceFiguresAccelerationDecoder:
         """Group `acceleration`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = CarPerformanceFiguresAccelerationDecoder()
+        try:
+            g = self._g_acceleration
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
+        except AttributeError:  # the first access
+            g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1178,8 +1184,6 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
-            g._parent_index = self._index
             g._index = -1
             g._dim = at
             if count is None:
@@ -1192,7 +1196,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
                 _DIM_LE_HH.pack_into(buf, at, 6, count)
             root._limit = at + 4
             return g
-        g._start(self, self._index, count)  # raises
+        g._start(self, count)  # raises
         return g
 
 
@@ -1200,7 +1204,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
 class CarDecoder(MessageDecoder):
     """Description of a basic Car"""
 
-    __slots__ = ("available", "code", "extras", "model_year", "serial_number", "some_numbers", "vehicle_code_bytes")
+    __slots__ = ("_g_fuel_figures", "_g_performance_figures", "available", "code", "extras", "model_year", "serial_number", "some_numbers", "vehicle_code_bytes")
 
     TEMPLATE_ID = 1
     SCHEMA_ID = 1
@@ -1412,12 +1416,18 @@ class CarDecoder(MessageDecoder):
 
     FUEL_FIGURES_ID: Final = 10
     FUEL_FIGURES_SINCE_VERSION: Final = 0
+    _g_fuel_figures: CarFuelFiguresDecoder
 
     @property
     def fuel_figures(self) -> CarFuelFiguresDecoder:
         """Group `fuelFigures`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = CarFuelFiguresDecoder()
+        try:
+            g = self._g_fuel_figures
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_fuel_figures = CarFuelFiguresDecoder()
+        except AttributeError:  # the first access
+            g = self._g_fuel_figures = CarFuelFiguresDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1442,12 +1452,18 @@ class CarDecoder(MessageDecoder):
 
     PERFORMANCE_FIGURES_ID: Final = 13
     PERFORMANCE_FIGURES_SINCE_VERSION: Final = 0
+    _g_performance_figures: CarPerformanceFiguresDecoder
 
     @property
     def performance_figures(self) -> CarPerformanceFiguresDecoder:
         """Group `performanceFigures`."""
         pos = self._next_pos if self._next_item == 1 else self._start(1)
-        g = CarPerformanceFiguresDecoder()
+        try:
+            g = self._g_performance_figures
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_performance_figures = CarPerformanceFiguresDecoder()
+        except AttributeError:  # the first access
+            g = self._g_performance_figures = CarPerformanceFiguresDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1655,7 +1671,6 @@ class CarEncoder(MessageEncoder):
         if header and 0 <= offset and offset + 57 <= len(buf):
             self._buf = buf
             self._msg = offset
-            self._root = self
             self._block = offset + 8
             self._limit = offset + 57
             _LE_UINT16_X4.pack_into(buf, offset, 49, 1, 1, 0)
@@ -1764,12 +1779,9 @@ class CarEncoder(MessageEncoder):
             g._root = self._root
             g._parent = self
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             if count is None:
@@ -1780,9 +1792,9 @@ class CarEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_LE_HH.pack_into(buf, at, 6, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def performance_figures(self, count: int | None = None) -> CarPerformanceFiguresEncoder:
@@ -1794,12 +1806,9 @@ class CarEncoder(MessageEncoder):
             g._parent = self
             g._g_acceleration = None
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             if count is None:
@@ -1810,9 +1819,9 @@ class CarEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_LE_HH.pack_into(buf, at, 1, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def manufacturer(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
@@ -1820,14 +1829,13 @@ class CarEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("manufacturer", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
     def model(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
@@ -1835,14 +1843,13 @@ class CarEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("model", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
     def activation_code(self, value: str | bytes | bytearray | memoryview) -> CarEncoder:
@@ -1850,14 +1857,13 @@ class CarEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("activationCode", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
 

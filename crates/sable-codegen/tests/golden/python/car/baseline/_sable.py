@@ -765,10 +765,14 @@ def decode_any(
 class Encoder:
     """What message, group and composite encoders share: the buffer and the error path."""
 
-    __slots__ = ("_buf", "_msg")
+    __slots__ = ("_buf",)
 
     _buf: WritableBuffer
-    _msg: int
+
+    @property
+    def _msg(self) -> int:
+        """Where the message starts (error offsets count from there)."""
+        raise NotImplementedError
 
     def _path(self) -> str:
         raise NotImplementedError
@@ -883,7 +887,7 @@ class BlockEncoder(Encoder):
 class MessageEncoder(BlockEncoder):
     """A message's encoder (generated subclasses add its fields)."""
 
-    __slots__ = ("_limit",)
+    __slots__ = ("_limit", "_msg")
 
     TEMPLATE_ID: ClassVar[int] = 0
     SCHEMA_ID: ClassVar[int] = 0
@@ -894,6 +898,7 @@ class MessageEncoder(BlockEncoder):
     _HEADER_PUT: ClassVar[tuple[Pack, Pack, Pack, Pack]]
 
     _limit: int
+    _msg: int
 
     def __init__(
         self, buf: WritableBuffer, offset: int = 0, *, header: bool = True
@@ -960,7 +965,6 @@ class GroupEncoder(BlockEncoder):
         "_index",
         "_most",
         "_parent",
-        "_parent_index",
     )
 
     NAME: ClassVar[str] = ""
@@ -970,8 +974,9 @@ class GroupEncoder(BlockEncoder):
     _DIM_BLOCK_LENGTH: ClassVar[tuple[Pack, int]]
     _DIM_COUNT: ClassVar[tuple[Pack, int]]
 
+    #: The encoder the group is in: errors name its current entry (where the group is
+    #: written: it ends before its parent moves on).
     _parent: BlockEncoder
-    _parent_index: int
     _dim: int
     #: The entry the encoder is at (-1 before the first): the entries added so far, less one.
     _index: int
@@ -980,13 +985,16 @@ class GroupEncoder(BlockEncoder):
     #: The entries there may be: the count given, else MAX_COUNT.
     _most: int
 
-    def _start(self, parent: BlockEncoder, index: int, count: int | None = None) -> None:
+    @property
+    def _msg(self) -> int:
+        """Where the message starts: its root's (only errors need it, so a start sets none)."""
+        return self._root._msg
+
+    def _start(self, parent: BlockEncoder, count: int | None = None) -> None:
         self._parent = parent
-        self._parent_index = index
         root = parent._root
         self._root = root
         self._buf = parent._buf
-        self._msg = parent._msg
         self._index = -1
         self._follow = count is None
         self._most = self.MAX_COUNT if count is None else count
@@ -1054,10 +1062,10 @@ class GroupEncoder(BlockEncoder):
         return self._index
 
     def _path(self) -> str:
-        return f"{self._parent._path_at(self._parent_index)}.{self.NAME}[{self._index}]"
+        return f"{self._parent._path_at(self._parent._index_now())}.{self.NAME}[{self._index}]"
 
     def _group_path(self) -> str:
-        return f"{self._parent._path_at(self._parent_index)}.{self.NAME}"
+        return f"{self._parent._path_at(self._parent._index_now())}.{self.NAME}"
 
     def _path_at(self, index: int) -> str:
         return f"{self._group_path()}[{index}]"
@@ -1067,7 +1075,9 @@ class CompositeEncoder(Encoder):
     """A composite's encoder: a view of its bytes at `offset`. `parent` and `name` (the
     encoder and field it belongs to) name it in errors."""
 
-    __slots__ = ("_name", "_off", "_parent")
+    __slots__ = ("_msg", "_name", "_off", "_parent")
+
+    _msg: int
 
     def __init__(
         self,

@@ -867,7 +867,6 @@ class CompositesEncoder(MessageEncoder):
         if header and 0 <= offset and offset + 44 <= len(buf):
             self._buf = buf
             self._msg = offset
-            self._root = self
             self._block = offset + 8
             self._limit = offset + 44
             _LE_UINT16_X4.pack_into(buf, offset, 36, 1, 904, 0)
@@ -1080,7 +1079,7 @@ class GroupsLegsFillsEncoder(GroupEncoder):
 class GroupsLegsDecoder(GroupDecoder):
     """Group `legs`: iterate it for its entries (this same object, moved to each)."""
 
-    __slots__ = ("leg_id", "price")
+    __slots__ = ("_g_fills", "leg_id", "price")
 
     NAME = "legs"
     ID: Final = 10
@@ -1174,12 +1173,18 @@ class GroupsLegsDecoder(GroupDecoder):
 
     FILLS_ID: Final = 13
     FILLS_SINCE_VERSION: Final = 0
+    _g_fills: GroupsLegsFillsDecoder
 
     @property
     def fills(self) -> GroupsLegsFillsDecoder:
         """Group `fills`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = GroupsLegsFillsDecoder()
+        try:
+            g = self._g_fills
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_fills = GroupsLegsFillsDecoder()
+        except AttributeError:  # the first access
+            g = self._g_fills = GroupsLegsFillsDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1298,7 +1303,7 @@ class GroupsLegsEncoder(GroupEncoder):
             c._buf = self._buf
             c._parent = self
             c._name = "price"
-            c._msg = self._msg
+            c._msg = self._root._msg
         c._off = self._block + 4
         return c
 
@@ -1349,8 +1354,6 @@ class GroupsLegsEncoder(GroupEncoder):
         at = root._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
-            g._parent_index = self._index
             g._index = -1
             g._dim = at
             if count is None:
@@ -1363,7 +1366,7 @@ class GroupsLegsEncoder(GroupEncoder):
                 _DIM_LE_HH.pack_into(buf, at, 5, count)
             root._limit = at + 4
             return g
-        g._start(self, self._index, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def note(self, value: str | bytes | bytearray | memoryview) -> GroupsLegsEncoder:
@@ -1519,7 +1522,7 @@ class GroupsTagsEncoder(GroupEncoder):
 class GroupsDecoder(MessageDecoder):
     """Decodes message `Groups`."""
 
-    __slots__ = ("order_id",)
+    __slots__ = ("_g_legs", "_g_tags", "order_id")
 
     TEMPLATE_ID = 2
     SCHEMA_ID = 904
@@ -1621,12 +1624,18 @@ class GroupsDecoder(MessageDecoder):
 
     LEGS_ID: Final = 10
     LEGS_SINCE_VERSION: Final = 0
+    _g_legs: GroupsLegsDecoder
 
     @property
     def legs(self) -> GroupsLegsDecoder:
         """Group `legs`."""
         pos = self._next_pos if self._next_item == 0 else self._start(0)
-        g = GroupsLegsDecoder()
+        try:
+            g = self._g_legs
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_legs = GroupsLegsDecoder()
+        except AttributeError:  # the first access
+            g = self._g_legs = GroupsLegsDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1651,12 +1660,18 @@ class GroupsDecoder(MessageDecoder):
 
     TAGS_ID: Final = 20
     TAGS_SINCE_VERSION: Final = 0
+    _g_tags: GroupsTagsDecoder
 
     @property
     def tags(self) -> GroupsTagsDecoder:
         """Group `tags`."""
         pos = self._next_pos if self._next_item == 1 else self._start(1)
-        g = GroupsTagsDecoder()
+        try:
+            g = self._g_tags
+            if -1 < g._index < g._count:  # being iterated
+                g = self._g_tags = GroupsTagsDecoder()
+        except AttributeError:  # the first access
+            g = self._g_tags = GroupsTagsDecoder()
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1801,7 +1816,6 @@ class GroupsEncoder(MessageEncoder):
         if header and 0 <= offset and offset + 16 <= len(buf):
             self._buf = buf
             self._msg = offset
-            self._root = self
             self._block = offset + 8
             self._limit = offset + 16
             _LE_UINT16_X4.pack_into(buf, offset, 8, 2, 904, 0)
@@ -1840,12 +1854,9 @@ class GroupsEncoder(MessageEncoder):
             g._parent = self
             g._g_fills = None
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             g._c_price = None
@@ -1857,9 +1868,9 @@ class GroupsEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_LE_HH.pack_into(buf, at, 12, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def tags(self, count: int | None = None) -> GroupsTagsEncoder:
@@ -1870,12 +1881,9 @@ class GroupsEncoder(MessageEncoder):
             g._root = self._root
             g._parent = self
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
             g._buf = buf
-            g._msg = self._msg
-            g._parent_index = 0
             g._index = -1
             g._dim = at
             if count is None:
@@ -1886,9 +1894,9 @@ class GroupsEncoder(MessageEncoder):
                 g._follow = False
                 g._most = count
                 _DIM_LE_HH.pack_into(buf, at, 2, count)
-            root._limit = at + 4
+            self._limit = at + 4
             return g
-        g._start(self, 0, count)  # raises
+        g._start(self, count)  # raises
         return g
 
     def text(self, value: str | bytes | bytearray | memoryview) -> GroupsEncoder:
@@ -1896,14 +1904,13 @@ class GroupsEncoder(MessageEncoder):
         raw = value.encode("utf-8") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 4 + n
         if n > 1073741824 or end > len(buf):
             self._var("text", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
     def blob(self, value: str | bytes | bytearray | memoryview) -> GroupsEncoder:
@@ -1911,14 +1918,13 @@ class GroupsEncoder(MessageEncoder):
         raw = value.encode("latin-1") if isinstance(value, str) else value
         n = len(raw)
         buf = self._buf
-        root = self._root
-        at = root._limit
+        at = self._limit
         end = at + 2 + n
         if n > 65535 or end > len(buf):
             self._var("blob", raw, "latin-1", _LE_UINT16.pack_into, 2, 65535)  # raises
         _LE_UINT16.pack_into(buf, at, n)
         buf[at + 2 : end] = raw
-        root._limit = end
+        self._limit = end
         return self
 
 
