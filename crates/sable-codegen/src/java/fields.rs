@@ -3,6 +3,7 @@
 
 use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
 
+use super::nulls::NULL_VALUES;
 use super::syntax::{class_name, doc, is_utf8, java_type, javadoc, literal, prop, string_literal};
 use super::Gen;
 use crate::model::{Field, FieldMeta, Member, Primitive, TypeRef};
@@ -752,9 +753,20 @@ impl Gen<'_> {
                 javadoc(
                     w,
                     desc,
-                    &[format!("@return the {c} flyweight over {}.", s.name)],
+                    &[format!(
+                        "@return the {c} flyweight over {}{absent_note}.",
+                        s.name
+                    )],
                 );
                 w.open_brace(format!("public {c} {name}()"));
+                if let Some(a) = &absent {
+                    w.open_brace(format!("if ({a})"));
+                    w.line(format!(
+                        "return {name}.{}({c}.{NULL_VALUES}, 0);",
+                        self.buffer.internal_wrap()
+                    ));
+                    w.end("}");
+                }
                 w.line(format!(
                     "{name}.{}({buf}, {at});",
                     self.buffer.internal_wrap()
@@ -768,9 +780,20 @@ impl Gen<'_> {
                 javadoc(
                     w,
                     desc,
-                    &[format!("@return the {c} flyweight over {}.", s.name)],
+                    &[format!(
+                        "@return the {c} flyweight over {}{absent_note}.",
+                        s.name
+                    )],
                 );
                 w.open_brace(format!("public {c} {name}()"));
+                if let Some(a) = &absent {
+                    w.open_brace(format!("if ({a})"));
+                    w.line(format!(
+                        "return {name}.{}({c}.{NULL_VALUES}, 0);",
+                        self.buffer.internal_wrap()
+                    ));
+                    w.end("}");
+                }
                 w.line(format!(
                     "{name}.{}({buf}, {at});",
                     self.buffer.internal_wrap()

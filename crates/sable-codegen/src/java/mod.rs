@@ -7,6 +7,7 @@ mod fields;
 mod group;
 mod json;
 mod message;
+mod nulls;
 mod runtime;
 mod schema;
 mod syntax;

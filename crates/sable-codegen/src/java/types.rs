@@ -224,6 +224,9 @@ impl Gen<'_> {
             b.declare(&mut w, btype);
             w.line(format!("private {} offset;", b.off()));
             w.blank();
+            if !encoder {
+                self.null_values(&mut w, None);
+            }
             self.flyweight_wrap(&mut w, &cls, btype);
             if encoder {
                 self.set_encoder_methods(&mut w, s, &cls);
@@ -548,6 +551,9 @@ impl Gen<'_> {
                 w.end("}");
             }
             w.blank();
+            if !encoder {
+                self.null_values(&mut w, Some(&c.members));
+            }
             self.flyweight_wrap(&mut w, &cls, btype);
             let ctx = Ctx {
                 class: cls.clone(),

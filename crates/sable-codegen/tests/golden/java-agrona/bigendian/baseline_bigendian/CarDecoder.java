@@ -1042,10 +1042,14 @@ public final class CarDecoder
     }
 
     /**
-     * @return the OptionalExtrasDecoder flyweight over extras.
+     * @return the OptionalExtrasDecoder flyweight over extras (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public OptionalExtrasDecoder extras()
     {
+        if (actingBlockLength < 39)
+        {
+            return extras.wrap(OptionalExtrasDecoder.SBE_NULL_VALUES, 0);
+        }
         extras.wrap(buffer, offset + 38);
         return extras;
     }
@@ -1187,10 +1191,14 @@ public final class CarDecoder
     }
 
     /**
-     * @return the EngineDecoder flyweight over engine.
+     * @return the EngineDecoder flyweight over engine (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public EngineDecoder engine()
     {
+        if (actingBlockLength < 49)
+        {
+            return engine.wrap(EngineDecoder.SBE_NULL_VALUES, 0);
+        }
         engine.wrap(buffer, offset + 39);
         return engine;
     }

@@ -15,6 +15,9 @@ public final class OptionalExtrasDecoder
     private DirectBuffer buffer;
     private int offset;
 
+    /** What this reads as when its field is not on the wire: each member's null value (read only). */
+    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
+
     /**
      * Points this flyweight at a position in a buffer.
      *

@@ -1047,10 +1047,14 @@ public final class CarDecoder
     }
 
     /**
-     * @return the OptionalExtrasDecoder flyweight over extras.
+     * @return the OptionalExtrasDecoder flyweight over extras (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public OptionalExtrasDecoder extras()
     {
+        if (actingBlockLength < 39)
+        {
+            return extras.sbeWrap(OptionalExtrasDecoder.SBE_NULL_VALUES, 0);
+        }
         extras.sbeWrap(segment, offset + 38);
         return extras;
     }
@@ -1192,10 +1196,14 @@ public final class CarDecoder
     }
 
     /**
-     * @return the EngineDecoder flyweight over engine.
+     * @return the EngineDecoder flyweight over engine (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public EngineDecoder engine()
     {
+        if (actingBlockLength < 49)
+        {
+            return engine.sbeWrap(EngineDecoder.SBE_NULL_VALUES, 0);
+        }
         engine.sbeWrap(segment, offset + 39);
         return engine;
     }

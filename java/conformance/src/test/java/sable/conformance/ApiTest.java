@@ -160,6 +160,43 @@ class ApiTest
     }
 
     @Test
+    void compositesAndSetsBeyondAShorterBlockReadAsNull()
+    {
+        final MemorySegment segment = MemorySegment.ofArray(new byte[512]);
+        encodeCar(segment, 0);
+        // An older writer's block of 39 bytes: extras (at 38) on the wire, engine (39 to 49) not.
+        final CarDecoder car = new CarDecoder().wrap(segment, MessageHeaderDecoder.ENCODED_LENGTH, 39, 0);
+        assertEquals(1234, car.serialNumber());
+        assertTrue(car.extras().sportsPack());
+        assertEquals(65535, car.engine().capacity());
+        assertEquals((short) 255, car.engine().numCylinders());
+        assertEquals("", car.engine().manufacturerCode());
+        assertEquals((byte) -128, car.engine().efficiency());
+        assertEquals(BooleanType.NULL_VAL, car.engine().boosterEnabled());
+        assertEquals(BoostType.NULL_VAL, car.engine().booster().boostType());
+        assertEquals((short) 255, car.engine().booster().horsePower());
+        // 38 bytes: extras is not on the wire either, so no choice is set.
+        car.wrap(segment, MessageHeaderDecoder.ENCODED_LENGTH, 38, 0);
+        assertTrue(car.extras().isEmpty());
+        assertEquals(2013, car.modelYear());
+        // The whole block again: everything as written.
+        car.wrap(segment, MessageHeaderDecoder.ENCODED_LENGTH, CarDecoder.BLOCK_LENGTH, 0);
+        assertEquals(2000, car.engine().capacity());
+        assertEquals(BoostType.NITROUS, car.engine().booster().boostType());
+        assertTrue(car.extras().cruiseControl());
+
+        final org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[512]);
+        segment.asByteBuffer().get(0, buffer.byteArray(), 0, 512);
+        final sable.conformance.agrona.example_schema.CarDecoder agrona = new sable.conformance.agrona.example_schema.CarDecoder()
+            .wrap(buffer, MessageHeaderDecoder.ENCODED_LENGTH, 39, 0);
+        assertTrue(agrona.extras().sportsPack());
+        assertEquals(65535, agrona.engine().capacity());
+        assertEquals(sable.conformance.agrona.example_schema.BoostType.NULL_VAL, agrona.engine().booster().boostType());
+        agrona.wrap(buffer, MessageHeaderDecoder.ENCODED_LENGTH, CarDecoder.BLOCK_LENGTH, 0);
+        assertEquals(2000, agrona.engine().capacity());
+    }
+
+    @Test
     void misuseIsReported()
     {
         final MemorySegment segment = MemorySegment.ofArray(new byte[512]);

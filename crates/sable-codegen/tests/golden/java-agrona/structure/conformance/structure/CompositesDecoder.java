@@ -360,10 +360,14 @@ public final class CompositesDecoder
     }
 
     /**
-     * @return the ShapeDecoder flyweight over shape.
+     * @return the ShapeDecoder flyweight over shape (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public ShapeDecoder shape()
     {
+        if (actingBlockLength < 24)
+        {
+            return shape.wrap(ShapeDecoder.SBE_NULL_VALUES, 0);
+        }
         shape.wrap(buffer, offset);
         return shape;
     }
@@ -427,10 +431,14 @@ public final class CompositesDecoder
     }
 
     /**
-     * @return the DecimalDecoder flyweight over lastPrice.
+     * @return the DecimalDecoder flyweight over lastPrice (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public DecimalDecoder lastPrice()
     {
+        if (actingBlockLength < 32)
+        {
+            return lastPrice.wrap(DecimalDecoder.SBE_NULL_VALUES, 0);
+        }
         lastPrice.wrap(buffer, offset + 24);
         return lastPrice;
     }

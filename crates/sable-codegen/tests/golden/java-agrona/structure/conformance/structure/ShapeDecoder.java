@@ -19,6 +19,21 @@ public final class ShapeDecoder
     private final CapsDecoder caps = new CapsDecoder();
     private final DecimalDecoder price = new DecimalDecoder();
 
+    /** What this reads as when its field is not on the wire: each member's null value (read only). */
+    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
+    static
+    {
+        final org.agrona.concurrent.UnsafeBuffer sbeNullBuffer = SBE_NULL_VALUES;
+        sbeNullBuffer.putInt(0, (int) 4294967295L, java.nio.ByteOrder.LITTLE_ENDIAN);
+        sbeNullBuffer.putShort(4, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
+        sbeNullBuffer.putShort(6, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
+        sbeNullBuffer.putShort(8, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
+        sbeNullBuffer.putShort(10, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
+        sbeNullBuffer.putByte(12, (byte) ((short) 255));
+        sbeNullBuffer.putShort(14, (short) 65535, java.nio.ByteOrder.LITTLE_ENDIAN);
+        sbeNullBuffer.putLong(16, Long.MIN_VALUE, java.nio.ByteOrder.LITTLE_ENDIAN);
+    }
+
     /**
      * Points this flyweight at a position in a buffer.
      *

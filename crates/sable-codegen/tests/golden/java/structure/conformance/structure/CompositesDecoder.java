@@ -365,10 +365,14 @@ public final class CompositesDecoder
     }
 
     /**
-     * @return the ShapeDecoder flyweight over shape.
+     * @return the ShapeDecoder flyweight over shape (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public ShapeDecoder shape()
     {
+        if (actingBlockLength < 24)
+        {
+            return shape.sbeWrap(ShapeDecoder.SBE_NULL_VALUES, 0);
+        }
         shape.sbeWrap(segment, offset);
         return shape;
     }
@@ -432,10 +436,14 @@ public final class CompositesDecoder
     }
 
     /**
-     * @return the DecimalDecoder flyweight over lastPrice.
+     * @return the DecimalDecoder flyweight over lastPrice (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
      */
     public DecimalDecoder lastPrice()
     {
+        if (actingBlockLength < 32)
+        {
+            return lastPrice.sbeWrap(DecimalDecoder.SBE_NULL_VALUES, 0);
+        }
         lastPrice.sbeWrap(segment, offset + 24);
         return lastPrice;
     }

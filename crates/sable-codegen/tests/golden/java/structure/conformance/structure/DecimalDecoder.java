@@ -15,6 +15,16 @@ public final class DecimalDecoder
     private byte[] array;
     private long offset;
 
+    /** What this reads as when its field is not on the wire: each member's null value (read only). */
+    static final MemorySegment SBE_NULL_VALUES;
+    static
+    {
+        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
+        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
+        SbeSupport.putLongLE(sbeNullArray, sbeNullSegment, 0, Long.MIN_VALUE);
+        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
+    }
+
     /**
      * Points this flyweight at a position in a buffer.
      *

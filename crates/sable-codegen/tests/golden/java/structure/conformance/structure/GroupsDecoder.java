@@ -835,10 +835,14 @@ public final class GroupsDecoder
         }
 
         /**
-         * @return the DecimalDecoder flyweight over price.
+         * @return the DecimalDecoder flyweight over price (its null value when the field is not on the wire: newer than the acting version, or beyond the acting block length).
          */
         public DecimalDecoder price()
         {
+            if (blockLength < 12)
+            {
+                return price.sbeWrap(DecimalDecoder.SBE_NULL_VALUES, 0);
+            }
             price.sbeWrap(segment, offset + 4);
             return price;
         }

@@ -15,6 +15,19 @@ public final class MessageHeaderDecoder
     private byte[] array;
     private long offset;
 
+    /** What this reads as when its field is not on the wire: each member's null value (read only). */
+    static final MemorySegment SBE_NULL_VALUES;
+    static
+    {
+        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
+        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
+        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 0, (short) 65535);
+        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 2, (short) 65535);
+        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 4, (short) 65535);
+        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 6, (short) 65535);
+        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
+    }
+
     /**
      * Points this flyweight at a position in a buffer.
      *
