@@ -551,7 +551,8 @@ impl Gen<'_> {
                 w.end("}");
             }
             w.blank();
-            if !encoder {
+            // Not for var-data composites: no field is typed by one.
+            if !encoder && c.encoded_length > 0 {
                 self.null_values(&mut w, Some(&c.members));
             }
             self.flyweight_wrap(&mut w, &cls, btype);

@@ -15,20 +15,6 @@ public final class VarStringEncodingDecoder
     private byte[] array;
     private long offset;
 
-    /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final MemorySegment SBE_NULL_VALUES;
-    static
-    {
-        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
-        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
-        SbeSupport.putIntLE(sbeNullArray, sbeNullSegment, 0, (int) 4294967295L);
-        for (int i = 0; i < 0; i++)
-        {
-            SbeSupport.putByte(sbeNullArray, sbeNullSegment, 4 + i, (byte) ((short) 255));
-        }
-        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
-    }
-
     /**
      * Points this flyweight at a position in a buffer.
      *

@@ -15,18 +15,6 @@ public final class VarStringEncodingDecoder
     private DirectBuffer buffer;
     private int offset;
 
-    /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
-    static
-    {
-        final org.agrona.concurrent.UnsafeBuffer sbeNullBuffer = SBE_NULL_VALUES;
-        sbeNullBuffer.putInt(0, (int) 4294967295L, java.nio.ByteOrder.LITTLE_ENDIAN);
-        for (int i = 0; i < 0; i++)
-        {
-            sbeNullBuffer.putByte(4 + i, (byte) ((short) 255));
-        }
-    }
-
     /**
      * Points this flyweight at a position in a buffer.
      *
