@@ -303,7 +303,7 @@ impl Gen<'_> {
             let doc_ = doc(g.description.as_deref(), &g.name);
             let go = if fixed_entries(g) { "" } else { ", _owner" };
             let absent = if g.since_version > 0 {
-                format!("if (_version < {})\n{{\nreturn new {gx}GroupDecoder(_buffer, -1, _version{go}{my_idx});\n}}\n", g.since_version)
+                format!("if (_version < {})\n{{\nreturn new {gx}Decoder(_buffer, -1, _version{go}{my_idx});\n}}\n", g.since_version)
             } else {
                 String::new()
             };
@@ -320,10 +320,10 @@ impl Gen<'_> {
             } else {
                 String::new()
             };
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>\npublic {gx}GroupDecoder {gx}\n{{\nget\n{{\n{absent}int p = SbeStart({k});\nvar g = new {gx}GroupDecoder(_buffer, p, _version{go}{my_idx});\n{learn}return g;\n}}\n}}");
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>\npublic {gx}Decoder {gx}\n{{\nget\n{{\n{absent}int p = SbeStart({k});\nvar g = new {gx}Decoder(_buffer, p, _version{go}{my_idx});\n{learn}return g;\n}}\n}}");
             let _ = writeln!(o, "/// <summary>The id of group <c>{}</c>.</summary>\npublic const int {gx}Id = {};\n/// <summary>The version group <c>{}</c> appeared in.</summary>\npublic const int {gx}SinceVersion = {};", g.name, g.id, g.name, g.since_version);
             json.push(format!("{}\nif (_version < {})\n{{\nsb.Append(\"null\");\n}}\nelse\n{{\nsb.Append('[');\nbool first{k} = true;\nforeach (var e in {gx})\n{{\nif (!first{k})\n{{\nsb.Append(',');\n}}\nfirst{k} = false;\ne.AppendJson(sb);\n}}\nsb.Append(']');\n}}", append(&format!("{}:", json_str(&g.name))), g.since_version));
-            skips.push(format!("case {k}:\nreturn version >= {} ? {gx}GroupDecoder.SbeSkip(b, p, version, owner{pi}) : p;", g.since_version));
+            skips.push(format!("case {k}:\nreturn version >= {} ? {gx}Decoder.SbeSkipGroup(b, p, version, owner{pi}) : p;", g.since_version));
             nested.push_str(&self.group_decoder(g, at));
         }
         for (k, v) in (body.groups.len()..).zip(&body.var_data) {
@@ -386,8 +386,10 @@ impl Gen<'_> {
         (o, js, members)
     }
 
-    /// A group's decoder types, nested in its parent's decoder: the group (an enumerator of
-    /// its entries) and the entry.
+    /// A group's decoder, nested in its parent's decoder: one type, the group (an enumerator of
+    /// its entries, `Count`) and its current entry (the entry's fields, groups and var data), as
+    /// `Current` gives the group itself. mono's JIT keeps structs in memory and copies them at
+    /// each call: an entry decoder made per entry cost about 17 instructions an entry.
     fn group_decoder(&self, g: &Group, parent: &At) -> String {
         let gx = pascal(&g.name);
         let d = parent.depth;
@@ -424,75 +426,58 @@ impl Gen<'_> {
         let (entry_members, entry_json, _) =
             self.body_decoder(&g.body, &at, &format!("{gx}Encoder"));
         let doc_ = doc(g.description.as_deref(), &g.name);
-        let pf = idx_fields(d);
+        // The entry's indices: its parents' (`_i0` ...), then its own (`_i{d}`, -1 before the
+        // first `MoveNext`).
+        let own = format!("_i{d}");
         let pa = idx_assign(d);
         let pp = idx_params(d);
         let mine = idx_args("_i", d);
         let n_entry = g.body.groups.len() + g.body.var_data.len();
         // Fixed-size entries: the entries that fit are counted once, when the group is read, so
         // moving to the next one tests its index only.
-        let (limit_field, limit_absent, limit_init, end, move_next) = if fixed {
+        let (group_fields, limit_absent, limit_init, end, move_next) = if fixed {
             (
                 "private int _limit;\n",
                 "_limit = 0;\n",
                 // Statements, not `?:` (mono's JIT copies the span less).
-                format!("_entry = p + {dim_len} - bl;\n_limit = _count;\nif ((long)p + {dim_len} + (long)_count * bl > b.Length && bl != 0)\n{{\n_limit = (b.Length - p - {dim_len}) / bl;\n}}\n"),
-                "\n/// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>\ninternal long SbeEnd => (long)_entry + ((long)_count + 1) * _blockLength;\n".to_owned(),
-                format!("public bool MoveNext()\n{{\nint i = _index + 1;\nif (i < _limit)\n{{\n_index = i;\n_entry += _blockLength;\nreturn true;\n}}\nif (i >= _count)\n{{\n_index = _count;\nreturn false;\n}}\nthrow SbeTruncated(i);\n}}\n\n/// <summary>The error of entry <paramref name=\"i\"/>, the first that does not fit.</summary>\nprivate SbeDecodeException SbeTruncated(int i)\n{{\nreturn SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, {epath_lit}{mine}, i);\n}}"),
+                format!("_offset = p + {dim_len} - bl;\n_limit = _count;\nif ((long)p + {dim_len} + (long)_count * bl > b.Length && bl != 0)\n{{\n_limit = (b.Length - p - {dim_len}) / bl;\n}}\n"),
+                "\n/// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>\ninternal long SbeEnd => (long)_offset + ((long)_count + 1) * _blockLength;\n".to_owned(),
+                format!("public bool MoveNext()\n{{\nint i = {own} + 1;\nif (i < _limit)\n{{\n{own} = i;\n_offset += _blockLength;\nreturn true;\n}}\nif (i >= _count)\n{{\n{own} = _count;\nreturn false;\n}}\nthrow SbeTruncated(i);\n}}\n\n/// <summary>The error of entry <paramref name=\"i\"/>, the first that does not fit.</summary>\nprivate SbeDecodeException SbeTruncated(int i)\n{{\nreturn SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, {epath_lit}{mine}, i);\n}}"),
             )
         } else {
             (
                 "private long _owner;\nprivate int _start;\n",
                 "_owner = owner;\n_start = 0;\n",
-                format!("_owner = owner;\n_start = p;\n_entry = p + {dim_len};\n"),
+                format!("_owner = owner;\n_start = p;\n_offset = p + {dim_len};\n"),
                 String::new(),
-                format!("public bool MoveNext()\n{{\nint i = _index + 1;\nif (i >= _count)\n{{\nif (_index < _count)\n{{\nSbeNoteEnd();\n}}\n_index = _count;\nreturn false;\n}}\nint next = i == 0 ? _entry : {gx}Decoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner{mine}, _index);\nif (next + _blockLength > _buffer.Length)\n{{\nthrow SbeSupport.Truncated(_buffer.Length, next, _blockLength, {epath_lit}{mine}, i);\n}}\n_index = i;\n_entry = next;\nreturn true;\n}}\n\n/// <summary>Notes where the group ends (<see cref=\"SbeWalks\"/>), if what follows the last entry's block is known.</summary>\nprivate void SbeNoteEnd()\n{{\nint end = _index < 0 ? _entry : {gx}Decoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);\nif (end >= 0)\n{{\nSbeWalks.Note(_owner, _start, end);\n}}\n}}"),
+                format!("public bool MoveNext()\n{{\nint i = {own} + 1;\nif (i >= _count)\n{{\nif ({own} < _count)\n{{\nSbeNoteEnd();\n}}\n{own} = _count;\nreturn false;\n}}\nint next = i == 0 ? _offset : SbeSkipAll(_buffer, _offset + _blockLength, _version, _owner{mine}, {own});\nif (next + _blockLength > _buffer.Length)\n{{\nthrow SbeSupport.Truncated(_buffer.Length, next, _blockLength, {epath_lit}{mine}, i);\n}}\n{own} = i;\n_offset = next;\n_known = 0;\n_at = next + _blockLength;\nreturn true;\n}}\n\n/// <summary>Notes where the group ends (<see cref=\"SbeWalks\"/>), if what follows the last entry's block is known.</summary>\nprivate void SbeNoteEnd()\n{{\nint end = {own} < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);\nif (end >= 0)\n{{\nSbeWalks.Note(_owner, _start, end);\n}}\n}}"),
             )
         };
-        let walk_fields = if n_entry > 0 {
-            "private int _known;\nprivate int _at;\n"
-        } else {
-            ""
-        };
-        let walk_init = if n_entry > 0 {
-            "_known = 0;\n_at = offset + blockLength;\n"
-        } else {
-            ""
-        };
-        // An entry with no groups or var data has no error to report: no indices to carry.
-        let ei = if n_entry > 0 { e } else { 0 };
-        let ef = idx_fields(ei);
-        let ea = idx_assign(ei);
-        let ep = idx_params(ei);
-        let entry_owner = !g.body.groups.is_empty();
-        let current = if n_entry > 0 {
-            format!(
-                "{}{mine}, _index",
-                if entry_owner { ", _owner" } else { "" }
+        // The walk through the current entry's groups and var data (see body_decoder).
+        let (walk_fields, walk_init) = if n_entry > 0 {
+            (
+                "private int _known;\nprivate int _at;\n",
+                "_known = 0;\n_at = 0;\n",
             )
         } else {
-            String::new()
+            ("", "")
         };
         let owner_param = if fixed { "" } else { ", long owner" };
-        let (eo_field, eo_param, eo_assign) = if entry_owner {
-            (
-                "private long _owner;\n",
-                ", long owner",
-                "_owner = owner;\n",
-            )
-        } else {
-            ("", "", "")
-        };
         let skip = format!(
             "int q = p;\n{}return q;",
             self.walk_group(g, &parent.template, &pi, 0)
         );
         let absent = if g.since_version > 0 {
-            format!("if (at < 0)\n{{\n_blockLength = 0;\n_count = 0;\n_entry = 0;\n{limit_absent}return;\n}}\n")
+            format!("if (at < 0)\n{{\n_blockLength = 0;\n_count = 0;\n_offset = 0;\n{limit_absent}{walk_init}return;\n}}\n")
         } else {
             String::new()
         };
-        format!("\n{doc_}\n/// <remarks>The entries of group <c>{name}</c>: <c>foreach (var e in decoder.{gx})</c>.</remarks>\npublic ref struct {gx}GroupDecoder\n{{\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _version;\nprivate int _blockLength;\nprivate int _count;\nprivate int _index;\nprivate int _entry;\n{limit_field}{pf}\n/// <summary>Reads the group's header at <paramref name=\"at\"/> (-1: the group is absent, no entries).</summary>\ninternal {gx}GroupDecoder(ReadOnlySpan<byte> buffer, int at, int version{owner_param}{pp})\n{{\n_buffer = buffer;\n_version = version;\n_index = -1;\n{pa}{absent}ReadOnlySpan<byte> b = buffer;\nint p = at;\n{header}_blockLength = bl;\n_count = {count};\n{limit_init}}}\n\n/// <summary>The number of entries.</summary>\npublic int Count => _count;\n\n/// <summary>The entries' block length (the writer's).</summary>\npublic int ActingBlockLength => _blockLength;\n{end}\n/// <summary>The enumerator of the entries (the group itself).</summary>\npublic {gx}GroupDecoder GetEnumerator() => this;\n\n/// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>\n{move_next}\n\n/// <summary>The current entry.</summary>\npublic {gx}Decoder Current => new {gx}Decoder(_buffer, _entry, _blockLength, _version{current});\n\n/// <summary>Where the group starting at <paramref name=\"p\"/> ends (checked).</summary>\ninternal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner{pp})\n{{\n{skip}\n}}\n}}\n\n{doc_}\n/// <remarks>An entry of group <c>{name}</c>.</remarks>\npublic ref struct {gx}Decoder\n{{\n/// <summary>The entry's block length at the schema's version.</summary>\npublic const int BlockLength = {bl};\n\n{buf_fields}private int _blockLength;\nprivate int _version;\n{eo_field}{walk_fields}{ef}\n/// <summary>Reads the entry whose block (checked by the group) is at <paramref name=\"offset\"/>.</summary>\ninternal {gx}Decoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion{eo_param}{ep})\n{{\n{buf_assign}_blockLength = blockLength;\n_version = actingVersion;\n{eo_assign}{walk_init}{ea}}}\n\n/// <summary>The acting version (the writer's).</summary>\npublic int {av} => _version;\n\n/// <summary>The entry's block length (the writer's).</summary>\npublic int {abl} => _blockLength;\n{entry_members}\n/// <summary>Appends the entry's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{entry_json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The entry's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n", name = g.name, bl = g.block_length, av = super::messages::own(&g.body, "ActingVersion"), abl = super::messages::own(&g.body, "ActingBlockLength"), buf_fields = if on_wire(&g.body) { "private ReadOnlySpan<byte> _buffer;\nprivate int _offset;\n" } else { "" }, buf_assign = if on_wire(&g.body) { "_buffer = buffer;\n_offset = offset;\n" } else { "" })
+        let (count_name, av, abl) = (
+            super::messages::own(&g.body, "Count"),
+            super::messages::own(&g.body, "ActingVersion"),
+            super::messages::own(&g.body, "ActingBlockLength"),
+        );
+        format!("\n{doc_}\n/// <remarks>The entries of group <c>{name}</c>, and the current one: <c>foreach (var e in decoder.{gx})</c> gives this decoder at each entry, its fields read from that entry.</remarks>\npublic ref struct {gx}Decoder\n{{\n/// <summary>The entry's block length at the schema's version.</summary>\npublic const int BlockLength = {bl};\n\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _offset;\nprivate int _blockLength;\nprivate int _version;\nprivate int _count;\n{group_fields}{walk_fields}{ef}\n/// <summary>Reads the group's header at <paramref name=\"at\"/> (-1: the group is absent, no entries).</summary>\ninternal {gx}Decoder(ReadOnlySpan<byte> buffer, int at, int version{owner_param}{pp})\n{{\n_buffer = buffer;\n_version = version;\n{own} = -1;\n{pa}{absent}ReadOnlySpan<byte> b = buffer;\nint p = at;\n{header}_blockLength = bl;\n_count = {count};\n{limit_init}{walk_init}}}\n\n/// <summary>The number of entries.</summary>\npublic int {count_name} => _count;\n\n/// <summary>The acting version (the writer's).</summary>\npublic int {av} => _version;\n\n/// <summary>The entries' block length (the writer's).</summary>\npublic int {abl} => _blockLength;\n{end}\n/// <summary>The enumerator of the entries (the group itself).</summary>\npublic {gx}Decoder GetEnumerator() => this;\n\n/// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>\n{move_next}\n\n/// <summary>The current entry: the group itself, read at that entry.</summary>\npublic {gx}Decoder Current => this;\n\n/// <summary>Where the group starting at <paramref name=\"p\"/> ends (checked).</summary>\ninternal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner{pp})\n{{\n{skip}\n}}\n{entry_members}\n/// <summary>Appends the current entry's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{entry_json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The current entry's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n", name = g.name, bl = g.block_length, ef = idx_fields(e))
     }
 
     /// The members of a body's encoder beyond its constructors: setters, groups, var data.

@@ -2118,13 +2118,13 @@ namespace Conformance.Structure
 
         /// <summary>legs</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public LegsGroupDecoder Legs
+        public LegsDecoder Legs
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 int p = SbeStart(0);
-                var g = new LegsGroupDecoder(_buffer, p, _version, _owner);
+                var g = new LegsDecoder(_buffer, p, _version, _owner);
                 return g;
             }
         }
@@ -2135,13 +2135,13 @@ namespace Conformance.Structure
 
         /// <summary>tags</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public TagsGroupDecoder Tags
+        public TagsDecoder Tags
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 int p = SbeStart(1);
-                var g = new TagsGroupDecoder(_buffer, p, _version);
+                var g = new TagsDecoder(_buffer, p, _version);
                 long end = g.SbeEnd;
                 if (end <= _buffer.Length)
                 {
@@ -2254,9 +2254,9 @@ namespace Conformance.Structure
             switch (k)
             {
                 case 0:
-                return version >= 0 ? LegsGroupDecoder.SbeSkip(b, p, version, owner) : p;
+                return version >= 0 ? LegsDecoder.SbeSkipGroup(b, p, version, owner) : p;
                 case 1:
-                return version >= 0 ? TagsGroupDecoder.SbeSkip(b, p, version, owner) : p;
+                return version >= 0 ? TagsDecoder.SbeSkipGroup(b, p, version, owner) : p;
                 case 2:
                 if (version < 0)
                 {
@@ -2430,25 +2430,30 @@ namespace Conformance.Structure
         }
 
         /// <summary>legs</summary>
-        /// <remarks>The entries of group <c>legs</c>: <c>foreach (var e in decoder.Legs)</c>.</remarks>
-        public ref struct LegsGroupDecoder
+        /// <remarks>The entries of group <c>legs</c>, and the current one: <c>foreach (var e in decoder.Legs)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+        public ref struct LegsDecoder
         {
+            /// <summary>The entry's block length at the schema's version.</summary>
+            public const int BlockLength = 12;
+
             private ReadOnlySpan<byte> _buffer;
-            private int _version;
+            private int _offset;
             private int _blockLength;
+            private int _version;
             private int _count;
-            private int _index;
-            private int _entry;
             private long _owner;
             private int _start;
+            private int _known;
+            private int _at;
+            private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal LegsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
+            internal LegsDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _index = -1;
+                _i0 = -1;
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
                 if (p + 4 > b.Length)
@@ -2466,7 +2471,9 @@ namespace Conformance.Structure
                 _count = (int)count;
                 _owner = owner;
                 _start = p;
-                _entry = p + 4;
+                _offset = p + 4;
+                _known = 0;
+                _at = 0;
             }
 
             /// <summary>The number of entries.</summary>
@@ -2474,6 +2481,13 @@ namespace Conformance.Structure
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get => _count;
+            }
+
+            /// <summary>The acting version (the writer's).</summary>
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
             }
 
             /// <summary>The entries' block length (the writer's).</summary>
@@ -2484,51 +2498,53 @@ namespace Conformance.Structure
             }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
-            public LegsGroupDecoder GetEnumerator() => this;
+            public LegsDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                int i = _index + 1;
+                int i = _i0 + 1;
                 if (i >= _count)
                 {
-                    if (_index < _count)
+                    if (_i0 < _count)
                     {
                         SbeNoteEnd();
                     }
-                    _index = _count;
+                    _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _entry : LegsDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                int next = i == 0 ? _offset : SbeSkipAll(_buffer, _offset + _blockLength, _version, _owner, _i0);
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.legs[]", i);
                 }
-                _index = i;
-                _entry = next;
+                _i0 = i;
+                _offset = next;
+                _known = 0;
+                _at = next + _blockLength;
                 return true;
             }
 
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
             private void SbeNoteEnd()
             {
-                int end = _index < 0 ? _entry : LegsDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
                 }
             }
 
-            /// <summary>The current entry.</summary>
+            /// <summary>The current entry: the group itself, read at that entry.</summary>
             public LegsDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new LegsDecoder(_buffer, _entry, _blockLength, _version, _owner, _index);
+                get => this;
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
+            internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
                 int q = p;
                 {
@@ -2604,51 +2620,6 @@ namespace Conformance.Structure
                 }
                 return q;
             }
-        }
-
-        /// <summary>legs</summary>
-        /// <remarks>An entry of group <c>legs</c>.</remarks>
-        public ref struct LegsDecoder
-        {
-            /// <summary>The entry's block length at the schema's version.</summary>
-            public const int BlockLength = 12;
-
-            private ReadOnlySpan<byte> _buffer;
-            private int _offset;
-            private int _blockLength;
-            private int _version;
-            private long _owner;
-            private int _known;
-            private int _at;
-            private int _i0;
-
-            /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal LegsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, long owner, int i0)
-            {
-                _buffer = buffer;
-                _offset = offset;
-                _blockLength = blockLength;
-                _version = actingVersion;
-                _owner = owner;
-                _known = 0;
-                _at = offset + blockLength;
-                _i0 = i0;
-            }
-
-            /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _version;
-            }
-
-            /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _blockLength;
-            }
             /// <summary>The id of <c>legId</c>.</summary>
             public const int LegIdId = 11;
             /// <summary>The version <c>legId</c> appeared in.</summary>
@@ -2684,13 +2655,13 @@ namespace Conformance.Structure
 
             /// <summary>fills</summary>
             /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-            public FillsGroupDecoder Fills
+            public FillsDecoder Fills
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
                     int p = SbeStart(0);
-                    var g = new FillsGroupDecoder(_buffer, p, _version, _i0);
+                    var g = new FillsDecoder(_buffer, p, _version, _i0);
                     long end = g.SbeEnd;
                     if (end <= _buffer.Length)
                     {
@@ -2777,7 +2748,7 @@ namespace Conformance.Structure
                 switch (k)
                 {
                     case 0:
-                    return version >= 0 ? FillsGroupDecoder.SbeSkip(b, p, version, owner, i0) : p;
+                    return version >= 0 ? FillsDecoder.SbeSkipGroup(b, p, version, owner, i0) : p;
                     case 1:
                     if (version < 0)
                     {
@@ -2873,25 +2844,28 @@ namespace Conformance.Structure
             }
 
             /// <summary>fills</summary>
-            /// <remarks>The entries of group <c>fills</c>: <c>foreach (var e in decoder.Fills)</c>.</remarks>
-            public ref struct FillsGroupDecoder
+            /// <remarks>The entries of group <c>fills</c>, and the current one: <c>foreach (var e in decoder.Fills)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+            public ref struct FillsDecoder
             {
+                /// <summary>The entry's block length at the schema's version.</summary>
+                public const int BlockLength = 5;
+
                 private ReadOnlySpan<byte> _buffer;
-                private int _version;
+                private int _offset;
                 private int _blockLength;
+                private int _version;
                 private int _count;
-                private int _index;
-                private int _entry;
                 private int _limit;
                 private int _i0;
+                private int _i1;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal FillsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
+                internal FillsDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
                     _version = version;
-                    _index = -1;
+                    _i1 = -1;
                     _i0 = i0;
                     ReadOnlySpan<byte> b = buffer;
                     int p = at;
@@ -2908,7 +2882,7 @@ namespace Conformance.Structure
                     }
                     _blockLength = bl;
                     _count = (int)count;
-                    _entry = p + 4 - bl;
+                    _offset = p + 4 - bl;
                     _limit = _count;
                     if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
                     {
@@ -2923,6 +2897,13 @@ namespace Conformance.Structure
                     get => _count;
                 }
 
+                /// <summary>The acting version (the writer's).</summary>
+                public int ActingVersion
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _version;
+                }
+
                 /// <summary>The entries' block length (the writer's).</summary>
                 public int ActingBlockLength
                 {
@@ -2934,26 +2915,26 @@ namespace Conformance.Structure
                 internal long SbeEnd
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => (long)_entry + ((long)_count + 1) * _blockLength;
+                    get => (long)_offset + ((long)_count + 1) * _blockLength;
                 }
 
                 /// <summary>The enumerator of the entries (the group itself).</summary>
-                public FillsGroupDecoder GetEnumerator() => this;
+                public FillsDecoder GetEnumerator() => this;
 
                 /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
-                    int i = _index + 1;
+                    int i = _i1 + 1;
                     if (i < _limit)
                     {
-                        _index = i;
-                        _entry += _blockLength;
+                        _i1 = i;
+                        _offset += _blockLength;
                         return true;
                     }
                     if (i >= _count)
                     {
-                        _index = _count;
+                        _i1 = _count;
                         return false;
                     }
                     throw SbeTruncated(i);
@@ -2962,18 +2943,18 @@ namespace Conformance.Structure
                 /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
                 private SbeDecodeException SbeTruncated(int i)
                 {
-                    return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.legs[].fills[]", _i0, i);
+                    return SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, "fields.legs[].fills[]", _i0, i);
                 }
 
-                /// <summary>The current entry.</summary>
+                /// <summary>The current entry: the group itself, read at that entry.</summary>
                 public FillsDecoder Current
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => new FillsDecoder(_buffer, _entry, _blockLength, _version);
+                    get => this;
                 }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
+                internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
                 {
                     int q = p;
                     {
@@ -3006,43 +2987,6 @@ namespace Conformance.Structure
                         }
                     }
                     return q;
-                }
-            }
-
-            /// <summary>fills</summary>
-            /// <remarks>An entry of group <c>fills</c>.</remarks>
-            public ref struct FillsDecoder
-            {
-                /// <summary>The entry's block length at the schema's version.</summary>
-                public const int BlockLength = 5;
-
-                private ReadOnlySpan<byte> _buffer;
-                private int _offset;
-                private int _blockLength;
-                private int _version;
-
-                /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal FillsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
-                {
-                    _buffer = buffer;
-                    _offset = offset;
-                    _blockLength = blockLength;
-                    _version = actingVersion;
-                }
-
-                /// <summary>The acting version (the writer's).</summary>
-                public int ActingVersion
-                {
-                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _version;
-                }
-
-                /// <summary>The entry's block length (the writer's).</summary>
-                public int ActingBlockLength
-                {
-                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _blockLength;
                 }
                 /// <summary>The id of <c>qty</c>.</summary>
                 public const int QtyId = 14;
@@ -3094,7 +3038,7 @@ namespace Conformance.Structure
                     return q;
                 }
 
-                /// <summary>Appends the entry's canonical JSON object.</summary>
+                /// <summary>Appends the current entry's canonical JSON object.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public StringBuilder AppendJson(StringBuilder sb)
                 {
@@ -3108,11 +3052,11 @@ namespace Conformance.Structure
                     return sb;
                 }
 
-                /// <summary>The entry's canonical JSON object.</summary>
+                /// <summary>The current entry's canonical JSON object.</summary>
                 public override string ToString() => AppendJson(new StringBuilder()).ToString();
             }
 
-            /// <summary>Appends the entry's canonical JSON object.</summary>
+            /// <summary>Appends the current entry's canonical JSON object.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
@@ -3158,29 +3102,32 @@ namespace Conformance.Structure
                 return sb;
             }
 
-            /// <summary>The entry's canonical JSON object.</summary>
+            /// <summary>The current entry's canonical JSON object.</summary>
             public override string ToString() => AppendJson(new StringBuilder()).ToString();
         }
 
         /// <summary>tags</summary>
-        /// <remarks>The entries of group <c>tags</c>: <c>foreach (var e in decoder.Tags)</c>.</remarks>
-        public ref struct TagsGroupDecoder
+        /// <remarks>The entries of group <c>tags</c>, and the current one: <c>foreach (var e in decoder.Tags)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+        public ref struct TagsDecoder
         {
+            /// <summary>The entry's block length at the schema's version.</summary>
+            public const int BlockLength = 2;
+
             private ReadOnlySpan<byte> _buffer;
-            private int _version;
+            private int _offset;
             private int _blockLength;
+            private int _version;
             private int _count;
-            private int _index;
-            private int _entry;
             private int _limit;
+            private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal TagsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version)
+            internal TagsDecoder(ReadOnlySpan<byte> buffer, int at, int version)
             {
                 _buffer = buffer;
                 _version = version;
-                _index = -1;
+                _i0 = -1;
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
                 if (p + 4 > b.Length)
@@ -3196,7 +3143,7 @@ namespace Conformance.Structure
                 }
                 _blockLength = bl;
                 _count = (int)count;
-                _entry = p + 4 - bl;
+                _offset = p + 4 - bl;
                 _limit = _count;
                 if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
                 {
@@ -3211,6 +3158,13 @@ namespace Conformance.Structure
                 get => _count;
             }
 
+            /// <summary>The acting version (the writer's).</summary>
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
+            }
+
             /// <summary>The entries' block length (the writer's).</summary>
             public int ActingBlockLength
             {
@@ -3222,26 +3176,26 @@ namespace Conformance.Structure
             internal long SbeEnd
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => (long)_entry + ((long)_count + 1) * _blockLength;
+                get => (long)_offset + ((long)_count + 1) * _blockLength;
             }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
-            public TagsGroupDecoder GetEnumerator() => this;
+            public TagsDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                int i = _index + 1;
+                int i = _i0 + 1;
                 if (i < _limit)
                 {
-                    _index = i;
-                    _entry += _blockLength;
+                    _i0 = i;
+                    _offset += _blockLength;
                     return true;
                 }
                 if (i >= _count)
                 {
-                    _index = _count;
+                    _i0 = _count;
                     return false;
                 }
                 throw SbeTruncated(i);
@@ -3250,18 +3204,18 @@ namespace Conformance.Structure
             /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
             private SbeDecodeException SbeTruncated(int i)
             {
-                return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.tags[]", i);
+                return SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, "fields.tags[]", i);
             }
 
-            /// <summary>The current entry.</summary>
+            /// <summary>The current entry: the group itself, read at that entry.</summary>
             public TagsDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new TagsDecoder(_buffer, _entry, _blockLength, _version);
+                get => this;
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
+            internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
                 int q = p;
                 {
@@ -3294,43 +3248,6 @@ namespace Conformance.Structure
                     }
                 }
                 return q;
-            }
-        }
-
-        /// <summary>tags</summary>
-        /// <remarks>An entry of group <c>tags</c>.</remarks>
-        public ref struct TagsDecoder
-        {
-            /// <summary>The entry's block length at the schema's version.</summary>
-            public const int BlockLength = 2;
-
-            private ReadOnlySpan<byte> _buffer;
-            private int _offset;
-            private int _blockLength;
-            private int _version;
-
-            /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal TagsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
-            {
-                _buffer = buffer;
-                _offset = offset;
-                _blockLength = blockLength;
-                _version = actingVersion;
-            }
-
-            /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _version;
-            }
-
-            /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _blockLength;
             }
             /// <summary>The id of <c>tag</c>.</summary>
             public const int TagId = 21;
@@ -3369,7 +3286,7 @@ namespace Conformance.Structure
                 return q;
             }
 
-            /// <summary>Appends the entry's canonical JSON object.</summary>
+            /// <summary>Appends the current entry's canonical JSON object.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
@@ -3380,7 +3297,7 @@ namespace Conformance.Structure
                 return sb;
             }
 
-            /// <summary>The entry's canonical JSON object.</summary>
+            /// <summary>The current entry's canonical JSON object.</summary>
             public override string ToString() => AppendJson(new StringBuilder()).ToString();
         }
 
