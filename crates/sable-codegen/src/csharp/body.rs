@@ -75,6 +75,32 @@ pub(super) fn fixed_entries(g: &Group) -> bool {
     g.body.groups.is_empty() && g.body.var_data.is_empty()
 }
 
+/// The body of `SbeNotedEnd` for a body of groups only: where they end, each looked up in what
+/// is noted (`SbeWalks`), -1 when one is not; one return (mono inlines it with fewer copies).
+fn noted_groups(body: &Body) -> String {
+    let mut o = "int q = p;\n".to_owned();
+    for (k, g) in body.groups.iter().enumerate() {
+        let mut cond = Vec::new();
+        if k > 0 {
+            cond.push("q >= 0".to_owned());
+        }
+        if g.since_version > 0 {
+            cond.push(format!("version >= {}", g.since_version));
+        }
+        if cond.is_empty() {
+            o.push_str("q = SbeWalks.End(owner, q);\n");
+        } else {
+            let _ = write!(
+                o,
+                "if ({})\n{{\nq = SbeWalks.End(owner, q);\n}}\n",
+                cond.join(" && ")
+            );
+        }
+    }
+    o.push_str("return q;");
+    o
+}
+
 /// Statements reading a var data's length at `{q}` of `b` into `long {n}`, checked (`truncated`).
 fn var_data_length(v: &VarData, b: &str, q: &str, n: &str, path: &str, idx: &str) -> String {
     let ls = v.length_size();
@@ -372,7 +398,18 @@ impl Gen<'_> {
         let _ = writeln!(o, "\n/// <summary>Where group or var data <paramref name=\"k\"/>, starting at <paramref name=\"p\"/>, ends (checked).</summary>\ninternal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner{})\n{{\nswitch (k)\n{{\n{}default:\nreturn p;\n}}\n}}", idx_params(d), skips.iter().map(|s| format!("{s}\n")).collect::<String>());
         let _ = writeln!(o, "\n/// <summary>Where the groups and var data starting at <paramref name=\"p\"/> end (checked).</summary>\ninternal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner{})\n{{\nint q = p;\n{}return q;\n}}", idx_params(d), self.walk_items(body, &at.template, &pi, 0));
         if d > 0 && n > 0 {
-            let _ = writeln!(o, "\n/// <summary>Where the groups and var data starting at <paramref name=\"p\"/> end, when every group's end was noted (<see cref=\"SbeWalks\"/>) and the var data fit; else -1.</summary>\ninternal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)\n{{\nint q = p;\n{}return q;\n}}", self.known_items(body));
+            // Without var data, only notes are looked up: no span to pass, inlined.
+            let (name, buffer) = if body.var_data.is_empty() {
+                ("SbeNotedEnd", "")
+            } else {
+                ("SbeSkipKnown", "ReadOnlySpan<byte> b, ")
+            };
+            let known = if body.var_data.is_empty() {
+                noted_groups(body)
+            } else {
+                format!("int q = p;\n{}return q;", self.known_items(body))
+            };
+            let _ = writeln!(o, "\n/// <summary>Where the groups and var data starting at <paramref name=\"p\"/> end, when every group's end was noted (<see cref=\"SbeWalks\"/>) and the var data fit; else -1.</summary>\ninternal static int {name}({buffer}int p, int version, long owner)\n{{\n{known}\n}}");
         }
         o.push_str(&nested);
         let mut js = String::new();
@@ -435,6 +472,14 @@ impl Gen<'_> {
         let n_entry = g.body.groups.len() + g.body.var_data.len();
         // Fixed-size entries: the entries that fit are counted once, when the group is read, so
         // moving to the next one tests its index only.
+        // Where the current entry ends, from what is noted (-1: not noted; see body_decoder).
+        let known = |p: &str| {
+            if g.body.var_data.is_empty() {
+                format!("SbeNotedEnd({p}, _version, _owner)")
+            } else {
+                format!("SbeSkipKnown(_buffer, {p}, _version, _owner)")
+            }
+        };
         let (group_fields, limit_absent, limit_init, end, move_next) = if fixed {
             (
                 "private int _limit;\n",
@@ -450,7 +495,7 @@ impl Gen<'_> {
                 "_owner = owner;\n_start = 0;\n",
                 format!("_owner = owner;\n_start = p;\n_offset = p + {dim_len};\n"),
                 String::new(),
-                format!("public bool MoveNext()\n{{\nint i = {own} + 1;\nif (i >= _count)\n{{\nif ({own} < _count)\n{{\nSbeNoteEnd();\n}}\n{own} = _count;\nreturn false;\n}}\nint next = i == 0 ? _offset : SbeSkipAll(_buffer, _offset + _blockLength, _version, _owner{mine}, {own});\nif (next + _blockLength > _buffer.Length)\n{{\nthrow SbeSupport.Truncated(_buffer.Length, next, _blockLength, {epath_lit}{mine}, i);\n}}\n{own} = i;\n_offset = next;\n_known = 0;\n_at = next + _blockLength;\nreturn true;\n}}\n\n/// <summary>Notes where the group ends (<see cref=\"SbeWalks\"/>), if what follows the last entry's block is known.</summary>\nprivate void SbeNoteEnd()\n{{\nint end = {own} < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);\nif (end >= 0)\n{{\nSbeWalks.Note(_owner, _start, end);\n}}\n}}"),
+                format!("public bool MoveNext()\n{{\nint i = {own} + 1;\nif (i >= _count)\n{{\nif ({own} < _count)\n{{\nSbeNoteEnd();\n}}\n{own} = _count;\nreturn false;\n}}\nint next = _offset;\nif (i > 0)\n{{\nint q = _offset + _blockLength;\nnext = {known_q};\nif (next < 0)\n{{\nnext = SbeSkipAll(_buffer, q, _version, _owner{mine}, {own});\n}}\n}}\nif (next + _blockLength > _buffer.Length)\n{{\nthrow SbeSupport.Truncated(_buffer.Length, next, _blockLength, {epath_lit}{mine}, i);\n}}\n{own} = i;\n_offset = next;\n_known = 0;\n_at = next + _blockLength;\nreturn true;\n}}\n\n/// <summary>Notes where the group ends (<see cref=\"SbeWalks\"/>), if what follows the last entry's block is known.</summary>\nprivate void SbeNoteEnd()\n{{\nint end = {own} < 0 ? _offset : {known_end};\nif (end >= 0)\n{{\nSbeWalks.Note(_owner, _start, end);\n}}\n}}", known_q = known("q"), known_end = known("_offset + _blockLength")),
             )
         };
         // The walk through the current entry's groups and var data (see body_decoder).

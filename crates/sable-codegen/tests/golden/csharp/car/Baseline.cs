@@ -2246,7 +2246,16 @@ namespace Baseline
                     _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _offset : SbeSkipAll(_buffer, _offset + _blockLength, _version, _owner, _i0);
+                int next = _offset;
+                if (i > 0)
+                {
+                    int q = _offset + _blockLength;
+                    next = SbeSkipKnown(_buffer, q, _version, _owner);
+                    if (next < 0)
+                    {
+                        next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
+                    }
+                }
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.fuelFigures[]", i);
@@ -2600,7 +2609,16 @@ namespace Baseline
                     _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _offset : SbeSkipAll(_buffer, _offset + _blockLength, _version, _owner, _i0);
+                int next = _offset;
+                if (i > 0)
+                {
+                    int q = _offset + _blockLength;
+                    next = SbeNotedEnd(q, _version, _owner);
+                    if (next < 0)
+                    {
+                        next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
+                    }
+                }
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.performanceFigures[]", i);
@@ -2615,7 +2633,7 @@ namespace Baseline
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
             private void SbeNoteEnd()
             {
-                int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : SbeNotedEnd(_offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
@@ -2817,13 +2835,11 @@ namespace Baseline
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end, when every group's end was noted (<see cref="SbeWalks"/>) and the var data fit; else -1.</summary>
-            internal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            internal static int SbeNotedEnd(int p, int version, long owner)
             {
                 int q = p;
-                if ((q = SbeWalks.End(owner, q)) < 0)
-                {
-                    return -1;
-                }
+                q = SbeWalks.End(owner, q);
                 return q;
             }
 

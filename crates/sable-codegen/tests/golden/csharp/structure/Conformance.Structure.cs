@@ -2514,7 +2514,16 @@ namespace Conformance.Structure
                     _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _offset : SbeSkipAll(_buffer, _offset + _blockLength, _version, _owner, _i0);
+                int next = _offset;
+                if (i > 0)
+                {
+                    int q = _offset + _blockLength;
+                    next = SbeSkipKnown(_buffer, q, _version, _owner);
+                    if (next < 0)
+                    {
+                        next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
+                    }
+                }
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.legs[]", i);
