@@ -324,6 +324,15 @@ impl Gen<'_> {
         } else {
             "int e = SbeWalks.End(_owner, _at);\nif (e >= 0)\n{\n_at = e;\n_known++;\ncontinue;\n}\n"
         };
+        // Where item k starts: known, else (after a group of varying entries) its end noted by
+        // the loop that read it, looked up inline (a call to SbeFind costs mono more than the
+        // lookup), else walked.
+        let start = |k: usize| -> String {
+            match k.checked_sub(1).and_then(|j| body.groups.get(j)) {
+                Some(prev) if has_owner && !fixed_entries(prev) => format!("int p = _at;\nif (_known != {k})\n{{\np = _known == {j} ? SbeWalks.End(_owner, _at) : -1;\nif (p >= 0)\n{{\n_known = {k};\n_at = p;\n}}\nelse\n{{\np = SbeFind({k});\n}}\n}}\n", j = k - 1),
+                _ => format!("int p = SbeStart({k});\n"),
+            }
+        };
         for (k, g) in body.groups.iter().enumerate() {
             let gx = pascal(&g.name);
             let doc_ = doc(g.description.as_deref(), &g.name);
@@ -346,7 +355,7 @@ impl Gen<'_> {
             } else {
                 String::new()
             };
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>\npublic {gx}Decoder {gx}\n{{\nget\n{{\n{absent}int p = SbeStart({k});\nvar g = new {gx}Decoder(_buffer, p, _version{go}{my_idx});\n{learn}return g;\n}}\n}}");
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>\npublic {gx}Decoder {gx}\n{{\nget\n{{\n{absent}{start_k}var g = new {gx}Decoder(_buffer, p, _version{go}{my_idx});\n{learn}return g;\n}}\n}}", start_k = start(k));
             let _ = writeln!(o, "/// <summary>The id of group <c>{}</c>.</summary>\npublic const int {gx}Id = {};\n/// <summary>The version group <c>{}</c> appeared in.</summary>\npublic const int {gx}SinceVersion = {};", g.name, g.id, g.name, g.since_version);
             json.push(format!("{}\nif (_version < {})\n{{\nsb.Append(\"null\");\n}}\nelse\n{{\nsb.Append('[');\nbool first{k} = true;\nforeach (var e in {gx})\n{{\nif (!first{k})\n{{\nsb.Append(',');\n}}\nfirst{k} = false;\ne.AppendJson(sb);\n}}\nsb.Append(']');\n}}", append(&format!("{}:", json_str(&g.name))), g.since_version));
             skips.push(format!("case {k}:\nreturn version >= {} ? {gx}Decoder.SbeSkipGroup(b, p, version, owner{pi}) : p;", g.since_version));
@@ -376,7 +385,7 @@ impl Gen<'_> {
                 String::new()
             };
             let check = var_data_length(v, "_buffer", "p", "n", &path, &my_idx);
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>\npublic ReadOnlySpan<byte> {bytes}\n{{\nget\n{{\n{absent}int p = SbeStart({k});\n{check}_known = {k1};\n_at = p + {ls} + (int)n;\nreturn _buffer.Slice(p + {ls}, (int)n);\n}}\n}}", k1 = k + 1);
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>\npublic ReadOnlySpan<byte> {bytes}\n{{\nget\n{{\n{absent}{start_k}{check}_known = {k1};\n_at = p + {ls} + (int)n;\nreturn _buffer.Slice(p + {ls}, (int)n);\n}}\n}}", k1 = k + 1, start_k = start(k));
             let _ = writeln!(o, "/// <summary>The id of var data <c>{}</c>.</summary>\npublic const int {vx}Id = {};\n/// <summary>The version var data <c>{}</c> appeared in.</summary>\npublic const int {vx}SinceVersion = {};", v.name, v.id, v.name, v.since_version);
             let value = if v.is_text() {
                 let _ = writeln!(o, "\n{doc_}\n/// <remarks>As text (allocates a string; <see cref=\"{bytes}\"/> does not).</remarks>\npublic string {vx} => SbeSupport.Text({bytes}, {utf8});");

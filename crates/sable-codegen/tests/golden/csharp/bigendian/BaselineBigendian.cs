@@ -1804,7 +1804,20 @@ namespace BaselineBigendian
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                int p = SbeStart(1);
+                int p = _at;
+                if (_known != 1)
+                {
+                    p = _known == 0 ? SbeWalks.End(_owner, _at) : -1;
+                    if (p >= 0)
+                    {
+                        _known = 1;
+                        _at = p;
+                    }
+                    else
+                    {
+                        p = SbeFind(1);
+                    }
+                }
                 var g = new PerformanceFiguresDecoder(_buffer, p, _version, _owner);
                 return g;
             }
@@ -1821,7 +1834,20 @@ namespace BaselineBigendian
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                int p = SbeStart(2);
+                int p = _at;
+                if (_known != 2)
+                {
+                    p = _known == 1 ? SbeWalks.End(_owner, _at) : -1;
+                    if (p >= 0)
+                    {
+                        _known = 2;
+                        _at = p;
+                    }
+                    else
+                    {
+                        p = SbeFind(2);
+                    }
+                }
                 if (p + 4 > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.manufacturer");

@@ -2140,7 +2140,20 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                int p = SbeStart(1);
+                int p = _at;
+                if (_known != 1)
+                {
+                    p = _known == 0 ? SbeWalks.End(_owner, _at) : -1;
+                    if (p >= 0)
+                    {
+                        _known = 1;
+                        _at = p;
+                    }
+                    else
+                    {
+                        p = SbeFind(1);
+                    }
+                }
                 var g = new TagsDecoder(_buffer, p, _version);
                 long end = g.SbeEnd;
                 if (end <= _buffer.Length)
