@@ -2294,6 +2294,7 @@ namespace BaselineBigendian
             }
 
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
                 int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
@@ -2657,6 +2658,7 @@ namespace BaselineBigendian
             }
 
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
                 int end = _i0 < 0 ? _offset : SbeNotedEnd(_offset + _blockLength, _version, _owner);
