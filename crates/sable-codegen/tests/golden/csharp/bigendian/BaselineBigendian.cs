@@ -17,6 +17,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -33,9 +36,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -72,14 +80,7 @@ namespace BaselineBigendian
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -96,14 +97,7 @@ namespace BaselineBigendian
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return TemplateIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -120,14 +114,7 @@ namespace BaselineBigendian
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return SchemaIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 4));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 4));
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -144,14 +131,7 @@ namespace BaselineBigendian
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return VersionNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 6));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 6));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -596,6 +576,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 2;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0x00, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -612,9 +595,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal BoosterDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -645,14 +633,7 @@ namespace BaselineBigendian
         public global::BaselineBigendian.BoostType BoostType
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return global::BaselineBigendian.BoostType.NullValue;
-                }
-                return (global::BaselineBigendian.BoostType)_buffer[_offset + 0];
-            }
+            get => (global::BaselineBigendian.BoostType)_buffer[_offset + 0];
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
         public const int HorsePowerSinceVersion = 0;
@@ -669,14 +650,7 @@ namespace BaselineBigendian
         public byte HorsePower
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return HorsePowerNullValue;
-                }
-                return _buffer[_offset + 1];
-            }
+            get => _buffer[_offset + 1];
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -794,6 +768,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 10;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x80, 0xFF, 0x00, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -810,9 +787,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal EngineDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -849,14 +831,7 @@ namespace BaselineBigendian
         public ushort Capacity
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return CapacityNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
         public const int NumCylindersSinceVersion = 0;
@@ -873,14 +848,7 @@ namespace BaselineBigendian
         public byte NumCylinders
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return NumCylindersNullValue;
-                }
-                return _buffer[_offset + 2];
-            }
+            get => _buffer[_offset + 2];
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
         public const int MaxRpmSinceVersion = 0;
@@ -947,14 +915,7 @@ namespace BaselineBigendian
         public sbyte Efficiency
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return EfficiencyNullValue;
-                }
-                return (sbyte)_buffer[_offset + 6];
-            }
+            get => (sbyte)_buffer[_offset + 6];
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
         public const int BoosterEnabledSinceVersion = 0;
@@ -965,14 +926,7 @@ namespace BaselineBigendian
         public global::BaselineBigendian.BooleanType BoosterEnabled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return global::BaselineBigendian.BooleanType.NullValue;
-                }
-                return (global::BaselineBigendian.BooleanType)_buffer[_offset + 7];
-            }
+            get => (global::BaselineBigendian.BooleanType)_buffer[_offset + 7];
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
         public const int BoosterSinceVersion = 0;
@@ -1302,6 +1256,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -1318,9 +1275,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -1357,14 +1319,7 @@ namespace BaselineBigendian
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1381,14 +1336,7 @@ namespace BaselineBigendian
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return NumInGroupNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1612,7 +1560,14 @@ namespace BaselineBigendian
         public global::BaselineBigendian.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::BaselineBigendian.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
+            get
+            {
+                if (_offset == 0)
+                {
+                    return new global::BaselineBigendian.MessageHeaderDecoder(global::BaselineBigendian.MessageHeaderDecoder.SbeNulls, 0, -1);
+                }
+                return new global::BaselineBigendian.MessageHeaderDecoder(_buffer, 0, SchemaVersion);
+            }
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>

@@ -17,6 +17,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -33,9 +36,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -72,14 +80,7 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -96,14 +97,7 @@ namespace Conformance.Structure
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return TemplateIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -120,14 +114,7 @@ namespace Conformance.Structure
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return SchemaIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -144,14 +131,7 @@ namespace Conformance.Structure
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return VersionNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -345,6 +325,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0x00, 0x80, 0x00, 0x80 };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -361,9 +344,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal PointDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -400,14 +388,7 @@ namespace Conformance.Structure
         public short X
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return XNullValue;
-                }
-                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
         public const int YSinceVersion = 0;
@@ -424,14 +405,7 @@ namespace Conformance.Structure
         public short Y
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return YNullValue;
-                }
-                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -664,6 +638,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80 };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -680,9 +657,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal DecimalDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -722,10 +704,6 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return null;
-                }
                 var v = BinaryPrimitives.ReadInt64LittleEndian(_buffer.Slice(_offset + 0));
                 if (v == MantissaNullValue)
                 {
@@ -848,6 +826,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 24;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0xFF, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80 };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -864,9 +845,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal ShapeDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -903,14 +889,7 @@ namespace Conformance.Structure
         public uint Id
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return IdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
         public const int OriginSinceVersion = 0;
@@ -943,14 +922,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Bool Filled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return global::Conformance.Structure.Bool.NullValue;
-                }
-                return (global::Conformance.Structure.Bool)_buffer[_offset + 12];
-            }
+            get => (global::Conformance.Structure.Bool)_buffer[_offset + 12];
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
         public const int CapsSinceVersion = 0;
@@ -961,14 +933,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Caps Caps
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return 0;
-                }
-                return (global::Conformance.Structure.Caps)_buffer[_offset + 13];
-            }
+            get => (global::Conformance.Structure.Caps)_buffer[_offset + 13];
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
         public const int WeightSinceVersion = 0;
@@ -988,10 +953,6 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return null;
-                }
                 var v = BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 14));
                 if (v == WeightNullValue)
                 {
@@ -1336,6 +1297,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -1352,9 +1316,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -1391,14 +1360,7 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1415,14 +1377,7 @@ namespace Conformance.Structure
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return NumInGroupNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1637,7 +1592,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
+            get
+            {
+                if (_offset == 0)
+                {
+                    return new global::Conformance.Structure.MessageHeaderDecoder(global::Conformance.Structure.MessageHeaderDecoder.SbeNulls, 0, -1);
+                }
+                return new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, SchemaVersion);
+            }
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
@@ -2087,7 +2049,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
+            get
+            {
+                if (_offset == 0)
+                {
+                    return new global::Conformance.Structure.MessageHeaderDecoder(global::Conformance.Structure.MessageHeaderDecoder.SbeNulls, 0, -1);
+                }
+                return new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, SchemaVersion);
+            }
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
