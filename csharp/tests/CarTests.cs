@@ -59,6 +59,7 @@ namespace Sable.Tests
             EncodesOverEveryKindOfMemory(hex);
             DecodesThroughTheApi(FromHex(hex));
             DecodesInAnyOrder(FromHex(hex));
+            ReadsAbsentComposites(FromHex(hex));
             ReportsDecodeErrors(FromHex(hex));
             ReportsEncodeErrors();
             RoundTripsRandomMessages();
@@ -216,6 +217,21 @@ namespace Sable.Tests
             Check("nested groups", Math.Abs(seconds - 46.4f) < 0.01f);
             Check("var data", car.Manufacturer == "Honda" && car.Model == "Civic VTi" && car.ActivationCodeBytes.Length == 6);
             Check("decoder encoded length", car.EncodedLength == bytes.Length);
+        }
+
+        private static void ReadsAbsentComposites(byte[] bytes)
+        {
+            // An absent composite reads from its block of null values (SbeNulls): every member,
+            // a nested composite's too, its null value; the buffer's bytes are not read.
+            var engine = new EngineDecoder(bytes, 8 + 35, false, 0);
+            Check("absent composite: not present", !engine.IsPresent && engine.ActingVersion == -1);
+            Check("absent composite: members null", engine.Capacity == EngineDecoder.CapacityNullValue && engine.NumCylinders == EngineDecoder.NumCylindersNullValue && engine.Efficiency == EngineDecoder.EfficiencyNullValue && engine.BoosterEnabled == BooleanType.NullValue && engine.ManufacturerCodeBytes.Length == 0);
+            var booster = engine.Booster;
+            Check("absent composite: nested composite null", !booster.IsPresent && booster.BoostType == BoostType.NullValue && booster.HorsePower == BoosterDecoder.HorsePowerNullValue);
+            Check("absent composite: JSON", engine.ToString() == "{\"capacity\":null,\"numCylinders\":null,\"maxRpm\":null,\"manufacturerCode\":null,\"fuel\":null,\"efficiency\":null,\"boosterEnabled\":null,\"booster\":null}", engine.ToString());
+            var body = CarDecoder.WithoutHeader(new ReadOnlySpan<byte>(bytes, 8, bytes.Length - 8), 49, 0);
+            var header = body.Header;
+            Check("a body without a header: the header absent", header.BlockLength == MessageHeaderDecoder.BlockLengthNullValue && header.TemplateId == MessageHeaderDecoder.TemplateIdNullValue && body.Engine.Capacity == 2000);
         }
 
         private static void DecodesInAnyOrder(byte[] bytes)

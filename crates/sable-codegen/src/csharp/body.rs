@@ -75,6 +75,32 @@ pub(super) fn fixed_entries(g: &Group) -> bool {
     g.body.groups.is_empty() && g.body.var_data.is_empty()
 }
 
+/// The body of `SbeNotedEnd` for a body of groups only: where they end, each looked up in what
+/// is noted (`SbeWalks`), -1 when one is not; one return (mono inlines it with fewer copies).
+fn noted_groups(body: &Body) -> String {
+    let mut o = "int q = p;\n".to_owned();
+    for (k, g) in body.groups.iter().enumerate() {
+        let mut cond = Vec::new();
+        if k > 0 {
+            cond.push("q >= 0".to_owned());
+        }
+        if g.since_version > 0 {
+            cond.push(format!("version >= {}", g.since_version));
+        }
+        if cond.is_empty() {
+            o.push_str("q = SbeWalks.End(owner, q);\n");
+        } else {
+            let _ = write!(
+                o,
+                "if ({})\n{{\nq = SbeWalks.End(owner, q);\n}}\n",
+                cond.join(" && ")
+            );
+        }
+    }
+    o.push_str("return q;");
+    o
+}
+
 /// Statements reading a var data's length at `{q}` of `b` into `long {n}`, checked (`truncated`).
 fn var_data_length(v: &VarData, b: &str, q: &str, n: &str, path: &str, idx: &str) -> String {
     let ls = v.length_size();
@@ -298,12 +324,21 @@ impl Gen<'_> {
         } else {
             "int e = SbeWalks.End(_owner, _at);\nif (e >= 0)\n{\n_at = e;\n_known++;\ncontinue;\n}\n"
         };
+        // Where item k starts: known, else (after a group of varying entries) its end noted by
+        // the loop that read it, looked up inline (a call to SbeFind costs mono more than the
+        // lookup), else walked.
+        let start = |k: usize| -> String {
+            match k.checked_sub(1).and_then(|j| body.groups.get(j)) {
+                Some(prev) if has_owner && !fixed_entries(prev) => format!("int p = _at;\nif (_known != {k})\n{{\np = _known == {j} ? SbeWalks.End(_owner, _at) : -1;\nif (p >= 0)\n{{\n_known = {k};\n_at = p;\n}}\nelse\n{{\np = SbeFind({k});\n}}\n}}\n", j = k - 1),
+                _ => format!("int p = SbeStart({k});\n"),
+            }
+        };
         for (k, g) in body.groups.iter().enumerate() {
             let gx = pascal(&g.name);
             let doc_ = doc(g.description.as_deref(), &g.name);
             let go = if fixed_entries(g) { "" } else { ", _owner" };
             let absent = if g.since_version > 0 {
-                format!("if (_version < {})\n{{\nreturn new {gx}GroupDecoder(_buffer, -1, _version{go}{my_idx});\n}}\n", g.since_version)
+                format!("if (_version < {})\n{{\nreturn new {gx}Decoder(_buffer, -1, _version{go}{my_idx});\n}}\n", g.since_version)
             } else {
                 String::new()
             };
@@ -320,10 +355,10 @@ impl Gen<'_> {
             } else {
                 String::new()
             };
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>\npublic {gx}GroupDecoder {gx}\n{{\nget\n{{\n{absent}int p = SbeStart({k});\nvar g = new {gx}GroupDecoder(_buffer, p, _version{go}{my_idx});\n{learn}return g;\n}}\n}}");
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>\npublic {gx}Decoder {gx}\n{{\nget\n{{\n{absent}{start_k}var g = new {gx}Decoder(_buffer, p, _version{go}{my_idx});\n{learn}return g;\n}}\n}}", start_k = start(k));
             let _ = writeln!(o, "/// <summary>The id of group <c>{}</c>.</summary>\npublic const int {gx}Id = {};\n/// <summary>The version group <c>{}</c> appeared in.</summary>\npublic const int {gx}SinceVersion = {};", g.name, g.id, g.name, g.since_version);
             json.push(format!("{}\nif (_version < {})\n{{\nsb.Append(\"null\");\n}}\nelse\n{{\nsb.Append('[');\nbool first{k} = true;\nforeach (var e in {gx})\n{{\nif (!first{k})\n{{\nsb.Append(',');\n}}\nfirst{k} = false;\ne.AppendJson(sb);\n}}\nsb.Append(']');\n}}", append(&format!("{}:", json_str(&g.name))), g.since_version));
-            skips.push(format!("case {k}:\nreturn version >= {} ? {gx}GroupDecoder.SbeSkip(b, p, version, owner{pi}) : p;", g.since_version));
+            skips.push(format!("case {k}:\nreturn version >= {} ? {gx}Decoder.SbeSkipGroup(b, p, version, owner{pi}) : p;", g.since_version));
             nested.push_str(&self.group_decoder(g, at));
         }
         for (k, v) in (body.groups.len()..).zip(&body.var_data) {
@@ -350,7 +385,7 @@ impl Gen<'_> {
                 String::new()
             };
             let check = var_data_length(v, "_buffer", "p", "n", &path, &my_idx);
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>\npublic ReadOnlySpan<byte> {bytes}\n{{\nget\n{{\n{absent}int p = SbeStart({k});\n{check}_known = {k1};\n_at = p + {ls} + (int)n;\nreturn _buffer.Slice(p + {ls}, (int)n);\n}}\n}}", k1 = k + 1);
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>The bytes, without copying (empty when absent at the acting version).</remarks>\npublic ReadOnlySpan<byte> {bytes}\n{{\nget\n{{\n{absent}{start_k}{check}_known = {k1};\n_at = p + {ls} + (int)n;\nreturn _buffer.Slice(p + {ls}, (int)n);\n}}\n}}", k1 = k + 1, start_k = start(k));
             let _ = writeln!(o, "/// <summary>The id of var data <c>{}</c>.</summary>\npublic const int {vx}Id = {};\n/// <summary>The version var data <c>{}</c> appeared in.</summary>\npublic const int {vx}SinceVersion = {};", v.name, v.id, v.name, v.since_version);
             let value = if v.is_text() {
                 let _ = writeln!(o, "\n{doc_}\n/// <remarks>As text (allocates a string; <see cref=\"{bytes}\"/> does not).</remarks>\npublic string {vx} => SbeSupport.Text({bytes}, {utf8});");
@@ -372,7 +407,18 @@ impl Gen<'_> {
         let _ = writeln!(o, "\n/// <summary>Where group or var data <paramref name=\"k\"/>, starting at <paramref name=\"p\"/>, ends (checked).</summary>\ninternal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner{})\n{{\nswitch (k)\n{{\n{}default:\nreturn p;\n}}\n}}", idx_params(d), skips.iter().map(|s| format!("{s}\n")).collect::<String>());
         let _ = writeln!(o, "\n/// <summary>Where the groups and var data starting at <paramref name=\"p\"/> end (checked).</summary>\ninternal static int SbeSkipAll(ReadOnlySpan<byte> b, int p, int version, long owner{})\n{{\nint q = p;\n{}return q;\n}}", idx_params(d), self.walk_items(body, &at.template, &pi, 0));
         if d > 0 && n > 0 {
-            let _ = writeln!(o, "\n/// <summary>Where the groups and var data starting at <paramref name=\"p\"/> end, when every group's end was noted (<see cref=\"SbeWalks\"/>) and the var data fit; else -1.</summary>\ninternal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)\n{{\nint q = p;\n{}return q;\n}}", self.known_items(body));
+            // Without var data, only notes are looked up: no span to pass, inlined.
+            let (name, buffer) = if body.var_data.is_empty() {
+                ("SbeNotedEnd", "")
+            } else {
+                ("SbeSkipKnown", "ReadOnlySpan<byte> b, ")
+            };
+            let known = if body.var_data.is_empty() {
+                noted_groups(body)
+            } else {
+                format!("int q = p;\n{}return q;", self.known_items(body))
+            };
+            let _ = writeln!(o, "\n/// <summary>Where the groups and var data starting at <paramref name=\"p\"/> end, when every group's end was noted (<see cref=\"SbeWalks\"/>) and the var data fit; else -1.</summary>\ninternal static int {name}({buffer}int p, int version, long owner)\n{{\n{known}\n}}");
         }
         o.push_str(&nested);
         let mut js = String::new();
@@ -386,8 +432,10 @@ impl Gen<'_> {
         (o, js, members)
     }
 
-    /// A group's decoder types, nested in its parent's decoder: the group (an enumerator of
-    /// its entries) and the entry.
+    /// A group's decoder, nested in its parent's decoder: one type, the group (an enumerator of
+    /// its entries, `Count`) and its current entry (the entry's fields, groups and var data), as
+    /// `Current` gives the group itself. mono's JIT keeps structs in memory and copies them at
+    /// each call: an entry decoder made per entry cost about 17 instructions an entry.
     fn group_decoder(&self, g: &Group, parent: &At) -> String {
         let gx = pascal(&g.name);
         let d = parent.depth;
@@ -424,75 +472,66 @@ impl Gen<'_> {
         let (entry_members, entry_json, _) =
             self.body_decoder(&g.body, &at, &format!("{gx}Encoder"));
         let doc_ = doc(g.description.as_deref(), &g.name);
-        let pf = idx_fields(d);
+        // The entry's indices: its parents' (`_i0` ...), then its own (`_i{d}`, -1 before the
+        // first `MoveNext`).
+        let own = format!("_i{d}");
         let pa = idx_assign(d);
         let pp = idx_params(d);
         let mine = idx_args("_i", d);
         let n_entry = g.body.groups.len() + g.body.var_data.len();
         // Fixed-size entries: the entries that fit are counted once, when the group is read, so
         // moving to the next one tests its index only.
-        let (limit_field, limit_absent, limit_init, end, move_next) = if fixed {
+        // Where the current entry ends, from what is noted (-1: not noted; see body_decoder).
+        let known = |p: &str| {
+            if g.body.var_data.is_empty() {
+                format!("SbeNotedEnd({p}, _version, _owner)")
+            } else {
+                format!("SbeSkipKnown(_buffer, {p}, _version, _owner)")
+            }
+        };
+        let (group_fields, limit_absent, limit_init, end, move_next) = if fixed {
             (
                 "private int _limit;\n",
                 "_limit = 0;\n",
                 // Statements, not `?:` (mono's JIT copies the span less).
-                format!("_entry = p + {dim_len} - bl;\n_limit = _count;\nif ((long)p + {dim_len} + (long)_count * bl > b.Length && bl != 0)\n{{\n_limit = (b.Length - p - {dim_len}) / bl;\n}}\n"),
-                "\n/// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>\ninternal long SbeEnd => (long)_entry + ((long)_count + 1) * _blockLength;\n".to_owned(),
-                format!("public bool MoveNext()\n{{\nint i = _index + 1;\nif (i < _limit)\n{{\n_index = i;\n_entry += _blockLength;\nreturn true;\n}}\nif (i >= _count)\n{{\n_index = _count;\nreturn false;\n}}\nthrow SbeTruncated(i);\n}}\n\n/// <summary>The error of entry <paramref name=\"i\"/>, the first that does not fit.</summary>\nprivate SbeDecodeException SbeTruncated(int i)\n{{\nreturn SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, {epath_lit}{mine}, i);\n}}"),
+                format!("_offset = p + {dim_len} - bl;\n_limit = _count;\nif ((long)p + {dim_len} + (long)_count * bl > b.Length && bl != 0)\n{{\n_limit = (b.Length - p - {dim_len}) / bl;\n}}\n"),
+                "\n/// <summary>Where the group ends, all its entries counted (before the first <c>MoveNext</c>).</summary>\ninternal long SbeEnd => (long)_offset + ((long)_count + 1) * _blockLength;\n".to_owned(),
+                format!("public bool MoveNext()\n{{\nint i = {own} + 1;\nif (i < _limit)\n{{\n{own} = i;\n_offset += _blockLength;\nreturn true;\n}}\nif (i >= _count)\n{{\n{own} = _count;\nreturn false;\n}}\nthrow SbeTruncated(i);\n}}\n\n/// <summary>The error of entry <paramref name=\"i\"/>, the first that does not fit.</summary>\nprivate SbeDecodeException SbeTruncated(int i)\n{{\nreturn SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, {epath_lit}{mine}, i);\n}}"),
             )
         } else {
             (
                 "private long _owner;\nprivate int _start;\n",
                 "_owner = owner;\n_start = 0;\n",
-                format!("_owner = owner;\n_start = p;\n_entry = p + {dim_len};\n"),
+                format!("_owner = owner;\n_start = p;\n_offset = p + {dim_len};\n"),
                 String::new(),
-                format!("public bool MoveNext()\n{{\nint i = _index + 1;\nif (i >= _count)\n{{\nif (_index < _count)\n{{\nSbeNoteEnd();\n}}\n_index = _count;\nreturn false;\n}}\nint next = i == 0 ? _entry : {gx}Decoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner{mine}, _index);\nif (next + _blockLength > _buffer.Length)\n{{\nthrow SbeSupport.Truncated(_buffer.Length, next, _blockLength, {epath_lit}{mine}, i);\n}}\n_index = i;\n_entry = next;\nreturn true;\n}}\n\n/// <summary>Notes where the group ends (<see cref=\"SbeWalks\"/>), if what follows the last entry's block is known.</summary>\nprivate void SbeNoteEnd()\n{{\nint end = _index < 0 ? _entry : {gx}Decoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);\nif (end >= 0)\n{{\nSbeWalks.Note(_owner, _start, end);\n}}\n}}"),
+                format!("public bool MoveNext()\n{{\nint i = {own} + 1;\nif (i >= _count)\n{{\nif ({own} < _count)\n{{\nSbeNoteEnd();\n}}\n{own} = _count;\nreturn false;\n}}\nint next = _offset;\nif (i > 0)\n{{\nint q = _offset + _blockLength;\nnext = {known_q};\nif (next < 0)\n{{\nnext = SbeSkipAll(_buffer, q, _version, _owner{mine}, {own});\n}}\n}}\nif (next + _blockLength > _buffer.Length)\n{{\nthrow SbeSupport.Truncated(_buffer.Length, next, _blockLength, {epath_lit}{mine}, i);\n}}\n{own} = i;\n_offset = next;\n_known = 0;\n_at = next + _blockLength;\nreturn true;\n}}\n\n/// <summary>Notes where the group ends (<see cref=\"SbeWalks\"/>), if what follows the last entry's block is known.</summary>\n[MethodImpl(MethodImplOptions.AggressiveInlining)]\nprivate void SbeNoteEnd()\n{{\nint end = {own} < 0 ? _offset : {known_end};\nif (end >= 0)\n{{\nSbeWalks.Note(_owner, _start, end);\n}}\n}}", known_q = known("q"), known_end = known("_offset + _blockLength")),
             )
         };
-        let walk_fields = if n_entry > 0 {
-            "private int _known;\nprivate int _at;\n"
-        } else {
-            ""
-        };
-        let walk_init = if n_entry > 0 {
-            "_known = 0;\n_at = offset + blockLength;\n"
-        } else {
-            ""
-        };
-        // An entry with no groups or var data has no error to report: no indices to carry.
-        let ei = if n_entry > 0 { e } else { 0 };
-        let ef = idx_fields(ei);
-        let ea = idx_assign(ei);
-        let ep = idx_params(ei);
-        let entry_owner = !g.body.groups.is_empty();
-        let current = if n_entry > 0 {
-            format!(
-                "{}{mine}, _index",
-                if entry_owner { ", _owner" } else { "" }
+        // The walk through the current entry's groups and var data (see body_decoder).
+        let (walk_fields, walk_init) = if n_entry > 0 {
+            (
+                "private int _known;\nprivate int _at;\n",
+                "_known = 0;\n_at = 0;\n",
             )
         } else {
-            String::new()
+            ("", "")
         };
         let owner_param = if fixed { "" } else { ", long owner" };
-        let (eo_field, eo_param, eo_assign) = if entry_owner {
-            (
-                "private long _owner;\n",
-                ", long owner",
-                "_owner = owner;\n",
-            )
-        } else {
-            ("", "", "")
-        };
         let skip = format!(
             "int q = p;\n{}return q;",
             self.walk_group(g, &parent.template, &pi, 0)
         );
         let absent = if g.since_version > 0 {
-            format!("if (at < 0)\n{{\n_blockLength = 0;\n_count = 0;\n_entry = 0;\n{limit_absent}return;\n}}\n")
+            format!("if (at < 0)\n{{\n_blockLength = 0;\n_count = 0;\n_offset = 0;\n{limit_absent}{walk_init}return;\n}}\n")
         } else {
             String::new()
         };
-        format!("\n{doc_}\n/// <remarks>The entries of group <c>{name}</c>: <c>foreach (var e in decoder.{gx})</c>.</remarks>\npublic ref struct {gx}GroupDecoder\n{{\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _version;\nprivate int _blockLength;\nprivate int _count;\nprivate int _index;\nprivate int _entry;\n{limit_field}{pf}\n/// <summary>Reads the group's header at <paramref name=\"at\"/> (-1: the group is absent, no entries).</summary>\ninternal {gx}GroupDecoder(ReadOnlySpan<byte> buffer, int at, int version{owner_param}{pp})\n{{\n_buffer = buffer;\n_version = version;\n_index = -1;\n{pa}{absent}ReadOnlySpan<byte> b = buffer;\nint p = at;\n{header}_blockLength = bl;\n_count = {count};\n{limit_init}}}\n\n/// <summary>The number of entries.</summary>\npublic int Count => _count;\n\n/// <summary>The entries' block length (the writer's).</summary>\npublic int ActingBlockLength => _blockLength;\n{end}\n/// <summary>The enumerator of the entries (the group itself).</summary>\npublic {gx}GroupDecoder GetEnumerator() => this;\n\n/// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>\n{move_next}\n\n/// <summary>The current entry.</summary>\npublic {gx}Decoder Current => new {gx}Decoder(_buffer, _entry, _blockLength, _version{current});\n\n/// <summary>Where the group starting at <paramref name=\"p\"/> ends (checked).</summary>\ninternal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner{pp})\n{{\n{skip}\n}}\n}}\n\n{doc_}\n/// <remarks>An entry of group <c>{name}</c>.</remarks>\npublic ref struct {gx}Decoder\n{{\n/// <summary>The entry's block length at the schema's version.</summary>\npublic const int BlockLength = {bl};\n\n{buf_fields}private int _blockLength;\nprivate int _version;\n{eo_field}{walk_fields}{ef}\n/// <summary>Reads the entry whose block (checked by the group) is at <paramref name=\"offset\"/>.</summary>\ninternal {gx}Decoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion{eo_param}{ep})\n{{\n{buf_assign}_blockLength = blockLength;\n_version = actingVersion;\n{eo_assign}{walk_init}{ea}}}\n\n/// <summary>The acting version (the writer's).</summary>\npublic int {av} => _version;\n\n/// <summary>The entry's block length (the writer's).</summary>\npublic int {abl} => _blockLength;\n{entry_members}\n/// <summary>Appends the entry's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{entry_json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The entry's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n", name = g.name, bl = g.block_length, av = super::messages::own(&g.body, "ActingVersion"), abl = super::messages::own(&g.body, "ActingBlockLength"), buf_fields = if on_wire(&g.body) { "private ReadOnlySpan<byte> _buffer;\nprivate int _offset;\n" } else { "" }, buf_assign = if on_wire(&g.body) { "_buffer = buffer;\n_offset = offset;\n" } else { "" })
+        let (count_name, av, abl) = (
+            super::messages::own(&g.body, "Count"),
+            super::messages::own(&g.body, "ActingVersion"),
+            super::messages::own(&g.body, "ActingBlockLength"),
+        );
+        format!("\n{doc_}\n/// <remarks>The entries of group <c>{name}</c>, and the current one: <c>foreach (var e in decoder.{gx})</c> gives this decoder at each entry, its fields read from that entry.</remarks>\npublic ref struct {gx}Decoder\n{{\n/// <summary>The entry's block length at the schema's version.</summary>\npublic const int BlockLength = {bl};\n\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _offset;\nprivate int _blockLength;\nprivate int _version;\nprivate int _count;\n{group_fields}{walk_fields}{ef}\n/// <summary>Reads the group's header at <paramref name=\"at\"/> (-1: the group is absent, no entries).</summary>\ninternal {gx}Decoder(ReadOnlySpan<byte> buffer, int at, int version{owner_param}{pp})\n{{\n_buffer = buffer;\n_version = version;\n{own} = -1;\n{pa}{absent}ReadOnlySpan<byte> b = buffer;\nint p = at;\n{header}_blockLength = bl;\n_count = {count};\n{limit_init}{walk_init}}}\n\n/// <summary>The number of entries.</summary>\npublic int {count_name} => _count;\n\n/// <summary>The acting version (the writer's).</summary>\npublic int {av} => _version;\n\n/// <summary>The entries' block length (the writer's).</summary>\npublic int {abl} => _blockLength;\n{end}\n/// <summary>The enumerator of the entries (the group itself).</summary>\npublic {gx}Decoder GetEnumerator() => this;\n\n/// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>\n{move_next}\n\n/// <summary>The current entry: the group itself, read at that entry.</summary>\npublic {gx}Decoder Current => this;\n\n/// <summary>Where the group starting at <paramref name=\"p\"/> ends (checked).</summary>\ninternal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner{pp})\n{{\n{skip}\n}}\n{entry_members}\n/// <summary>Appends the current entry's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{entry_json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The current entry's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n", name = g.name, bl = g.block_length, ef = idx_fields(e))
     }
 
     /// The members of a body's encoder beyond its constructors: setters, groups, var data.

@@ -88,6 +88,14 @@ impl Gen<'_> {
         let x = pascal(s.name);
         let d = doc(s.desc, s.name);
         let present = self.present(place, s);
+        // A composite member that its decoder's null block (`SbeNulls`, read when the
+        // composite is absent) holds as null is read without a presence test; its JSON still
+        // prints null when absent (gate).
+        let read_present = match (place, s.type_ref) {
+            (Place::Composite(_), TypeRef::Primitive(p)) if s.since == 0 && !p.is_array() => None,
+            (Place::Composite(_), TypeRef::Enum(_) | TypeRef::Set(_)) if s.since == 0 => None,
+            _ => present.clone(),
+        };
         let key = append(&format!("{}:", json_str(s.name)));
         let at = format!("_offset + {}", s.offset);
         let err = Self::error_field(place, s.name);
@@ -120,7 +128,7 @@ impl Gen<'_> {
                     m.json.push(gate(append(&json)));
                     return;
                 }
-                self.primitive(s, p, place, enc, &x, &d, &present, &at, &err, m, &gate);
+                self.primitive(s, p, place, enc, &x, &d, &read_present, &at, &err, m, &gate);
             }
             TypeRef::Enum(n) => {
                 let e = self.s.enum_type(n);
@@ -137,7 +145,7 @@ impl Gen<'_> {
                 let raw = read("_buffer", &at, e.encoding_type, e.byte_order);
                 let optional = s.presence == Presence::Optional;
                 if optional || s.since > 0 {
-                    let guard = guard(&present);
+                    let guard = guard(&read_present);
                     let null = if optional {
                         format!("\nif (v == {en}.{NULL_MEMBER})\n{{\nreturn null;\n}}")
                     } else {
@@ -148,7 +156,7 @@ impl Gen<'_> {
                         .push(format!("{key}\n{en}Extensions.AppendJson(sb, {x});"));
                 } else {
                     let v = getter(
-                        &present,
+                        &read_present,
                         &format!("({en}){raw}"),
                         &format!("{en}.{NULL_MEMBER}"),
                     );
@@ -173,7 +181,7 @@ impl Gen<'_> {
                 let st = self.s.set_type(n);
                 let sn = self.ty(&st.name);
                 let raw = read("_buffer", &at, st.encoding_type, st.byte_order);
-                let v = getter(&present, &format!("({sn}){raw}"), "0");
+                let v = getter(&read_present, &format!("({sn}){raw}"), "0");
                 let _ = writeln!(m.decoder, "\n{d}\npublic {sn} {x}{v}");
                 m.json
                     .push(gate(format!("{sn}Extensions.AppendJson(sb, {x});")));
@@ -199,11 +207,12 @@ impl Gen<'_> {
                     (Some(_), Place::Composite(_)) if s.since == 0 => None,
                     (Some(c), _) => Some(absent(c)),
                 };
-                // The version in a local first, set by a statement: mono copies the buffer once
-                // more for each conditional argument or expression.
+                // Absent: read from the composite's block of null values (its members test
+                // nothing), returned early (mono copies the buffer once more for each
+                // conditional argument or expression).
                 let get = match absent_when {
                     None => format!(" => new {cn}Decoder(_buffer, {at}, _version);"),
-                    Some(c) => format!("\n{{\nget\n{{\nint v = _version;\nif ({c})\n{{\nv = -1;\n}}\nreturn new {cn}Decoder(_buffer, {at}, v);\n}}\n}}"),
+                    Some(c) => format!("\n{{\nget\n{{\nif ({c})\n{{\nreturn new {cn}Decoder({cn}Decoder.SbeNulls, 0, -1);\n}}\nreturn new {cn}Decoder(_buffer, {at}, _version);\n}}\n}}"),
                 };
                 let _ = writeln!(m.decoder, "\n{d}\npublic {cn}Decoder {x}{get}");
                 m.json.push(gate(format!("{x}.AppendJson(sb);")));

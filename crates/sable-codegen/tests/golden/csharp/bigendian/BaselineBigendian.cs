@@ -17,6 +17,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -33,9 +36,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -72,14 +80,7 @@ namespace BaselineBigendian
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -96,14 +97,7 @@ namespace BaselineBigendian
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return TemplateIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -120,14 +114,7 @@ namespace BaselineBigendian
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return SchemaIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 4));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 4));
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -144,14 +131,7 @@ namespace BaselineBigendian
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return VersionNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 6));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 6));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -596,6 +576,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 2;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0x00, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -612,9 +595,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal BoosterDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -645,14 +633,7 @@ namespace BaselineBigendian
         public global::BaselineBigendian.BoostType BoostType
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return global::BaselineBigendian.BoostType.NullValue;
-                }
-                return (global::BaselineBigendian.BoostType)_buffer[_offset + 0];
-            }
+            get => (global::BaselineBigendian.BoostType)_buffer[_offset + 0];
         }
         /// <summary>The version <c>horsePower</c> appeared in.</summary>
         public const int HorsePowerSinceVersion = 0;
@@ -669,14 +650,7 @@ namespace BaselineBigendian
         public byte HorsePower
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return HorsePowerNullValue;
-                }
-                return _buffer[_offset + 1];
-            }
+            get => _buffer[_offset + 1];
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -794,6 +768,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 10;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x80, 0xFF, 0x00, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -810,9 +787,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal EngineDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -849,14 +831,7 @@ namespace BaselineBigendian
         public ushort Capacity
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return CapacityNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>numCylinders</c> appeared in.</summary>
         public const int NumCylindersSinceVersion = 0;
@@ -873,14 +848,7 @@ namespace BaselineBigendian
         public byte NumCylinders
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return NumCylindersNullValue;
-                }
-                return _buffer[_offset + 2];
-            }
+            get => _buffer[_offset + 2];
         }
         /// <summary>The version <c>maxRpm</c> appeared in.</summary>
         public const int MaxRpmSinceVersion = 0;
@@ -947,14 +915,7 @@ namespace BaselineBigendian
         public sbyte Efficiency
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return EfficiencyNullValue;
-                }
-                return (sbyte)_buffer[_offset + 6];
-            }
+            get => (sbyte)_buffer[_offset + 6];
         }
         /// <summary>The version <c>boosterEnabled</c> appeared in.</summary>
         public const int BoosterEnabledSinceVersion = 0;
@@ -965,14 +926,7 @@ namespace BaselineBigendian
         public global::BaselineBigendian.BooleanType BoosterEnabled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return global::BaselineBigendian.BooleanType.NullValue;
-                }
-                return (global::BaselineBigendian.BooleanType)_buffer[_offset + 7];
-            }
+            get => (global::BaselineBigendian.BooleanType)_buffer[_offset + 7];
         }
         /// <summary>The version <c>booster</c> appeared in.</summary>
         public const int BoosterSinceVersion = 0;
@@ -1302,6 +1256,9 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -1318,9 +1275,14 @@ namespace BaselineBigendian
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -1357,14 +1319,7 @@ namespace BaselineBigendian
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1381,14 +1336,7 @@ namespace BaselineBigendian
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return NumInGroupNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 2));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1612,7 +1560,14 @@ namespace BaselineBigendian
         public global::BaselineBigendian.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::BaselineBigendian.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
+            get
+            {
+                if (_offset == 0)
+                {
+                    return new global::BaselineBigendian.MessageHeaderDecoder(global::BaselineBigendian.MessageHeaderDecoder.SbeNulls, 0, -1);
+                }
+                return new global::BaselineBigendian.MessageHeaderDecoder(_buffer, 0, SchemaVersion);
+            }
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
@@ -1782,13 +1737,13 @@ namespace BaselineBigendian
 
         /// <summary>fuelFigures</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public FuelFiguresGroupDecoder FuelFigures
+        public FuelFiguresDecoder FuelFigures
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 int p = SbeStart(0);
-                var g = new FuelFiguresGroupDecoder(_buffer, p, _version, _owner);
+                var g = new FuelFiguresDecoder(_buffer, p, _version, _owner);
                 return g;
             }
         }
@@ -1799,13 +1754,26 @@ namespace BaselineBigendian
 
         /// <summary>performanceFigures</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public PerformanceFiguresGroupDecoder PerformanceFigures
+        public PerformanceFiguresDecoder PerformanceFigures
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                int p = SbeStart(1);
-                var g = new PerformanceFiguresGroupDecoder(_buffer, p, _version, _owner);
+                int p = _at;
+                if (_known != 1)
+                {
+                    p = _known == 0 ? SbeWalks.End(_owner, _at) : -1;
+                    if (p >= 0)
+                    {
+                        _known = 1;
+                        _at = p;
+                    }
+                    else
+                    {
+                        p = SbeFind(1);
+                    }
+                }
+                var g = new PerformanceFiguresDecoder(_buffer, p, _version, _owner);
                 return g;
             }
         }
@@ -1821,7 +1789,20 @@ namespace BaselineBigendian
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                int p = SbeStart(2);
+                int p = _at;
+                if (_known != 2)
+                {
+                    p = _known == 1 ? SbeWalks.End(_owner, _at) : -1;
+                    if (p >= 0)
+                    {
+                        _known = 2;
+                        _at = p;
+                    }
+                    else
+                    {
+                        p = SbeFind(2);
+                    }
+                }
                 if (p + 4 > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, p, 4, "fields.manufacturer");
@@ -1955,9 +1936,9 @@ namespace BaselineBigendian
             switch (k)
             {
                 case 0:
-                return version >= 0 ? FuelFiguresGroupDecoder.SbeSkip(b, p, version, owner) : p;
+                return version >= 0 ? FuelFiguresDecoder.SbeSkipGroup(b, p, version, owner) : p;
                 case 1:
-                return version >= 0 ? PerformanceFiguresGroupDecoder.SbeSkip(b, p, version, owner) : p;
+                return version >= 0 ? PerformanceFiguresDecoder.SbeSkipGroup(b, p, version, owner) : p;
                 case 2:
                 if (version < 0)
                 {
@@ -2162,25 +2143,30 @@ namespace BaselineBigendian
         }
 
         /// <summary>fuelFigures</summary>
-        /// <remarks>The entries of group <c>fuelFigures</c>: <c>foreach (var e in decoder.FuelFigures)</c>.</remarks>
-        public ref struct FuelFiguresGroupDecoder
+        /// <remarks>The entries of group <c>fuelFigures</c>, and the current one: <c>foreach (var e in decoder.FuelFigures)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+        public ref struct FuelFiguresDecoder
         {
+            /// <summary>The entry's block length at the schema's version.</summary>
+            public const int BlockLength = 6;
+
             private ReadOnlySpan<byte> _buffer;
-            private int _version;
+            private int _offset;
             private int _blockLength;
+            private int _version;
             private int _count;
-            private int _index;
-            private int _entry;
             private long _owner;
             private int _start;
+            private int _known;
+            private int _at;
+            private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal FuelFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
+            internal FuelFiguresDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _index = -1;
+                _i0 = -1;
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
                 if (p + 4 > b.Length)
@@ -2198,7 +2184,9 @@ namespace BaselineBigendian
                 _count = (int)count;
                 _owner = owner;
                 _start = p;
-                _entry = p + 4;
+                _offset = p + 4;
+                _known = 0;
+                _at = 0;
             }
 
             /// <summary>The number of entries.</summary>
@@ -2206,6 +2194,13 @@ namespace BaselineBigendian
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get => _count;
+            }
+
+            /// <summary>The acting version (the writer's).</summary>
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
             }
 
             /// <summary>The entries' block length (the writer's).</summary>
@@ -2216,51 +2211,63 @@ namespace BaselineBigendian
             }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
-            public FuelFiguresGroupDecoder GetEnumerator() => this;
+            public FuelFiguresDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                int i = _index + 1;
+                int i = _i0 + 1;
                 if (i >= _count)
                 {
-                    if (_index < _count)
+                    if (_i0 < _count)
                     {
                         SbeNoteEnd();
                     }
-                    _index = _count;
+                    _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _entry : FuelFiguresDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                int next = _offset;
+                if (i > 0)
+                {
+                    int q = _offset + _blockLength;
+                    next = SbeSkipKnown(_buffer, q, _version, _owner);
+                    if (next < 0)
+                    {
+                        next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
+                    }
+                }
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.fuelFigures[]", i);
                 }
-                _index = i;
-                _entry = next;
+                _i0 = i;
+                _offset = next;
+                _known = 0;
+                _at = next + _blockLength;
                 return true;
             }
 
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
-                int end = _index < 0 ? _entry : FuelFiguresDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
                 }
             }
 
-            /// <summary>The current entry.</summary>
+            /// <summary>The current entry: the group itself, read at that entry.</summary>
             public FuelFiguresDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new FuelFiguresDecoder(_buffer, _entry, _blockLength, _version, _index);
+                get => this;
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
+            internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
                 int q = p;
                 {
@@ -2306,49 +2313,6 @@ namespace BaselineBigendian
                     }
                 }
                 return q;
-            }
-        }
-
-        /// <summary>fuelFigures</summary>
-        /// <remarks>An entry of group <c>fuelFigures</c>.</remarks>
-        public ref struct FuelFiguresDecoder
-        {
-            /// <summary>The entry's block length at the schema's version.</summary>
-            public const int BlockLength = 6;
-
-            private ReadOnlySpan<byte> _buffer;
-            private int _offset;
-            private int _blockLength;
-            private int _version;
-            private int _known;
-            private int _at;
-            private int _i0;
-
-            /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal FuelFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, int i0)
-            {
-                _buffer = buffer;
-                _offset = offset;
-                _blockLength = blockLength;
-                _version = actingVersion;
-                _known = 0;
-                _at = offset + blockLength;
-                _i0 = i0;
-            }
-
-            /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _version;
-            }
-
-            /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _blockLength;
             }
             /// <summary>The id of <c>speed</c>.</summary>
             public const int SpeedId = 11;
@@ -2513,7 +2477,7 @@ namespace BaselineBigendian
                 return q;
             }
 
-            /// <summary>Appends the entry's canonical JSON object.</summary>
+            /// <summary>Appends the current entry's canonical JSON object.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
@@ -2538,30 +2502,35 @@ namespace BaselineBigendian
                 return sb;
             }
 
-            /// <summary>The entry's canonical JSON object.</summary>
+            /// <summary>The current entry's canonical JSON object.</summary>
             public override string ToString() => AppendJson(new StringBuilder()).ToString();
         }
 
         /// <summary>performanceFigures</summary>
-        /// <remarks>The entries of group <c>performanceFigures</c>: <c>foreach (var e in decoder.PerformanceFigures)</c>.</remarks>
-        public ref struct PerformanceFiguresGroupDecoder
+        /// <remarks>The entries of group <c>performanceFigures</c>, and the current one: <c>foreach (var e in decoder.PerformanceFigures)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+        public ref struct PerformanceFiguresDecoder
         {
+            /// <summary>The entry's block length at the schema's version.</summary>
+            public const int BlockLength = 1;
+
             private ReadOnlySpan<byte> _buffer;
-            private int _version;
+            private int _offset;
             private int _blockLength;
+            private int _version;
             private int _count;
-            private int _index;
-            private int _entry;
             private long _owner;
             private int _start;
+            private int _known;
+            private int _at;
+            private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal PerformanceFiguresGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
+            internal PerformanceFiguresDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _index = -1;
+                _i0 = -1;
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
                 if (p + 4 > b.Length)
@@ -2579,7 +2548,9 @@ namespace BaselineBigendian
                 _count = (int)count;
                 _owner = owner;
                 _start = p;
-                _entry = p + 4;
+                _offset = p + 4;
+                _known = 0;
+                _at = 0;
             }
 
             /// <summary>The number of entries.</summary>
@@ -2587,6 +2558,13 @@ namespace BaselineBigendian
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get => _count;
+            }
+
+            /// <summary>The acting version (the writer's).</summary>
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
             }
 
             /// <summary>The entries' block length (the writer's).</summary>
@@ -2597,51 +2575,63 @@ namespace BaselineBigendian
             }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
-            public PerformanceFiguresGroupDecoder GetEnumerator() => this;
+            public PerformanceFiguresDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                int i = _index + 1;
+                int i = _i0 + 1;
                 if (i >= _count)
                 {
-                    if (_index < _count)
+                    if (_i0 < _count)
                     {
                         SbeNoteEnd();
                     }
-                    _index = _count;
+                    _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _entry : PerformanceFiguresDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                int next = _offset;
+                if (i > 0)
+                {
+                    int q = _offset + _blockLength;
+                    next = SbeNotedEnd(q, _version, _owner);
+                    if (next < 0)
+                    {
+                        next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
+                    }
+                }
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.performanceFigures[]", i);
                 }
-                _index = i;
-                _entry = next;
+                _i0 = i;
+                _offset = next;
+                _known = 0;
+                _at = next + _blockLength;
                 return true;
             }
 
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
-                int end = _index < 0 ? _entry : PerformanceFiguresDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : SbeNotedEnd(_offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
                 }
             }
 
-            /// <summary>The current entry.</summary>
+            /// <summary>The current entry: the group itself, read at that entry.</summary>
             public PerformanceFiguresDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new PerformanceFiguresDecoder(_buffer, _entry, _blockLength, _version, _owner, _index);
+                get => this;
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
+            internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
                 int q = p;
                 {
@@ -2705,51 +2695,6 @@ namespace BaselineBigendian
                 }
                 return q;
             }
-        }
-
-        /// <summary>performanceFigures</summary>
-        /// <remarks>An entry of group <c>performanceFigures</c>.</remarks>
-        public ref struct PerformanceFiguresDecoder
-        {
-            /// <summary>The entry's block length at the schema's version.</summary>
-            public const int BlockLength = 1;
-
-            private ReadOnlySpan<byte> _buffer;
-            private int _offset;
-            private int _blockLength;
-            private int _version;
-            private long _owner;
-            private int _known;
-            private int _at;
-            private int _i0;
-
-            /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal PerformanceFiguresDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, long owner, int i0)
-            {
-                _buffer = buffer;
-                _offset = offset;
-                _blockLength = blockLength;
-                _version = actingVersion;
-                _owner = owner;
-                _known = 0;
-                _at = offset + blockLength;
-                _i0 = i0;
-            }
-
-            /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _version;
-            }
-
-            /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _blockLength;
-            }
             /// <summary>The id of <c>octaneRating</c>.</summary>
             public const int OctaneRatingId = 14;
             /// <summary>The version <c>octaneRating</c> appeared in.</summary>
@@ -2772,13 +2717,13 @@ namespace BaselineBigendian
 
             /// <summary>acceleration</summary>
             /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-            public AccelerationGroupDecoder Acceleration
+            public AccelerationDecoder Acceleration
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
                     int p = SbeStart(0);
-                    var g = new AccelerationGroupDecoder(_buffer, p, _version, _i0);
+                    var g = new AccelerationDecoder(_buffer, p, _version, _i0);
                     long end = g.SbeEnd;
                     if (end <= _buffer.Length)
                     {
@@ -2830,7 +2775,7 @@ namespace BaselineBigendian
                 switch (k)
                 {
                     case 0:
-                    return version >= 0 ? AccelerationGroupDecoder.SbeSkip(b, p, version, owner, i0) : p;
+                    return version >= 0 ? AccelerationDecoder.SbeSkipGroup(b, p, version, owner, i0) : p;
                     default:
                     return p;
                 }
@@ -2873,36 +2818,37 @@ namespace BaselineBigendian
             }
 
             /// <summary>Where the groups and var data starting at <paramref name="p"/> end, when every group's end was noted (<see cref="SbeWalks"/>) and the var data fit; else -1.</summary>
-            internal static int SbeSkipKnown(ReadOnlySpan<byte> b, int p, int version, long owner)
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            internal static int SbeNotedEnd(int p, int version, long owner)
             {
                 int q = p;
-                if ((q = SbeWalks.End(owner, q)) < 0)
-                {
-                    return -1;
-                }
+                q = SbeWalks.End(owner, q);
                 return q;
             }
 
             /// <summary>acceleration</summary>
-            /// <remarks>The entries of group <c>acceleration</c>: <c>foreach (var e in decoder.Acceleration)</c>.</remarks>
-            public ref struct AccelerationGroupDecoder
+            /// <remarks>The entries of group <c>acceleration</c>, and the current one: <c>foreach (var e in decoder.Acceleration)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+            public ref struct AccelerationDecoder
             {
+                /// <summary>The entry's block length at the schema's version.</summary>
+                public const int BlockLength = 6;
+
                 private ReadOnlySpan<byte> _buffer;
-                private int _version;
+                private int _offset;
                 private int _blockLength;
+                private int _version;
                 private int _count;
-                private int _index;
-                private int _entry;
                 private int _limit;
                 private int _i0;
+                private int _i1;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal AccelerationGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
+                internal AccelerationDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
                     _version = version;
-                    _index = -1;
+                    _i1 = -1;
                     _i0 = i0;
                     ReadOnlySpan<byte> b = buffer;
                     int p = at;
@@ -2919,7 +2865,7 @@ namespace BaselineBigendian
                     }
                     _blockLength = bl;
                     _count = (int)count;
-                    _entry = p + 4 - bl;
+                    _offset = p + 4 - bl;
                     _limit = _count;
                     if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
                     {
@@ -2934,6 +2880,13 @@ namespace BaselineBigendian
                     get => _count;
                 }
 
+                /// <summary>The acting version (the writer's).</summary>
+                public int ActingVersion
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _version;
+                }
+
                 /// <summary>The entries' block length (the writer's).</summary>
                 public int ActingBlockLength
                 {
@@ -2945,26 +2898,26 @@ namespace BaselineBigendian
                 internal long SbeEnd
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => (long)_entry + ((long)_count + 1) * _blockLength;
+                    get => (long)_offset + ((long)_count + 1) * _blockLength;
                 }
 
                 /// <summary>The enumerator of the entries (the group itself).</summary>
-                public AccelerationGroupDecoder GetEnumerator() => this;
+                public AccelerationDecoder GetEnumerator() => this;
 
                 /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
-                    int i = _index + 1;
+                    int i = _i1 + 1;
                     if (i < _limit)
                     {
-                        _index = i;
-                        _entry += _blockLength;
+                        _i1 = i;
+                        _offset += _blockLength;
                         return true;
                     }
                     if (i >= _count)
                     {
-                        _index = _count;
+                        _i1 = _count;
                         return false;
                     }
                     throw SbeTruncated(i);
@@ -2973,18 +2926,18 @@ namespace BaselineBigendian
                 /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
                 private SbeDecodeException SbeTruncated(int i)
                 {
-                    return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.performanceFigures[].acceleration[]", _i0, i);
+                    return SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, "fields.performanceFigures[].acceleration[]", _i0, i);
                 }
 
-                /// <summary>The current entry.</summary>
+                /// <summary>The current entry: the group itself, read at that entry.</summary>
                 public AccelerationDecoder Current
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => new AccelerationDecoder(_buffer, _entry, _blockLength, _version);
+                    get => this;
                 }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
+                internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
                 {
                     int q = p;
                     {
@@ -3017,43 +2970,6 @@ namespace BaselineBigendian
                         }
                     }
                     return q;
-                }
-            }
-
-            /// <summary>acceleration</summary>
-            /// <remarks>An entry of group <c>acceleration</c>.</remarks>
-            public ref struct AccelerationDecoder
-            {
-                /// <summary>The entry's block length at the schema's version.</summary>
-                public const int BlockLength = 6;
-
-                private ReadOnlySpan<byte> _buffer;
-                private int _offset;
-                private int _blockLength;
-                private int _version;
-
-                /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal AccelerationDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
-                {
-                    _buffer = buffer;
-                    _offset = offset;
-                    _blockLength = blockLength;
-                    _version = actingVersion;
-                }
-
-                /// <summary>The acting version (the writer's).</summary>
-                public int ActingVersion
-                {
-                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _version;
-                }
-
-                /// <summary>The entry's block length (the writer's).</summary>
-                public int ActingBlockLength
-                {
-                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _blockLength;
                 }
                 /// <summary>The id of <c>mph</c>.</summary>
                 public const int MphId = 16;
@@ -3111,7 +3027,7 @@ namespace BaselineBigendian
                     return q;
                 }
 
-                /// <summary>Appends the entry's canonical JSON object.</summary>
+                /// <summary>Appends the current entry's canonical JSON object.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public StringBuilder AppendJson(StringBuilder sb)
                 {
@@ -3125,11 +3041,11 @@ namespace BaselineBigendian
                     return sb;
                 }
 
-                /// <summary>The entry's canonical JSON object.</summary>
+                /// <summary>The current entry's canonical JSON object.</summary>
                 public override string ToString() => AppendJson(new StringBuilder()).ToString();
             }
 
-            /// <summary>Appends the entry's canonical JSON object.</summary>
+            /// <summary>Appends the current entry's canonical JSON object.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
@@ -3161,7 +3077,7 @@ namespace BaselineBigendian
                 return sb;
             }
 
-            /// <summary>The entry's canonical JSON object.</summary>
+            /// <summary>The current entry's canonical JSON object.</summary>
             public override string ToString() => AppendJson(new StringBuilder()).ToString();
         }
 

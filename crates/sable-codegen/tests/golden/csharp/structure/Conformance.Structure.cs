@@ -17,6 +17,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -33,9 +36,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal MessageHeaderDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -72,14 +80,7 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>templateId</c> appeared in.</summary>
         public const int TemplateIdSinceVersion = 0;
@@ -96,14 +97,7 @@ namespace Conformance.Structure
         public ushort TemplateId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return TemplateIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
         }
         /// <summary>The version <c>schemaId</c> appeared in.</summary>
         public const int SchemaIdSinceVersion = 0;
@@ -120,14 +114,7 @@ namespace Conformance.Structure
         public ushort SchemaId
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return SchemaIdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 4));
         }
         /// <summary>The version <c>version</c> appeared in.</summary>
         public const int VersionSinceVersion = 0;
@@ -144,14 +131,7 @@ namespace Conformance.Structure
         public ushort Version
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return VersionNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 6));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -345,6 +325,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0x00, 0x80, 0x00, 0x80 };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -361,9 +344,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal PointDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -400,14 +388,7 @@ namespace Conformance.Structure
         public short X
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return XNullValue;
-                }
-                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>y</c> appeared in.</summary>
         public const int YSinceVersion = 0;
@@ -424,14 +405,7 @@ namespace Conformance.Structure
         public short Y
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return YNullValue;
-                }
-                return BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadInt16LittleEndian(_buffer.Slice(_offset + 2));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -664,6 +638,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80 };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -680,9 +657,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal DecimalDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -722,10 +704,6 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return null;
-                }
                 var v = BinaryPrimitives.ReadInt64LittleEndian(_buffer.Slice(_offset + 0));
                 if (v == MantissaNullValue)
                 {
@@ -848,6 +826,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 24;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0xFF, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80 };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -864,9 +845,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal ShapeDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -903,14 +889,7 @@ namespace Conformance.Structure
         public uint Id
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return IdNullValue;
-                }
-                return BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>origin</c> appeared in.</summary>
         public const int OriginSinceVersion = 0;
@@ -943,14 +922,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Bool Filled
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return global::Conformance.Structure.Bool.NullValue;
-                }
-                return (global::Conformance.Structure.Bool)_buffer[_offset + 12];
-            }
+            get => (global::Conformance.Structure.Bool)_buffer[_offset + 12];
         }
         /// <summary>The version <c>caps</c> appeared in.</summary>
         public const int CapsSinceVersion = 0;
@@ -961,14 +933,7 @@ namespace Conformance.Structure
         public global::Conformance.Structure.Caps Caps
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return 0;
-                }
-                return (global::Conformance.Structure.Caps)_buffer[_offset + 13];
-            }
+            get => (global::Conformance.Structure.Caps)_buffer[_offset + 13];
         }
         /// <summary>The version <c>weight</c> appeared in.</summary>
         public const int WeightSinceVersion = 0;
@@ -988,10 +953,6 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                if (_version < 0)
-                {
-                    return null;
-                }
                 var v = BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 14));
                 if (v == WeightNullValue)
                 {
@@ -1336,6 +1297,9 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
+        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF };
+
         private ReadOnlySpan<byte> _buffer;
         private int _offset;
         private int _version;
@@ -1352,9 +1316,14 @@ namespace Conformance.Structure
             _buffer = buffer;
             _offset = offset;
             _version = present ? Math.Max(actingVersion, 0) : -1;
+            if (!present)
+            {
+                _buffer = SbeNulls;
+                _offset = 0;
+            }
         }
 
-        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>, -1 when it is absent.</summary>
+        /// <summary>Reads the composite at <paramref name="offset"/> (within a block its codec checked) at <paramref name="version"/>; an absent one (-1) is read from <see cref="SbeNulls"/>.</summary>
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         internal GroupSizeEncodingDecoder(ReadOnlySpan<byte> buffer, int offset, int version)
         {
@@ -1391,14 +1360,7 @@ namespace Conformance.Structure
         public ushort BlockLength
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return BlockLengthNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 0));
         }
         /// <summary>The version <c>numInGroup</c> appeared in.</summary>
         public const int NumInGroupSinceVersion = 0;
@@ -1415,14 +1377,7 @@ namespace Conformance.Structure
         public ushort NumInGroup
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get
-            {
-                if (_version < 0)
-                {
-                    return NumInGroupNullValue;
-                }
-                return BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
-            }
+            get => BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 2));
         }
 
         /// <summary>Appends the composite's canonical JSON object.</summary>
@@ -1637,7 +1592,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
+            get
+            {
+                if (_offset == 0)
+                {
+                    return new global::Conformance.Structure.MessageHeaderDecoder(global::Conformance.Structure.MessageHeaderDecoder.SbeNulls, 0, -1);
+                }
+                return new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, SchemaVersion);
+            }
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
@@ -2087,7 +2049,14 @@ namespace Conformance.Structure
         public global::Conformance.Structure.MessageHeaderDecoder Header
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            get => new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, _offset > 0 ? SchemaVersion : -1);
+            get
+            {
+                if (_offset == 0)
+                {
+                    return new global::Conformance.Structure.MessageHeaderDecoder(global::Conformance.Structure.MessageHeaderDecoder.SbeNulls, 0, -1);
+                }
+                return new global::Conformance.Structure.MessageHeaderDecoder(_buffer, 0, SchemaVersion);
+            }
         }
 
         /// <summary>The message's length, from its first byte to the end of its last var data (walked, checked).</summary>
@@ -2118,13 +2087,13 @@ namespace Conformance.Structure
 
         /// <summary>legs</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public LegsGroupDecoder Legs
+        public LegsDecoder Legs
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
                 int p = SbeStart(0);
-                var g = new LegsGroupDecoder(_buffer, p, _version, _owner);
+                var g = new LegsDecoder(_buffer, p, _version, _owner);
                 return g;
             }
         }
@@ -2135,13 +2104,26 @@ namespace Conformance.Structure
 
         /// <summary>tags</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-        public TagsGroupDecoder Tags
+        public TagsDecoder Tags
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get
             {
-                int p = SbeStart(1);
-                var g = new TagsGroupDecoder(_buffer, p, _version);
+                int p = _at;
+                if (_known != 1)
+                {
+                    p = _known == 0 ? SbeWalks.End(_owner, _at) : -1;
+                    if (p >= 0)
+                    {
+                        _known = 1;
+                        _at = p;
+                    }
+                    else
+                    {
+                        p = SbeFind(1);
+                    }
+                }
+                var g = new TagsDecoder(_buffer, p, _version);
                 long end = g.SbeEnd;
                 if (end <= _buffer.Length)
                 {
@@ -2254,9 +2236,9 @@ namespace Conformance.Structure
             switch (k)
             {
                 case 0:
-                return version >= 0 ? LegsGroupDecoder.SbeSkip(b, p, version, owner) : p;
+                return version >= 0 ? LegsDecoder.SbeSkipGroup(b, p, version, owner) : p;
                 case 1:
-                return version >= 0 ? TagsGroupDecoder.SbeSkip(b, p, version, owner) : p;
+                return version >= 0 ? TagsDecoder.SbeSkipGroup(b, p, version, owner) : p;
                 case 2:
                 if (version < 0)
                 {
@@ -2430,25 +2412,30 @@ namespace Conformance.Structure
         }
 
         /// <summary>legs</summary>
-        /// <remarks>The entries of group <c>legs</c>: <c>foreach (var e in decoder.Legs)</c>.</remarks>
-        public ref struct LegsGroupDecoder
+        /// <remarks>The entries of group <c>legs</c>, and the current one: <c>foreach (var e in decoder.Legs)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+        public ref struct LegsDecoder
         {
+            /// <summary>The entry's block length at the schema's version.</summary>
+            public const int BlockLength = 12;
+
             private ReadOnlySpan<byte> _buffer;
-            private int _version;
+            private int _offset;
             private int _blockLength;
+            private int _version;
             private int _count;
-            private int _index;
-            private int _entry;
             private long _owner;
             private int _start;
+            private int _known;
+            private int _at;
+            private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal LegsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
+            internal LegsDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
                 _version = version;
-                _index = -1;
+                _i0 = -1;
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
                 if (p + 4 > b.Length)
@@ -2466,7 +2453,9 @@ namespace Conformance.Structure
                 _count = (int)count;
                 _owner = owner;
                 _start = p;
-                _entry = p + 4;
+                _offset = p + 4;
+                _known = 0;
+                _at = 0;
             }
 
             /// <summary>The number of entries.</summary>
@@ -2474,6 +2463,13 @@ namespace Conformance.Structure
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get => _count;
+            }
+
+            /// <summary>The acting version (the writer's).</summary>
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
             }
 
             /// <summary>The entries' block length (the writer's).</summary>
@@ -2484,51 +2480,63 @@ namespace Conformance.Structure
             }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
-            public LegsGroupDecoder GetEnumerator() => this;
+            public LegsDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                int i = _index + 1;
+                int i = _i0 + 1;
                 if (i >= _count)
                 {
-                    if (_index < _count)
+                    if (_i0 < _count)
                     {
                         SbeNoteEnd();
                     }
-                    _index = _count;
+                    _i0 = _count;
                     return false;
                 }
-                int next = i == 0 ? _entry : LegsDecoder.SbeSkipAll(_buffer, _entry + _blockLength, _version, _owner, _index);
+                int next = _offset;
+                if (i > 0)
+                {
+                    int q = _offset + _blockLength;
+                    next = SbeSkipKnown(_buffer, q, _version, _owner);
+                    if (next < 0)
+                    {
+                        next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
+                    }
+                }
                 if (next + _blockLength > _buffer.Length)
                 {
                     throw SbeSupport.Truncated(_buffer.Length, next, _blockLength, "fields.legs[]", i);
                 }
-                _index = i;
-                _entry = next;
+                _i0 = i;
+                _offset = next;
+                _known = 0;
+                _at = next + _blockLength;
                 return true;
             }
 
             /// <summary>Notes where the group ends (<see cref="SbeWalks"/>), if what follows the last entry's block is known.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
-                int end = _index < 0 ? _entry : LegsDecoder.SbeSkipKnown(_buffer, _entry + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
                 }
             }
 
-            /// <summary>The current entry.</summary>
+            /// <summary>The current entry: the group itself, read at that entry.</summary>
             public LegsDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new LegsDecoder(_buffer, _entry, _blockLength, _version, _owner, _index);
+                get => this;
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
+            internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
                 int q = p;
                 {
@@ -2604,51 +2612,6 @@ namespace Conformance.Structure
                 }
                 return q;
             }
-        }
-
-        /// <summary>legs</summary>
-        /// <remarks>An entry of group <c>legs</c>.</remarks>
-        public ref struct LegsDecoder
-        {
-            /// <summary>The entry's block length at the schema's version.</summary>
-            public const int BlockLength = 12;
-
-            private ReadOnlySpan<byte> _buffer;
-            private int _offset;
-            private int _blockLength;
-            private int _version;
-            private long _owner;
-            private int _known;
-            private int _at;
-            private int _i0;
-
-            /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal LegsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion, long owner, int i0)
-            {
-                _buffer = buffer;
-                _offset = offset;
-                _blockLength = blockLength;
-                _version = actingVersion;
-                _owner = owner;
-                _known = 0;
-                _at = offset + blockLength;
-                _i0 = i0;
-            }
-
-            /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _version;
-            }
-
-            /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _blockLength;
-            }
             /// <summary>The id of <c>legId</c>.</summary>
             public const int LegIdId = 11;
             /// <summary>The version <c>legId</c> appeared in.</summary>
@@ -2684,13 +2647,13 @@ namespace Conformance.Structure
 
             /// <summary>fills</summary>
             /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
-            public FillsGroupDecoder Fills
+            public FillsDecoder Fills
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get
                 {
                     int p = SbeStart(0);
-                    var g = new FillsGroupDecoder(_buffer, p, _version, _i0);
+                    var g = new FillsDecoder(_buffer, p, _version, _i0);
                     long end = g.SbeEnd;
                     if (end <= _buffer.Length)
                     {
@@ -2777,7 +2740,7 @@ namespace Conformance.Structure
                 switch (k)
                 {
                     case 0:
-                    return version >= 0 ? FillsGroupDecoder.SbeSkip(b, p, version, owner, i0) : p;
+                    return version >= 0 ? FillsDecoder.SbeSkipGroup(b, p, version, owner, i0) : p;
                     case 1:
                     if (version < 0)
                     {
@@ -2873,25 +2836,28 @@ namespace Conformance.Structure
             }
 
             /// <summary>fills</summary>
-            /// <remarks>The entries of group <c>fills</c>: <c>foreach (var e in decoder.Fills)</c>.</remarks>
-            public ref struct FillsGroupDecoder
+            /// <remarks>The entries of group <c>fills</c>, and the current one: <c>foreach (var e in decoder.Fills)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+            public ref struct FillsDecoder
             {
+                /// <summary>The entry's block length at the schema's version.</summary>
+                public const int BlockLength = 5;
+
                 private ReadOnlySpan<byte> _buffer;
-                private int _version;
+                private int _offset;
                 private int _blockLength;
+                private int _version;
                 private int _count;
-                private int _index;
-                private int _entry;
                 private int _limit;
                 private int _i0;
+                private int _i1;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal FillsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
+                internal FillsDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
                     _version = version;
-                    _index = -1;
+                    _i1 = -1;
                     _i0 = i0;
                     ReadOnlySpan<byte> b = buffer;
                     int p = at;
@@ -2908,7 +2874,7 @@ namespace Conformance.Structure
                     }
                     _blockLength = bl;
                     _count = (int)count;
-                    _entry = p + 4 - bl;
+                    _offset = p + 4 - bl;
                     _limit = _count;
                     if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
                     {
@@ -2923,6 +2889,13 @@ namespace Conformance.Structure
                     get => _count;
                 }
 
+                /// <summary>The acting version (the writer's).</summary>
+                public int ActingVersion
+                {
+                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                    get => _version;
+                }
+
                 /// <summary>The entries' block length (the writer's).</summary>
                 public int ActingBlockLength
                 {
@@ -2934,26 +2907,26 @@ namespace Conformance.Structure
                 internal long SbeEnd
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => (long)_entry + ((long)_count + 1) * _blockLength;
+                    get => (long)_offset + ((long)_count + 1) * _blockLength;
                 }
 
                 /// <summary>The enumerator of the entries (the group itself).</summary>
-                public FillsGroupDecoder GetEnumerator() => this;
+                public FillsDecoder GetEnumerator() => this;
 
                 /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public bool MoveNext()
                 {
-                    int i = _index + 1;
+                    int i = _i1 + 1;
                     if (i < _limit)
                     {
-                        _index = i;
-                        _entry += _blockLength;
+                        _i1 = i;
+                        _offset += _blockLength;
                         return true;
                     }
                     if (i >= _count)
                     {
-                        _index = _count;
+                        _i1 = _count;
                         return false;
                     }
                     throw SbeTruncated(i);
@@ -2962,18 +2935,18 @@ namespace Conformance.Structure
                 /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
                 private SbeDecodeException SbeTruncated(int i)
                 {
-                    return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.legs[].fills[]", _i0, i);
+                    return SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, "fields.legs[].fills[]", _i0, i);
                 }
 
-                /// <summary>The current entry.</summary>
+                /// <summary>The current entry: the group itself, read at that entry.</summary>
                 public FillsDecoder Current
                 {
                     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => new FillsDecoder(_buffer, _entry, _blockLength, _version);
+                    get => this;
                 }
 
                 /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-                internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
+                internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner, int i0)
                 {
                     int q = p;
                     {
@@ -3006,43 +2979,6 @@ namespace Conformance.Structure
                         }
                     }
                     return q;
-                }
-            }
-
-            /// <summary>fills</summary>
-            /// <remarks>An entry of group <c>fills</c>.</remarks>
-            public ref struct FillsDecoder
-            {
-                /// <summary>The entry's block length at the schema's version.</summary>
-                public const int BlockLength = 5;
-
-                private ReadOnlySpan<byte> _buffer;
-                private int _offset;
-                private int _blockLength;
-                private int _version;
-
-                /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                internal FillsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
-                {
-                    _buffer = buffer;
-                    _offset = offset;
-                    _blockLength = blockLength;
-                    _version = actingVersion;
-                }
-
-                /// <summary>The acting version (the writer's).</summary>
-                public int ActingVersion
-                {
-                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _version;
-                }
-
-                /// <summary>The entry's block length (the writer's).</summary>
-                public int ActingBlockLength
-                {
-                    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                    get => _blockLength;
                 }
                 /// <summary>The id of <c>qty</c>.</summary>
                 public const int QtyId = 14;
@@ -3094,7 +3030,7 @@ namespace Conformance.Structure
                     return q;
                 }
 
-                /// <summary>Appends the entry's canonical JSON object.</summary>
+                /// <summary>Appends the current entry's canonical JSON object.</summary>
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 public StringBuilder AppendJson(StringBuilder sb)
                 {
@@ -3108,11 +3044,11 @@ namespace Conformance.Structure
                     return sb;
                 }
 
-                /// <summary>The entry's canonical JSON object.</summary>
+                /// <summary>The current entry's canonical JSON object.</summary>
                 public override string ToString() => AppendJson(new StringBuilder()).ToString();
             }
 
-            /// <summary>Appends the entry's canonical JSON object.</summary>
+            /// <summary>Appends the current entry's canonical JSON object.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
@@ -3158,29 +3094,32 @@ namespace Conformance.Structure
                 return sb;
             }
 
-            /// <summary>The entry's canonical JSON object.</summary>
+            /// <summary>The current entry's canonical JSON object.</summary>
             public override string ToString() => AppendJson(new StringBuilder()).ToString();
         }
 
         /// <summary>tags</summary>
-        /// <remarks>The entries of group <c>tags</c>: <c>foreach (var e in decoder.Tags)</c>.</remarks>
-        public ref struct TagsGroupDecoder
+        /// <remarks>The entries of group <c>tags</c>, and the current one: <c>foreach (var e in decoder.Tags)</c> gives this decoder at each entry, its fields read from that entry.</remarks>
+        public ref struct TagsDecoder
         {
+            /// <summary>The entry's block length at the schema's version.</summary>
+            public const int BlockLength = 2;
+
             private ReadOnlySpan<byte> _buffer;
-            private int _version;
+            private int _offset;
             private int _blockLength;
+            private int _version;
             private int _count;
-            private int _index;
-            private int _entry;
             private int _limit;
+            private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal TagsGroupDecoder(ReadOnlySpan<byte> buffer, int at, int version)
+            internal TagsDecoder(ReadOnlySpan<byte> buffer, int at, int version)
             {
                 _buffer = buffer;
                 _version = version;
-                _index = -1;
+                _i0 = -1;
                 ReadOnlySpan<byte> b = buffer;
                 int p = at;
                 if (p + 4 > b.Length)
@@ -3196,7 +3135,7 @@ namespace Conformance.Structure
                 }
                 _blockLength = bl;
                 _count = (int)count;
-                _entry = p + 4 - bl;
+                _offset = p + 4 - bl;
                 _limit = _count;
                 if ((long)p + 4 + (long)_count * bl > b.Length && bl != 0)
                 {
@@ -3211,6 +3150,13 @@ namespace Conformance.Structure
                 get => _count;
             }
 
+            /// <summary>The acting version (the writer's).</summary>
+            public int ActingVersion
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get => _version;
+            }
+
             /// <summary>The entries' block length (the writer's).</summary>
             public int ActingBlockLength
             {
@@ -3222,26 +3168,26 @@ namespace Conformance.Structure
             internal long SbeEnd
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => (long)_entry + ((long)_count + 1) * _blockLength;
+                get => (long)_offset + ((long)_count + 1) * _blockLength;
             }
 
             /// <summary>The enumerator of the entries (the group itself).</summary>
-            public TagsGroupDecoder GetEnumerator() => this;
+            public TagsDecoder GetEnumerator() => this;
 
             /// <summary>Moves to the next entry (checked: an entry that does not fit is <c>truncated</c>).</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public bool MoveNext()
             {
-                int i = _index + 1;
+                int i = _i0 + 1;
                 if (i < _limit)
                 {
-                    _index = i;
-                    _entry += _blockLength;
+                    _i0 = i;
+                    _offset += _blockLength;
                     return true;
                 }
                 if (i >= _count)
                 {
-                    _index = _count;
+                    _i0 = _count;
                     return false;
                 }
                 throw SbeTruncated(i);
@@ -3250,18 +3196,18 @@ namespace Conformance.Structure
             /// <summary>The error of entry <paramref name="i"/>, the first that does not fit.</summary>
             private SbeDecodeException SbeTruncated(int i)
             {
-                return SbeSupport.Truncated(_buffer.Length, _entry + _blockLength, _blockLength, "fields.tags[]", i);
+                return SbeSupport.Truncated(_buffer.Length, _offset + _blockLength, _blockLength, "fields.tags[]", i);
             }
 
-            /// <summary>The current entry.</summary>
+            /// <summary>The current entry: the group itself, read at that entry.</summary>
             public TagsDecoder Current
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => new TagsDecoder(_buffer, _entry, _blockLength, _version);
+                get => this;
             }
 
             /// <summary>Where the group starting at <paramref name="p"/> ends (checked).</summary>
-            internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int version, long owner)
+            internal static int SbeSkipGroup(ReadOnlySpan<byte> b, int p, int version, long owner)
             {
                 int q = p;
                 {
@@ -3294,43 +3240,6 @@ namespace Conformance.Structure
                     }
                 }
                 return q;
-            }
-        }
-
-        /// <summary>tags</summary>
-        /// <remarks>An entry of group <c>tags</c>.</remarks>
-        public ref struct TagsDecoder
-        {
-            /// <summary>The entry's block length at the schema's version.</summary>
-            public const int BlockLength = 2;
-
-            private ReadOnlySpan<byte> _buffer;
-            private int _offset;
-            private int _blockLength;
-            private int _version;
-
-            /// <summary>Reads the entry whose block (checked by the group) is at <paramref name="offset"/>.</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
-            internal TagsDecoder(ReadOnlySpan<byte> buffer, int offset, int blockLength, int actingVersion)
-            {
-                _buffer = buffer;
-                _offset = offset;
-                _blockLength = blockLength;
-                _version = actingVersion;
-            }
-
-            /// <summary>The acting version (the writer's).</summary>
-            public int ActingVersion
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _version;
-            }
-
-            /// <summary>The entry's block length (the writer's).</summary>
-            public int ActingBlockLength
-            {
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
-                get => _blockLength;
             }
             /// <summary>The id of <c>tag</c>.</summary>
             public const int TagId = 21;
@@ -3369,7 +3278,7 @@ namespace Conformance.Structure
                 return q;
             }
 
-            /// <summary>Appends the entry's canonical JSON object.</summary>
+            /// <summary>Appends the current entry's canonical JSON object.</summary>
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             public StringBuilder AppendJson(StringBuilder sb)
             {
@@ -3380,7 +3289,7 @@ namespace Conformance.Structure
                 return sb;
             }
 
-            /// <summary>The entry's canonical JSON object.</summary>
+            /// <summary>The current entry's canonical JSON object.</summary>
             public override string ToString() => AppendJson(new StringBuilder()).ToString();
         }
 
