@@ -1,6 +1,6 @@
 //! Tables to files in a directory, one per message template: Arrow IPC files (`NAME.arrow`) or
-//! Parquet files (`NAME.parquet`, Snappy-compressed), each created when its first batch comes
-//! and written batch by batch.
+//! Parquet files (`NAME.parquet`, Snappy-compressed but for plain integers), each created when
+//! its first batch comes and written batch by batch.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -22,7 +22,7 @@ use crate::TableInfo;
 pub enum Format {
     /// Arrow IPC files (the "Feather v2" file format), uncompressed.
     Arrow,
-    /// Parquet files, Snappy-compressed.
+    /// Parquet files, Snappy-compressed but for plain integers.
     Parquet,
 }
 
@@ -47,7 +47,7 @@ enum Writer {
     Parquet(ArrowWriter<BufWriter<File>>),
 }
 
-/// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), Snappy, row
+/// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), row
 /// groups of at most [`ROW_GROUP_ROWS`] rows and [`ROW_GROUP_BYTES`] bytes; dictionary
 /// encoding for text columns (enums, sets, strings, whose values repeat) and
 /// `DELTA_BINARY_PACKED` (blocks as [`delta_blocks`] says) for integers (times, ids and
