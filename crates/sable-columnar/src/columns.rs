@@ -1154,8 +1154,15 @@ impl Columns {
 #[derive(Debug)]
 pub(crate) struct SetNames {
     choices: Vec<(u32, Box<str>)>,
-    /// By value: the items' ends (from the first item's start) and their UTF-8 bytes.
-    memo: Vec<Option<(Box<[i32]>, Box<[u8]>)>>,
+    /// By value.
+    memo: Vec<Option<SetItems>>,
+}
+
+/// A set value's items: their ends (from the first item's start) and their UTF-8 bytes.
+#[derive(Debug)]
+struct SetItems {
+    ends: Box<[i32]>,
+    bytes: Box<[u8]>,
 }
 
 impl SetNames {
@@ -1175,14 +1182,17 @@ impl SetNames {
         if self.memo.is_empty() {
             self.memo.resize_with(256, || None);
         }
-        let (ends, bytes) = self.memo[usize::from(small)].get_or_insert_with(|| {
+        let items = self.memo[usize::from(small)].get_or_insert_with(|| {
             let (mut ends, mut bytes) = (Vec::new(), Vec::new());
             set_items(&self.choices, bits, &mut ends, &mut bytes);
-            (ends.into(), bytes.into())
+            SetItems {
+                ends: ends.into(),
+                bytes: bytes.into(),
+            }
         });
         let start = data.len() as i32;
-        data.extend_from_slice(bytes);
-        item_offsets.extend(ends.iter().map(|e| start + e));
+        data.extend_from_slice(&items.bytes);
+        item_offsets.extend(items.ends.iter().map(|e| start + e));
     }
 }
 
