@@ -190,9 +190,9 @@ pub(crate) enum Kind {
     FixedList { len: usize, child: usize },
     /// Strings from a dictionary (enums, and the capture's flows).
     Dict(Dict),
-    /// A set: the names of the bits set, from `names` (each choice's bit and name).
+    /// A set: the names of the bits set, from `names`.
     Set {
-        names: Vec<(u32, Box<str>)>,
+        names: SetNames,
         offsets: Vec<i32>,
         item_offsets: Vec<i32>,
         data: Vec<u8>,
@@ -611,7 +611,7 @@ impl Columns {
             FieldType::Set { choices, .. } => self.add(
                 Field::new_list(name, Field::new("item", DataType::Utf8, false), absent),
                 Kind::Set {
-                    names: choices.iter().map(|c| (c.bit(), c.name().into())).collect(),
+                    names: SetNames::new(choices.iter().map(|c| (c.bit(), c.name().into()))),
                     offsets: vec![0],
                     item_offsets: vec![0],
                     data: Vec::new(),
@@ -812,7 +812,7 @@ impl Columns {
                 v,
             ) => {
                 if let Value::Set { bits, .. } = v {
-                    set_items(names, bits, item_offsets, data);
+                    names.append(bits, item_offsets, data);
                 } else {
                     valid = false;
                 }
@@ -835,7 +835,7 @@ impl Columns {
             data,
         } = &mut n.kind
         {
-            set_items(names, bits, item_offsets, data);
+            names.append(bits, item_offsets, data);
             offsets.push(item_offsets.len() as i32 - 1);
         }
         n.nulls.append_non_null();
@@ -1148,9 +1148,56 @@ impl Columns {
     }
 }
 
+/// A set's choices (each one's bit and name), and the items of the values below 256 as they
+/// come (most sets are of a `uint8`, and a feed repeats few of their values): appending a
+/// known value copies its items instead of testing each choice's bit.
+#[derive(Debug)]
+pub(crate) struct SetNames {
+    choices: Vec<(u32, Box<str>)>,
+    /// By value.
+    memo: Vec<Option<SetItems>>,
+}
+
+/// A set value's items: their ends (from the first item's start) and their UTF-8 bytes.
+#[derive(Debug)]
+struct SetItems {
+    ends: Box<[i32]>,
+    bytes: Box<[u8]>,
+}
+
+impl SetNames {
+    fn new(choices: impl Iterator<Item = (u32, Box<str>)>) -> SetNames {
+        SetNames {
+            choices: choices.collect(),
+            memo: Vec::new(),
+        }
+    }
+
+    /// Appends the items of value `bits`.
+    #[inline]
+    fn append(&mut self, bits: u64, item_offsets: &mut Vec<i32>, data: &mut Vec<u8>) {
+        let Ok(small) = u8::try_from(bits) else {
+            return set_items(&self.choices, bits, item_offsets, data);
+        };
+        if self.memo.is_empty() {
+            self.memo.resize_with(256, || None);
+        }
+        let items = self.memo[usize::from(small)].get_or_insert_with(|| {
+            let (mut ends, mut bytes) = (Vec::new(), Vec::new());
+            set_items(&self.choices, bits, &mut ends, &mut bytes);
+            SetItems {
+                ends: ends.into(),
+                bytes: bytes.into(),
+            }
+        });
+        let start = data.len() as i32;
+        data.extend_from_slice(&items.bytes);
+        item_offsets.extend(items.ends.iter().map(|e| start + e));
+    }
+}
+
 /// The names of the bits set in `bits` (in choice order; a bit with no choice as its number,
 /// at the end) appended as a set's items.
-#[inline]
 fn set_items(
     names: &[(u32, Box<str>)],
     bits: u64,

@@ -1,6 +1,6 @@
 //! Tables to files in a directory, one per message template: Arrow IPC files (`NAME.arrow`) or
-//! Parquet files (`NAME.parquet`, Snappy-compressed), each created when its first batch comes
-//! and written batch by batch.
+//! Parquet files (`NAME.parquet`, Snappy-compressed but for plain integers), each created when
+//! its first batch comes and written batch by batch.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -22,7 +22,7 @@ use crate::TableInfo;
 pub enum Format {
     /// Arrow IPC files (the "Feather v2" file format), uncompressed.
     Arrow,
-    /// Parquet files, Snappy-compressed.
+    /// Parquet files, Snappy-compressed but for plain integers.
     Parquet,
 }
 
@@ -47,7 +47,7 @@ enum Writer {
     Parquet(ArrowWriter<BufWriter<File>>),
 }
 
-/// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), Snappy, row
+/// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), row
 /// groups of at most [`ROW_GROUP_ROWS`] rows and [`ROW_GROUP_BYTES`] bytes; dictionary
 /// encoding for text columns (enums, sets, strings, whose values repeat) and
 /// `DELTA_BINARY_PACKED` (blocks as [`delta_blocks`] says) for integers (times, ids and
@@ -55,7 +55,9 @@ enum Writer {
 /// differences are small);
 /// min/max statistics per column chunk for the columns outside groups that are not enums (what
 /// query engines skip row groups by: times, sequence numbers, ids), none for enums and the
-/// columns of groups' entries.
+/// columns of groups' entries; Snappy for all but plain integers, whose bit-packed differences
+/// it finds nothing in (timestamps and decimals keep it: prices that are multiples of a tick
+/// leave it repeats to find).
 pub fn properties(table: &TableInfo) -> WriterProperties {
     let mut props = WriterProperties::builder()
         .set_writer_version(WriterVersion::PARQUET_2_0)
@@ -74,12 +76,15 @@ pub fn properties(table: &TableInfo) -> WriterProperties {
     if leaves.len() != descr.num_columns() {
         return props.build();
     }
-    for (c, (enumerated, in_group)) in descr.columns().iter().zip(leaves) {
+    for (c, leaf) in descr.columns().iter().zip(leaves) {
         let path = c.path().clone();
         if c.physical_type() != PhysicalType::BYTE_ARRAY {
             props = props.set_column_dictionary_enabled(path.clone(), false);
         }
-        if enumerated || in_group || c.max_rep_level() > 0 {
+        if leaf.integer {
+            props = props.set_column_compression(path.clone(), Compression::UNCOMPRESSED);
+        }
+        if leaf.enumerated || leaf.in_list || c.max_rep_level() > 0 {
             props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
         }
     }
@@ -95,9 +100,18 @@ fn delta_blocks() -> DeltaBinaryPackedEncoderOptions {
         .expect("a multiple of 128 in mini blocks of 128")
 }
 
-/// Each Parquet leaf column of an Arrow column of `data_type`, in order: whether it is an enum
-/// (a dictionary) and whether it is inside a list.
-fn arrow_leaves(data_type: &DataType, in_list: bool, out: &mut Vec<(bool, bool)>) {
+/// What [`properties`] goes by in a Parquet leaf column.
+struct Leaf {
+    /// An enum (an Arrow dictionary).
+    enumerated: bool,
+    /// Inside a list (a group's entries, a set's items).
+    in_list: bool,
+    /// A plain integer: not a timestamp, date or decimal.
+    integer: bool,
+}
+
+/// Each Parquet leaf column of an Arrow column of `data_type`, in order.
+fn arrow_leaves(data_type: &DataType, in_list: bool, out: &mut Vec<Leaf>) {
     match data_type {
         DataType::Struct(fields) => {
             for f in fields {
@@ -107,8 +121,11 @@ fn arrow_leaves(data_type: &DataType, in_list: bool, out: &mut Vec<(bool, bool)>
         DataType::List(item) | DataType::LargeList(item) | DataType::FixedSizeList(item, _) => {
             arrow_leaves(item.data_type(), true, out)
         }
-        DataType::Dictionary(..) => out.push((true, in_list)),
-        _ => out.push((false, in_list)),
+        _ => out.push(Leaf {
+            enumerated: matches!(data_type, DataType::Dictionary(..)),
+            in_list,
+            integer: data_type.is_integer(),
+        }),
     }
 }
 

@@ -331,6 +331,8 @@ fn nulls_nested_groups_decimals_and_timestamps_of_a_schema_of_every_construct() 
     let r = row(2);
     assert_eq!(r["late"], Value::Null, "absent at version 0");
     assert_eq!(r["price"], "12952.5");
+    // A set's value seen before (its items copied from the first time).
+    assert_eq!(r["flags"], serde_json::json!(["A", "B"]));
     for name in ["optPrice", "opt", "side", "late"] {
         assert!(
             schema.field_with_name(name).unwrap().is_nullable(),

@@ -48,7 +48,11 @@ pub struct MessageFramer<F> {
     /// The bound on a TCP stream's message (see [`StreamFramer::with_max_frame_len`]).
     max_frame_len: usize,
     unsupported: BTreeSet<Flow>,
+    /// The highest MDP 3.0 sequence number of each flow but `recent`'s...
     sequence_numbers: BTreeMap<Flow, u32>,
+    /// ...and of the flow of the last packet, kept apart: a feed's packets come mostly from
+    /// one flow, whose number is then followed without a lookup in the map.
+    recent: Option<(Flow, u32)>,
     sequence: SequenceCounts,
 }
 
@@ -76,6 +80,7 @@ where
             max_frame_len: crate::framing::DEFAULT_MAX_FRAME_LEN,
             unsupported: BTreeSet::new(),
             sequence_numbers: BTreeMap::new(),
+            recent: None,
             sequence: SequenceCounts::default(),
         }
     }
@@ -135,6 +140,19 @@ where
         }
     }
 
+    /// Records `seq` as `flow`'s highest sequence number; returns the one before, if any.
+    fn swap_sequence(&mut self, flow: Flow, seq: u32) -> Option<u32> {
+        if let Some((f, last)) = &mut self.recent {
+            if *f == flow {
+                return Some(std::mem::replace(last, seq));
+            }
+        }
+        if let Some((f, last)) = self.recent.replace((flow, seq)) {
+            self.sequence_numbers.insert(f, last);
+        }
+        self.sequence_numbers.remove(&flow)
+    }
+
     /// Follows the flow's MDP 3.0 packet sequence numbers.
     fn check_sequence(&mut self, payload: &Payload<'_>, out: &mut Sink<'_>) {
         let Some(seq) = payload
@@ -145,7 +163,7 @@ where
             return;
         };
         let seq = u32::from_le_bytes([seq[0], seq[1], seq[2], seq[3]]);
-        let Some(last) = self.sequence_numbers.insert(payload.flow, seq) else {
+        let Some(last) = self.swap_sequence(payload.flow, seq) else {
             return;
         };
         let problem = if seq > last && seq - last > 1 {
@@ -160,7 +178,7 @@ where
         } else if seq <= last {
             self.sequence.repeats += 1;
             // Keep following from the highest number seen.
-            self.sequence_numbers.insert(payload.flow, last);
+            self.swap_sequence(payload.flow, last);
             if seq == last {
                 format!("MDP 3.0 sequence number {seq} repeated")
             } else {
