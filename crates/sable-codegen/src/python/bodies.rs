@@ -488,7 +488,10 @@ impl Gen<'_> {
             let kept = format!("self._g_{}", accessor(&g.name));
             o.line("try:");
             o.line(format!("    g = {kept}"));
-            o.line("    if -1 < g._index < g._count:  # being iterated");
+            // (Two int comparisons, which the interpreter specializes, where a chained one
+            // is not.)
+            o.line("    index = g._index");
+            o.line("    if index >= 0 and index < g._count:  # being iterated");
             o.line(format!("        g = {kept} = {cls}()"));
             o.line("        g._parent = self");
             o.line("except AttributeError:  # the first access");
@@ -768,7 +771,13 @@ impl Gen<'_> {
             "g._version = self._version".to_owned(),
             "g._parent_index = self._index".to_owned(),
             "g._index = -1".to_owned(),
-            "g._start_pos = g._items_start = g._block_off = pos".to_owned(),
+            // (A group of fixed-size entries has no items to walk back to, and its entries
+            // set where each starts.)
+            if leaf {
+                "g._start_pos = pos".to_owned()
+            } else {
+                "g._start_pos = g._items_start = g._block_off = pos".to_owned()
+            },
             format!("g._next_pos = pos + {ds}"),
             "g._block_length = step".to_owned(),
             format!("g._next_item = {items}"),

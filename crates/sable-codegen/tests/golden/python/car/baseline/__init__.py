@@ -1057,7 +1057,8 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_acceleration
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1075,7 +1076,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
                 g._version = self._version
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
@@ -1425,7 +1426,8 @@ class CarDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_fuel_figures
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_fuel_figures = CarFuelFiguresDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1462,7 +1464,8 @@ class CarDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 1 else self._start(1)
         try:
             g = self._g_performance_figures
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_performance_figures = CarPerformanceFiguresDecoder()
                 g._parent = self
         except AttributeError:  # the first access

@@ -1195,7 +1195,8 @@ class GroupsLegsDecoder(GroupDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_fills
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_fills = GroupsLegsFillsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1213,7 +1214,7 @@ class GroupsLegsDecoder(GroupDecoder):
                 g._version = self._version
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
@@ -1647,7 +1648,8 @@ class GroupsDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_legs
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_legs = GroupsLegsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1684,7 +1686,8 @@ class GroupsDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 1 else self._start(1)
         try:
             g = self._g_tags
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_tags = GroupsTagsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1702,7 +1705,7 @@ class GroupsDecoder(MessageDecoder):
                 g._version = self._version
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
