@@ -4,7 +4,8 @@
 # protobuf's Python package and the `sbe` package from PyPI (python/bench/bench.py), in one run.
 #
 # Usage: scripts/bench-python.sh [SECONDS_PER_CASE]   (default 2)
-#        scripts/bench-python.sh --count [CASE...]    instructions per message, by callgrind
+#        scripts/bench-python.sh --count [--cycles] [CASE...]  instructions (or a cycle estimate)
+#                                                     per message, by callgrind
 #                                                     (python/bench/count.py; needs valgrind)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -4,7 +4,13 @@ calls to warm up, then N calls inside one `functools.reduce` call, the only code
 collects (`--collect-atstart=no --toggle-collect=functools_reduce`); its total over N is the
 count. `scripts/bench-python.sh --count [CASE...]` generates the packages and runs this.
 
-    count.py PACKAGES_DIR CAR_XML FIX_XML [--n N] [CASE...]
+    count.py PACKAGES_DIR CAR_XML FIX_XML [--n N] [--cycles] [CASE...]
+
+`--cycles` also simulates the caches and branch predictor (`--cache-sim=yes --branch-sim=yes`)
+and reports KCachegrind's cycle estimate, Ir + 10 x (L1 misses + mispredicted branches) +
+100 x last-level misses: instructions alone understate the time of code that makes more
+calls and attribute look-ups (more indirect branches the predictor misses, more code), and
+the estimate's ratios come closer to timed ones.
 
 CASE is `WHO:MESSAGE/OP` (`sable:car/encode`), or `WHO` for all of its cases; the default is
 sable, sable-fields, struct and struct-blocks. WHO: sable (the setters), sable-fields (encoding
@@ -72,8 +78,10 @@ def child(packages: str, car_xml: str, fix_xml: str, case: str, n: int) -> None:
     functools.reduce(run, (0, 0))  # one call of `run`: the code callgrind collects
 
 
-def count(packages: str, car_xml: str, fix_xml: str, case: str, n: int) -> float:
-    """Instructions per call of `case`."""
+def count(
+    packages: str, car_xml: str, fix_xml: str, case: str, n: int, cycles: bool = False
+) -> float:
+    """Instructions per call of `case` (`cycles`: the cycle estimate)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         subprocess.run(
@@ -83,6 +91,7 @@ def count(packages: str, car_xml: str, fix_xml: str, case: str, n: int) -> float
                 "--collect-atstart=no",
                 "--toggle-collect=functools_reduce",
                 f"--callgrind-out-file={out}",
+                *(["--cache-sim=yes", "--branch-sim=yes"] if cycles else []),
                 sys.executable,
                 "-B",
                 os.path.abspath(__file__),
@@ -100,10 +109,16 @@ def count(packages: str, car_xml: str, fix_xml: str, case: str, n: int) -> float
         )
         with open(out, encoding="utf-8") as f:
             text = f.read()
-    m = re.search(r"^(?:summary|totals): (\d+)", text, re.MULTILINE)
-    if m is None:
+    events = re.search(r"^events: (.+)$", text, re.MULTILINE)
+    m = re.search(r"^(?:summary|totals): ([\d ]+)$", text, re.MULTILINE)
+    if m is None or events is None:
         raise SystemExit(f"count.py: no totals in callgrind's output for {case}")
-    return int(m.group(1)) / n
+    e = dict(zip(events.group(1).split(), map(int, m.group(1).split())))
+    if not cycles:
+        return e["Ir"] / n
+    l1 = e["I1mr"] + e["D1mr"] + e["D1mw"]
+    ll = e["ILmr"] + e["DLmr"] + e["DLmw"]
+    return (e["Ir"] + 10 * (l1 + e["Bcm"] + e["Bim"]) + 100 * ll) / n
 
 
 def main() -> None:
@@ -119,6 +134,9 @@ def main() -> None:
     if rest[:1] == ["--n"]:
         n = int(rest[1])
         rest = rest[2:]
+    cycles = rest[:1] == ["--cycles"]
+    rest = rest[1:] if cycles else rest
+    unit = "cycles/op (est.)" if cycles else "Ir/op"
     known = [
         f"{who}:{op}"
         for who in ("sable", "sable-fields", "struct", "struct-blocks", "protobuf")
@@ -132,15 +150,16 @@ def main() -> None:
         raise SystemExit(f"count.py: no such case: {' '.join(wanted)}")
     counts: dict[str, float] = {}
     for case in chosen:
-        counts[case] = count(packages, car_xml, fix_xml, case, n)
-        print(f"{case:26} {counts[case]:12,.0f} Ir/op", flush=True)
+        counts[case] = count(packages, car_xml, fix_xml, case, n, cycles)
+        print(f"{case:26} {counts[case]:12,.0f} {unit}", flush=True)
     if any(c.startswith("sable:") for c in chosen) and any(
         c.startswith("struct:") for c in chosen
     ):
         print()
+        u = "cycles" if cycles else "Ir/op"
         print(
-            "| case | Sable (Ir/op) | struct (Ir/op) | Sable / struct "
-            "| Sable, fields() (Ir/op) | fields() / struct |"
+            f"| case | Sable ({u}) | struct ({u}) | Sable / struct "
+            f"| Sable, fields() ({u}) | fields() / struct |"
         )
         print("| --- | --- | --- | --- | --- | --- |")
         for op in OPS:

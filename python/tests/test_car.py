@@ -277,6 +277,33 @@ def test_encoder_errors_carry_path_and_kind_and_write_nothing() -> None:
     )
 
 
+def test_no_room_for_a_group_or_an_entry_is_buffer_too_short() -> None:
+    import car
+
+    fixed = 8 + car.CarEncoder.BLOCK_LENGTH
+    # Room for the header, the block and a dimension, not for an entry (6 bytes).
+    enc = car.CarEncoder(bytearray(fixed + 4 + 5))
+    fuel = enc.fuel_figures()
+    for add in (fuel.next_entry, lambda: fuel.add(30, 35.9)):
+        with pytest.raises(car.EncodeError) as caught:
+            add()
+        assert (caught.value.field, caught.value.kind, caught.value.offset) == (
+            "fields.fuelFigures[0]",
+            "bufferTooShort",
+            fixed + 4,
+        )
+        assert fuel.count == 0 and enc.encoded_length() == fixed + 4
+    enc = car.CarEncoder(bytearray(fixed + 3))
+    for count in (None, 1):
+        with pytest.raises(car.EncodeError) as caught:
+            enc.fuel_figures(count)
+        assert (caught.value.field, caught.value.kind) == (
+            "fields.fuelFigures",
+            "bufferTooShort",
+        )
+        assert enc.encoded_length() == fixed
+
+
 def test_unknown_enum_values_and_set_bits_are_kept() -> None:
     import car
 

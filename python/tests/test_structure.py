@@ -65,6 +65,34 @@ def test_nested_groups_encode_to_the_vectors_bytes() -> None:
     )
 
 
+def test_a_composite_decoder_is_kept_and_moved_with_its_block() -> None:
+    import structure
+
+    def raw(name: str) -> bytes:
+        return bytes.fromhex(str(vector("structure.jsonl", name)["hex"]))
+
+    d = structure.CompositesDecoder.decode(raw("composites-nested"))
+    price = d.last_price
+    before = (price.mantissa, price.exponent)
+    d.wrap(raw("composites-optional-null"))
+    # One decoder, moved: a reference kept from the last message reads this one.
+    assert d.last_price is price
+    fresh = structure.CompositesDecoder.decode(raw("composites-optional-null"))
+    assert (price.mantissa, price.exponent) == (
+        fresh.last_price.mantissa,
+        fresh.last_price.exponent,
+    )
+    assert (price.mantissa, price.exponent) != before
+    assert d.to_json() == vector_json_text(
+        "structure.jsonl", "composites-optional-null"
+    )
+    # A group entry's: one decoder, moved with the entries.
+    g = structure.GroupsDecoder.decode(raw("groups-nested"))
+    prices = [(leg.price, leg.price.mantissa) for leg in g.legs]
+    assert all(p is prices[0][0] for p, _ in prices)
+    assert [m for _, m in prices] == [100, None, -5]
+
+
 def test_random_round_trips() -> None:
     import structure
 

@@ -244,7 +244,7 @@ impl Gen<'_> {
         o.line("_at = _root._limit");
         o.line("_index = self._index + 1");
         o.line(format!(
-            "if _index >= self._most or _at + {block_length} > len(self._buf):"
+            "if _index >= self._most or _at + {block_length} > _root._cap:"
         ));
         o.line("    self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort");
         o.line("self._index = _index  # (errors name the entry)");

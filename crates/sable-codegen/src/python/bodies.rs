@@ -128,7 +128,7 @@ impl Gen<'_> {
             o.blank();
         }
         o.line(
-            "def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:",
+            "def __init__(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> None:",
         );
         o.indent();
         o.line("\"\"\"Starts a message at `offset` (see `wrap`).\"\"\"");
@@ -140,7 +140,7 @@ impl Gen<'_> {
         self.out.blank();
         let o = &mut self.out;
         o.line(format!(
-            "def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> {cls}:"
+            "def wrap(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> {cls}:"
         ));
         o.indent();
         o.line(
@@ -280,7 +280,7 @@ impl Gen<'_> {
         o.line("at = root._limit");
         o.line("index = self._index + 1");
         o.line(format!(
-            "if index >= self._most or at + {} > len(self._buf):",
+            "if index >= self._most or at + {} > root._cap:",
             g.block_length
         ));
         o.line("    self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort");
@@ -488,10 +488,15 @@ impl Gen<'_> {
             let kept = format!("self._g_{}", accessor(&g.name));
             o.line("try:");
             o.line(format!("    g = {kept}"));
-            o.line("    if -1 < g._index < g._count:  # being iterated");
+            // (Two int comparisons, which the interpreter specializes, where a chained one
+            // is not.)
+            o.line("    index = g._index");
+            o.line("    if index >= 0 and index < g._count:  # being iterated");
             o.line(format!("        g = {kept} = {cls}()"));
+            o.line("        g._parent = self");
             o.line("except AttributeError:  # the first access");
             o.line(format!("    g = {kept} = {cls}()"));
+            o.line("    g._parent = self");
             self.open_group(g, item);
             let o = &mut self.out;
             o.line(format!("g._open(self, {item}, pos)"));
@@ -764,10 +769,15 @@ impl Gen<'_> {
             "g._end = end".to_owned(),
             "g._msg = self._msg".to_owned(),
             "g._version = self._version".to_owned(),
-            "g._parent = self".to_owned(),
             "g._parent_index = self._index".to_owned(),
             "g._index = -1".to_owned(),
-            "g._start_pos = g._items_start = g._block_off = pos".to_owned(),
+            // (A group of fixed-size entries has no items to walk back to, and its entries
+            // set where each starts.)
+            if leaf {
+                "g._start_pos = pos".to_owned()
+            } else {
+                "g._start_pos = g._items_start = g._block_off = pos".to_owned()
+            },
             format!("g._next_pos = pos + {ds}"),
             "g._block_length = step".to_owned(),
             format!("g._next_item = {items}"),
@@ -924,17 +934,17 @@ impl Gen<'_> {
                 }
                 o.line(format!("at = {root}._limit"));
                 o.line(format!(
-                    "if at + {ds} <= len(buf) and (count is None or 0 <= count <= {}):",
+                    "if at + {ds} <= {root}._cap and (count is None or 0 <= count <= {}):",
                     dims.max_count
                 ));
                 o.indent();
                 o.line("g._buf = buf");
                 o.line("g._index = -1");
-                o.line("g._dim = at");
                 for c in &composites {
                     o.line(format!("g.{c} = None"));
                 }
                 o.line("if count is None:");
+                o.line("    g._dim = at  # (where the count that follows goes)");
                 o.line("    g._follow = True");
                 o.line(format!("    g._most = {}", dims.max_count));
                 o.line(format!(
@@ -993,7 +1003,7 @@ impl Gen<'_> {
             }
             o.line(format!("at = {root}._limit"));
             o.line(format!("end = at + {size} + n"));
-            o.line(format!("if n > {max} or end > len(buf):"));
+            o.line(format!("if n > {max} or end > {root}._cap:"));
             o.line(format!(
                 "    self._var({}, raw, {codec}, {f}.pack_into, {size}, {max})  # raises",
                 str_lit(&v.name),
@@ -1017,11 +1027,13 @@ impl Gen<'_> {
         let o = &mut self.out;
         if let Some(std) = self.header_std.clone() {
             let need = hs + m.block_length;
+            o.line("cap = len(buf)");
             o.line(format!(
-                "if header and 0 <= offset and offset + {need} <= len(buf):"
+                "if header and 0 <= offset and offset + {need} <= cap:"
             ));
             o.indent();
             o.line("self._buf = buf");
+            o.line("self._cap = cap");
             o.line("self._msg = offset");
             if init {
                 o.line("self._root = self");

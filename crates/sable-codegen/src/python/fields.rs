@@ -344,19 +344,18 @@ impl Gen<'_> {
         let (_, at) = self.composite_layout(composite).unwrap_or_default();
         // (A variable of its own: mypy gives each one type.)
         let c = format!("c_{name}");
-        let mut lines = vec![
-            format!("{c} = {cls}.__new__({cls})"),
+        let mut lines = kept_composite(&c, "self", &name, &cls);
+        lines.extend([
             format!("{c}._buf = {}", place.buf),
             format!("{c}._off = {}", self::at(place.off, slot.offset)),
             format!("{c}._version = self._version"),
-        ];
+        ]);
         for (m, k) in composite.members.iter().zip(at) {
             if let Some(k) = k {
                 let (attr, value) = self.eager_value(&Slot::of_member(m), i + k);
                 lines.push(format!("{c}.{attr} = {value}"));
             }
         }
-        lines.push(format!("self.{name} = {c}"));
         lines
     }
 
@@ -440,7 +439,7 @@ impl Gen<'_> {
             let name = accessor(slot.name);
             let c = format!("c_{name}");
             let cls = format!("{}Decoder", class_name(&composite.name));
-            made.push(format!("{c} = {cls}.__new__({cls})"));
+            made.extend(kept_composite(&c, obj, &name, &cls));
             made.push(format!("{c}._buf = buf"));
             made.push(format!("{c}._version = {version}"));
             let (_, cat) = self.composite_layout(composite).unwrap_or_default();
@@ -450,7 +449,6 @@ impl Gen<'_> {
                 }
             }
             post.push(format!("{c}._off = {}", at("pos", slot.offset)));
-            post.push(format!("{obj}.{name} = {c}"));
         }
         let targets: Vec<String> = targets
             .into_iter()
@@ -900,4 +898,15 @@ fn const_value(p: &Primitive) -> String {
         Some(v) => lit(v, p.primitive_type),
         None => "None".to_owned(),
     }
+}
+
+/// The statements binding `c` to the decoder of composite field `name` that `obj` keeps
+/// (one per decoder, moved with its block, as the group decoders are), made on first use.
+fn kept_composite(c: &str, obj: &str, name: &str, cls: &str) -> Vec<String> {
+    vec![
+        "try:".to_owned(),
+        format!("    {c} = {obj}.{name}"),
+        "except AttributeError:  # the first block read".to_owned(),
+        format!("    {c} = {obj}.{name} = {cls}.__new__({cls})"),
+    ]
 }

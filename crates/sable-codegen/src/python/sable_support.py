@@ -887,7 +887,7 @@ class BlockEncoder(Encoder):
 class MessageEncoder(BlockEncoder):
     """A message's encoder (generated subclasses add its fields)."""
 
-    __slots__ = ("_limit", "_msg")
+    __slots__ = ("_cap", "_limit", "_msg")
 
     TEMPLATE_ID: ClassVar[int] = 0
     SCHEMA_ID: ClassVar[int] = 0
@@ -899,9 +899,12 @@ class MessageEncoder(BlockEncoder):
 
     _limit: int
     _msg: int
+    #: The buffer's length when the message was started (what the fast paths check room
+    #: against: a buffer must not shrink while a message is written into it).
+    _cap: int
 
     def __init__(
-        self, buf: WritableBuffer, offset: int = 0, *, header: bool = True
+        self, buf: WritableBuffer, offset: int = 0, header: bool = True
     ) -> None:
         self._wrap(buf, offset, header)
 
@@ -919,6 +922,7 @@ class MessageEncoder(BlockEncoder):
                 f"{need} bytes needed at offset {msg}, {len(buf)} in the buffer",
             )
         self._buf = buf
+        self._cap = len(buf)
         self._msg = msg
         self._root = self
         self._block = msg + size

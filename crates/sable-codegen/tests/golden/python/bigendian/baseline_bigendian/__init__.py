@@ -743,7 +743,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 6 > len(self._buf):
+        if index >= self._most or at + 6 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -784,7 +784,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 6 > len(self._buf):
+        if _index >= self._most or _at + 6 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -809,7 +809,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > root._cap:
             self._var("usageDescription", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -916,7 +916,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 6 > len(self._buf):
+        if index >= self._most or at + 6 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -957,7 +957,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 6 > len(self._buf):
+        if _index >= self._most or _at + 6 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1058,10 +1058,13 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_acceleration
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1072,10 +1075,9 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
@@ -1117,7 +1119,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 1 > len(self._buf):
+        if index >= self._most or at + 1 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -1154,7 +1156,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 1 > len(self._buf):
+        if _index >= self._most or _at + 1 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1183,11 +1185,11 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         buf = self._buf
         root = self._root
         at = root._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= root._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_BE_HH.pack_into(buf, at, 6, 0)
@@ -1425,10 +1427,13 @@ class CarDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_fuel_figures
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_fuel_figures = CarFuelFiguresDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_fuel_figures = CarFuelFiguresDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1438,7 +1443,6 @@ class CarDecoder(MessageDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
@@ -1461,10 +1465,13 @@ class CarDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 1 else self._start(1)
         try:
             g = self._g_performance_figures
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_performance_figures = CarPerformanceFiguresDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_performance_figures = CarPerformanceFiguresDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1474,7 +1481,6 @@ class CarDecoder(MessageDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
@@ -1652,12 +1658,14 @@ class CarEncoder(MessageEncoder):
     _g_fuel_figures: CarFuelFiguresEncoder | None
     _g_performance_figures: CarPerformanceFiguresEncoder | None
 
-    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+    def __init__(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> None:
         """Starts a message at `offset` (see `wrap`)."""
         self._g_fuel_figures = None
         self._g_performance_figures = None
-        if header and 0 <= offset and offset + 57 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 57 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._root = self
             self._block = offset + 8
@@ -1666,11 +1674,13 @@ class CarEncoder(MessageEncoder):
         else:
             self._wrap(buf, offset, header)
 
-    def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> CarEncoder:
+    def wrap(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> CarEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        if header and 0 <= offset and offset + 57 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 57 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._block = offset + 8
             self._limit = offset + 57
@@ -1781,11 +1791,11 @@ class CarEncoder(MessageEncoder):
             g._parent = self
         buf = self._buf
         at = self._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_BE_HH.pack_into(buf, at, 6, 0)
@@ -1808,11 +1818,11 @@ class CarEncoder(MessageEncoder):
             g._g_acceleration = None
         buf = self._buf
         at = self._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_BE_HH.pack_into(buf, at, 1, 0)
@@ -1832,7 +1842,7 @@ class CarEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("manufacturer", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -1846,7 +1856,7 @@ class CarEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("model", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -1860,7 +1870,7 @@ class CarEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("activationCode", raw, "utf-8", _BE_UINT32.pack_into, 4, 1073741824)  # raises
         _BE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw

@@ -742,7 +742,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 6 > len(self._buf):
+        if index >= self._most or at + 6 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -783,7 +783,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 6 > len(self._buf):
+        if _index >= self._most or _at + 6 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -808,7 +808,7 @@ class CarFuelFiguresEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > root._cap:
             self._var("usageDescription", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -915,7 +915,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 6 > len(self._buf):
+        if index >= self._most or at + 6 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -956,7 +956,7 @@ class CarPerformanceFiguresAccelerationEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 6 > len(self._buf):
+        if _index >= self._most or _at + 6 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1057,10 +1057,13 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_acceleration
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1071,10 +1074,9 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
@@ -1116,7 +1118,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 1 > len(self._buf):
+        if index >= self._most or at + 1 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -1153,7 +1155,7 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 1 > len(self._buf):
+        if _index >= self._most or _at + 1 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1182,11 +1184,11 @@ class CarPerformanceFiguresEncoder(GroupEncoder):
         buf = self._buf
         root = self._root
         at = root._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= root._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_LE_HH.pack_into(buf, at, 6, 0)
@@ -1424,10 +1426,13 @@ class CarDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_fuel_figures
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_fuel_figures = CarFuelFiguresDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_fuel_figures = CarFuelFiguresDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1437,7 +1442,6 @@ class CarDecoder(MessageDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
@@ -1460,10 +1464,13 @@ class CarDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 1 else self._start(1)
         try:
             g = self._g_performance_figures
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_performance_figures = CarPerformanceFiguresDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_performance_figures = CarPerformanceFiguresDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1473,7 +1480,6 @@ class CarDecoder(MessageDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
@@ -1651,12 +1657,14 @@ class CarEncoder(MessageEncoder):
     _g_fuel_figures: CarFuelFiguresEncoder | None
     _g_performance_figures: CarPerformanceFiguresEncoder | None
 
-    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+    def __init__(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> None:
         """Starts a message at `offset` (see `wrap`)."""
         self._g_fuel_figures = None
         self._g_performance_figures = None
-        if header and 0 <= offset and offset + 57 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 57 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._root = self
             self._block = offset + 8
@@ -1665,11 +1673,13 @@ class CarEncoder(MessageEncoder):
         else:
             self._wrap(buf, offset, header)
 
-    def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> CarEncoder:
+    def wrap(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> CarEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        if header and 0 <= offset and offset + 57 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 57 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._block = offset + 8
             self._limit = offset + 57
@@ -1780,11 +1790,11 @@ class CarEncoder(MessageEncoder):
             g._parent = self
         buf = self._buf
         at = self._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_LE_HH.pack_into(buf, at, 6, 0)
@@ -1807,11 +1817,11 @@ class CarEncoder(MessageEncoder):
             g._g_acceleration = None
         buf = self._buf
         at = self._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_LE_HH.pack_into(buf, at, 1, 0)
@@ -1831,7 +1841,7 @@ class CarEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("manufacturer", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -1845,7 +1855,7 @@ class CarEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("model", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -1859,7 +1869,7 @@ class CarEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("activationCode", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw

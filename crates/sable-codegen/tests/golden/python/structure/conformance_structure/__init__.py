@@ -663,7 +663,10 @@ class CompositesDecoder(MessageDecoder):
                 d._block_off = pos
                 d._next_item = 0
                 d._items_start = d._next_pos = pos + block_length
-                c_last_price = DecimalDecoder.__new__(DecimalDecoder)
+                try:
+                    c_last_price = d.last_price
+                except AttributeError:  # the first block read
+                    c_last_price = d.last_price = DecimalDecoder.__new__(DecimalDecoder)
                 c_last_price._buf = buf
                 c_last_price._version = version
                 (
@@ -672,7 +675,6 @@ class CompositesDecoder(MessageDecoder):
                 ) = _COMPOSITES_BLOCK.unpack_from(buf, pos)
                 c_last_price.mantissa = None if v0 == -9223372036854775808 else v0
                 c_last_price._off = pos + 24
-                d.last_price = c_last_price
                 return d
         d._wrap_header(buf, offset, length)
         return d
@@ -701,7 +703,10 @@ class CompositesDecoder(MessageDecoder):
                 self._block_off = pos
                 self._next_item = 0
                 self._items_start = self._next_pos = pos + block_length
-                c_last_price = DecimalDecoder.__new__(DecimalDecoder)
+                try:
+                    c_last_price = self.last_price
+                except AttributeError:  # the first block read
+                    c_last_price = self.last_price = DecimalDecoder.__new__(DecimalDecoder)
                 c_last_price._buf = buf
                 c_last_price._version = version
                 (
@@ -710,7 +715,6 @@ class CompositesDecoder(MessageDecoder):
                 ) = _COMPOSITES_BLOCK.unpack_from(buf, pos)
                 c_last_price.mantissa = None if v0 == -9223372036854775808 else v0
                 c_last_price._off = pos + 24
-                self.last_price = c_last_price
                 return self
         self._wrap_header(buf, offset, length)
         return self
@@ -791,12 +795,14 @@ class CompositesDecoder(MessageDecoder):
     count_: int
 
     def _fill(self, v: tuple[Any, ...]) -> None:
-        c_last_price = DecimalDecoder.__new__(DecimalDecoder)
+        try:
+            c_last_price = self.last_price
+        except AttributeError:  # the first block read
+            c_last_price = self.last_price = DecimalDecoder.__new__(DecimalDecoder)
         c_last_price._buf = self._block_buf
         c_last_price._off = self._block_off + 24
         c_last_price._version = self._version
         c_last_price.mantissa = None if v[0] == -9223372036854775808 else v[0]
-        self.last_price = c_last_price
         self.count_ = v[1]
 
     def _json(self, out: list[str]) -> None:
@@ -849,10 +855,12 @@ class CompositesEncoder(MessageEncoder):
     _HEADER = _HEADER
     _HEADER_PUT = _HEADER_PUT
 
-    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+    def __init__(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> None:
         """Starts a message at `offset` (see `wrap`)."""
-        if header and 0 <= offset and offset + 44 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 44 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._root = self
             self._block = offset + 8
@@ -861,11 +869,13 @@ class CompositesEncoder(MessageEncoder):
         else:
             self._wrap(buf, offset, header)
 
-    def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> CompositesEncoder:
+    def wrap(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> CompositesEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        if header and 0 <= offset and offset + 44 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 44 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._block = offset + 8
             self._limit = offset + 44
@@ -1016,7 +1026,7 @@ class GroupsLegsFillsEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 5 > len(self._buf):
+        if index >= self._most or at + 5 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -1057,7 +1067,7 @@ class GroupsLegsFillsEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 5 > len(self._buf):
+        if _index >= self._most or _at + 5 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1105,7 +1115,10 @@ class GroupsLegsDecoder(GroupDecoder):
         buf = self._buf
         step = self._block_length
         end = self._end
-        c_price = DecimalDecoder.__new__(DecimalDecoder)
+        try:
+            c_price = self.price
+        except AttributeError:  # the first block read
+            c_price = self.price = DecimalDecoder.__new__(DecimalDecoder)
         c_price._buf = buf
         c_price._version = self._version
         for index in range(self._index + 1, self._count):
@@ -1123,7 +1136,6 @@ class GroupsLegsDecoder(GroupDecoder):
             ) = _GROUPS_LEGS_BLOCK.unpack_from(buf, pos)
             c_price.mantissa = None if v1 == -9223372036854775808 else v1
             c_price._off = pos + 4
-            self.price = c_price
             yield self
         end = self._next_pos if self._next_item == 2 else self._start(2)
         self._index = self._count
@@ -1164,12 +1176,14 @@ class GroupsLegsDecoder(GroupDecoder):
 
     def _fill(self, v: tuple[Any, ...]) -> None:
         self.leg_id = v[0]
-        c_price = DecimalDecoder.__new__(DecimalDecoder)
+        try:
+            c_price = self.price
+        except AttributeError:  # the first block read
+            c_price = self.price = DecimalDecoder.__new__(DecimalDecoder)
         c_price._buf = self._block_buf
         c_price._off = self._block_off + 4
         c_price._version = self._version
         c_price.mantissa = None if v[1] == -9223372036854775808 else v[1]
-        self.price = c_price
 
     FILLS_ID: Final = 13
     FILLS_SINCE_VERSION: Final = 0
@@ -1181,10 +1195,13 @@ class GroupsLegsDecoder(GroupDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_fills
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_fills = GroupsLegsFillsDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_fills = GroupsLegsFillsDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1195,10 +1212,9 @@ class GroupsLegsDecoder(GroupDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
@@ -1278,7 +1294,7 @@ class GroupsLegsEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 12 > len(self._buf):
+        if index >= self._most or at + 12 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -1324,7 +1340,7 @@ class GroupsLegsEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 12 > len(self._buf):
+        if _index >= self._most or _at + 12 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1352,11 +1368,11 @@ class GroupsLegsEncoder(GroupEncoder):
         buf = self._buf
         root = self._root
         at = root._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= root._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_LE_HH.pack_into(buf, at, 5, 0)
@@ -1377,7 +1393,7 @@ class GroupsLegsEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > root._cap:
             self._var("note", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -1467,7 +1483,7 @@ class GroupsTagsEncoder(GroupEncoder):
         root = self._root
         at = root._limit
         index = self._index + 1
-        if index >= self._most or at + 2 > len(self._buf):
+        if index >= self._most or at + 2 > root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = index
         if self._follow:
@@ -1500,7 +1516,7 @@ class GroupsTagsEncoder(GroupEncoder):
         _root = self._root
         _at = _root._limit
         _index = self._index + 1
-        if _index >= self._most or _at + 2 > len(self._buf):
+        if _index >= self._most or _at + 2 > _root._cap:
             self._add_entry()  # raises: countTooLarge, indexOutOfRange or bufferTooShort
         self._index = _index  # (errors name the entry)
         try:
@@ -1632,10 +1648,13 @@ class GroupsDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 0 else self._start(0)
         try:
             g = self._g_legs
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_legs = GroupsLegsDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_legs = GroupsLegsDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1645,7 +1664,6 @@ class GroupsDecoder(MessageDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
@@ -1668,10 +1686,13 @@ class GroupsDecoder(MessageDecoder):
         pos = self._next_pos if self._next_item == 1 else self._start(1)
         try:
             g = self._g_tags
-            if -1 < g._index < g._count:  # being iterated
+            index = g._index
+            if index >= 0 and index < g._count:  # being iterated
                 g = self._g_tags = GroupsTagsDecoder()
+                g._parent = self
         except AttributeError:  # the first access
             g = self._g_tags = GroupsTagsDecoder()
+            g._parent = self
         end = self._end
         if pos + 4 <= end:
             buf = self._buf
@@ -1682,10 +1703,9 @@ class GroupsDecoder(MessageDecoder):
                 g._end = end
                 g._msg = self._msg
                 g._version = self._version
-                g._parent = self
                 g._parent_index = self._index
                 g._index = -1
-                g._start_pos = g._items_start = g._block_off = pos
+                g._start_pos = pos
                 g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
@@ -1796,12 +1816,14 @@ class GroupsEncoder(MessageEncoder):
     _g_legs: GroupsLegsEncoder | None
     _g_tags: GroupsTagsEncoder | None
 
-    def __init__(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> None:
+    def __init__(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> None:
         """Starts a message at `offset` (see `wrap`)."""
         self._g_legs = None
         self._g_tags = None
-        if header and 0 <= offset and offset + 16 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 16 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._root = self
             self._block = offset + 8
@@ -1810,11 +1832,13 @@ class GroupsEncoder(MessageEncoder):
         else:
             self._wrap(buf, offset, header)
 
-    def wrap(self, buf: WritableBuffer, offset: int = 0, *, header: bool = True) -> GroupsEncoder:
+    def wrap(self, buf: WritableBuffer, offset: int = 0, header: bool = True) -> GroupsEncoder:
         """Starts a message at `offset`: writes its header (unless `header` is false: then
         `offset` is where the body goes)."""
-        if header and 0 <= offset and offset + 16 <= len(buf):
+        cap = len(buf)
+        if header and 0 <= offset and offset + 16 <= cap:
             self._buf = buf
+            self._cap = cap
             self._msg = offset
             self._block = offset + 8
             self._limit = offset + 16
@@ -1855,12 +1879,12 @@ class GroupsEncoder(MessageEncoder):
             g._g_fills = None
         buf = self._buf
         at = self._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             g._c_price = None
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_LE_HH.pack_into(buf, at, 12, 0)
@@ -1882,11 +1906,11 @@ class GroupsEncoder(MessageEncoder):
             g._parent = self
         buf = self._buf
         at = self._limit
-        if at + 4 <= len(buf) and (count is None or 0 <= count <= 65535):
+        if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._dim = at
             if count is None:
+                g._dim = at  # (where the count that follows goes)
                 g._follow = True
                 g._most = 65535
                 _DIM_LE_HH.pack_into(buf, at, 2, 0)
@@ -1906,7 +1930,7 @@ class GroupsEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 4 + n
-        if n > 1073741824 or end > len(buf):
+        if n > 1073741824 or end > self._cap:
             self._var("text", raw, "utf-8", _LE_UINT32.pack_into, 4, 1073741824)  # raises
         _LE_UINT32.pack_into(buf, at, n)
         buf[at + 4 : end] = raw
@@ -1920,7 +1944,7 @@ class GroupsEncoder(MessageEncoder):
         buf = self._buf
         at = self._limit
         end = at + 2 + n
-        if n > 65535 or end > len(buf):
+        if n > 65535 or end > self._cap:
             self._var("blob", raw, "latin-1", _LE_UINT16.pack_into, 2, 65535)  # raises
         _LE_UINT16.pack_into(buf, at, n)
         buf[at + 2 : end] = raw
