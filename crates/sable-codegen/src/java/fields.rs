@@ -748,35 +748,9 @@ impl Gen<'_> {
                 w.end("}");
                 w.blank();
             }
-            TypeRef::Set(set) => {
-                let c = format!("{}Decoder", class_name(set));
-                javadoc(
-                    w,
-                    desc,
-                    &[format!(
-                        "@return the {c} flyweight over {}{absent_note}.",
-                        s.name
-                    )],
-                );
-                w.open_brace(format!("public {c} {name}()"));
-                if let Some(a) = &absent {
-                    w.open_brace(format!("if ({a})"));
-                    w.line(format!(
-                        "return {name}.{}({c}.{NULL_VALUES}, 0);",
-                        self.buffer.internal_wrap()
-                    ));
-                    w.end("}");
-                }
-                w.line(format!(
-                    "{name}.{}({buf}, {at});",
-                    self.buffer.internal_wrap()
-                ));
-                w.line(format!("return {name};"));
-                w.end("}");
-                w.blank();
-            }
-            TypeRef::Composite(comp) => {
-                let c = format!("{}Decoder", class_name(comp));
+            // A flyweight over the field's bytes, or over its type's null values when absent.
+            TypeRef::Set(flyweight) | TypeRef::Composite(flyweight) => {
+                let c = format!("{}Decoder", class_name(flyweight));
                 javadoc(
                     w,
                     desc,
