@@ -11,6 +11,7 @@ pub mod csharp;
 pub mod go;
 pub mod java;
 pub mod model;
+pub mod nulls;
 pub mod python;
 pub mod rust;
 pub mod typescript;

@@ -2,7 +2,6 @@
 
 #[allow(clippy::wildcard_imports)]
 use super::*;
-use sable_ir::ByteOrder;
 
 impl Gen<'_> {
     pub(super) fn enum_type(&mut self, e: &EnumType) {
@@ -80,46 +79,6 @@ impl Gen<'_> {
         self.w(o);
     }
 
-    /// The bytes of composite `c` when absent (`SbeNulls`): each primitive, enum and nested
-    /// composite member holds its null value; sets, arrays and padding zeros (their getters
-    /// still test presence or read zero as absent).
-    fn null_block(&self, c: &Composite) -> Vec<u8> {
-        let mut out = vec![0u8; c.encoded_length.max(0) as usize];
-        for m in &c.members {
-            match &m.type_ref {
-                TypeRef::Primitive(p) if !p.is_constant() && !p.is_array() => {
-                    put_value(
-                        &mut out,
-                        m.offset,
-                        &p.null_value,
-                        p.primitive_type,
-                        p.byte_order,
-                    );
-                }
-                TypeRef::Enum(n) => {
-                    let e = self.s.enum_type(n);
-                    put_value(
-                        &mut out,
-                        m.offset,
-                        &e.null_value,
-                        e.encoding_type,
-                        e.byte_order,
-                    );
-                }
-                TypeRef::Composite(n) => {
-                    let inner = self.null_block(self.s.composite(n));
-                    for (k, b) in inner.iter().enumerate() {
-                        if let Some(slot) = out.get_mut(m.offset + k) {
-                            *slot = *b;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        out
-    }
-
     pub(super) fn composite(&mut self, c: &Composite) {
         let cn = pascal(&c.name);
         let len = c.encoded_length.max(0);
@@ -172,7 +131,7 @@ impl Gen<'_> {
                 String::new(),
             )
         };
-        let o = format!("{d}\n/// <remarks>Reads the composite over a caller's buffer.</remarks>\npublic ref struct {cn}Decoder\n{{\n/// <summary>The composite's size in bytes.</summary>\npublic const int EncodedLength = {len};\n\n/// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>\ninternal static readonly byte[] SbeNulls = {nulls};\n\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _offset;\nprivate int _version;\n\n/// <summary>Reads the composite at <paramref name=\"offset\"/> of <paramref name=\"buffer\"/>; <paramref name=\"present\"/> false: every member absent.</summary>\n/// <exception cref=\"ArgumentOutOfRangeException\">A present composite that does not fit in the buffer.</exception>\npublic {cn}Decoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)\n{{\nif (present && (offset < 0 || offset + EncodedLength > buffer.Length))\n{{\nthrow SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);\n}}\n_buffer = buffer;\n_offset = offset;\n_version = present ? Math.Max(actingVersion, 0) : -1;\nif (!present)\n{{\n_buffer = SbeNulls;\n_offset = 0;\n}}\n}}\n\n/// <summary>Reads the composite at <paramref name=\"offset\"/> (within a block its codec checked) at <paramref name=\"version\"/>; an absent one (-1) is read from <see cref=\"SbeNulls\"/>.</summary>\ninternal {cn}Decoder(ReadOnlySpan<byte> buffer, int offset, int version)\n{{\n_buffer = buffer;\n_offset = offset;\n_version = version;\n}}\n\n/// <summary>Whether the composite is on the wire.</summary>\npublic bool IsPresent => _version >= 0;\n\n/// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>\npublic int ActingVersion => _version;\n{}\n/// <summary>Appends the composite's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The composite's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n\n{d}\n/// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>\npublic ref struct {enc}\n{{\n/// <summary>The composite's size in bytes.</summary>\npublic const int EncodedLength = {len};\n\nprivate Span<byte> _buffer;\nprivate int _offset;\n{ctx_fields}\n/// <summary>Writes the composite at <paramref name=\"offset\"/> (within a block that fits){ctx_doc}.</summary>\ninternal {enc}(Span<byte> buffer, int offset{ctx_params})\n{{\n_buffer = buffer;\n_offset = offset;\n{ctx_assign}}}\n\n/// <summary>Writes the composite at the start of <paramref name=\"buffer\"/>.</summary>\n/// <exception cref=\"SbeEncodeException\"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>\npublic {enc}(Span<byte> buffer)\n{{\nif (buffer.Length < EncodedLength)\n{{\nthrow SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, {name_lit});\n}}\n_buffer = buffer;\n_offset = 0;\n{ctx_alone}}}\n{field_fn}{}}}", members.decoder, members.encoder, name_lit = str_lit(&c.name), nulls = byte_array(&self.null_block(c)));
+        let o = format!("{d}\n/// <remarks>Reads the composite over a caller's buffer.</remarks>\npublic ref struct {cn}Decoder\n{{\n/// <summary>The composite's size in bytes.</summary>\npublic const int EncodedLength = {len};\n\n/// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>\ninternal static readonly byte[] SbeNulls = {nulls};\n\nprivate ReadOnlySpan<byte> _buffer;\nprivate int _offset;\nprivate int _version;\n\n/// <summary>Reads the composite at <paramref name=\"offset\"/> of <paramref name=\"buffer\"/>; <paramref name=\"present\"/> false: every member absent.</summary>\n/// <exception cref=\"ArgumentOutOfRangeException\">A present composite that does not fit in the buffer.</exception>\npublic {cn}Decoder(ReadOnlySpan<byte> buffer, int offset, bool present, int actingVersion)\n{{\nif (present && (offset < 0 || offset + EncodedLength > buffer.Length))\n{{\nthrow SbeSupport.CompositeOutside(offset, EncodedLength, buffer.Length);\n}}\n_buffer = buffer;\n_offset = offset;\n_version = present ? Math.Max(actingVersion, 0) : -1;\nif (!present)\n{{\n_buffer = SbeNulls;\n_offset = 0;\n}}\n}}\n\n/// <summary>Reads the composite at <paramref name=\"offset\"/> (within a block its codec checked) at <paramref name=\"version\"/>; an absent one (-1) is read from <see cref=\"SbeNulls\"/>.</summary>\ninternal {cn}Decoder(ReadOnlySpan<byte> buffer, int offset, int version)\n{{\n_buffer = buffer;\n_offset = offset;\n_version = version;\n}}\n\n/// <summary>Whether the composite is on the wire.</summary>\npublic bool IsPresent => _version >= 0;\n\n/// <summary>The acting version (the writer's); -1 when the composite is absent.</summary>\npublic int ActingVersion => _version;\n{}\n/// <summary>Appends the composite's canonical JSON object.</summary>\npublic StringBuilder AppendJson(StringBuilder sb)\n{{\nsb.Append('{{');\n{json}sb.Append('}}');\nreturn sb;\n}}\n\n/// <summary>The composite's canonical JSON object.</summary>\npublic override string ToString() => AppendJson(new StringBuilder()).ToString();\n}}\n\n{d}\n/// <remarks>Writes the composite into a caller's buffer (each setter as a statement, <c>SetX</c>, or fluent, returning the encoder).</remarks>\npublic ref struct {enc}\n{{\n/// <summary>The composite's size in bytes.</summary>\npublic const int EncodedLength = {len};\n\nprivate Span<byte> _buffer;\nprivate int _offset;\n{ctx_fields}\n/// <summary>Writes the composite at <paramref name=\"offset\"/> (within a block that fits){ctx_doc}.</summary>\ninternal {enc}(Span<byte> buffer, int offset{ctx_params})\n{{\n_buffer = buffer;\n_offset = offset;\n{ctx_assign}}}\n\n/// <summary>Writes the composite at the start of <paramref name=\"buffer\"/>.</summary>\n/// <exception cref=\"SbeEncodeException\"><c>bufferTooShort</c>: the buffer is shorter than the composite.</exception>\npublic {enc}(Span<byte> buffer)\n{{\nif (buffer.Length < EncodedLength)\n{{\nthrow SbeSupport.BufferTooShort(buffer.Length, 0, EncodedLength, {name_lit});\n}}\n_buffer = buffer;\n_offset = 0;\n{ctx_alone}}}\n{field_fn}{}}}", members.decoder, members.encoder, name_lit = str_lit(&c.name), nulls = byte_array(&self.s.composite_null(c)));
         self.w(o);
     }
 }
@@ -184,33 +143,6 @@ fn byte_array(bytes: &[u8]) -> String {
     }
     let items: Vec<String> = bytes.iter().map(|b| format!("0x{b:02X}")).collect();
     format!("{{ {} }}", items.join(", "))
-}
-
-/// Writes `v` as a `t` in byte order `o` at `at` of `out` (when it fits).
-fn put_value(out: &mut [u8], at: usize, v: &PrimitiveValue, t: PrimitiveType, o: ByteOrder) {
-    let size = t.size();
-    let bits: u64 = match t {
-        // The float's own bits, not the double's narrowed (NaN stays NaN).
-        PrimitiveType::Float => u64::from((v.as_f64().unwrap_or(f64::NAN) as f32).to_bits()),
-        PrimitiveType::Double => v.as_f64().unwrap_or(f64::NAN).to_bits(),
-        _ => match v {
-            PrimitiveValue::Int(i) => *i as u64,
-            PrimitiveValue::UInt(u) => *u,
-            _ => 0,
-        },
-    };
-    let le = bits.to_le_bytes();
-    if at + size > out.len() {
-        return;
-    }
-    for (k, b) in le.iter().take(size).enumerate() {
-        let i = if o == ByteOrder::BigEndian {
-            size - 1 - k
-        } else {
-            k
-        };
-        out[at + i] = *b;
-    }
 }
 
 /// A composite member's presence: an enum member's encoding presence decides.

@@ -39,14 +39,6 @@ impl Buffer {
         }
     }
 
-    /// The local a composite's or set's null image is filled through (`nulls.rs`).
-    pub fn null_image_var(self) -> &'static str {
-        match self {
-            Buffer::Segment => "sbeNullSegment",
-            Buffer::Agrona | Buffer::AgronaUnsafe => "sbeNullBuffer",
-        }
-    }
-
     /// The type encoders write to.
     pub fn write_type(self) -> &'static str {
         match self {
@@ -327,14 +319,11 @@ fn agrona_order(order: ByteOrder) -> &'static str {
 }
 
 /// The `byte[]` field that goes with the segment expression `buf` (`segment` → `array`,
-/// `x.segment` → `x.array`, `sbeNullSegment` → `sbeNullArray`).
+/// `x.segment` → `x.array`).
 fn array_of(buf: &str) -> String {
-    if let Some(prefix) = buf.strip_suffix("segment") {
-        format!("{prefix}array")
-    } else if let Some(prefix) = buf.strip_suffix("Segment") {
-        format!("{prefix}Array")
-    } else {
-        panic!("not a segment field: {buf}")
+    match buf.strip_suffix("segment") {
+        Some(prefix) => format!("{prefix}array"),
+        None => panic!("not a segment field: {buf}"),
     }
 }
 

@@ -225,7 +225,7 @@ impl Gen<'_> {
             w.line(format!("private {} offset;", b.off()));
             w.blank();
             if !encoder {
-                self.null_values(&mut w, None);
+                self.null_values(&mut w, &vec![0; size]);
             }
             self.flyweight_wrap(&mut w, &cls, btype);
             if encoder {
@@ -553,7 +553,7 @@ impl Gen<'_> {
             w.blank();
             // Not for var-data composites: no field is typed by one.
             if !encoder && c.encoded_length > 0 {
-                self.null_values(&mut w, Some(&c.members));
+                self.null_values(&mut w, &self.schema.composite_null(c));
             }
             self.flyweight_wrap(&mut w, &cls, btype);
             let ctx = Ctx {

@@ -4,7 +4,9 @@
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::{eager_attr, Eager, Slot, BLOCK};
-use super::names::{accessor, class_name, codec, constant, docstring, is_utf8, plus, str_lit};
+use super::names::{
+    accessor, bytes_lit, class_name, codec, constant, docstring, is_utf8, plus, str_lit,
+};
 use super::Gen;
 use crate::model::{Body, Group, Message, TypeRef, VarData};
 
@@ -381,7 +383,7 @@ impl Gen<'_> {
     /// A decoder's tables, fields, groups, var data and JSON.
     fn decoder_body(&mut self, owner: &Owner<'_>) {
         let body = owner.body;
-        let null_block = self.null_block(&body.fields, owner.block_length);
+        let null_block = bytes_lit(&self.s.null_block(&body.fields, owner.block_length));
         let o = &mut self.out;
         o.line(format!("BLOCK_LENGTH = {}", owner.block_length));
         o.line(format!("_NULL_BLOCK = {null_block}"));

@@ -197,27 +197,6 @@ pub fn lit(v: &PrimitiveValue, p: PrimitiveType) -> String {
     i.to_string()
 }
 
-/// The bytes of `v` as a value of `p` in `order` (for the null block).
-pub fn value_bytes(v: &PrimitiveValue, p: PrimitiveType, order: ByteOrder) -> Vec<u8> {
-    let mut b: Vec<u8> = match p {
-        PrimitiveType::Float => (v.as_f64().unwrap_or(f64::NAN) as f32)
-            .to_le_bytes()
-            .to_vec(),
-        PrimitiveType::Double => v.as_f64().unwrap_or(f64::NAN).to_le_bytes().to_vec(),
-        _ => {
-            let i = match v {
-                PrimitiveValue::Bytes { bytes, .. } => bytes.first().copied().map_or(0, i128::from),
-                other => other.as_i128().unwrap_or(0),
-            };
-            i.to_le_bytes()[..p.size()].to_vec()
-        }
-    };
-    if order == ByteOrder::BigEndian {
-        b.reverse();
-    }
-    b
-}
-
 /// Whether a character encoding name means UTF-8.
 pub fn is_utf8(encoding: Option<&str>) -> bool {
     encoding.is_some_and(|e| e.eq_ignore_ascii_case("utf-8") || e.eq_ignore_ascii_case("utf8"))
@@ -249,14 +228,6 @@ mod tests {
                 name: "_LE_UINT16".into(),
                 format: "<H".into()
             }
-        );
-        assert_eq!(
-            value_bytes(
-                &PrimitiveValue::UInt(65535),
-                PrimitiveType::UInt16,
-                ByteOrder::BigEndian
-            ),
-            vec![255, 255]
         );
         assert_eq!(
             lit(&PrimitiveValue::Float(f64::NAN), PrimitiveType::Double),

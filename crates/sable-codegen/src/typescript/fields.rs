@@ -5,10 +5,10 @@ use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
 
 use super::names::{
     accessor, bool_lit, cache, class_name, constant, doc, is_big, is_utf8, lit, pascal, read,
-    str_lit, ts_type, value_bytes, write,
+    str_lit, ts_type, write,
 };
 use super::Gen;
-use crate::model::{Composite, Field, Primitive, TypeRef};
+use crate::model::{Field, Primitive, TypeRef};
 
 pub(super) use crate::model::Slot;
 
@@ -640,45 +640,9 @@ impl Gen<'_> {
         }
     }
 
-    /// The slot's bytes when null (what a missing field reads as).
-    pub(super) fn null_bytes(&self, slot: &Slot<'_>) -> Vec<u8> {
-        if slot.constant {
-            return Vec::new();
-        }
-        match slot.type_ref {
-            TypeRef::Primitive(p) => {
-                let one = value_bytes(&p.null_value, p.primitive_type, p.byte_order);
-                one.repeat(p.length.max(1))
-            }
-            TypeRef::Enum(n) => {
-                let e = self.s.enum_type(n);
-                value_bytes(&e.null_value, e.encoding_type, e.byte_order)
-            }
-            TypeRef::Set(n) => vec![0; self.s.set_type(n).encoding_type.size()],
-            TypeRef::Composite(n) => self.composite_null(self.s.composite(n)),
-        }
-    }
-
-    fn composite_null(&self, c: &Composite) -> Vec<u8> {
-        let mut out = vec![0u8; c.encoded_length.max(0) as usize];
-        for m in &c.members {
-            let b = self.null_bytes(&Slot::of_member(m));
-            if let Some(dst) = out.get_mut(m.offset..m.offset + b.len()) {
-                dst.copy_from_slice(&b);
-            }
-        }
-        out
-    }
-
     /// A block's null bytes (every field null, padding zero), as a `Uint8Array` expression.
     pub(super) fn null_block(&self, fields: &[Field], length: usize) -> String {
-        let mut out = vec![0u8; length];
-        for f in fields {
-            let b = self.null_bytes(&Slot::of_field(f));
-            if let Some(dst) = out.get_mut(f.offset..f.offset + b.len()) {
-                dst.copy_from_slice(&b);
-            }
-        }
+        let out = self.s.null_block(fields, length);
         if out.iter().all(|&b| b == 0) {
             return format!("new Uint8Array({length})");
         }

@@ -17,7 +17,7 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
         private ReadOnlySpan<byte> _buffer;
@@ -576,7 +576,7 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 2;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0x00, 0xFF };
 
         private ReadOnlySpan<byte> _buffer;
@@ -768,7 +768,7 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 10;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x80, 0xFF, 0x00, 0xFF };
 
         private ReadOnlySpan<byte> _buffer;
@@ -1256,7 +1256,7 @@ namespace BaselineBigendian
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF };
 
         private ReadOnlySpan<byte> _buffer;

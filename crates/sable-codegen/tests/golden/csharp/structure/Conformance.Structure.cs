@@ -17,7 +17,7 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
 
         private ReadOnlySpan<byte> _buffer;
@@ -325,7 +325,7 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0x00, 0x80, 0x00, 0x80 };
 
         private ReadOnlySpan<byte> _buffer;
@@ -638,7 +638,7 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 8;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80 };
 
         private ReadOnlySpan<byte> _buffer;
@@ -826,7 +826,7 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 24;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0xFF, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80 };
 
         private ReadOnlySpan<byte> _buffer;
@@ -1297,7 +1297,7 @@ namespace Conformance.Structure
         /// <summary>The composite's size in bytes.</summary>
         public const int EncodedLength = 4;
 
-        /// <summary>The composite's bytes when it is absent: each member's null value (zero for sets, arrays and padding), so that its getters read an absent composite without a test.</summary>
+        /// <summary>The composite's bytes when it is absent: each member's null value (each element's for an array, no choice for a set, padding zero), so that its getters read an absent composite without a test.</summary>
         internal static readonly byte[] SbeNulls = { 0xFF, 0xFF, 0xFF, 0xFF };
 
         private ReadOnlySpan<byte> _buffer;

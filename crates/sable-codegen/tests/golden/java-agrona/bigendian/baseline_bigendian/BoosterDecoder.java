@@ -16,13 +16,7 @@ public final class BoosterDecoder
     private int offset;
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
-    static
-    {
-        final org.agrona.concurrent.UnsafeBuffer sbeNullBuffer = SBE_NULL_VALUES;
-        sbeNullBuffer.putByte(0, (byte) 0);
-        sbeNullBuffer.putByte(1, (byte) ((short) 255));
-    }
+    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[] {0, (byte) 0xFF});
 
     /**
      * Points this flyweight at a position in a buffer.

@@ -17,21 +17,7 @@ public final class EngineDecoder
     private final BoosterDecoder booster = new BoosterDecoder();
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
-    static
-    {
-        final org.agrona.concurrent.UnsafeBuffer sbeNullBuffer = SBE_NULL_VALUES;
-        sbeNullBuffer.putShort(0, (short) 65535, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putByte(2, (byte) ((short) 255));
-        for (int i = 0; i < 3; i++)
-        {
-            sbeNullBuffer.putByte(3 + i, (byte) 0);
-        }
-        sbeNullBuffer.putByte(6, (byte) -128);
-        sbeNullBuffer.putByte(7, (byte) ((short) 255));
-        sbeNullBuffer.putByte(8, (byte) 0);
-        sbeNullBuffer.putByte(9, (byte) ((short) 255));
-    }
+    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, 0, 0, (byte) 0x80, (byte) 0xFF, 0, (byte) 0xFF});
 
     /**
      * Points this flyweight at a position in a buffer.

@@ -18,13 +18,7 @@ public final class GroupSizeEncodingDecoder
     private int offset;
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
-    static
-    {
-        final org.agrona.concurrent.UnsafeBuffer sbeNullBuffer = SBE_NULL_VALUES;
-        sbeNullBuffer.putShort(0, (short) 65535, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putShort(2, (short) 65535, java.nio.ByteOrder.LITTLE_ENDIAN);
-    }
+    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF});
 
     /**
      * Points this flyweight at a position in a buffer.

@@ -17,23 +17,7 @@ public final class EngineDecoder
     private final BoosterDecoder booster = new BoosterDecoder();
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final MemorySegment SBE_NULL_VALUES;
-    static
-    {
-        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
-        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
-        SbeSupport.putShortBE(sbeNullArray, sbeNullSegment, 0, (short) 65535);
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 2, (byte) ((short) 255));
-        for (int i = 0; i < 3; i++)
-        {
-            SbeSupport.putByte(sbeNullArray, sbeNullSegment, 3 + i, (byte) 0);
-        }
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 6, (byte) -128);
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 7, (byte) ((short) 255));
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 8, (byte) 0);
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 9, (byte) ((short) 255));
-        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
-    }
+    static final MemorySegment SBE_NULL_VALUES = MemorySegment.ofArray(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, 0, 0, (byte) 0x80, (byte) 0xFF, 0, (byte) 0xFF}).asReadOnly();
 
     /**
      * Points this flyweight at a position in a buffer.

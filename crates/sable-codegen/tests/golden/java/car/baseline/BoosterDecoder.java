@@ -16,15 +16,7 @@ public final class BoosterDecoder
     private long offset;
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final MemorySegment SBE_NULL_VALUES;
-    static
-    {
-        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
-        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 0, (byte) 0);
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 1, (byte) ((short) 255));
-        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
-    }
+    static final MemorySegment SBE_NULL_VALUES = MemorySegment.ofArray(new byte[] {0, (byte) 0xFF}).asReadOnly();
 
     /**
      * Points this flyweight at a position in a buffer.

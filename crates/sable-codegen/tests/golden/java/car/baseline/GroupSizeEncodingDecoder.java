@@ -18,15 +18,7 @@ public final class GroupSizeEncodingDecoder
     private long offset;
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final MemorySegment SBE_NULL_VALUES;
-    static
-    {
-        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
-        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 0, (short) 65535);
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 2, (short) 65535);
-        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
-    }
+    static final MemorySegment SBE_NULL_VALUES = MemorySegment.ofArray(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF}).asReadOnly();
 
     /**
      * Points this flyweight at a position in a buffer.

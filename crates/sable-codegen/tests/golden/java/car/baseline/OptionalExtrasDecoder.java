@@ -16,13 +16,7 @@ public final class OptionalExtrasDecoder
     private long offset;
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final MemorySegment SBE_NULL_VALUES;
-    static
-    {
-        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
-        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
-        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
-    }
+    static final MemorySegment SBE_NULL_VALUES = MemorySegment.ofArray(new byte[ENCODED_LENGTH]).asReadOnly();
 
     /**
      * Points this flyweight at a position in a buffer.

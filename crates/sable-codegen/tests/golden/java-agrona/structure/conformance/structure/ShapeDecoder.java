@@ -20,19 +20,7 @@ public final class ShapeDecoder
     private final DecimalDecoder price = new DecimalDecoder();
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[ENCODED_LENGTH]);
-    static
-    {
-        final org.agrona.concurrent.UnsafeBuffer sbeNullBuffer = SBE_NULL_VALUES;
-        sbeNullBuffer.putInt(0, (int) 4294967295L, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putShort(4, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putShort(6, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putShort(8, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putShort(10, (short) -32768, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putByte(12, (byte) ((short) 255));
-        sbeNullBuffer.putShort(14, (short) 65535, java.nio.ByteOrder.LITTLE_ENDIAN);
-        sbeNullBuffer.putLong(16, Long.MIN_VALUE, java.nio.ByteOrder.LITTLE_ENDIAN);
-    }
+    static final org.agrona.concurrent.UnsafeBuffer SBE_NULL_VALUES = new org.agrona.concurrent.UnsafeBuffer(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, (byte) 0x80, 0, (byte) 0x80, 0, (byte) 0x80, 0, (byte) 0x80, (byte) 0xFF, 0, (byte) 0xFF, (byte) 0xFF, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80});
 
     /**
      * Points this flyweight at a position in a buffer.

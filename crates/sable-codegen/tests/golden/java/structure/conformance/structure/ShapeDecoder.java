@@ -20,21 +20,7 @@ public final class ShapeDecoder
     private final DecimalDecoder price = new DecimalDecoder();
 
     /** What this reads as when its field is not on the wire: each member's null value (read only). */
-    static final MemorySegment SBE_NULL_VALUES;
-    static
-    {
-        final byte[] sbeNullArray = new byte[ENCODED_LENGTH];
-        final MemorySegment sbeNullSegment = MemorySegment.ofArray(sbeNullArray);
-        SbeSupport.putIntLE(sbeNullArray, sbeNullSegment, 0, (int) 4294967295L);
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 4, (short) -32768);
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 6, (short) -32768);
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 8, (short) -32768);
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 10, (short) -32768);
-        SbeSupport.putByte(sbeNullArray, sbeNullSegment, 12, (byte) ((short) 255));
-        SbeSupport.putShortLE(sbeNullArray, sbeNullSegment, 14, (short) 65535);
-        SbeSupport.putLongLE(sbeNullArray, sbeNullSegment, 16, Long.MIN_VALUE);
-        SBE_NULL_VALUES = sbeNullSegment.asReadOnly();
-    }
+    static final MemorySegment SBE_NULL_VALUES = MemorySegment.ofArray(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, (byte) 0x80, 0, (byte) 0x80, 0, (byte) 0x80, 0, (byte) 0x80, (byte) 0xFF, 0, (byte) 0xFF, (byte) 0xFF, 0, 0, 0, 0, 0, 0, 0, (byte) 0x80}).asReadOnly();
 
     /**
      * Points this flyweight at a position in a buffer.
