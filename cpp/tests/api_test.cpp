@@ -152,6 +152,42 @@ TEST(Api, OlderMessagesReadNewerFieldsAsAbsent) {
   EXPECT_NE(os.str().find("\"cupHolderCount\":null"), std::string::npos) << os.str();
 }
 
+TEST(Api, CompositesAndSetsBeyondAnOlderWritersBlockReadAsNull) {
+  namespace ext = example::extension;
+  std::array<std::uint8_t, 512> buf{};
+  ext::Car::Encoder e(buf.data(), buf.size());
+  e.serialNumber(1234).modelYear(2013).extras(ext::OptionalExtras().sportsPack(true));
+  e.engine().capacity(2000).numCylinders(4).manufacturerCode("123").efficiency(35).boosterEnabled(
+      ext::BooleanType::T);
+  e.engine().booster().BoostType(ext::BoostType::NITROUS).horsePower(200);
+  ASSERT_TRUE(e.ok()) << sable::message(e.error());
+  const std::size_t body = ext::Car::sbe_header_length;
+  // A version 0 writer whose block ends before the engine: extras on the wire, engine not.
+  ext::Car::Decoder d;
+  ASSERT_EQ(d.wrap_body(buf.data(), buf.size(), body, ext::Car::engine_offset, 0), sable::errc::ok);
+  EXPECT_EQ(d.serialNumber(), 1234u);
+  EXPECT_TRUE(d.extras().sportsPack());
+  const auto engine = d.engine();
+  EXPECT_EQ(engine.capacity(), ext::Engine::Decoder::capacity_null_value());
+  EXPECT_EQ(engine.numCylinders(), ext::Engine::Decoder::numCylinders_null_value());
+  EXPECT_EQ(engine.manufacturerCode(), "");
+  EXPECT_EQ(engine.efficiency(), ext::Engine::Decoder::efficiency_null_value());
+  EXPECT_EQ(engine.boosterEnabled(), ext::BooleanType_null_value);
+  EXPECT_EQ(engine.booster().BoostType(), ext::BoostType_null_value);
+  EXPECT_EQ(engine.booster().horsePower(), ext::Booster::Decoder::horsePower_null_value());
+  // A block ending before extras too: no choice set.
+  ASSERT_EQ(d.wrap_body(buf.data(), buf.size(), body, ext::Car::extras_offset, 0), sable::errc::ok);
+  EXPECT_EQ(d.extras().raw(), 0);
+  EXPECT_EQ(d.modelYear(), 2013);
+  // The whole block: everything as written.
+  ASSERT_EQ(d.wrap_body(buf.data(), buf.size(), body, ext::Car::sbe_block_length,
+                        ext::Car::sbe_schema_version),
+            sable::errc::ok);
+  EXPECT_EQ(d.engine().capacity(), 2000);
+  EXPECT_EQ(d.engine().booster().BoostType(), ext::BoostType::NITROUS);
+  EXPECT_TRUE(d.extras().sportsPack());
+}
+
 TEST(Api, MetadataIsConstexpr) {
   static_assert(Car::sbe_template_id == 1);
   static_assert(Car::sbe_schema_id == 1);

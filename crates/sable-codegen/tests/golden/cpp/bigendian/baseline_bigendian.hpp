@@ -21,6 +21,8 @@ using sbe_estate = sable::detail::estate<2>;
 /** Message identifiers and length of message root */
 struct messageHeader {
   static constexpr std::size_t encoded_length = 8;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -84,7 +86,6 @@ struct messageHeader {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(messageHeader::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 enum class BooleanType : std::uint8_t {
   F = static_cast<std::uint8_t>(0),
@@ -196,6 +197,8 @@ inline void sbe_write_json(std::ostream &os, BoostType sbe_v) {
 
 struct Booster {
   static constexpr std::size_t encoded_length = 2;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[2] = {0x00, 0xff};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -241,10 +244,11 @@ struct Booster {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(Booster::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 struct Engine {
   static constexpr std::size_t encoded_length = 10;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[10] = {0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x80, 0xff, 0x00, 0xff};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -332,11 +336,12 @@ struct Engine {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(Engine::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 /** Repeating group dimensions */
 struct groupSizeEncoding {
   static constexpr std::size_t encoded_length = 4;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[4] = {0xff, 0xff, 0xff, 0xff};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -384,7 +389,6 @@ struct groupSizeEncoding {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(groupSizeEncoding::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 struct varDataEncoding {
   static constexpr std::size_t encoded_length = 0;
@@ -569,7 +573,7 @@ class Car {
     bool discountedModel_present() const noexcept { return true; }
     static constexpr ::baseline_bigendian::Model discountedModel() noexcept { return ::baseline_bigendian::Model::C; }
     bool engine_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 49u); }
-    ::baseline_bigendian::Engine::Decoder engine() const noexcept { if (!(engine_present())) { return ::baseline_bigendian::Engine::Decoder(sable::detail::zeros); } return ::baseline_bigendian::Engine::Decoder(base_ + 39); }
+    ::baseline_bigendian::Engine::Decoder engine() const noexcept { if (!(engine_present())) { return ::baseline_bigendian::Engine::Decoder(::baseline_bigendian::Engine::sbe_nulls); } return ::baseline_bigendian::Engine::Decoder(base_ + 39); }
     /* An entry of the fuelFigures group. */
     class FuelFiguresEntry {
       public:

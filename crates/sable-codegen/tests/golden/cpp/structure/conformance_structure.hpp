@@ -19,6 +19,8 @@ using sbe_estate = sable::detail::estate<2>;
 
 struct messageHeader {
   static constexpr std::size_t encoded_length = 8;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -82,10 +84,11 @@ struct messageHeader {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(messageHeader::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 struct Point {
   static constexpr std::size_t encoded_length = 4;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[4] = {0x00, 0x80, 0x00, 0x80};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -133,7 +136,6 @@ struct Point {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(Point::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 enum class Bool : std::uint8_t {
   F = static_cast<std::uint8_t>(0),
@@ -191,6 +193,8 @@ inline void sbe_write_json(std::ostream &os, Caps sbe_v) {
 
 struct Decimal {
   static constexpr std::size_t encoded_length = 8;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[8] = {0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -237,10 +241,11 @@ struct Decimal {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(Decimal::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 struct Shape {
   static constexpr std::size_t encoded_length = 24;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[24] = {0xff, 0xff, 0xff, 0xff, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0xff, 0x00, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -325,7 +330,6 @@ struct Shape {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(Shape::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 enum class Venue : char {
   Lit = static_cast<char>(76),
@@ -351,6 +355,8 @@ inline void sbe_write_json(std::ostream &os, Venue sbe_v) {
 
 struct groupSizeEncoding {
   static constexpr std::size_t encoded_length = 4;
+  /* The composite's bytes when it is absent (newer than the acting version, or beyond an older writer's block): each member's null value, no choice of a set, padding zero. */
+  static constexpr std::uint8_t sbe_nulls[4] = {0xff, 0xff, 0xff, 0xff};
   /* A read-only view of the composite. */
   class Decoder {
     public:
@@ -398,7 +404,6 @@ struct groupSizeEncoding {
     sable::errc err_ = sable::errc::ok;
   };
 };
-static_assert(groupSizeEncoding::encoded_length <= sizeof(sable::detail::zeros), "composite larger than the zero block");
 
 struct varStringEncoding {
   static constexpr std::size_t encoded_length = 0;
@@ -601,9 +606,9 @@ class Composites {
     }
     static constexpr const char *sbe_items[] = {nullptr};
     bool shape_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 24u); }
-    ::conformance::structure::Shape::Decoder shape() const noexcept { if (!(shape_present())) { return ::conformance::structure::Shape::Decoder(sable::detail::zeros); } return ::conformance::structure::Shape::Decoder(base_ + 0); }
+    ::conformance::structure::Shape::Decoder shape() const noexcept { if (!(shape_present())) { return ::conformance::structure::Shape::Decoder(::conformance::structure::Shape::sbe_nulls); } return ::conformance::structure::Shape::Decoder(base_ + 0); }
     bool lastPrice_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 32u); }
-    ::conformance::structure::Decimal::Decoder lastPrice() const noexcept { if (!(lastPrice_present())) { return ::conformance::structure::Decimal::Decoder(sable::detail::zeros); } return ::conformance::structure::Decimal::Decoder(base_ + 24); }
+    ::conformance::structure::Decimal::Decoder lastPrice() const noexcept { if (!(lastPrice_present())) { return ::conformance::structure::Decimal::Decoder(::conformance::structure::Decimal::sbe_nulls); } return ::conformance::structure::Decimal::Decoder(base_ + 24); }
     bool protocol_present() const noexcept { return true; }
     static constexpr std::uint16_t protocol() noexcept { return static_cast<std::uint16_t>(42); }
     bool tag_present() const noexcept { return true; }
@@ -901,7 +906,7 @@ class Groups {
       static constexpr std::uint32_t legId_null_value() noexcept { return static_cast<std::uint32_t>(4294967295LL); }
       std::uint32_t legId() const noexcept { if (!(legId_present())) { return static_cast<std::uint32_t>(4294967295LL); } return sable::detail::load<std::uint32_t, false>(base_ + 0); }
       bool price_present() const noexcept { return (!SABLE_CHECKS || SABLE_LIKELY(full_) || block_ >= 12u); }
-      ::conformance::structure::Decimal::Decoder price() const noexcept { if (!(price_present())) { return ::conformance::structure::Decimal::Decoder(sable::detail::zeros); } return ::conformance::structure::Decimal::Decoder(base_ + 4); }
+      ::conformance::structure::Decimal::Decoder price() const noexcept { if (!(price_present())) { return ::conformance::structure::Decimal::Decoder(::conformance::structure::Decimal::sbe_nulls); } return ::conformance::structure::Decimal::Decoder(base_ + 4); }
       /* An entry of the fills group. */
       class FillsEntry {
         public:

@@ -204,7 +204,7 @@ template <class T, bool BE> inline void store(std::uint8_t *p, T v) noexcept {
   std::memcpy(p, &u, sizeof u);
 }
 
-/* Bytes of zeros that absent composites are read from. */
+/* Zero bytes that a decoder with no block (block length 0, every field absent) points at. */
 inline constexpr std::uint8_t zeros[4096] = {};
 
 /* What the bounds checks and the access-order checks change lives in a namespace of its own per
