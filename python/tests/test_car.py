@@ -304,6 +304,20 @@ def test_no_room_for_a_group_or_an_entry_is_buffer_too_short() -> None:
         assert enc.encoded_length() == fixed
 
 
+def test_set_choices_are_read_only_attributes() -> None:
+    import car
+
+    extras = car.OptionalExtras(car.OptionalExtras.SUN_ROOF | car.OptionalExtras.CRUISE_CONTROL)
+    assert (extras.sun_roof, extras.sports_pack, extras.cruise_control) == (True, False, True)
+    assert extras == 5 and repr(extras) == "OptionalExtras(0x5)"
+    # The decoders hand out shared instances, one per value: none can be changed.
+    with pytest.raises(AttributeError, match="read-only"):
+        extras.sun_roof = False  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="read-only"):
+        del extras.sun_roof  # type: ignore[misc]
+    assert extras.sun_roof and car.OptionalExtras(0).sun_roof is False
+
+
 def test_unknown_enum_values_and_set_bits_are_kept() -> None:
     import car
 

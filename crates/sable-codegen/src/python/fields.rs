@@ -50,7 +50,7 @@ fn put(f: &str, pos: &str, v: &str, key: &str) -> Vec<String> {
 }
 
 /// A docstring as the `#:` comment that documents an attribute.
-fn comment(doc: &str) -> String {
+pub(super) fn comment(doc: &str) -> String {
     format!("#: {}", doc.trim_matches('"').trim())
 }
 

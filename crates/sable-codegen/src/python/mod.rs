@@ -150,11 +150,12 @@ fn prelude(w: &mut CodeWriter, s: &Schema, formats: &BTreeSet<Format>, body: &st
     if !abc.is_empty() {
         w.line(format!("from collections.abc import {}", abc.join(", ")));
     }
-    if used("Any") {
-        w.line("from typing import Any, Final");
-    } else {
-        w.line("from typing import Final");
-    }
+    let typing: Vec<&str> = [("Any", "Any"), ("Final", "Final"), ("@final", "final")]
+        .into_iter()
+        .filter(|(use_, _)| *use_ == "Final" || used(use_))
+        .map(|(_, name)| name)
+        .collect();
+    w.line(format!("from typing import {}", typing.join(", ")));
     w.blank();
     w.line("from . import _sable");
     w.line("from ._sable import (");

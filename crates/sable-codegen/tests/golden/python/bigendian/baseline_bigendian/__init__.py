@@ -6,7 +6,7 @@ import enum
 import math
 import struct
 from collections.abc import Iterator, Sequence
-from typing import Any, Final
+from typing import Any, Final, final
 
 from . import _sable
 from ._sable import (
@@ -212,29 +212,33 @@ _MODEL_JSON: Final[dict[int, str]] = {
 }
 
 
+@final
 class OptionalExtras(int):
-    """Set `OptionalExtras`: its bits, with a property per choice."""
-
-    __slots__ = ()
+    """Set `OptionalExtras`: its bits, with a read-only `bool` attribute per choice."""
 
     SUN_ROOF: Final = 1
     SPORTS_PACK: Final = 2
     CRUISE_CONTROL: Final = 4
+    #: Whether `sunRoof` is set.
+    sun_roof: bool
+    #: Whether `sportsPack` is set.
+    sports_pack: bool
+    #: Whether `cruiseControl` is set.
+    cruise_control: bool
 
-    @property
-    def sun_roof(self) -> bool:
-        """Whether `sunRoof` is set."""
-        return self & 1 != 0
+    def __new__(cls, bits: int = 0) -> OptionalExtras:
+        self = super().__new__(cls, bits)
+        d = self.__dict__
+        d["sun_roof"] = bits & 1 != 0
+        d["sports_pack"] = bits & 2 != 0
+        d["cruise_control"] = bits & 4 != 0
+        return self
 
-    @property
-    def sports_pack(self) -> bool:
-        """Whether `sportsPack` is set."""
-        return self & 2 != 0
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"OptionalExtras is read-only: cannot set {name}")
 
-    @property
-    def cruise_control(self) -> bool:
-        """Whether `cruiseControl` is set."""
-        return self & 4 != 0
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"OptionalExtras is read-only: cannot delete {name}")
 
     def __repr__(self) -> str:
         return f"OptionalExtras({int(self):#x})"

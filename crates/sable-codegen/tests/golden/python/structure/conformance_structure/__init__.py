@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import struct
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, final
 
 from . import _sable
 from ._sable import (
@@ -261,23 +261,29 @@ _BOOL_JSON: Final[dict[int, str]] = {
 }
 
 
+@final
 class Caps(int):
-    """Set `Caps`: its bits, with a property per choice."""
-
-    __slots__ = ()
+    """Set `Caps`: its bits, with a read-only `bool` attribute per choice."""
 
     FAST: Final = 1
     SAFE: Final = 2
+    #: Whether `fast` is set.
+    fast: bool
+    #: Whether `safe` is set.
+    safe: bool
 
-    @property
-    def fast(self) -> bool:
-        """Whether `fast` is set."""
-        return self & 1 != 0
+    def __new__(cls, bits: int = 0) -> Caps:
+        self = super().__new__(cls, bits)
+        d = self.__dict__
+        d["fast"] = bits & 1 != 0
+        d["safe"] = bits & 2 != 0
+        return self
 
-    @property
-    def safe(self) -> bool:
-        """Whether `safe` is set."""
-        return self & 2 != 0
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Caps is read-only: cannot set {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Caps is read-only: cannot delete {name}")
 
     def __repr__(self) -> str:
         return f"Caps({int(self):#x})"
