@@ -93,6 +93,36 @@ def test_a_composite_decoder_is_kept_and_moved_with_its_block() -> None:
     assert [m for _, m in prices] == [100, None, -5]
 
 
+def test_an_encoders_kept_composites_follow_it_to_each_message() -> None:
+    import pytest
+    import structure
+
+    def once(enc: structure.GroupsEncoder) -> None:
+        g = enc.order_id(3).legs(1)
+        g.next_entry().leg_id(1).price().mantissa(100)
+        g.fills(0)
+        g.note("")
+        enc.tags(0)
+        enc.text("").blob(b"")
+
+    first, second = bytearray(256), bytearray(256)
+    enc = structure.GroupsEncoder(first)
+    once(enc)
+    written = bytes(first)
+    # The same encoder, moved to another buffer and 16 bytes in: the leg's price encoder,
+    # kept from the first message, writes into the second buffer only.
+    enc.wrap(second, 16)
+    once(enc)
+    assert bytes(first) == written
+    assert second[16 : 16 + enc.encoded_length()] == written[: enc.encoded_length()]
+    # Its errors count from the second message's start.
+    enc.wrap(second, 16)
+    leg = enc.order_id(3).legs(1).next_entry()
+    with pytest.raises(structure.EncodeError) as caught:
+        leg.price().mantissa(1 << 70)
+    assert (caught.value.field, caught.value.offset) == ("fields.legs[0].price.mantissa", 8 + 8 + 4 + 4)
+
+
 def test_random_round_trips() -> None:
     import structure
 

@@ -925,7 +925,7 @@ impl Gen<'_> {
             o.line(format!("    g = self.{kept} = {gcls}.__new__({gcls})"));
             o.line("    g._root = self._root");
             o.line("    g._parent = self");
-            for n in &nested {
+            for n in nested.iter().chain(&composites) {
                 o.line(format!("    g.{n} = None"));
             }
             if let Some(dim) = &dims.both {
@@ -942,8 +942,14 @@ impl Gen<'_> {
                 o.indent();
                 o.line("g._buf = buf");
                 o.line("g._index = -1");
+                // The entries' composite encoders are kept from message to message: only
+                // what may differ is set again (a new one costs ten times these two stores).
                 for c in &composites {
-                    o.line(format!("g.{c} = None"));
+                    // (`_c_x` kept, `c_x` the local: one name per type, for mypy.)
+                    let local = &c[1..];
+                    o.line(format!("if ({local} := g.{c}) is not None:"));
+                    o.line(format!("    {local}._buf = buf"));
+                    o.line(format!("    {local}._msg = {root}._msg"));
                 }
                 o.line("if count is None:");
                 o.line("    g._dim = at  # (where the count that follows goes)");

@@ -1883,12 +1883,15 @@ class GroupsEncoder(MessageEncoder):
             g._root = self._root
             g._parent = self
             g._g_fills = None
+            g._c_price = None
         buf = self._buf
         at = self._limit
         if at + 4 <= self._cap and (count is None or 0 <= count <= 65535):
             g._buf = buf
             g._index = -1
-            g._c_price = None
+            if (c_price := g._c_price) is not None:
+                c_price._buf = buf
+                c_price._msg = self._msg
             if count is None:
                 g._dim = at  # (where the count that follows goes)
                 g._follow = True
