@@ -118,9 +118,11 @@ impl Gen<'_> {
                 } else {
                     format!("d.start({j})")
                 };
-                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n}}\ng.wrap(d.buf, p, d.version, nil)")
+                let fast = self.open_fast(g, at.depth);
+                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, nil)")
             } else {
-                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n}}\ng.wrap(d.buf, p, d.version, &d.idx)")
+                let fast = self.open_fast(g, at.depth);
+                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n{fast}}}\ng.wrap(d.buf, p, d.version, &d.idx)")
             };
             o.push_str(&meta(t, &g.name, g.id, g.since_version));
             let _ = writeln!(
@@ -240,6 +242,57 @@ impl Gen<'_> {
                 )
             })
             .collect()
+    }
+
+    /// The fast path of a group accessor, in the scope of the parent decoder `d`, the group's
+    /// decoder `g` and its start `p` (>= 0): the dimension read inline and, when it passes
+    /// every check of `wrap` (and for entries of a fixed size, all of them fit), the group
+    /// opened and returned; else nothing happens, and `wrap` (its checks one by one, and their
+    /// errors) follows.
+    fn open_fast(&self, g: &Group, depth: usize) -> String {
+        let dim = self.s.composite(&g.dimension);
+        let dim_len = dim.encoded_length.max(0) as usize;
+        let (bl_off, bl_p) = dim_member(dim, "blockLength").unwrap_or((0, &DEFAULT_U16));
+        let (n_off, n_p) = dim_member(dim, "numInGroup").unwrap_or((2, &DEFAULT_U16));
+        let (blt, nt) = (bl_p.primitive_type, n_p.primitive_type);
+        let fixed = g.body.groups.is_empty() && g.body.var_data.is_empty();
+        let needs = min_block(&g.body);
+        let mut conds = Vec::new();
+        if needs > 0 {
+            conds.push(format!("bl >= {needs}"));
+        } else if !blt.is_unsigned() {
+            conds.push("bl >= 0".to_owned());
+        }
+        if fixed {
+            if !nt.is_unsigned() {
+                conds.push("n >= 0".to_owned());
+            }
+            // Within 16 bits each, the product cannot overflow (and a count above 65535 of
+            // entries of no bytes, an error, takes the checked path).
+            if blt.size() > 2 {
+                conds.push("uint(bl) <= 0xffff".to_owned());
+            }
+            if nt.size() > 2 {
+                conds.push("uint(n) <= 0xffff".to_owned());
+            }
+            conds.push(format!("n*bl <= len(buf)-p-{dim_len}"));
+        }
+
+        let copy_up: String = (0..depth)
+            .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
+            .collect();
+        let state = if fixed {
+            "g.fit, g.cut = n, nil\n"
+        } else {
+            "g.entry = false\n"
+        };
+        let open = format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = nil, nil\n{state}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g");
+        let open = if conds.is_empty() {
+            open
+        } else {
+            format!("if {} {{\n{open}\n}}", conds.join(" && "))
+        };
+        format!("if buf := d.buf; p >= 0 && p+{dim_len} <= len(buf) {{\ndim := buf[p : p+{dim_len} : p+{dim_len}]\nbl, n := int({}), int({})\n{open}\n}}\n", read("dim", &bl_off.to_string(), blt, bl_p.byte_order), read("dim", &n_off.to_string(), nt, n_p.byte_order))
     }
 
     /// Group `g` of a body at `at`: its decoder and encoder, and those of its nested groups.
@@ -401,9 +454,9 @@ impl Gen<'_> {
         let nested = self.group_fields(&g.body, &inner, "Encoder")
             + &self.comp_fields(g.body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
-        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
+        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock *[{bl}]byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
         let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, up *level, n int) {{\ne.st, e.lv, e.count, e.block = st, level{{-1, up}}, 0, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, up, KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, up, KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
-        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
+        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = (*[{bl}]byte)(e.st.buf[at : at+{bl}])\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = new([{bl}]byte)\nreturn e\n}}\n");
         o.push_str(&self.body_encoder(&g.body, &inner, &et));
         self.w(o);
 

@@ -556,9 +556,9 @@ impl<'a> Gen<'a> {
                     None => ("nil", path.as_str()),
                 };
                 let fill = if self.can_fail(c) {
-                    format!("c.block, c.at, c.st, c.lv = e.block[{off}:{}], e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len)
+                    format!("c.block, c.at, c.st, c.lv = (*[{len}]byte)(e.block[{off}:{}]), e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len)
                 } else {
-                    format!("c.block = e.block[{off}:{}]", off + len)
+                    format!("c.block = (*[{len}]byte)(e.block[{off}:{}])", off + len)
                 };
                 let _ = writeln!(
                     o,

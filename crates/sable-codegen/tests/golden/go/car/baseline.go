@@ -105,7 +105,7 @@ return append(dst, '}')
 // MessageHeaderEncoder writes composite `messageHeader` into its bytes. Message identifiers and
 // length of message root
 type MessageHeaderEncoder struct {
-block []byte
+block *[8]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -338,7 +338,7 @@ return append(dst, '}')
 
 // BoosterEncoder writes composite `Booster` into its bytes.
 type BoosterEncoder struct {
-block []byte
+block *[2]byte
 }
 
 // SetBoostType writes field `BoostType`.
@@ -481,7 +481,7 @@ return append(dst, '}')
 
 // EngineEncoder writes composite `Engine` into its bytes.
 type EngineEncoder struct {
-block []byte
+block *[10]byte
 at int
 st *encoderState
 lv *level
@@ -550,7 +550,7 @@ return e
 // Booster returns the encoder of field `booster`.
 func (e *EngineEncoder) Booster() *BoosterEncoder {
 c := &e.cBooster
-c.block = e.block[8:10]
+c.block = (*[2]byte)(e.block[8:10])
 return c
 }
 
@@ -600,7 +600,7 @@ return append(dst, '}')
 // GroupSizeEncodingEncoder writes composite `groupSizeEncoding` into its bytes. Repeating group
 // dimensions
 type GroupSizeEncodingEncoder struct {
-block []byte
+block *[4]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -627,7 +627,8 @@ CarBlockLength = 49
 // in any order and its groups and var data in any order. Description of a basic Car
 type CarDecoder struct {
 buf []byte
-hdr []byte
+// hdr says whether the message was wrapped with its header, at buf[0:].
+hdr bool
 block []byte
 version int
 blockLength int
@@ -642,7 +643,20 @@ gPerformanceFigures CarPerformanceFiguresDecoder
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
 func (d *CarDecoder) Wrap(buf []byte) error {
-d.block, d.hdr = nil, nil
+if len(buf) >= HeaderSize {
+blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
+if int(binary.LittleEndian.Uint16(buf[2:])) == CarTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 49 && blockLength <= len(buf)-HeaderSize {
+d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
+d.hdr = true
+return nil
+}
+}
+return d.wrapChecked(buf)
+}
+
+// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
+func (d *CarDecoder) wrapChecked(buf []byte) error {
+d.block, d.hdr, d.found = nil, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -656,22 +670,29 @@ return d.failWith(decodeError(0, "header.blockLength", nil, KindBlockLengthTooSh
 if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {
 return err
 }
-d.hdr = buf[:HeaderSize:HeaderSize]
+d.hdr = true
 return nil
 }
 
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *CarDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil
+if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
-if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.block = nil
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
+d.open(buf, offset, blockLength, version)
+return nil
+}
+
+// open wraps the body at buf[offset:], its block checked to fit.
+func (d *CarDecoder) open(buf []byte, offset, blockLength, version int) {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
+d.gFuelFigures.start = -1
+d.gPerformanceFigures.start = -1
 d.block = buf[offset : offset+blockLength : offset+blockLength]
 d.pos[0] = offset + blockLength
-return nil
 }
 
 func (d *CarDecoder) failWith(err error) error {
@@ -960,6 +981,17 @@ g := &d.gFuelFigures
 p := -1
 if d.block != nil {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 6 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.entry = false
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -982,6 +1014,17 @@ g := &d.gPerformanceFigures
 p := -1
 if d.block != nil {
 p = d.start(1)
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 1 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.entry = false
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -1112,8 +1155,8 @@ if d.block == nil {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Car\",\"header\":"...)
-if d.hdr != nil {
-dst = MessageHeaderDecoder{block: d.hdr}.appendJSON(dst)
+if d.hdr {
+dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, CarTemplateID)
@@ -1273,7 +1316,7 @@ return d.AppendJSON(nil)
 type CarEncoder struct {
 state encoderState
 st *encoderState
-block []byte
+block *[49]byte
 at int
 first int
 gFuelFigures CarFuelFiguresEncoder
@@ -1297,12 +1340,12 @@ func (e *CarEncoder) WrapBody(buf []byte, offset int) error {
 e.state = encoderState{buf: buf, limit: offset + 49}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 49 > len(buf)-offset {
-e.block = make([]byte, 49)
+e.block = new([49]byte)
 e.state.limit = offset
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
-e.block = buf[offset : offset+49 : offset+49]
+e.block = (*[49]byte)(buf[offset : offset+49])
 return nil
 }
 
@@ -1384,7 +1427,7 @@ return e
 // Engine returns the encoder of field `engine`.
 func (e *CarEncoder) Engine() *EngineEncoder {
 c := &e.cEngine
-c.block, c.at, c.st, c.lv = e.block[39:49], e.at+39, e.st, nil
+c.block, c.at, c.st, c.lv = (*[10]byte)(e.block[39:49]), e.at+39, e.st, nil
 c.up, c.name = nil, "fields.engine"
 return c
 }
@@ -1668,7 +1711,7 @@ return append(dst, '}'), nil
 // its fields, groups and var data.
 type CarFuelFiguresEncoder struct {
 st *encoderState
-block []byte
+block *[6]byte
 at int
 lv level
 count int
@@ -1703,11 +1746,11 @@ e.st.setErr(encodeError(at, "fields.fuelFigures", &e.lv, KindCountTooLarge))
 case at+6 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.fuelFigures[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+6 : at+6]
+e.block = (*[6]byte)(e.st.buf[at : at+6])
 e.st.limit = at + 6
 return e
 }
-e.block = make([]byte, 6)
+e.block = new([6]byte)
 return e
 }
 
@@ -1898,6 +1941,18 @@ g := &d.gAcceleration
 p := -1
 if d.entry {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 6 && n*bl <= len(buf)-p-4 {
+g.idx[0] = d.idx[0]
+g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.fit, g.cut = n, nil
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, &d.idx)
 return g
@@ -1941,7 +1996,7 @@ return append(dst, '}'), nil
 // each entry, then its fields, groups and var data.
 type CarPerformanceFiguresEncoder struct {
 st *encoderState
-block []byte
+block *[1]byte
 at int
 lv level
 count int
@@ -1977,11 +2032,11 @@ e.st.setErr(encodeError(at, "fields.performanceFigures", &e.lv, KindCountTooLarg
 case at+1 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.performanceFigures[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+1 : at+1]
+e.block = (*[1]byte)(e.st.buf[at : at+1])
 e.st.limit = at + 1
 return e
 }
-e.block = make([]byte, 1)
+e.block = new([1]byte)
 return e
 }
 
@@ -2177,7 +2232,7 @@ return append(dst, '}'), nil
 // before each entry, then its fields, groups and var data.
 type CarPerformanceFiguresAccelerationEncoder struct {
 st *encoderState
-block []byte
+block *[6]byte
 at int
 lv level
 count int
@@ -2212,11 +2267,11 @@ e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", &e.lv, K
 case at+6 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+6 : at+6]
+e.block = (*[6]byte)(e.st.buf[at : at+6])
 e.st.limit = at + 6
 return e
 }
-e.block = make([]byte, 6)
+e.block = new([6]byte)
 return e
 }
 

@@ -97,7 +97,7 @@ return append(dst, '}')
 
 // MessageHeaderEncoder writes composite `messageHeader` into its bytes.
 type MessageHeaderEncoder struct {
-block []byte
+block *[8]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -168,7 +168,7 @@ return append(dst, '}')
 
 // PointEncoder writes composite `Point` into its bytes.
 type PointEncoder struct {
-block []byte
+block *[4]byte
 }
 
 // SetX writes field `x`.
@@ -284,7 +284,7 @@ return append(dst, '}')
 
 // DecimalEncoder writes composite `Decimal` into its bytes.
 type DecimalEncoder struct {
-block []byte
+block *[8]byte
 }
 
 // SetMantissa writes field `mantissa`.
@@ -412,7 +412,7 @@ return append(dst, '}')
 
 // ShapeEncoder writes composite `Shape` into its bytes.
 type ShapeEncoder struct {
-block []byte
+block *[24]byte
 cOrigin PointEncoder
 cSize PointEncoder
 cPrice DecimalEncoder
@@ -427,14 +427,14 @@ return e
 // Origin returns the encoder of field `origin`.
 func (e *ShapeEncoder) Origin() *PointEncoder {
 c := &e.cOrigin
-c.block = e.block[4:8]
+c.block = (*[4]byte)(e.block[4:8])
 return c
 }
 
 // Size returns the encoder of field `size`.
 func (e *ShapeEncoder) Size() *PointEncoder {
 c := &e.cSize
-c.block = e.block[8:12]
+c.block = (*[4]byte)(e.block[8:12])
 return c
 }
 
@@ -466,7 +466,7 @@ return e
 // Price returns the encoder of field `price`.
 func (e *ShapeEncoder) Price() *DecimalEncoder {
 c := &e.cPrice
-c.block = e.block[16:24]
+c.block = (*[8]byte)(e.block[16:24])
 return c
 }
 
@@ -553,7 +553,7 @@ return append(dst, '}')
 
 // GroupSizeEncodingEncoder writes composite `groupSizeEncoding` into its bytes.
 type GroupSizeEncodingEncoder struct {
-block []byte
+block *[4]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -580,7 +580,8 @@ CompositesBlockLength = 36
 // read its fields in any order and its groups and var data in any order.
 type CompositesDecoder struct {
 buf []byte
-hdr []byte
+// hdr says whether the message was wrapped with its header, at buf[0:].
+hdr bool
 block []byte
 version int
 blockLength int
@@ -593,7 +594,20 @@ idx [pathDepth]int
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
 func (d *CompositesDecoder) Wrap(buf []byte) error {
-d.block, d.hdr = nil, nil
+if len(buf) >= HeaderSize {
+blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
+if int(binary.LittleEndian.Uint16(buf[2:])) == CompositesTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 36 && blockLength <= len(buf)-HeaderSize {
+d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
+d.hdr = true
+return nil
+}
+}
+return d.wrapChecked(buf)
+}
+
+// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
+func (d *CompositesDecoder) wrapChecked(buf []byte) error {
+d.block, d.hdr, d.found = nil, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -607,20 +621,25 @@ return d.failWith(decodeError(0, "header.blockLength", nil, KindBlockLengthTooSh
 if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {
 return err
 }
-d.hdr = buf[:HeaderSize:HeaderSize]
+d.hdr = true
 return nil
 }
 
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *CompositesDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil
 if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.block = nil
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
+d.open(buf, offset, blockLength, version)
+return nil
+}
+
+// open wraps the body at buf[offset:], its block checked to fit.
+func (d *CompositesDecoder) open(buf []byte, offset, blockLength, version int) {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
 d.block = buf[offset : offset+blockLength : offset+blockLength]
 d.pos[0] = offset + blockLength
-return nil
 }
 
 func (d *CompositesDecoder) failWith(err error) error {
@@ -802,8 +821,8 @@ if d.block == nil {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Composites\",\"header\":"...)
-if d.hdr != nil {
-dst = MessageHeaderDecoder{block: d.hdr}.appendJSON(dst)
+if d.hdr {
+dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, CompositesTemplateID)
@@ -861,7 +880,7 @@ return d.AppendJSON(nil)
 type CompositesEncoder struct {
 state encoderState
 st *encoderState
-block []byte
+block *[36]byte
 at int
 first int
 cShape ShapeEncoder
@@ -884,12 +903,12 @@ func (e *CompositesEncoder) WrapBody(buf []byte, offset int) error {
 e.state = encoderState{buf: buf, limit: offset + 36}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 36 > len(buf)-offset {
-e.block = make([]byte, 36)
+e.block = new([36]byte)
 e.state.limit = offset
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
-e.block = buf[offset : offset+36 : offset+36]
+e.block = (*[36]byte)(buf[offset : offset+36])
 return nil
 }
 
@@ -911,14 +930,14 @@ return e.state.buf[max(e.first, 0):e.state.limit]
 // Shape returns the encoder of field `shape`.
 func (e *CompositesEncoder) Shape() *ShapeEncoder {
 c := &e.cShape
-c.block = e.block[0:24]
+c.block = (*[24]byte)(e.block[0:24])
 return c
 }
 
 // LastPrice returns the encoder of field `lastPrice`.
 func (e *CompositesEncoder) LastPrice() *DecimalEncoder {
 c := &e.cLastPrice
-c.block = e.block[24:32]
+c.block = (*[8]byte)(e.block[24:32])
 return c
 }
 
@@ -940,7 +959,8 @@ GroupsBlockLength = 8
 // fields in any order and its groups and var data in any order.
 type GroupsDecoder struct {
 buf []byte
-hdr []byte
+// hdr says whether the message was wrapped with its header, at buf[0:].
+hdr bool
 block []byte
 version int
 blockLength int
@@ -955,7 +975,20 @@ gTags GroupsTagsDecoder
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
 func (d *GroupsDecoder) Wrap(buf []byte) error {
-d.block, d.hdr = nil, nil
+if len(buf) >= HeaderSize {
+blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
+if int(binary.LittleEndian.Uint16(buf[2:])) == GroupsTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 8 && blockLength <= len(buf)-HeaderSize {
+d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
+d.hdr = true
+return nil
+}
+}
+return d.wrapChecked(buf)
+}
+
+// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
+func (d *GroupsDecoder) wrapChecked(buf []byte) error {
+d.block, d.hdr, d.found = nil, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -969,22 +1002,29 @@ return d.failWith(decodeError(0, "header.blockLength", nil, KindBlockLengthTooSh
 if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {
 return err
 }
-d.hdr = buf[:HeaderSize:HeaderSize]
+d.hdr = true
 return nil
 }
 
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *GroupsDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil
+if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
 d.gLegs.start = -1
 d.gTags.start = -1
-if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.block = nil
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
+d.open(buf, offset, blockLength, version)
+return nil
+}
+
+// open wraps the body at buf[offset:], its block checked to fit.
+func (d *GroupsDecoder) open(buf []byte, offset, blockLength, version int) {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
+d.gLegs.start = -1
+d.gTags.start = -1
 d.block = buf[offset : offset+blockLength : offset+blockLength]
 d.pos[0] = offset + blockLength
-return nil
 }
 
 func (d *GroupsDecoder) failWith(err error) error {
@@ -1105,6 +1145,17 @@ g := &d.gLegs
 p := -1
 if d.block != nil {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 12 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.entry = false
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -1127,6 +1178,17 @@ g := &d.gTags
 p := -1
 if d.block != nil {
 p = d.start(1)
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 2 && n*bl <= len(buf)-p-4 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.fit, g.cut = n, nil
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -1214,8 +1276,8 @@ if d.block == nil {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Groups\",\"header\":"...)
-if d.hdr != nil {
-dst = MessageHeaderDecoder{block: d.hdr}.appendJSON(dst)
+if d.hdr {
+dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, GroupsTemplateID)
@@ -1315,7 +1377,7 @@ return d.AppendJSON(nil)
 type GroupsEncoder struct {
 state encoderState
 st *encoderState
-block []byte
+block *[8]byte
 at int
 first int
 gLegs GroupsLegsEncoder
@@ -1338,12 +1400,12 @@ func (e *GroupsEncoder) WrapBody(buf []byte, offset int) error {
 e.state = encoderState{buf: buf, limit: offset + 8}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 8 > len(buf)-offset {
-e.block = make([]byte, 8)
+e.block = new([8]byte)
 e.state.limit = offset
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
-e.block = buf[offset : offset+8 : offset+8]
+e.block = (*[8]byte)(buf[offset : offset+8])
 return nil
 }
 
@@ -1595,6 +1657,18 @@ g := &d.gFills
 p := -1
 if d.entry {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 5 && n*bl <= len(buf)-p-4 {
+g.idx[0] = d.idx[0]
+g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.fit, g.cut = n, nil
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, &d.idx)
 return g
@@ -1678,7 +1752,7 @@ return append(dst, '}'), nil
 // groups and var data.
 type GroupsLegsEncoder struct {
 st *encoderState
-block []byte
+block *[12]byte
 at int
 lv level
 count int
@@ -1715,11 +1789,11 @@ e.st.setErr(encodeError(at, "fields.legs", &e.lv, KindCountTooLarge))
 case at+12 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.legs[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+12 : at+12]
+e.block = (*[12]byte)(e.st.buf[at : at+12])
 e.st.limit = at + 12
 return e
 }
-e.block = make([]byte, 12)
+e.block = new([12]byte)
 return e
 }
 
@@ -1732,7 +1806,7 @@ return e
 // Price returns the encoder of field `price`.
 func (e *GroupsLegsEncoder) Price() *DecimalEncoder {
 c := &e.cPrice
-c.block = e.block[4:12]
+c.block = (*[8]byte)(e.block[4:12])
 return c
 }
 
@@ -1929,7 +2003,7 @@ return append(dst, '}'), nil
 // fields, groups and var data.
 type GroupsLegsFillsEncoder struct {
 st *encoderState
-block []byte
+block *[5]byte
 at int
 lv level
 count int
@@ -1964,11 +2038,11 @@ e.st.setErr(encodeError(at, "fields.legs[].fills", &e.lv, KindCountTooLarge))
 case at+5 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.legs[].fills[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+5 : at+5]
+e.block = (*[5]byte)(e.st.buf[at : at+5])
 e.st.limit = at + 5
 return e
 }
-e.block = make([]byte, 5)
+e.block = new([5]byte)
 return e
 }
 
@@ -2131,7 +2205,7 @@ return append(dst, '}'), nil
 // groups and var data.
 type GroupsTagsEncoder struct {
 st *encoderState
-block []byte
+block *[2]byte
 at int
 lv level
 count int
@@ -2166,11 +2240,11 @@ e.st.setErr(encodeError(at, "fields.tags", &e.lv, KindCountTooLarge))
 case at+2 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.tags[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+2 : at+2]
+e.block = (*[2]byte)(e.st.buf[at : at+2])
 e.st.limit = at + 2
 return e
 }
-e.block = make([]byte, 2)
+e.block = new([2]byte)
 return e
 }
 
