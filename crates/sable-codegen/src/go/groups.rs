@@ -67,6 +67,20 @@ fn var_len(v: &VarData) -> (usize, bool, u64) {
     (ls, lp.byte_order == ByteOrder::BigEndian, max)
 }
 
+/// The fast path's reading of var data `v`'s length at `p` in `buf` (which holds its length
+/// field) into `n`, and the condition that its bytes fit: `n := ...\nif COND`.
+fn var_fast(v: &VarData, p: &str, n: &str) -> String {
+    let (ls, _, _) = var_len(v);
+    let lt = v.length.primitive_type;
+    let r = read("buf", p, lt, v.length.byte_order);
+    let neg = if lt.is_unsigned() && ls < 8 {
+        String::new()
+    } else {
+        format!("{n} >= 0 && ")
+    };
+    format!("{n} := int({r})\nif {neg}{n} <= len(buf)-{p}-{ls}")
+}
+
 /// A member of a dimension composite by name: its offset and primitive.
 fn dim_member<'c>(dim: &'c Composite, name: &str) -> Option<(usize, &'c crate::model::Primitive)> {
     dim.primitive(name)
@@ -116,7 +130,7 @@ impl Gen<'_> {
                 let find = if j == 0 {
                     "d.pos[0]".to_owned()
                 } else {
-                    format!("d.start({j})")
+                    format!("d.pos[{j}]\nif d.found < {j} {{\np = d.start({j})\n}}")
                 };
                 let fast = self.open_fast(g, at.depth);
                 format!("p := -1\nif d.block != nil{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, nil)")
@@ -149,7 +163,10 @@ impl Gen<'_> {
                 String::new()
             };
             let find = if at.top() {
-                format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
+                // Found already (the usual order): its length read inline.
+                let fast = var_fast(v, "p", "n");
+                let fast = format!("if d.found >= {j} {{\nif buf, p := d.buf, d.pos[{j}]; p >= 0 && p+{ls} <= len(buf) {{\n{fast} {{\nend := p + {ls} + n\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}\nreturn buf[p+{ls} : end : end]\n}}\n}}\n}}\n", j + 1, j + 1);
+                fast + &format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
             } else {
                 format!(
                     "if !d.entry {{\nreturn nil\n}}\np, end := d.pos[{j}], d.pos[{}]",
@@ -224,8 +241,18 @@ impl Gen<'_> {
             let path = at.path(&v.name);
             let lv = at.level();
             let d = doc(&format!("Set{x}"), &format!("writes var data `{}` after what is written so far; longer than {max} bytes is KindLengthTooLarge (nothing written)", v.name), v.description.as_deref());
-            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e\n}}\n");
-            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e\n}}\n", v.name);
+            // The length and bytes written inline when they fit; putVarData for its errors.
+            let lt = v.length.primitive_type;
+            let put_len = write(
+                "st.buf",
+                "at",
+                lt,
+                v.length.byte_order,
+                &format!("{}(len(v))", gotype(lt)),
+            );
+            let body = format!("if st := e.st; uint64(len(v)) <= {max} && st.limit+{ls}+len(v) <= len(st.buf) {{\nat := st.limit\n{put_len}\nst.limit = at + {ls} + copy(st.buf[at+{ls}:], v)\nreturn e\n}}\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e");
+            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\n{body}\n}}\n");
+            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\n{body}\n}}\n", v.name);
         }
         o
     }
@@ -403,7 +430,28 @@ impl Gen<'_> {
             "d.err, d.block = err, nil\nreturn false",
         );
         let next_doc = "// Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.";
-        if n_el > 0 {
+        let var_only =
+            g.body.groups.is_empty() && g.body.var_data.iter().all(|v| v.since_version == 0);
+        if n_el > 0 && var_only {
+            // Entries of a block and var data: their lengths read inline, one by one; the
+            // walk, with its errors, only when one does not fit.
+            let mut reads = String::new();
+            for (j, v) in g.body.var_data.iter().enumerate() {
+                let (ls, _, _) = var_len(v);
+                let n = format!("n{j}");
+                let _ = write!(
+                    reads,
+                    "d.pos[{j}] = q\nif q+{ls} > len(buf) {{\nreturn d.nextChecked()\n}}\n{}",
+                    var_fast(v, "q", &n)
+                );
+                let _ = writeln!(
+                    reads,
+                    " {{\nq += {ls} + {n}\n}} else {{\nreturn d.nextChecked()\n}}"
+                );
+            }
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\nd.block = buf[p : p+d.blockLength : p+d.blockLength]\nd.next, d.entry = q, true\nreturn true\n}}\n");
+            let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
+        } else if n_el > 0 {
             let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds

@@ -1013,7 +1013,10 @@ func (d *CarDecoder) PerformanceFigures() *CarPerformanceFiguresDecoder {
 g := &d.gPerformanceFigures
 p := -1
 if d.block != nil {
+p = d.pos[1]
+if d.found < 1 {
 p = d.start(1)
+}
 if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.BigEndian.Uint16(dim[0:])), int(binary.BigEndian.Uint16(dim[2:]))
@@ -1043,6 +1046,18 @@ return 0
 // Manufacturer returns the bytes of var data `manufacturer` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) Manufacturer() []byte {
+if d.found >= 2 {
+if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.BigEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 2 {
+d.found, d.pos[3] = 3, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(2)
 if p < 0 {
 return nil
@@ -1081,6 +1096,18 @@ return 0
 // Model returns the bytes of var data `model` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *CarDecoder) Model() []byte {
+if d.found >= 3 {
+if buf, p := d.buf, d.pos[3]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.BigEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 3 {
+d.found, d.pos[4] = 4, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(3)
 if p < 0 {
 return nil
@@ -1119,6 +1146,18 @@ return 0
 // ActivationCode returns the bytes of var data `activationCode` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) ActivationCode() []byte {
+if d.found >= 4 {
+if buf, p := d.buf, d.pos[4]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.BigEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 4 {
+d.found, d.pos[5] = 5, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(4)
 if p < 0 {
 return nil
@@ -1451,12 +1490,24 @@ return g
 // SetManufacturer writes var data `manufacturer` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetManufacturer(v []byte) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", nil)
 return e
 }
 
 // SetManufacturerString writes var data `manufacturer` from a string, as SetManufacturer.
 func (e *CarEncoder) SetManufacturerString(v string) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", nil)
 return e
 }
@@ -1464,12 +1515,24 @@ return e
 // SetModel writes var data `model` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetModel(v []byte) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.model", nil)
 return e
 }
 
 // SetModelString writes var data `model` from a string, as SetModel.
 func (e *CarEncoder) SetModelString(v string) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.model", nil)
 return e
 }
@@ -1477,12 +1540,24 @@ return e
 // SetActivationCode writes var data `activationCode` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetActivationCode(v []byte) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", nil)
 return e
 }
 
 // SetActivationCodeString writes var data `activationCode` from a string, as SetActivationCode.
 func (e *CarEncoder) SetActivationCodeString(v string) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", nil)
 return e
 }
@@ -1595,6 +1670,34 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarFuelFiguresDecoder) Next() bool {
+d.entry = false
+if d.err != nil || d.idx[0]+1 >= d.count {
+return false
+}
+buf, p := d.buf, d.next
+q := p + d.blockLength
+if q < p || q > len(buf) {
+return d.nextChecked()
+}
+d.pos[0] = q
+if q+4 > len(buf) {
+return d.nextChecked()
+}
+n0 := int(binary.BigEndian.Uint32(buf[q:]))
+if n0 <= len(buf)-q-4 {
+q += 4 + n0
+} else {
+return d.nextChecked()
+}
+d.pos[1] = q
+d.idx[0]++
+d.block = buf[p : p+d.blockLength : p+d.blockLength]
+d.next, d.entry = q, true
+return true
+}
+
+// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.
+func (d *CarFuelFiguresDecoder) nextChecked() bool {
 d.entry = false
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
@@ -1769,12 +1872,24 @@ return e
 // SetUsageDescription writes var data `usageDescription` after what is written so far; longer
 // than 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarFuelFiguresEncoder) SetUsageDescription(v []byte) *CarFuelFiguresEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
 
 // SetUsageDescriptionString writes var data `usageDescription` from a string, as SetUsageDescription.
 func (e *CarFuelFiguresEncoder) SetUsageDescriptionString(v string) *CarFuelFiguresEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }

@@ -1177,7 +1177,10 @@ func (d *GroupsDecoder) Tags() *GroupsTagsDecoder {
 g := &d.gTags
 p := -1
 if d.block != nil {
+p = d.pos[1]
+if d.found < 1 {
 p = d.start(1)
+}
 if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
@@ -1207,6 +1210,18 @@ return 0
 // Text returns the bytes of var data `text` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Text() []byte {
+if d.found >= 2 {
+if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.LittleEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 2 {
+d.found, d.pos[3] = 3, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(2)
 if p < 0 {
 return nil
@@ -1245,6 +1260,18 @@ return 0
 // Blob returns the bytes of var data `blob` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Blob() []byte {
+if d.found >= 3 {
+if buf, p := d.buf, d.pos[3]; p >= 0 && p+2 <= len(buf) {
+n := int(binary.LittleEndian.Uint16(buf[p:]))
+if n <= len(buf)-p-2 {
+end := p + 2 + n
+if d.found == 3 {
+d.found, d.pos[4] = 4, end
+}
+return buf[p+2 : end : end]
+}
+}
+}
 p := d.start(3)
 if p < 0 {
 return nil
@@ -1449,12 +1476,24 @@ return g
 // SetText writes var data `text` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetText(v []byte) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
 
 // SetTextString writes var data `text` from a string, as SetText.
 func (e *GroupsEncoder) SetTextString(v string) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
@@ -1462,12 +1501,24 @@ return e
 // SetBlob writes var data `blob` after what is written so far; longer than 65534 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetBlob(v []byte) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 65534 && st.limit+2+len(v) <= len(st.buf) {
+at := st.limit
+binary.LittleEndian.PutUint16(st.buf[at:], uint16(len(v)))
+st.limit = at + 2 + copy(st.buf[at+2:], v)
+return e
+}
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
 
 // SetBlobString writes var data `blob` from a string, as SetBlob.
 func (e *GroupsEncoder) SetBlobString(v string) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 65534 && st.limit+2+len(v) <= len(st.buf) {
+at := st.limit
+binary.LittleEndian.PutUint16(st.buf[at:], uint16(len(v)))
+st.limit = at + 2 + copy(st.buf[at+2:], v)
+return e
+}
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
@@ -1821,12 +1872,24 @@ return g
 // SetNote writes var data `note` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsLegsEncoder) SetNote(v []byte) *GroupsLegsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
 
 // SetNoteString writes var data `note` from a string, as SetNote.
 func (e *GroupsLegsEncoder) SetNoteString(v string) *GroupsLegsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
+at := st.limit
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
+return e
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
