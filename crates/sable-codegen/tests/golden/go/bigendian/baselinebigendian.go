@@ -1490,11 +1490,14 @@ return g
 // SetManufacturer writes var data `manufacturer` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetManufacturer(v []byte) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", nil)
 return e
@@ -1502,11 +1505,14 @@ return e
 
 // SetManufacturerString writes var data `manufacturer` from a string, as SetManufacturer.
 func (e *CarEncoder) SetManufacturerString(v string) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.manufacturer", nil)
 return e
@@ -1515,11 +1521,14 @@ return e
 // SetModel writes var data `model` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetModel(v []byte) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.model", nil)
 return e
@@ -1527,11 +1536,14 @@ return e
 
 // SetModelString writes var data `model` from a string, as SetModel.
 func (e *CarEncoder) SetModelString(v string) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.model", nil)
 return e
@@ -1540,11 +1552,14 @@ return e
 // SetActivationCode writes var data `activationCode` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetActivationCode(v []byte) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", nil)
 return e
@@ -1552,11 +1567,14 @@ return e
 
 // SetActivationCodeString writes var data `activationCode` from a string, as SetActivationCode.
 func (e *CarEncoder) SetActivationCodeString(v string) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.activationCode", nil)
 return e
@@ -1822,20 +1840,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *CarFuelFiguresEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.BigEndian.PutUint16(b[0:], uint16(6))
+binary.BigEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.fuelFigures", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.fuelFigures", up, KindBufferTooShort))
-return
 }
-binary.BigEndian.PutUint16(st.buf[at+0:], uint16(6))
-binary.BigEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -1872,11 +1894,14 @@ return e
 // SetUsageDescription writes var data `usageDescription` after what is written so far; longer
 // than 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarFuelFiguresEncoder) SetUsageDescription(v []byte) *CarFuelFiguresEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
@@ -1884,11 +1909,14 @@ return e
 
 // SetUsageDescriptionString writes var data `usageDescription` from a string, as SetUsageDescription.
 func (e *CarFuelFiguresEncoder) SetUsageDescriptionString(v string) *CarFuelFiguresEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.BigEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.BigEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, true, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
@@ -2120,20 +2148,24 @@ gAcceleration CarPerformanceFiguresAccelerationEncoder
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *CarPerformanceFiguresEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.BigEndian.PutUint16(b[0:], uint16(1))
+binary.BigEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.performanceFigures", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.performanceFigures", up, KindBufferTooShort))
-return
 }
-binary.BigEndian.PutUint16(st.buf[at+0:], uint16(1))
-binary.BigEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -2355,20 +2387,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *CarPerformanceFiguresAccelerationEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.BigEndian.PutUint16(b[0:], uint16(6))
+binary.BigEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindBufferTooShort))
-return
 }
-binary.BigEndian.PutUint16(st.buf[at+0:], uint16(6))
-binary.BigEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.

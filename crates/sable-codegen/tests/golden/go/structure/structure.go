@@ -1476,11 +1476,14 @@ return g
 // SetText writes var data `text` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetText(v []byte) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
@@ -1488,11 +1491,14 @@ return e
 
 // SetTextString writes var data `text` from a string, as SetText.
 func (e *GroupsEncoder) SetTextString(v string) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
@@ -1501,11 +1507,14 @@ return e
 // SetBlob writes var data `blob` after what is written so far; longer than 65534 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetBlob(v []byte) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 65534 && st.limit+2+len(v) <= len(st.buf) {
-at := st.limit
-binary.LittleEndian.PutUint16(st.buf[at:], uint16(len(v)))
-st.limit = at + 2 + copy(st.buf[at+2:], v)
+if st := e.st; uint64(len(v)) <= 65534 {
+if at, end := st.limit, st.limit+2+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint16(b[0:], uint16(len(v)))
+copy(b[2:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
@@ -1513,11 +1522,14 @@ return e
 
 // SetBlobString writes var data `blob` from a string, as SetBlob.
 func (e *GroupsEncoder) SetBlobString(v string) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 65534 && st.limit+2+len(v) <= len(st.buf) {
-at := st.limit
-binary.LittleEndian.PutUint16(st.buf[at:], uint16(len(v)))
-st.limit = at + 2 + copy(st.buf[at+2:], v)
+if st := e.st; uint64(len(v)) <= 65534 {
+if at, end := st.limit, st.limit+2+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint16(b[0:], uint16(len(v)))
+copy(b[2:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
@@ -1813,20 +1825,24 @@ cPrice DecimalEncoder
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *GroupsLegsEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(12))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.legs", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.legs", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(12))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -1872,11 +1888,14 @@ return g
 // SetNote writes var data `note` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsLegsEncoder) SetNote(v []byte) *GroupsLegsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
@@ -1884,11 +1903,14 @@ return e
 
 // SetNoteString writes var data `note` from a string, as SetNote.
 func (e *GroupsLegsEncoder) SetNoteString(v string) *GroupsLegsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 && st.limit+4+len(v) <= len(st.buf) {
-at := st.limit
-binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
-st.limit = at + 4 + copy(st.buf[at+4:], v)
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
 return e
+}
 }
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
@@ -2074,20 +2096,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *GroupsLegsFillsEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(5))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.legs[].fills", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.legs[].fills", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(5))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -2276,20 +2302,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *GroupsTagsEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(2))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.tags", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.tags", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(2))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
