@@ -136,14 +136,19 @@ impl Gen<'_> {
                 format!("p := -1\nif d.block != nil{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, nil)")
             } else {
                 let fast = self.open_fast(g, at.depth);
-                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n{fast}}}\ng.wrap(d.buf, p, d.version, &d.idx)")
+                let find = if j > 0 && lazy(body) {
+                    format!("d.pos[{j}]\nif d.found < {j} {{\np = d.find({j})\n}}")
+                } else {
+                    format!("d.pos[{j}]")
+                };
+                format!("p := -1\nif d.entry{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, &d.idx)")
             };
             o.push_str(&meta(t, &g.name, g.id, g.since_version));
             let _ = writeln!(
                 o,
                 "{d}func (d *{t}) {m}() *{gt} {{\ng := &d.{fname}\n{locate}\nreturn g\n}}\n"
             );
-            let errs = if at.top() {
+            let errs = if at.top() || lazy(body) {
                 "if d.err != nil {\nreturn dst, d.err\n}\n"
             } else {
                 ""
@@ -167,6 +172,11 @@ impl Gen<'_> {
                 let fast = var_fast(v, "p", "n");
                 let fast = format!("if d.found >= {j} {{\nif buf, p := d.buf, d.pos[{j}]; p >= 0 && p+{ls} <= len(buf) {{\n{fast} {{\nend := p + {ls} + n\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}\nreturn buf[p+{ls} : end : end]\n}}\n}}\n}}\n", j + 1, j + 1);
                 fast + &format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
+            } else if lazy(body) {
+                format!(
+                    "if !d.entry {{\nreturn nil\n}}\nend := d.find({})\nif end < 0 {{\nreturn nil\n}}\np := d.pos[{j}]",
+                    j + 1
+                )
             } else {
                 format!(
                     "if !d.entry {{\nreturn nil\n}}\np, end := d.pos[{j}], d.pos[{}]",
@@ -196,7 +206,7 @@ impl Gen<'_> {
             } else {
                 "dst = appendHex(dst, b)".to_owned()
             };
-            let errs = if at.top() {
+            let errs = if at.top() || lazy(body) {
                 "if d.err != nil {\nreturn dst, d.err\n}\n"
             } else {
                 ""
@@ -409,7 +419,13 @@ impl Gen<'_> {
         // Entries with groups or var data are walked one by one (`entry`: Next is at one);
         // entries of a fixed size are counted once, when the group starts (`fit`: how many fit
         // in the buffer), so that Next tests only its index.
-        let (state_field, reset, fit) = if n_el > 0 {
+        let (state_field, reset, fit) = if lazy(&g.body) {
+            (
+                "entry bool\n// found is how many of the entry's groups and var data have their starts in pos.\nfound int\n",
+                "d.entry = false\n",
+                String::new(),
+            )
+        } else if n_el > 0 {
             ("entry bool\n", "d.entry = false\n", String::new())
         } else {
             (
@@ -420,7 +436,13 @@ impl Gen<'_> {
         };
         let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
         let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, nil, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
-        let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
+        if lazy(&g.body) {
+            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nif d.entry {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\n}}\nreturn true\n}}\n");
+            let cases = find_cases(&g.body, &inner, "d.idx[:]");
+            let _ = writeln!(o, "// find returns where group or var data i of the entry starts (in schema order; {n_el}: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.\nfunc (d *{dt}) find(i int) int {{\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
+        } else {
+            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
+        }
         let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.idx[{depth}]\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         let walk_here = walk_call(
             "d.buf",
@@ -452,7 +474,9 @@ impl Gen<'_> {
             let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\nd.block = buf[p : p+d.blockLength : p+d.blockLength]\nd.next, d.entry = q, true\nreturn true\n}}\n");
             let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
         } else if n_el > 0 {
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
+            // The entry's groups and var data are found when asked for (find); its end, when
+            // Next moves on, from the groups the caller read to their ends.
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\nend := d.find({n_el})\nd.entry = false\nif end < 0 {{\nd.block = nil\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n");
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
             // no call (the error of an entry that does not fit was made by wrap).
@@ -527,6 +551,40 @@ static DEFAULT_U16: crate::model::Primitive = crate::model::Primitive {
     character_encoding: None,
     range_declared: false,
 };
+
+/// The cases of a body's `start` (a message's) or `find` (an entry's) loop: where element j
+/// ends, found, checked, from its start `p`; `idx` is the entry indices its errors take.
+pub(super) fn find_cases(body: &Body, at: &At, idx: &str) -> String {
+    let mut cases = String::new();
+    for (j, g) in body.groups.iter().enumerate() {
+        let f = private_field(&g.name);
+        let step = format!("if g := &d.{f}; g.done(p) {{\nend = g.next\n}} else {{\nend, err = skip{}(d.buf, p, d.version, &d.idx)\n}}", at.entry(g).prefix);
+        let _ = writeln!(cases, "case {j}:\n{}", since_end(g.since_version, &step));
+    }
+    for (j, v) in (body.groups.len()..).zip(&body.var_data) {
+        let (ls, big, _) = var_len(v);
+        let step = format!("var ok bool\nif end, ok = varDataEnd(d.buf, p, {ls}, {big}); !ok {{\nerr = truncated(p, {}, {idx}, \"var data\", {ls}, len(d.buf)-p)\n}}", at.path(&v.name));
+        let _ = writeln!(cases, "case {j}:\n{}", since_end(v.since_version, &step));
+    }
+    cases
+}
+
+/// A `find_cases` step for an element since version `since`: before it, it ends where it
+/// starts.
+fn since_end(since: i32, step: &str) -> String {
+    if since > 0 {
+        format!("end = p\nif d.version >= {since} {{\n{step}\n}}")
+    } else {
+        step.to_owned()
+    }
+}
+
+/// Whether the entries of a group with body `body` find their groups and var data lazily
+/// (`find`): entries with groups, or var data newer than version 0. (Entries of a block and
+/// var data read the lengths in Next; entries of a block alone have nothing to find.)
+fn lazy(body: &Body) -> bool {
+    !body.groups.is_empty() || body.var_data.iter().any(|v| v.since_version > 0)
+}
 
 /// The struct field holding a group's codec (unexported: the group's name with `g` before it).
 pub(super) fn private_field(name: &str) -> String {

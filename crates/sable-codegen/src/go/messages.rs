@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::model::{Message, TypeRef};
 
 use super::code::{doc, exported, go_str, gotype, lit, read, write};
-use super::groups::{min_block, private_field, At};
+use super::groups::{find_cases, min_block, private_field, At};
 use super::Gen;
 
 impl Gen<'_> {
@@ -123,34 +123,7 @@ impl Gen<'_> {
         let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\nd.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil\n{resets}d.block = buf[offset : offset+blockLength : offset+blockLength]\nd.pos[0] = offset + blockLength\n}}\n");
         let _ = writeln!(o, "func (d *{dt}) failWith(err error) error {{\nd.err = err\nreturn err\n}}\n\n// fail records err unless an error came before it.\nfunc (d *{dt}) fail(err error) {{\nif d.err == nil {{\nd.err = err\n}}\n}}\n\n// Err returns the first error met: wrapping, or finding a group or var data.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingVersion returns the version the message was written at.\nfunc (d *{dt}) ActingVersion() int {{\nreturn d.version\n}}\n\n// ActingBlockLength returns the block length the message was written with.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         // start(i): where element i starts, found (checked) by skipping those before it.
-        let mut cases = String::new();
-        for (j, g) in body.groups.iter().enumerate() {
-            let f = private_field(&g.name);
-            let step = format!("if g := &d.{f}; g.done(p) {{\nend = g.next\n}} else {{\nend, err = skip{}(d.buf, p, d.version, &d.idx)\n}}", at.entry(g).prefix);
-            let step = if g.since_version > 0 {
-                format!(
-                    "end = p\nif d.version >= {} {{\n{step}\n}}",
-                    g.since_version
-                )
-            } else {
-                step
-            };
-            let _ = writeln!(cases, "case {j}:\n{step}");
-        }
-        for (j, v) in (body.groups.len()..).zip(&body.var_data) {
-            let ls = v.length_size();
-            let big = v.length.byte_order == sable_ir::ByteOrder::BigEndian;
-            let step = format!("var ok bool\nif end, ok = varDataEnd(d.buf, p, {ls}, {big}); !ok {{\nerr = truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p)\n}}", at.path(&v.name));
-            let step = if v.since_version > 0 {
-                format!(
-                    "end = p\nif d.version >= {} {{\n{step}\n}}",
-                    v.since_version
-                )
-            } else {
-                step
-            };
-            let _ = writeln!(cases, "case {j}:\n{step}");
-        }
+        let cases = find_cases(body, &at, "nil");
         if n_el > 0 {
             let _ = writeln!(o, "// start returns where group or var data i (in schema order; {n_el}: the message's end) starts, found by skipping, checked, those between the last found and it; -1 after an error.\nfunc (d *{dt}) start(i int) int {{\nif d.block == nil {{\nreturn -1\n}}\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
         } else {

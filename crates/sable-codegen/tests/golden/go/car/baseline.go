@@ -1978,6 +1978,8 @@ blockLength int
 count int
 next int
 entry bool
+// found is how many of the entry's groups and var data have their starts in pos.
+found int
 pos [2]int
 // idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
@@ -2001,9 +2003,46 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 }
 
-// done reports whether the group was read to its end from p: then next is where it ends.
+// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *CarPerformanceFiguresDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
+if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
+return false
+}
+if d.entry {
+end := d.find(1)
+if end < 0 {
+return false
+}
+d.next = end
+}
+return true
+}
+
+// find returns where group or var data i of the entry starts (in schema order; 1: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.
+func (d *CarPerformanceFiguresDecoder) find(i int) int {
+for d.found < i {
+if d.err != nil {
+return -1
+}
+p := d.pos[d.found]
+var end int
+var err error
+switch d.found {
+case 0:
+if g := &d.gAcceleration; g.done(p) {
+end = g.next
+} else {
+end, err = skipCarPerformanceFiguresAcceleration(d.buf, p, d.version, &d.idx)
+}
+}
+if err != nil {
+d.err = err
+return -1
+}
+d.found++
+d.pos[d.found] = end
+}
+return d.pos[i]
 }
 
 // Count returns the number of entries.
@@ -2028,7 +2067,15 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresDecoder) Next() bool {
+if d.entry {
+end := d.find(1)
 d.entry = false
+if end < 0 {
+d.block = nil
+return false
+}
+d.next = end
+}
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
@@ -2039,13 +2086,7 @@ d.err, d.block = truncated(p, "fields.performanceFigures[]", d.idx[:], "group en
 return false
 }
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-var err error
-if q, err = walkCarPerformanceFigures(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
-d.err, d.block = err, nil
-return false
-}
-d.next, d.entry = q, true
+d.pos[0], d.found, d.entry = p+d.blockLength, 0, true
 return true
 }
 
@@ -2114,6 +2155,9 @@ dst = append(dst, "null"...)
 dst = append(dst, ",\"acceleration\":"...)
 {
 g := d.Acceleration()
+if d.err != nil {
+return dst, d.err
+}
 if g.err != nil {
 return dst, g.err
 }

@@ -1599,6 +1599,8 @@ blockLength int
 count int
 next int
 entry bool
+// found is how many of the entry's groups and var data have their starts in pos.
+found int
 pos [3]int
 // idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
@@ -1622,9 +1624,51 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 }
 
-// done reports whether the group was read to its end from p: then next is where it ends.
+// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *GroupsLegsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
+if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
+return false
+}
+if d.entry {
+end := d.find(2)
+if end < 0 {
+return false
+}
+d.next = end
+}
+return true
+}
+
+// find returns where group or var data i of the entry starts (in schema order; 2: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.
+func (d *GroupsLegsDecoder) find(i int) int {
+for d.found < i {
+if d.err != nil {
+return -1
+}
+p := d.pos[d.found]
+var end int
+var err error
+switch d.found {
+case 0:
+if g := &d.gFills; g.done(p) {
+end = g.next
+} else {
+end, err = skipGroupsLegsFills(d.buf, p, d.version, &d.idx)
+}
+case 1:
+var ok bool
+if end, ok = varDataEnd(d.buf, p, 4, false); !ok {
+err = truncated(p, "fields.legs[].note", d.idx[:], "var data", 4, len(d.buf)-p)
+}
+}
+if err != nil {
+d.err = err
+return -1
+}
+d.found++
+d.pos[d.found] = end
+}
+return d.pos[i]
 }
 
 // Count returns the number of entries.
@@ -1649,7 +1693,15 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsDecoder) Next() bool {
+if d.entry {
+end := d.find(2)
 d.entry = false
+if end < 0 {
+d.block = nil
+return false
+}
+d.next = end
+}
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
@@ -1660,13 +1712,7 @@ d.err, d.block = truncated(p, "fields.legs[]", d.idx[:], "group entry", d.blockL
 return false
 }
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-var err error
-if q, err = walkGroupsLegs(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
-d.err, d.block = err, nil
-return false
-}
-d.next, d.entry = q, true
+d.pos[0], d.found, d.entry = p+d.blockLength, 0, true
 return true
 }
 
@@ -1752,7 +1798,11 @@ func (d *GroupsLegsDecoder) Note() []byte {
 if !d.entry {
 return nil
 }
-p, end := d.pos[1], d.pos[2]
+end := d.find(2)
+if end < 0 {
+return nil
+}
+p := d.pos[1]
 return d.buf[p+4 : end : end]
 }
 
@@ -1785,6 +1835,9 @@ dst = append(dst, "null"...)
 dst = append(dst, ",\"fills\":"...)
 {
 g := d.Fills()
+if d.err != nil {
+return dst, d.err
+}
 if g.err != nil {
 return dst, g.err
 }
@@ -1806,6 +1859,9 @@ dst = append(dst, ']')
 dst = append(dst, ",\"note\":"...)
 {
 b := d.Note()
+if d.err != nil {
+return dst, d.err
+}
 dst = appendText(dst, b, b, true)
 }
 return append(dst, '}'), nil
