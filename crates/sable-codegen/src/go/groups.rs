@@ -130,7 +130,10 @@ impl Gen<'_> {
                 let find = if j == 0 {
                     "d.pos[0]".to_owned()
                 } else {
-                    format!("d.pos[{j}]\nif d.found < {j} {{\np = d.start({j})\n}}")
+                    format!(
+                        "d.pos[{j}]\n{}if d.found < {j} {{\np = d.start({j})\n}}",
+                        past_group(body, j, true)
+                    )
                 };
                 let fast = self.open_fast(g, at.depth);
                 format!("p := -1\nif d.block != nil{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, nil)")
@@ -170,7 +173,7 @@ impl Gen<'_> {
             let find = if at.top() {
                 // Found already (the usual order): its length read inline.
                 let fast = var_fast(v, "p", "n");
-                let fast = format!("if d.found >= {j} {{\nif buf, p := d.buf, d.pos[{j}]; p >= 0 && p+{ls} <= len(buf) {{\n{fast} {{\nend := p + {ls} + n\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}\nreturn buf[p+{ls} : end : end]\n}}\n}}\n}}\n", j + 1, j + 1);
+                let fast = past_group(body, j, false) + &format!("if d.found >= {j} {{\nif buf, p := d.buf, d.pos[{j}]; p >= 0 && p+{ls} <= len(buf) {{\n{fast} {{\nend := p + {ls} + n\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}\nreturn buf[p+{ls} : end : end]\n}}\n}}\n}}\n", j + 1, j + 1);
                 fast + &format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
             } else if lazy(body) {
                 format!(
@@ -576,6 +579,16 @@ fn since_end(since: i32, step: &str) -> String {
         format!("end = p\nif d.version >= {since} {{\n{step}\n}}")
     } else {
         step.to_owned()
+    }
+}
+
+/// In a message's accessor of element `j` (with `set_p`, its start `p` too): when element j-1 is a
+/// group the caller read to its end (the usual order), its end taken from its decoder
+/// inline, as `start` would, so that `start` is not called.
+fn past_group(body: &Body, j: usize, set_p: bool) -> String {
+    match j.checked_sub(1).and_then(|k| body.groups.get(k)) {
+        Some(g) if g.since_version == 0 => format!("if g := &d.{}; d.err == nil && d.found == {} && g.done(d.pos[{}]) {{\nd.found, d.pos[{j}] = {j}, g.next\n{}}}\n", private_field(&g.name), j - 1, j - 1, if set_p { "p = g.next\n" } else { "" }),
+        _ => String::new(),
     }
 }
 

@@ -1014,6 +1014,10 @@ g := &d.gPerformanceFigures
 p := -1
 if d.block != nil {
 p = d.pos[1]
+if g := &d.gFuelFigures; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
+d.found, d.pos[1] = 1, g.next
+p = g.next
+}
 if d.found < 1 {
 p = d.start(1)
 }
@@ -1046,6 +1050,9 @@ return 0
 // Manufacturer returns the bytes of var data `manufacturer` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) Manufacturer() []byte {
+if g := &d.gPerformanceFigures; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
+d.found, d.pos[2] = 2, g.next
+}
 if d.found >= 2 {
 if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.LittleEndian.Uint32(buf[p:]))
