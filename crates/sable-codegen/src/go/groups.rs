@@ -67,6 +67,20 @@ fn var_len(v: &VarData) -> (usize, bool, u64) {
     (ls, lp.byte_order == ByteOrder::BigEndian, max)
 }
 
+/// The fast path's reading of var data `v`'s length at `p` in `buf` (which holds its length
+/// field) into `n`, and the condition that its bytes fit: `n := ...\nif COND`.
+fn var_fast(v: &VarData, p: &str, n: &str) -> String {
+    let (ls, _, _) = var_len(v);
+    let lt = v.length.primitive_type;
+    let r = read("buf", p, lt, v.length.byte_order);
+    let neg = if lt.is_unsigned() && ls < 8 {
+        String::new()
+    } else {
+        format!("{n} >= 0 && ")
+    };
+    format!("{n} := int({r})\nif {neg}{n} <= len(buf)-{p}-{ls}")
+}
+
 /// A member of a dimension composite by name: its offset and primitive.
 fn dim_member<'c>(dim: &'c Composite, name: &str) -> Option<(usize, &'c crate::model::Primitive)> {
     dim.primitive(name)
@@ -116,18 +130,28 @@ impl Gen<'_> {
                 let find = if j == 0 {
                     "d.pos[0]".to_owned()
                 } else {
-                    format!("d.start({j})")
+                    format!(
+                        "d.pos[{j}]\n{}if d.found < {j} {{\np = d.start({j})\n}}",
+                        past_group(body, j, true)
+                    )
                 };
-                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n}}\ng.wrap(d.buf, p, d.version, nil)")
+                let fast = self.open_fast(g, at.depth);
+                format!("p := -1\nif d.block != nil{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, nil)")
             } else {
-                format!("p := -1\nif d.entry{since} {{\np = d.pos[{j}]\n}}\ng.wrap(d.buf, p, d.version, &d.idx)")
+                let fast = self.open_fast(g, at.depth);
+                let find = if j > 0 && lazy(body) {
+                    format!("d.pos[{j}]\nif d.found < {j} {{\np = d.find({j})\n}}")
+                } else {
+                    format!("d.pos[{j}]")
+                };
+                format!("p := -1\nif d.entry{since} {{\np = {find}\n{fast}}}\ng.wrap(d.buf, p, d.version, &d.idx)")
             };
             o.push_str(&meta(t, &g.name, g.id, g.since_version));
             let _ = writeln!(
                 o,
                 "{d}func (d *{t}) {m}() *{gt} {{\ng := &d.{fname}\n{locate}\nreturn g\n}}\n"
             );
-            let errs = if at.top() {
+            let errs = if at.top() || lazy(body) {
                 "if d.err != nil {\nreturn dst, d.err\n}\n"
             } else {
                 ""
@@ -147,7 +171,15 @@ impl Gen<'_> {
                 String::new()
             };
             let find = if at.top() {
-                format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
+                // Found already (the usual order): its length read inline.
+                let fast = var_fast(v, "p", "n");
+                let fast = past_group(body, j, false) + &format!("if d.found >= {j} {{\nif buf, p := d.buf, d.pos[{j}]; p >= 0 && p+{ls} <= len(buf) {{\n{fast} {{\nend := p + {ls} + n\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}\nreturn buf[p+{ls} : end : end]\n}}\n}}\n}}\n", j + 1, j + 1);
+                fast + &format!("p := d.start({j})\nif p < 0 {{\nreturn nil\n}}\nend, ok := varDataEnd(d.buf, p, {ls}, {big})\nif !ok {{\nd.fail(truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p))\nreturn nil\n}}\nif d.found == {j} {{\nd.found, d.pos[{}] = {}, end\n}}", at.path(&v.name), j + 1, j + 1)
+            } else if lazy(body) {
+                format!(
+                    "if !d.entry {{\nreturn nil\n}}\nend := d.find({})\nif end < 0 {{\nreturn nil\n}}\np := d.pos[{j}]",
+                    j + 1
+                )
             } else {
                 format!(
                     "if !d.entry {{\nreturn nil\n}}\np, end := d.pos[{j}], d.pos[{}]",
@@ -177,7 +209,7 @@ impl Gen<'_> {
             } else {
                 "dst = appendHex(dst, b)".to_owned()
             };
-            let errs = if at.top() {
+            let errs = if at.top() || lazy(body) {
                 "if d.err != nil {\nreturn dst, d.err\n}\n"
             } else {
                 ""
@@ -222,8 +254,18 @@ impl Gen<'_> {
             let path = at.path(&v.name);
             let lv = at.level();
             let d = doc(&format!("Set{x}"), &format!("writes var data `{}` after what is written so far; longer than {max} bytes is KindLengthTooLarge (nothing written)", v.name), v.description.as_deref());
-            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e\n}}\n");
-            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e\n}}\n", v.name);
+            // The length and bytes written inline when they fit; putVarData for its errors.
+            let lt = v.length.primitive_type;
+            let put_len = write(
+                "b",
+                "0",
+                lt,
+                v.length.byte_order,
+                &format!("{}(len(v))", gotype(lt)),
+            );
+            let body = format!("if st := e.st; uint64(len(v)) <= {max} {{\nif at, end := st.limit, st.limit+{ls}+len(v); at >= 0 && end <= len(st.buf) {{\nb := st.buf[at:end]\n{put_len}\ncopy(b[{ls}:], v)\nst.limit = end\nreturn e\n}}\n}}\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e");
+            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\n{body}\n}}\n");
+            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\n{body}\n}}\n", v.name);
         }
         o
     }
@@ -240,6 +282,57 @@ impl Gen<'_> {
                 )
             })
             .collect()
+    }
+
+    /// The fast path of a group accessor, in the scope of the parent decoder `d`, the group's
+    /// decoder `g` and its start `p` (>= 0): the dimension read inline and, when it passes
+    /// every check of `wrap` (and for entries of a fixed size, all of them fit), the group
+    /// opened and returned; else nothing happens, and `wrap` (its checks one by one, and their
+    /// errors) follows.
+    fn open_fast(&self, g: &Group, depth: usize) -> String {
+        let dim = self.s.composite(&g.dimension);
+        let dim_len = dim.encoded_length.max(0) as usize;
+        let (bl_off, bl_p) = dim_member(dim, "blockLength").unwrap_or((0, &DEFAULT_U16));
+        let (n_off, n_p) = dim_member(dim, "numInGroup").unwrap_or((2, &DEFAULT_U16));
+        let (blt, nt) = (bl_p.primitive_type, n_p.primitive_type);
+        let fixed = g.body.groups.is_empty() && g.body.var_data.is_empty();
+        let needs = min_block(&g.body);
+        let mut conds = Vec::new();
+        if needs > 0 {
+            conds.push(format!("bl >= {needs}"));
+        } else if !blt.is_unsigned() {
+            conds.push("bl >= 0".to_owned());
+        }
+        if fixed {
+            if !nt.is_unsigned() {
+                conds.push("n >= 0".to_owned());
+            }
+            // Within 16 bits each, the product cannot overflow (and a count above 65535 of
+            // entries of no bytes, an error, takes the checked path).
+            if blt.size() > 2 {
+                conds.push("uint(bl) <= 0xffff".to_owned());
+            }
+            if nt.size() > 2 {
+                conds.push("uint(n) <= 0xffff".to_owned());
+            }
+            conds.push(format!("n*bl <= len(buf)-p-{dim_len}"));
+        }
+
+        let copy_up: String = (0..depth)
+            .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
+            .collect();
+        let state = if fixed {
+            "g.fit, g.cut = n, nil\n"
+        } else {
+            "g.entry = false\n"
+        };
+        let open = format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = nil, nil\n{state}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g");
+        let open = if conds.is_empty() {
+            open
+        } else {
+            format!("if {} {{\n{open}\n}}", conds.join(" && "))
+        };
+        format!("if buf := d.buf; p >= 0 && p+{dim_len} <= len(buf) {{\ndim := buf[p : p+{dim_len} : p+{dim_len}]\nbl, n := int({}), int({})\n{open}\n}}\n", read("dim", &bl_off.to_string(), blt, bl_p.byte_order), read("dim", &n_off.to_string(), nt, n_p.byte_order))
     }
 
     /// Group `g` of a body at `at`: its decoder and encoder, and those of its nested groups.
@@ -329,7 +422,13 @@ impl Gen<'_> {
         // Entries with groups or var data are walked one by one (`entry`: Next is at one);
         // entries of a fixed size are counted once, when the group starts (`fit`: how many fit
         // in the buffer), so that Next tests only its index.
-        let (state_field, reset, fit) = if n_el > 0 {
+        let (state_field, reset, fit) = if lazy(&g.body) {
+            (
+                "entry bool\n// found is how many of the entry's groups and var data have their starts in pos.\nfound int\n",
+                "d.entry = false\n",
+                String::new(),
+            )
+        } else if n_el > 0 {
             ("entry bool\n", "d.entry = false\n", String::new())
         } else {
             (
@@ -340,7 +439,13 @@ impl Gen<'_> {
         };
         let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock []byte\nversion int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
         let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, nil, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
-        let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
+        if lazy(&g.body) {
+            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nif d.entry {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\n}}\nreturn true\n}}\n");
+            let cases = find_cases(&g.body, &inner, "d.idx[:]");
+            let _ = writeln!(o, "// find returns where group or var data i of the entry starts (in schema order; {n_el}: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.\nfunc (d *{dt}) find(i int) int {{\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
+        } else {
+            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
+        }
         let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.idx[{depth}]\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         let walk_here = walk_call(
             "d.buf",
@@ -350,8 +455,31 @@ impl Gen<'_> {
             "d.err, d.block = err, nil\nreturn false",
         );
         let next_doc = "// Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.";
-        if n_el > 0 {
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
+        let var_only =
+            g.body.groups.is_empty() && g.body.var_data.iter().all(|v| v.since_version == 0);
+        if n_el > 0 && var_only {
+            // Entries of a block and var data: their lengths read inline, one by one; the
+            // walk, with its errors, only when one does not fit.
+            let mut reads = String::new();
+            for (j, v) in g.body.var_data.iter().enumerate() {
+                let (ls, _, _) = var_len(v);
+                let n = format!("n{j}");
+                let _ = write!(
+                    reads,
+                    "d.pos[{j}] = q\nif q+{ls} > len(buf) {{\nreturn d.nextChecked()\n}}\n{}",
+                    var_fast(v, "q", &n)
+                );
+                let _ = writeln!(
+                    reads,
+                    " {{\nq += {ls} + {n}\n}} else {{\nreturn d.nextChecked()\n}}"
+                );
+            }
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\nd.block = buf[p : p+d.blockLength : p+d.blockLength]\nd.next, d.entry = q, true\nreturn true\n}}\n");
+            let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n");
+        } else if n_el > 0 {
+            // The entry's groups and var data are found when asked for (find); its end, when
+            // Next moves on, from the groups the caller read to their ends.
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\nend := d.find({n_el})\nd.entry = false\nif end < 0 {{\nd.block = nil\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), nil\nreturn false\n}}\nd.block = d.buf[p : p+d.blockLength : p+d.blockLength]\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n");
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
             // no call (the error of an entry that does not fit was made by wrap).
@@ -379,16 +507,16 @@ impl Gen<'_> {
                     Some(null) => format!(
                         "{{\nv := {gt}({null})\n{}\n}}",
                         write(
-                            "st.buf",
-                            &format!("at+{}", mem.offset),
+                            "b",
+                            &mem.offset.to_string(),
                             p.primitive_type,
                             p.byte_order,
                             "v"
                         )
                     ),
                     None => write(
-                        "st.buf",
-                        &format!("at+{}", mem.offset),
+                        "b",
+                        &mem.offset.to_string(),
                         p.primitive_type,
                         p.byte_order,
                         &v,
@@ -401,9 +529,9 @@ impl Gen<'_> {
         let nested = self.group_fields(&g.body, &inner, "Encoder")
             + &self.comp_fields(g.body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
-        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock []byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
-        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, up *level, n int) {{\ne.st, e.lv, e.count, e.block = st, level{{-1, up}}, 0, nil\nat := st.limit\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, up, KindCountTooLarge))\nreturn\n}}\nif at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, up, KindBufferTooShort))\nreturn\n}}\n{hdr}st.limit = at + {dim_len}\ne.count = n\n}}\n");
-        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = e.st.buf[at : at+{bl} : at+{bl}]\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = make([]byte, {bl})\nreturn e\n}}\n");
+        let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock *[{bl}]byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
+        let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, up *level, n int) {{\ne.st, e.lv, e.block = st, level{{-1, up}}, nil\nat := st.limit\nif uint(n) <= {max_count} && at >= 0 && at+{dim_len} <= len(st.buf) {{\nb := st.buf[at : at+{dim_len}]\n{hdr}st.limit = at + {dim_len}\ne.count = n\nreturn\n}}\ne.count = 0\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, up, KindCountTooLarge))\nreturn\n}}\nif at < 0 || at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, up, KindBufferTooShort))\n}}\n}}\n");
+        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = (*[{bl}]byte)(e.st.buf[at : at+{bl}])\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = new([{bl}]byte)\nreturn e\n}}\n");
         o.push_str(&self.body_encoder(&g.body, &inner, &et));
         self.w(o);
 
@@ -426,6 +554,50 @@ static DEFAULT_U16: crate::model::Primitive = crate::model::Primitive {
     character_encoding: None,
     range_declared: false,
 };
+
+/// The cases of a body's `start` (a message's) or `find` (an entry's) loop: where element j
+/// ends, found, checked, from its start `p`; `idx` is the entry indices its errors take.
+pub(super) fn find_cases(body: &Body, at: &At, idx: &str) -> String {
+    let mut cases = String::new();
+    for (j, g) in body.groups.iter().enumerate() {
+        let f = private_field(&g.name);
+        let step = format!("if g := &d.{f}; g.done(p) {{\nend = g.next\n}} else {{\nend, err = skip{}(d.buf, p, d.version, &d.idx)\n}}", at.entry(g).prefix);
+        let _ = writeln!(cases, "case {j}:\n{}", since_end(g.since_version, &step));
+    }
+    for (j, v) in (body.groups.len()..).zip(&body.var_data) {
+        let (ls, big, _) = var_len(v);
+        let step = format!("var ok bool\nif end, ok = varDataEnd(d.buf, p, {ls}, {big}); !ok {{\nerr = truncated(p, {}, {idx}, \"var data\", {ls}, len(d.buf)-p)\n}}", at.path(&v.name));
+        let _ = writeln!(cases, "case {j}:\n{}", since_end(v.since_version, &step));
+    }
+    cases
+}
+
+/// A `find_cases` step for an element since version `since`: before it, it ends where it
+/// starts.
+fn since_end(since: i32, step: &str) -> String {
+    if since > 0 {
+        format!("end = p\nif d.version >= {since} {{\n{step}\n}}")
+    } else {
+        step.to_owned()
+    }
+}
+
+/// In a message's accessor of element `j` (with `set_p`, its start `p` too): when element j-1 is a
+/// group the caller read to its end (the usual order), its end taken from its decoder
+/// inline, as `start` would, so that `start` is not called.
+fn past_group(body: &Body, j: usize, set_p: bool) -> String {
+    match j.checked_sub(1).and_then(|k| body.groups.get(k)) {
+        Some(g) if g.since_version == 0 => format!("if g := &d.{}; d.err == nil && d.found == {} && g.done(d.pos[{}]) {{\nd.found, d.pos[{j}] = {j}, g.next\n{}}}\n", private_field(&g.name), j - 1, j - 1, if set_p { "p = g.next\n" } else { "" }),
+        _ => String::new(),
+    }
+}
+
+/// Whether the entries of a group with body `body` find their groups and var data lazily
+/// (`find`): entries with groups, or var data newer than version 0. (Entries of a block and
+/// var data read the lengths in Next; entries of a block alone have nothing to find.)
+fn lazy(body: &Body) -> bool {
+    !body.groups.is_empty() || body.var_data.iter().any(|v| v.since_version > 0)
+}
 
 /// The struct field holding a group's codec (unexported: the group's name with `g` before it).
 pub(super) fn private_field(name: &str) -> String {

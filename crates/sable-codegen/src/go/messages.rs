@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::model::{Message, TypeRef};
 
 use super::code::{doc, exported, go_str, gotype, lit, read, write};
-use super::groups::{min_block, private_field, At};
+use super::groups::{find_cases, min_block, private_field, At};
 use super::Gen;
 
 impl Gen<'_> {
@@ -99,49 +99,31 @@ impl Gen<'_> {
         let (methods, json) = self.body_decoder(body, &at, &dt);
         let nested = self.group_fields(body, &at, "Decoder");
         let mut o = doc(&dt, &format!("reads message `{}` from a buffer, without copying: Wrap it, then read its fields in any order and its groups and var data in any order", m.name), m.description.as_deref());
-        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\nhdr []byte\nblock []byte\nversion int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
+        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\n// hdr says whether the message was wrapped with its header, at buf[0:].\nhdr bool\nblock []byte\nversion int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
         let bl_check = if needs > 0 {
             format!("if version >= SchemaVersion && blockLength < {needs} {{\nreturn d.failWith(decodeError({}, \"header.blockLength\", nil, KindBlockLengthTooShort, \"block length \"+strconv.Itoa(blockLength)+\" is below the fields' {needs}\"))\n}}\n", self.header_offset("blockLength"))
         } else {
             String::new()
         };
-        let _ = writeln!(o, "// Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.\nfunc (d *{dt}) Wrap(buf []byte) error {{\nd.block, d.hdr = nil, nil\ntemplateID, blockLength, version, err := readHeader(buf)\nif err != nil {{\nreturn d.failWith(err)\n}}\nif templateID != {x}TemplateID {{\nreturn d.failWith(decodeError({}, \"header.templateId\", nil, KindUnknownTemplate, \"template id \"+strconv.Itoa(templateID)+\" is not {}'s\"))\n}}\n{bl_check}if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {{\nreturn err\n}}\nd.hdr = buf[:HeaderSize:HeaderSize]\nreturn nil\n}}\n", self.header_offset("templateId"), m.name);
+        // Wrap's fast path: a header that passes every check, tested by one condition; the
+        // checks one by one, and their errors, only when it does not.
+        let fits_block = if needs > 0 {
+            format!(" && blockLength >= {needs}")
+        } else {
+            String::new()
+        };
+        let _ = writeln!(o, "// Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.\nfunc (d *{dt}) Wrap(buf []byte) error {{\nif len(buf) >= HeaderSize {{\nblockLength := {}\nif {} == {x}TemplateID && {} == SchemaID{fits_block} && blockLength <= len(buf)-HeaderSize {{\nd.open(buf, HeaderSize, blockLength, {})\nd.hdr = true\nreturn nil\n}}\n}}\nreturn d.wrapChecked(buf)\n}}\n", self.header_read("blockLength", "buf"), self.header_read("templateId", "buf"), self.header_read("schemaId", "buf"), self.header_read("version", "buf"));
+        let _ = writeln!(o, "// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.\nfunc (d *{dt}) wrapChecked(buf []byte) error {{\nd.block, d.hdr, d.found = nil, false, 0\ntemplateID, blockLength, version, err := readHeader(buf)\nif err != nil {{\nreturn d.failWith(err)\n}}\nif templateID != {x}TemplateID {{\nreturn d.failWith(decodeError({}, \"header.templateId\", nil, KindUnknownTemplate, \"template id \"+strconv.Itoa(templateID)+\" is not {}'s\"))\n}}\n{bl_check}if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {{\nreturn err\n}}\nd.hdr = true\nreturn nil\n}}\n", self.header_offset("templateId"), m.name);
         let resets: String = body
             .groups
             .iter()
             .map(|g| format!("d.{}.start = -1\n", private_field(&g.name)))
             .collect();
-        let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nd.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil\n{resets}if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.block = nil\nreturn d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.block = buf[offset : offset+blockLength : offset+blockLength]\nd.pos[0] = offset + blockLength\nreturn nil\n}}\n");
+        let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nif offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil\n{resets}return d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.open(buf, offset, blockLength, version)\nreturn nil\n}}\n");
+        let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\nd.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil\n{resets}d.block = buf[offset : offset+blockLength : offset+blockLength]\nd.pos[0] = offset + blockLength\n}}\n");
         let _ = writeln!(o, "func (d *{dt}) failWith(err error) error {{\nd.err = err\nreturn err\n}}\n\n// fail records err unless an error came before it.\nfunc (d *{dt}) fail(err error) {{\nif d.err == nil {{\nd.err = err\n}}\n}}\n\n// Err returns the first error met: wrapping, or finding a group or var data.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingVersion returns the version the message was written at.\nfunc (d *{dt}) ActingVersion() int {{\nreturn d.version\n}}\n\n// ActingBlockLength returns the block length the message was written with.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         // start(i): where element i starts, found (checked) by skipping those before it.
-        let mut cases = String::new();
-        for (j, g) in body.groups.iter().enumerate() {
-            let f = private_field(&g.name);
-            let step = format!("if g := &d.{f}; g.done(p) {{\nend = g.next\n}} else {{\nend, err = skip{}(d.buf, p, d.version, &d.idx)\n}}", at.entry(g).prefix);
-            let step = if g.since_version > 0 {
-                format!(
-                    "end = p\nif d.version >= {} {{\n{step}\n}}",
-                    g.since_version
-                )
-            } else {
-                step
-            };
-            let _ = writeln!(cases, "case {j}:\n{step}");
-        }
-        for (j, v) in (body.groups.len()..).zip(&body.var_data) {
-            let ls = v.length_size();
-            let big = v.length.byte_order == sable_ir::ByteOrder::BigEndian;
-            let step = format!("var ok bool\nif end, ok = varDataEnd(d.buf, p, {ls}, {big}); !ok {{\nerr = truncated(p, {}, nil, \"var data\", {ls}, len(d.buf)-p)\n}}", at.path(&v.name));
-            let step = if v.since_version > 0 {
-                format!(
-                    "end = p\nif d.version >= {} {{\n{step}\n}}",
-                    v.since_version
-                )
-            } else {
-                step
-            };
-            let _ = writeln!(cases, "case {j}:\n{step}");
-        }
+        let cases = find_cases(body, &at, "nil");
         if n_el > 0 {
             let _ = writeln!(o, "// start returns where group or var data i (in schema order; {n_el}: the message's end) starts, found by skipping, checked, those between the last found and it; -1 after an error.\nfunc (d *{dt}) start(i int) int {{\nif d.block == nil {{\nreturn -1\n}}\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
         } else {
@@ -149,7 +131,7 @@ impl Gen<'_> {
         }
         let _ = writeln!(o, "// EncodedLength returns the length of the whole message, from its first byte (its header) to the end of its last var data, found (checked) without moving the decoder.\nfunc (d *{dt}) EncodedLength() (int, error) {{\nend := d.start({n_el})\nif end < 0 {{\nreturn 0, d.err\n}}\nstart := d.pos[0] - d.blockLength - HeaderSize\nreturn end - start, nil\n}}\n");
         o.push_str(&methods);
-        let hdr_json = format!("if d.hdr != nil {{\ndst = {hdr_t}{{block: d.hdr}}.appendJSON(dst)\n}} else {{\nvar h [HeaderSize]byte\nputHeader(h[:], d.blockLength, {x}TemplateID)\ndst = {hdr_t}{{block: h[:]}}.appendJSON(dst)\n}}");
+        let hdr_json = format!("if d.hdr {{\ndst = {hdr_t}{{block: d.buf[:HeaderSize:HeaderSize]}}.appendJSON(dst)\n}} else {{\nvar h [HeaderSize]byte\nputHeader(h[:], d.blockLength, {x}TemplateID)\ndst = {hdr_t}{{block: h[:]}}.appendJSON(dst)\n}}");
         let _ = writeln!(o, "// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst) and may be called at any point of reading the message.\nfunc (d *{dt}) AppendJSON(dst []byte) ([]byte, error) {{\nc := *d\nreturn c.appendJSON(dst)\n}}\n\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\nif d.block == nil {{\nreturn dst, d.err\n}}\ndst = append(dst, {}...)\n{hdr_json}\ndst = append(dst, `,\"fields\":{{`...)\n{json}return append(dst, \"}}}}\"...), nil\n}}\n", go_str(&format!("{{\"message\":{},\"header\":", crate::rust::json::text_json(m.name.as_bytes(), Some("UTF-8")))));
         let _ = writeln!(o, "// String gives the message's canonical JSON, or the error that stopped it.\nfunc (d *{dt}) String() string {{\nb, err := d.AppendJSON(nil)\nif err != nil {{\nreturn err.Error()\n}}\nreturn string(b)\n}}\n\n// MarshalJSON gives the message's canonical JSON (encoding/json.Marshaler).\nfunc (d *{dt}) MarshalJSON() ([]byte, error) {{\nreturn d.AppendJSON(nil)\n}}");
         self.w(o);
@@ -158,9 +140,9 @@ impl Gen<'_> {
         let nested = self.group_fields(body, &at, "Encoder")
             + &self.comp_fields(body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let mut o = doc(&et, &format!("writes message `{}` into a buffer: Wrap it, set its fields in any order, then its groups and var data in schema order; check Err at the end", m.name), m.description.as_deref());
-        let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock []byte\nat int\nfirst int\n{nested}}}\n");
+        let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock *[{bl}]byte\nat int\nfirst int\n{nested}}}\n");
         let _ = writeln!(o, "// Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).\nfunc (e *{et}) Wrap(buf []byte) error {{\nif len(buf) < HeaderSize {{\ne.WrapBody(buf[:0], 0)\ne.state.err = encodeError(0, \"header\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\nputHeader(buf, {x}BlockLength, {x}TemplateID)\nreturn e.WrapBody(buf, HeaderSize)\n}}\n");
-        let _ = writeln!(o, "// WrapBody starts the message's body at buf[offset:], without a header.\nfunc (e *{et}) WrapBody(buf []byte, offset int) error {{\ne.state = encoderState{{buf: buf, limit: offset + {bl}}}\ne.st, e.at, e.first = &e.state, offset, offset-HeaderSize\nif offset < 0 || offset > len(buf) || {bl} > len(buf)-offset {{\ne.block = make([]byte, {bl})\ne.state.limit = offset\ne.state.err = encodeError(offset, \"fields\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\ne.block = buf[offset : offset+{bl} : offset+{bl}]\nreturn nil\n}}\n");
+        let _ = writeln!(o, "// WrapBody starts the message's body at buf[offset:], without a header.\nfunc (e *{et}) WrapBody(buf []byte, offset int) error {{\ne.state = encoderState{{buf: buf, limit: offset + {bl}}}\ne.st, e.at, e.first = &e.state, offset, offset-HeaderSize\nif offset < 0 || offset > len(buf) || {bl} > len(buf)-offset {{\ne.block = new([{bl}]byte)\ne.state.limit = offset\ne.state.err = encodeError(offset, \"fields\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\ne.block = (*[{bl}]byte)(buf[offset : offset+{bl}])\nreturn nil\n}}\n");
         let _ = writeln!(o, "// Err returns the first error met writing the message.\nfunc (e *{et}) Err() error {{\nreturn e.state.err\n}}\n\n// EncodedLength returns the length of the message written so far, from its header.\nfunc (e *{et}) EncodedLength() int {{\nreturn e.state.limit - max(e.first, 0)\n}}\n\n// Bytes returns the message written so far, from its header (a view of the buffer).\nfunc (e *{et}) Bytes() []byte {{\nreturn e.state.buf[max(e.first, 0):e.state.limit]\n}}\n");
         o.push_str(&self.body_encoder(body, &at, &et));
         self.w(o);

@@ -67,6 +67,14 @@ pub(super) fn present(since: i32, end: usize) -> Option<String> {
     (!c.is_empty()).then(|| c.join(" && "))
 }
 
+/// The statement returning `null` when `cond` (an element's presence) does not hold.
+fn absent(cond: &Option<String>, null: &str) -> String {
+    match cond {
+        Some(c) => format!("if !({c}) {{\nreturn {null}\n}}\n"),
+        None => String::new(),
+    }
+}
+
 /// `stmts` when `cond` holds, else `null` written.
 fn guarded(cond: Option<String>, stmts: &str) -> String {
     match cond {
@@ -204,13 +212,9 @@ impl<'a> Gen<'a> {
         let off = slot.off;
         let end = off + slot.kind.size(slot.presence);
         let cond = present(slot.since, end);
-        let absent = |null: &str| match &cond {
-            Some(c) => format!("if !({c}) {{\nreturn {null}\n}}\n"),
-            None => String::new(),
-        };
+        let absent = |null: &str| absent(&cond, null);
         let mut o = String::new();
-        let json;
-        match slot.kind {
+        let json = match slot.kind {
             Kind::Prim(p) if slot.presence == Presence::Constant || p.is_constant() => {
                 let cv = p.const_value.clone().unwrap_or(PrimitiveValue::Int(0));
                 let d = doc(
@@ -239,93 +243,9 @@ impl<'a> Gen<'a> {
                 let stmt = format!("dst = append(dst, {}...)", bytes_str(text.as_bytes()));
                 return (o, guarded(present(slot.since, 0), &stmt));
             }
-            Kind::Prim(p) if p.is_array() => {
-                json = self.array_getter(slot, p, t, &mut o);
-            }
-            Kind::Prim(p) => {
-                let gt = gotype(p.primitive_type);
-                let null = lit(&p.null_value, p.primitive_type);
-                let r = read("d.block", &off.to_string(), p.primitive_type, p.byte_order);
-                let item = if p.primitive_type == PrimitiveType::Char {
-                    let utf8 = is_utf8(p.character_encoding.as_deref());
-                    format!("dst = appendChars(dst, d.block[{off}:{}], {utf8})", off + 1)
-                } else {
-                    num_json("v", p.primitive_type)
-                };
-                if optional(slot, p) {
-                    let is_null = if is_float(p.primitive_type)
-                        && p.null_value.as_f64().is_some_and(f64::is_nan)
-                    {
-                        "v != v".to_owned()
-                    } else {
-                        format!("v == {null}")
-                    };
-                    let d = doc(&m, &format!("returns optional field `{}`, and false when it holds its null value or is absent", slot.name), slot.desc);
-                    let _ = writeln!(o, "{d}func (d {t}) {m}() ({gt}, bool) {{\n{}v := {r}\nreturn v, !({is_null})\n}}\n", absent(&format!("{null}, false")));
-                    let bind = if p.primitive_type == PrimitiveType::Char {
-                        "_"
-                    } else {
-                        "v"
-                    };
-                    json = format!("if {bind}, ok := d.{m}(); ok {{\n{item}\n}} else {{\ndst = append(dst, \"null\"...)\n}}\n");
-                } else {
-                    let d = doc(
-                        &m,
-                        &format!("returns field `{}` (its null value when absent)", slot.name),
-                        slot.desc,
-                    );
-                    let _ = writeln!(
-                        o,
-                        "{d}func (d {t}) {m}() {gt} {{\n{}return {r}\n}}\n",
-                        absent(&null)
-                    );
-                    let stmts = if p.primitive_type == PrimitiveType::Char {
-                        item
-                    } else {
-                        format!("v := {r}\n{item}")
-                    };
-                    json = guarded(cond, &stmts);
-                }
-            }
-            Kind::Enum(e) => {
-                let en = exported(&e.name);
-                if slot.presence == Presence::Constant {
-                    let vname = slot.const_enum.unwrap_or("");
-                    let d = doc(
-                        &m,
-                        &format!("returns the constant `{}`", slot.name),
-                        slot.desc,
-                    );
-                    let _ = writeln!(
-                        o,
-                        "{d}func (d {t}) {m}() {en} {{\nreturn {en}{}\n}}\n",
-                        exported(vname)
-                    );
-                    let text = format!("\"{vname}\"");
-                    let stmt = format!("dst = append(dst, {}...)", bytes_str(text.as_bytes()));
-                    return (o, guarded(present(slot.since, 0), &stmt));
-                }
-                let r = format!(
-                    "{en}({})",
-                    read("d.block", &off.to_string(), e.encoding_type, e.byte_order)
-                );
-                if slot.presence == Presence::Optional {
-                    let d = doc(&m, &format!("returns optional field `{}`, and false when it holds its null value or is absent", slot.name), slot.desc);
-                    let _ = writeln!(o, "{d}func (d {t}) {m}() ({en}, bool) {{\n{}v := {r}\nreturn v, v != {en}NullValue\n}}\n", absent(&format!("{en}NullValue, false")));
-                } else {
-                    let d = doc(
-                        &m,
-                        &format!("returns field `{}` (the null value when absent)", slot.name),
-                        slot.desc,
-                    );
-                    let _ = writeln!(
-                        o,
-                        "{d}func (d {t}) {m}() {en} {{\n{}return {r}\n}}\n",
-                        absent(&format!("{en}NullValue"))
-                    );
-                }
-                json = guarded(cond, &format!("dst = {r}.appendJSON(dst)"));
-            }
+            Kind::Prim(p) if p.is_array() => self.array_getter(slot, p, t, &mut o),
+            Kind::Prim(p) => return self.prim_getter(slot, p, t),
+            Kind::Enum(e) => return self.enum_getter(slot, e, t),
             Kind::Set(st) => {
                 let sn = exported(&st.name);
                 let r = format!(
@@ -342,7 +262,7 @@ impl<'a> Gen<'a> {
                     "{d}func (d {t}) {m}() {sn} {{\n{}return {r}\n}}\n",
                     absent("0")
                 );
-                json = guarded(cond, &format!("dst = {r}.appendJSON(dst)"));
+                guarded(cond, &format!("dst = {r}.appendJSON(dst)"))
             }
             Kind::Comp(c) => {
                 let cn = format!("{}Decoder", exported(&c.name));
@@ -361,10 +281,109 @@ impl<'a> Gen<'a> {
                     String::new()
                 };
                 let _ = writeln!(o, "{d}func (d {t}) {m}() {cn} {{\n{gate}return {cn}{{block: span(d.block, {off}, {len}), version: d.version}}\n}}\n");
-                json = guarded(cond, &format!("dst = d.{m}().appendJSON(dst)"));
+                guarded(cond, &format!("dst = d.{m}().appendJSON(dst)"))
             }
-        }
+        };
         (o, json)
+    }
+
+    /// The getter of a (non-array, non-constant) primitive `slot`; its JSON statements.
+    fn prim_getter(&self, slot: &Slot<'_>, p: &Primitive, t: &str) -> (String, String) {
+        let (m, off) = (method(slot.name), slot.off);
+        let cond = present(slot.since, off + slot.kind.size(slot.presence));
+        let absent = |null: &str| absent(&cond, null);
+        let mut o = String::new();
+        let gt = gotype(p.primitive_type);
+        let null = lit(&p.null_value, p.primitive_type);
+        let r = read("d.block", &off.to_string(), p.primitive_type, p.byte_order);
+        let item = if p.primitive_type == PrimitiveType::Char {
+            let utf8 = is_utf8(p.character_encoding.as_deref());
+            format!("dst = appendChars(dst, d.block[{off}:{}], {utf8})", off + 1)
+        } else {
+            num_json("v", p.primitive_type)
+        };
+        if optional(slot, p) {
+            let is_null =
+                if is_float(p.primitive_type) && p.null_value.as_f64().is_some_and(f64::is_nan) {
+                    "v != v".to_owned()
+                } else {
+                    format!("v == {null}")
+                };
+            let d = doc(&m, &format!("returns optional field `{}`, and false when it holds its null value or is absent", slot.name), slot.desc);
+            let _ = writeln!(
+                o,
+                "{d}func (d {t}) {m}() ({gt}, bool) {{\n{}v := {r}\nreturn v, !({is_null})\n}}\n",
+                absent(&format!("{null}, false"))
+            );
+            let bind = if p.primitive_type == PrimitiveType::Char {
+                "_"
+            } else {
+                "v"
+            };
+            (o, format!("if {bind}, ok := d.{m}(); ok {{\n{item}\n}} else {{\ndst = append(dst, \"null\"...)\n}}\n"))
+        } else {
+            let d = doc(
+                &m,
+                &format!("returns field `{}` (its null value when absent)", slot.name),
+                slot.desc,
+            );
+            let _ = writeln!(
+                o,
+                "{d}func (d {t}) {m}() {gt} {{\n{}return {r}\n}}\n",
+                absent(&null)
+            );
+            let stmts = if p.primitive_type == PrimitiveType::Char {
+                item
+            } else {
+                format!("v := {r}\n{item}")
+            };
+            (o, guarded(cond, &stmts))
+        }
+    }
+
+    /// The getter of an enum `slot`; its JSON statements.
+    fn enum_getter(&self, slot: &Slot<'_>, e: &EnumType, t: &str) -> (String, String) {
+        let (m, off) = (method(slot.name), slot.off);
+        let cond = present(slot.since, off + slot.kind.size(slot.presence));
+        let absent = |null: &str| absent(&cond, null);
+        let mut o = String::new();
+        let en = exported(&e.name);
+        if slot.presence == Presence::Constant {
+            let vname = slot.const_enum.unwrap_or("");
+            let d = doc(
+                &m,
+                &format!("returns the constant `{}`", slot.name),
+                slot.desc,
+            );
+            let _ = writeln!(
+                o,
+                "{d}func (d {t}) {m}() {en} {{\nreturn {en}{}\n}}\n",
+                exported(vname)
+            );
+            let text = format!("\"{vname}\"");
+            let stmt = format!("dst = append(dst, {}...)", bytes_str(text.as_bytes()));
+            return (o, guarded(present(slot.since, 0), &stmt));
+        }
+        let r = format!(
+            "{en}({})",
+            read("d.block", &off.to_string(), e.encoding_type, e.byte_order)
+        );
+        if slot.presence == Presence::Optional {
+            let d = doc(&m, &format!("returns optional field `{}`, and false when it holds its null value or is absent", slot.name), slot.desc);
+            let _ = writeln!(o, "{d}func (d {t}) {m}() ({en}, bool) {{\n{}v := {r}\nreturn v, v != {en}NullValue\n}}\n", absent(&format!("{en}NullValue, false")));
+        } else {
+            let d = doc(
+                &m,
+                &format!("returns field `{}` (the null value when absent)", slot.name),
+                slot.desc,
+            );
+            let _ = writeln!(
+                o,
+                "{d}func (d {t}) {m}() {en} {{\n{}return {r}\n}}\n",
+                absent(&format!("{en}NullValue"))
+            );
+        }
+        (o, guarded(cond, &format!("dst = {r}.appendJSON(dst)")))
     }
 
     /// The getters of an array (into `o`); its JSON statements.
@@ -374,10 +393,7 @@ impl<'a> Gen<'a> {
         let sz = p.primitive_type.size();
         let end = off + n * sz;
         let cond = present(slot.since, end);
-        let absent = |null: &str| match &cond {
-            Some(c) => format!("if !({c}) {{\nreturn {null}\n}}\n"),
-            None => String::new(),
-        };
+        let absent = |null: &str| absent(&cond, null);
         let name = slot.name;
         let l = exported(name);
         let _ = writeln!(o, "// {l}Length is the number of elements of `{name}`.\nfunc (d {t}) {l}Length() int {{\nreturn {n}\n}}\n");
@@ -445,56 +461,7 @@ impl<'a> Gen<'a> {
                     let _ = writeln!(o, "{d}func (e {t}) Set{x}(i int, v {gt}) {t} {{\nif uint(i) >= {n} {{\n{}\n}}\n{w}\nreturn e\n}}\n", fail("KindIndexOutOfRange"));
                 }
             }
-            Kind::Prim(p) => {
-                let gt = gotype(p.primitive_type);
-                let w = write(
-                    "e.block",
-                    &off.to_string(),
-                    p.primitive_type,
-                    p.byte_order,
-                    "v",
-                );
-                let checks = range_checks(p);
-                let (check, what) = if checks.is_empty() {
-                    (String::new(), String::new())
-                } else {
-                    (
-                        format!(
-                            "if {} {{\n{}\n}}\n",
-                            checks.join(" || "),
-                            fail("KindValueOutOfRange")
-                        ),
-                        format!(
-                            "; a value outside {}..{} is KindValueOutOfRange (nothing written)",
-                            lit(&p.min_value, p.primitive_type),
-                            lit(&p.max_value, p.primitive_type)
-                        ),
-                    )
-                };
-                let d = doc(
-                    &format!("Set{x}"),
-                    &format!("writes field `{name}`{what}"),
-                    slot.desc,
-                );
-                let _ = writeln!(
-                    o,
-                    "{d}func (e {t}) Set{x}(v {gt}) {t} {{\n{check}{w}\nreturn e\n}}\n"
-                );
-                if optional(slot, p) {
-                    let null = lit(&p.null_value, p.primitive_type);
-                    let w = format!(
-                        "null := {gt}({null})\n{}",
-                        write(
-                            "e.block",
-                            &off.to_string(),
-                            p.primitive_type,
-                            p.byte_order,
-                            "null"
-                        )
-                    );
-                    let _ = writeln!(o, "// Clear{x} writes the null value of `{name}`: no value.\nfunc (e {t}) Clear{x}() {t} {{\n{w}\nreturn e\n}}\n");
-                }
-            }
+            Kind::Prim(p) => return self.prim_setter(slot, p, t),
             Kind::Enum(en) => {
                 if slot.presence == Presence::Constant {
                     return o;
@@ -556,9 +523,9 @@ impl<'a> Gen<'a> {
                     None => ("nil", path.as_str()),
                 };
                 let fill = if self.can_fail(c) {
-                    format!("c.block, c.at, c.st, c.lv = e.block[{off}:{}], e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len)
+                    format!("c.block, c.at, c.st, c.lv = (*[{len}]byte)(e.block[{off}:{}]), e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len)
                 } else {
-                    format!("c.block = e.block[{off}:{}]", off + len)
+                    format!("c.block = (*[{len}]byte)(e.block[{off}:{}])", off + len)
                 };
                 let _ = writeln!(
                     o,
@@ -566,6 +533,66 @@ impl<'a> Gen<'a> {
                     comp_field(name)
                 );
             }
+        }
+        o
+    }
+
+    /// The setter (and for an optional field, the clearer) of a (non-array, non-constant)
+    /// primitive `slot` on encoder type `t`.
+    fn prim_setter(&self, slot: &Slot<'_>, p: &Primitive, t: &str) -> String {
+        let (name, off, path, lv) = (slot.name, slot.off, &slot.path, slot.lv);
+        let x = exported(name);
+        let fail = |kind: &str| {
+            format!("e.st.setErr(encodeError(e.at+{off}, {path}, {lv}, {kind}))\nreturn e")
+        };
+        let mut o = String::new();
+        let gt = gotype(p.primitive_type);
+        let w = write(
+            "e.block",
+            &off.to_string(),
+            p.primitive_type,
+            p.byte_order,
+            "v",
+        );
+        let checks = range_checks(p);
+        let (check, what) = if checks.is_empty() {
+            (String::new(), String::new())
+        } else {
+            (
+                format!(
+                    "if {} {{\n{}\n}}\n",
+                    checks.join(" || "),
+                    fail("KindValueOutOfRange")
+                ),
+                format!(
+                    "; a value outside {}..{} is KindValueOutOfRange (nothing written)",
+                    lit(&p.min_value, p.primitive_type),
+                    lit(&p.max_value, p.primitive_type)
+                ),
+            )
+        };
+        let d = doc(
+            &format!("Set{x}"),
+            &format!("writes field `{name}`{what}"),
+            slot.desc,
+        );
+        let _ = writeln!(
+            o,
+            "{d}func (e {t}) Set{x}(v {gt}) {t} {{\n{check}{w}\nreturn e\n}}\n"
+        );
+        if optional(slot, p) {
+            let null = lit(&p.null_value, p.primitive_type);
+            let w = format!(
+                "null := {gt}({null})\n{}",
+                write(
+                    "e.block",
+                    &off.to_string(),
+                    p.primitive_type,
+                    p.byte_order,
+                    "null"
+                )
+            );
+            let _ = writeln!(o, "// Clear{x} writes the null value of `{name}`: no value.\nfunc (e {t}) Clear{x}() {t} {{\n{w}\nreturn e\n}}\n");
         }
         o
     }

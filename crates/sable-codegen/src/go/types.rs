@@ -131,11 +131,13 @@ impl Gen<'_> {
             c.description.as_deref(),
         );
         let comps = self.comp_fields(c.members.iter().map(|m| (m.name.as_str(), &m.type_ref)));
+        // The encoder's bytes as an array: its setters' offsets need no bounds checks.
+        let len = c.encoded_length.max(0);
         if self.can_fail(c) {
-            let _ = writeln!(enc, "type {en} struct {{\nblock []byte\nat int\nst *encoderState\nlv *level\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
+            let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\nat int\nst *encoderState\nlv *level\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
         } else {
             // No setter of it can fail: its bytes are all it needs.
-            let _ = writeln!(enc, "type {en} struct {{\nblock []byte\n{comps}}}\n");
+            let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\n{comps}}}\n");
         }
         for (i, m) in c.members.iter().enumerate() {
             let kind = self.kind(&m.type_ref);

@@ -105,7 +105,7 @@ return append(dst, '}')
 // MessageHeaderEncoder writes composite `messageHeader` into its bytes. Message identifiers and
 // length of message root
 type MessageHeaderEncoder struct {
-block []byte
+block *[8]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -338,7 +338,7 @@ return append(dst, '}')
 
 // BoosterEncoder writes composite `Booster` into its bytes.
 type BoosterEncoder struct {
-block []byte
+block *[2]byte
 }
 
 // SetBoostType writes field `BoostType`.
@@ -481,7 +481,7 @@ return append(dst, '}')
 
 // EngineEncoder writes composite `Engine` into its bytes.
 type EngineEncoder struct {
-block []byte
+block *[10]byte
 at int
 st *encoderState
 lv *level
@@ -550,7 +550,7 @@ return e
 // Booster returns the encoder of field `booster`.
 func (e *EngineEncoder) Booster() *BoosterEncoder {
 c := &e.cBooster
-c.block = e.block[8:10]
+c.block = (*[2]byte)(e.block[8:10])
 return c
 }
 
@@ -600,7 +600,7 @@ return append(dst, '}')
 // GroupSizeEncodingEncoder writes composite `groupSizeEncoding` into its bytes. Repeating group
 // dimensions
 type GroupSizeEncodingEncoder struct {
-block []byte
+block *[4]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -627,7 +627,8 @@ CarBlockLength = 49
 // in any order and its groups and var data in any order. Description of a basic Car
 type CarDecoder struct {
 buf []byte
-hdr []byte
+// hdr says whether the message was wrapped with its header, at buf[0:].
+hdr bool
 block []byte
 version int
 blockLength int
@@ -642,7 +643,20 @@ gPerformanceFigures CarPerformanceFiguresDecoder
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
 func (d *CarDecoder) Wrap(buf []byte) error {
-d.block, d.hdr = nil, nil
+if len(buf) >= HeaderSize {
+blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
+if int(binary.LittleEndian.Uint16(buf[2:])) == CarTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 49 && blockLength <= len(buf)-HeaderSize {
+d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
+d.hdr = true
+return nil
+}
+}
+return d.wrapChecked(buf)
+}
+
+// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
+func (d *CarDecoder) wrapChecked(buf []byte) error {
+d.block, d.hdr, d.found = nil, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -656,22 +670,29 @@ return d.failWith(decodeError(0, "header.blockLength", nil, KindBlockLengthTooSh
 if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {
 return err
 }
-d.hdr = buf[:HeaderSize:HeaderSize]
+d.hdr = true
 return nil
 }
 
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *CarDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil
+if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
-if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.block = nil
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
+d.open(buf, offset, blockLength, version)
+return nil
+}
+
+// open wraps the body at buf[offset:], its block checked to fit.
+func (d *CarDecoder) open(buf []byte, offset, blockLength, version int) {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
+d.gFuelFigures.start = -1
+d.gPerformanceFigures.start = -1
 d.block = buf[offset : offset+blockLength : offset+blockLength]
 d.pos[0] = offset + blockLength
-return nil
 }
 
 func (d *CarDecoder) failWith(err error) error {
@@ -960,6 +981,17 @@ g := &d.gFuelFigures
 p := -1
 if d.block != nil {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 6 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.entry = false
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -981,7 +1013,25 @@ func (d *CarDecoder) PerformanceFigures() *CarPerformanceFiguresDecoder {
 g := &d.gPerformanceFigures
 p := -1
 if d.block != nil {
+p = d.pos[1]
+if g := &d.gFuelFigures; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
+d.found, d.pos[1] = 1, g.next
+p = g.next
+}
+if d.found < 1 {
 p = d.start(1)
+}
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 1 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.entry = false
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -1000,6 +1050,21 @@ return 0
 // Manufacturer returns the bytes of var data `manufacturer` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) Manufacturer() []byte {
+if g := &d.gPerformanceFigures; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
+d.found, d.pos[2] = 2, g.next
+}
+if d.found >= 2 {
+if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.LittleEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 2 {
+d.found, d.pos[3] = 3, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(2)
 if p < 0 {
 return nil
@@ -1038,6 +1103,18 @@ return 0
 // Model returns the bytes of var data `model` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *CarDecoder) Model() []byte {
+if d.found >= 3 {
+if buf, p := d.buf, d.pos[3]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.LittleEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 3 {
+d.found, d.pos[4] = 4, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(3)
 if p < 0 {
 return nil
@@ -1076,6 +1153,18 @@ return 0
 // ActivationCode returns the bytes of var data `activationCode` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) ActivationCode() []byte {
+if d.found >= 4 {
+if buf, p := d.buf, d.pos[4]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.LittleEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 4 {
+d.found, d.pos[5] = 5, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(4)
 if p < 0 {
 return nil
@@ -1112,8 +1201,8 @@ if d.block == nil {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Car\",\"header\":"...)
-if d.hdr != nil {
-dst = MessageHeaderDecoder{block: d.hdr}.appendJSON(dst)
+if d.hdr {
+dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, CarTemplateID)
@@ -1273,7 +1362,7 @@ return d.AppendJSON(nil)
 type CarEncoder struct {
 state encoderState
 st *encoderState
-block []byte
+block *[49]byte
 at int
 first int
 gFuelFigures CarFuelFiguresEncoder
@@ -1297,12 +1386,12 @@ func (e *CarEncoder) WrapBody(buf []byte, offset int) error {
 e.state = encoderState{buf: buf, limit: offset + 49}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 49 > len(buf)-offset {
-e.block = make([]byte, 49)
+e.block = new([49]byte)
 e.state.limit = offset
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
-e.block = buf[offset : offset+49 : offset+49]
+e.block = (*[49]byte)(buf[offset : offset+49])
 return nil
 }
 
@@ -1384,7 +1473,7 @@ return e
 // Engine returns the encoder of field `engine`.
 func (e *CarEncoder) Engine() *EngineEncoder {
 c := &e.cEngine
-c.block, c.at, c.st, c.lv = e.block[39:49], e.at+39, e.st, nil
+c.block, c.at, c.st, c.lv = (*[10]byte)(e.block[39:49]), e.at+39, e.st, nil
 c.up, c.name = nil, "fields.engine"
 return c
 }
@@ -1408,12 +1497,30 @@ return g
 // SetManufacturer writes var data `manufacturer` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetManufacturer(v []byte) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.manufacturer", nil)
 return e
 }
 
 // SetManufacturerString writes var data `manufacturer` from a string, as SetManufacturer.
 func (e *CarEncoder) SetManufacturerString(v string) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.manufacturer", nil)
 return e
 }
@@ -1421,12 +1528,30 @@ return e
 // SetModel writes var data `model` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetModel(v []byte) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.model", nil)
 return e
 }
 
 // SetModelString writes var data `model` from a string, as SetModel.
 func (e *CarEncoder) SetModelString(v string) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.model", nil)
 return e
 }
@@ -1434,12 +1559,30 @@ return e
 // SetActivationCode writes var data `activationCode` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetActivationCode(v []byte) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.activationCode", nil)
 return e
 }
 
 // SetActivationCodeString writes var data `activationCode` from a string, as SetActivationCode.
 func (e *CarEncoder) SetActivationCodeString(v string) *CarEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.activationCode", nil)
 return e
 }
@@ -1556,6 +1699,34 @@ d.entry = false
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
+buf, p := d.buf, d.next
+q := p + d.blockLength
+if q < p || q > len(buf) {
+return d.nextChecked()
+}
+d.pos[0] = q
+if q+4 > len(buf) {
+return d.nextChecked()
+}
+n0 := int(binary.LittleEndian.Uint32(buf[q:]))
+if n0 <= len(buf)-q-4 {
+q += 4 + n0
+} else {
+return d.nextChecked()
+}
+d.pos[1] = q
+d.idx[0]++
+d.block = buf[p : p+d.blockLength : p+d.blockLength]
+d.next, d.entry = q, true
+return true
+}
+
+// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.
+func (d *CarFuelFiguresDecoder) nextChecked() bool {
+d.entry = false
+if d.err != nil || d.idx[0]+1 >= d.count {
+return false
+}
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
@@ -1668,7 +1839,7 @@ return append(dst, '}'), nil
 // its fields, groups and var data.
 type CarFuelFiguresEncoder struct {
 st *encoderState
-block []byte
+block *[6]byte
 at int
 lv level
 count int
@@ -1676,20 +1847,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *CarFuelFiguresEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(6))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.fuelFigures", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.fuelFigures", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(6))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -1703,11 +1878,11 @@ e.st.setErr(encodeError(at, "fields.fuelFigures", &e.lv, KindCountTooLarge))
 case at+6 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.fuelFigures[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+6 : at+6]
+e.block = (*[6]byte)(e.st.buf[at : at+6])
 e.st.limit = at + 6
 return e
 }
-e.block = make([]byte, 6)
+e.block = new([6]byte)
 return e
 }
 
@@ -1726,12 +1901,30 @@ return e
 // SetUsageDescription writes var data `usageDescription` after what is written so far; longer
 // than 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarFuelFiguresEncoder) SetUsageDescription(v []byte) *CarFuelFiguresEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
 
 // SetUsageDescriptionString writes var data `usageDescription` from a string, as SetUsageDescription.
 func (e *CarFuelFiguresEncoder) SetUsageDescriptionString(v string) *CarFuelFiguresEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
@@ -1792,6 +1985,8 @@ blockLength int
 count int
 next int
 entry bool
+// found is how many of the entry's groups and var data have their starts in pos.
+found int
 pos [2]int
 // idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
@@ -1815,9 +2010,46 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 }
 
-// done reports whether the group was read to its end from p: then next is where it ends.
+// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *CarPerformanceFiguresDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
+if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
+return false
+}
+if d.entry {
+end := d.find(1)
+if end < 0 {
+return false
+}
+d.next = end
+}
+return true
+}
+
+// find returns where group or var data i of the entry starts (in schema order; 1: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.
+func (d *CarPerformanceFiguresDecoder) find(i int) int {
+for d.found < i {
+if d.err != nil {
+return -1
+}
+p := d.pos[d.found]
+var end int
+var err error
+switch d.found {
+case 0:
+if g := &d.gAcceleration; g.done(p) {
+end = g.next
+} else {
+end, err = skipCarPerformanceFiguresAcceleration(d.buf, p, d.version, &d.idx)
+}
+}
+if err != nil {
+d.err = err
+return -1
+}
+d.found++
+d.pos[d.found] = end
+}
+return d.pos[i]
 }
 
 // Count returns the number of entries.
@@ -1842,7 +2074,15 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresDecoder) Next() bool {
+if d.entry {
+end := d.find(1)
 d.entry = false
+if end < 0 {
+d.block = nil
+return false
+}
+d.next = end
+}
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
@@ -1853,13 +2093,7 @@ d.err, d.block = truncated(p, "fields.performanceFigures[]", d.idx[:], "group en
 return false
 }
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-var err error
-if q, err = walkCarPerformanceFigures(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
-d.err, d.block = err, nil
-return false
-}
-d.next, d.entry = q, true
+d.pos[0], d.found, d.entry = p+d.blockLength, 0, true
 return true
 }
 
@@ -1898,6 +2132,18 @@ g := &d.gAcceleration
 p := -1
 if d.entry {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 6 && n*bl <= len(buf)-p-4 {
+g.idx[0] = d.idx[0]
+g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.fit, g.cut = n, nil
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, &d.idx)
 return g
@@ -1916,6 +2162,9 @@ dst = append(dst, "null"...)
 dst = append(dst, ",\"acceleration\":"...)
 {
 g := d.Acceleration()
+if d.err != nil {
+return dst, d.err
+}
 if g.err != nil {
 return dst, g.err
 }
@@ -1941,7 +2190,7 @@ return append(dst, '}'), nil
 // each entry, then its fields, groups and var data.
 type CarPerformanceFiguresEncoder struct {
 st *encoderState
-block []byte
+block *[1]byte
 at int
 lv level
 count int
@@ -1950,20 +2199,24 @@ gAcceleration CarPerformanceFiguresAccelerationEncoder
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *CarPerformanceFiguresEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(1))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.performanceFigures", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.performanceFigures", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(1))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -1977,11 +2230,11 @@ e.st.setErr(encodeError(at, "fields.performanceFigures", &e.lv, KindCountTooLarg
 case at+1 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.performanceFigures[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+1 : at+1]
+e.block = (*[1]byte)(e.st.buf[at : at+1])
 e.st.limit = at + 1
 return e
 }
-e.block = make([]byte, 1)
+e.block = new([1]byte)
 return e
 }
 
@@ -2177,7 +2430,7 @@ return append(dst, '}'), nil
 // before each entry, then its fields, groups and var data.
 type CarPerformanceFiguresAccelerationEncoder struct {
 st *encoderState
-block []byte
+block *[6]byte
 at int
 lv level
 count int
@@ -2185,20 +2438,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *CarPerformanceFiguresAccelerationEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(6))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(6))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -2212,11 +2469,11 @@ e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", &e.lv, K
 case at+6 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+6 : at+6]
+e.block = (*[6]byte)(e.st.buf[at : at+6])
 e.st.limit = at + 6
 return e
 }
-e.block = make([]byte, 6)
+e.block = new([6]byte)
 return e
 }
 

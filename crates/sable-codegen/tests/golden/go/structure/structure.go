@@ -97,7 +97,7 @@ return append(dst, '}')
 
 // MessageHeaderEncoder writes composite `messageHeader` into its bytes.
 type MessageHeaderEncoder struct {
-block []byte
+block *[8]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -168,7 +168,7 @@ return append(dst, '}')
 
 // PointEncoder writes composite `Point` into its bytes.
 type PointEncoder struct {
-block []byte
+block *[4]byte
 }
 
 // SetX writes field `x`.
@@ -284,7 +284,7 @@ return append(dst, '}')
 
 // DecimalEncoder writes composite `Decimal` into its bytes.
 type DecimalEncoder struct {
-block []byte
+block *[8]byte
 }
 
 // SetMantissa writes field `mantissa`.
@@ -412,7 +412,7 @@ return append(dst, '}')
 
 // ShapeEncoder writes composite `Shape` into its bytes.
 type ShapeEncoder struct {
-block []byte
+block *[24]byte
 cOrigin PointEncoder
 cSize PointEncoder
 cPrice DecimalEncoder
@@ -427,14 +427,14 @@ return e
 // Origin returns the encoder of field `origin`.
 func (e *ShapeEncoder) Origin() *PointEncoder {
 c := &e.cOrigin
-c.block = e.block[4:8]
+c.block = (*[4]byte)(e.block[4:8])
 return c
 }
 
 // Size returns the encoder of field `size`.
 func (e *ShapeEncoder) Size() *PointEncoder {
 c := &e.cSize
-c.block = e.block[8:12]
+c.block = (*[4]byte)(e.block[8:12])
 return c
 }
 
@@ -466,7 +466,7 @@ return e
 // Price returns the encoder of field `price`.
 func (e *ShapeEncoder) Price() *DecimalEncoder {
 c := &e.cPrice
-c.block = e.block[16:24]
+c.block = (*[8]byte)(e.block[16:24])
 return c
 }
 
@@ -553,7 +553,7 @@ return append(dst, '}')
 
 // GroupSizeEncodingEncoder writes composite `groupSizeEncoding` into its bytes.
 type GroupSizeEncodingEncoder struct {
-block []byte
+block *[4]byte
 }
 
 // SetBlockLength writes field `blockLength`.
@@ -580,7 +580,8 @@ CompositesBlockLength = 36
 // read its fields in any order and its groups and var data in any order.
 type CompositesDecoder struct {
 buf []byte
-hdr []byte
+// hdr says whether the message was wrapped with its header, at buf[0:].
+hdr bool
 block []byte
 version int
 blockLength int
@@ -593,7 +594,20 @@ idx [pathDepth]int
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
 func (d *CompositesDecoder) Wrap(buf []byte) error {
-d.block, d.hdr = nil, nil
+if len(buf) >= HeaderSize {
+blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
+if int(binary.LittleEndian.Uint16(buf[2:])) == CompositesTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 36 && blockLength <= len(buf)-HeaderSize {
+d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
+d.hdr = true
+return nil
+}
+}
+return d.wrapChecked(buf)
+}
+
+// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
+func (d *CompositesDecoder) wrapChecked(buf []byte) error {
+d.block, d.hdr, d.found = nil, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -607,20 +621,25 @@ return d.failWith(decodeError(0, "header.blockLength", nil, KindBlockLengthTooSh
 if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {
 return err
 }
-d.hdr = buf[:HeaderSize:HeaderSize]
+d.hdr = true
 return nil
 }
 
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *CompositesDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil
 if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.block = nil
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
+d.open(buf, offset, blockLength, version)
+return nil
+}
+
+// open wraps the body at buf[offset:], its block checked to fit.
+func (d *CompositesDecoder) open(buf []byte, offset, blockLength, version int) {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
 d.block = buf[offset : offset+blockLength : offset+blockLength]
 d.pos[0] = offset + blockLength
-return nil
 }
 
 func (d *CompositesDecoder) failWith(err error) error {
@@ -802,8 +821,8 @@ if d.block == nil {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Composites\",\"header\":"...)
-if d.hdr != nil {
-dst = MessageHeaderDecoder{block: d.hdr}.appendJSON(dst)
+if d.hdr {
+dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, CompositesTemplateID)
@@ -861,7 +880,7 @@ return d.AppendJSON(nil)
 type CompositesEncoder struct {
 state encoderState
 st *encoderState
-block []byte
+block *[36]byte
 at int
 first int
 cShape ShapeEncoder
@@ -884,12 +903,12 @@ func (e *CompositesEncoder) WrapBody(buf []byte, offset int) error {
 e.state = encoderState{buf: buf, limit: offset + 36}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 36 > len(buf)-offset {
-e.block = make([]byte, 36)
+e.block = new([36]byte)
 e.state.limit = offset
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
-e.block = buf[offset : offset+36 : offset+36]
+e.block = (*[36]byte)(buf[offset : offset+36])
 return nil
 }
 
@@ -911,14 +930,14 @@ return e.state.buf[max(e.first, 0):e.state.limit]
 // Shape returns the encoder of field `shape`.
 func (e *CompositesEncoder) Shape() *ShapeEncoder {
 c := &e.cShape
-c.block = e.block[0:24]
+c.block = (*[24]byte)(e.block[0:24])
 return c
 }
 
 // LastPrice returns the encoder of field `lastPrice`.
 func (e *CompositesEncoder) LastPrice() *DecimalEncoder {
 c := &e.cLastPrice
-c.block = e.block[24:32]
+c.block = (*[8]byte)(e.block[24:32])
 return c
 }
 
@@ -940,7 +959,8 @@ GroupsBlockLength = 8
 // fields in any order and its groups and var data in any order.
 type GroupsDecoder struct {
 buf []byte
-hdr []byte
+// hdr says whether the message was wrapped with its header, at buf[0:].
+hdr bool
 block []byte
 version int
 blockLength int
@@ -955,7 +975,20 @@ gTags GroupsTagsDecoder
 
 // Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.
 func (d *GroupsDecoder) Wrap(buf []byte) error {
-d.block, d.hdr = nil, nil
+if len(buf) >= HeaderSize {
+blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
+if int(binary.LittleEndian.Uint16(buf[2:])) == GroupsTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 8 && blockLength <= len(buf)-HeaderSize {
+d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
+d.hdr = true
+return nil
+}
+}
+return d.wrapChecked(buf)
+}
+
+// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
+func (d *GroupsDecoder) wrapChecked(buf []byte) error {
+d.block, d.hdr, d.found = nil, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -969,22 +1002,29 @@ return d.failWith(decodeError(0, "header.blockLength", nil, KindBlockLengthTooSh
 if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {
 return err
 }
-d.hdr = buf[:HeaderSize:HeaderSize]
+d.hdr = true
 return nil
 }
 
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *GroupsDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, nil, version, blockLength, 0, nil
+if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
 d.gLegs.start = -1
 d.gTags.start = -1
-if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.block = nil
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
+d.open(buf, offset, blockLength, version)
+return nil
+}
+
+// open wraps the body at buf[offset:], its block checked to fit.
+func (d *GroupsDecoder) open(buf []byte, offset, blockLength, version int) {
+d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
+d.gLegs.start = -1
+d.gTags.start = -1
 d.block = buf[offset : offset+blockLength : offset+blockLength]
 d.pos[0] = offset + blockLength
-return nil
 }
 
 func (d *GroupsDecoder) failWith(err error) error {
@@ -1105,6 +1145,17 @@ g := &d.gLegs
 p := -1
 if d.block != nil {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 12 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.entry = false
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -1126,7 +1177,25 @@ func (d *GroupsDecoder) Tags() *GroupsTagsDecoder {
 g := &d.gTags
 p := -1
 if d.block != nil {
+p = d.pos[1]
+if g := &d.gLegs; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
+d.found, d.pos[1] = 1, g.next
+p = g.next
+}
+if d.found < 1 {
 p = d.start(1)
+}
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 2 && n*bl <= len(buf)-p-4 {
+g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.fit, g.cut = n, nil
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, nil)
 return g
@@ -1145,6 +1214,21 @@ return 0
 // Text returns the bytes of var data `text` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Text() []byte {
+if g := &d.gTags; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
+d.found, d.pos[2] = 2, g.next
+}
+if d.found >= 2 {
+if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
+n := int(binary.LittleEndian.Uint32(buf[p:]))
+if n <= len(buf)-p-4 {
+end := p + 4 + n
+if d.found == 2 {
+d.found, d.pos[3] = 3, end
+}
+return buf[p+4 : end : end]
+}
+}
+}
 p := d.start(2)
 if p < 0 {
 return nil
@@ -1183,6 +1267,18 @@ return 0
 // Blob returns the bytes of var data `blob` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Blob() []byte {
+if d.found >= 3 {
+if buf, p := d.buf, d.pos[3]; p >= 0 && p+2 <= len(buf) {
+n := int(binary.LittleEndian.Uint16(buf[p:]))
+if n <= len(buf)-p-2 {
+end := p + 2 + n
+if d.found == 3 {
+d.found, d.pos[4] = 4, end
+}
+return buf[p+2 : end : end]
+}
+}
+}
 p := d.start(3)
 if p < 0 {
 return nil
@@ -1214,8 +1310,8 @@ if d.block == nil {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Groups\",\"header\":"...)
-if d.hdr != nil {
-dst = MessageHeaderDecoder{block: d.hdr}.appendJSON(dst)
+if d.hdr {
+dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, GroupsTemplateID)
@@ -1315,7 +1411,7 @@ return d.AppendJSON(nil)
 type GroupsEncoder struct {
 state encoderState
 st *encoderState
-block []byte
+block *[8]byte
 at int
 first int
 gLegs GroupsLegsEncoder
@@ -1338,12 +1434,12 @@ func (e *GroupsEncoder) WrapBody(buf []byte, offset int) error {
 e.state = encoderState{buf: buf, limit: offset + 8}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 8 > len(buf)-offset {
-e.block = make([]byte, 8)
+e.block = new([8]byte)
 e.state.limit = offset
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
-e.block = buf[offset : offset+8 : offset+8]
+e.block = (*[8]byte)(buf[offset : offset+8])
 return nil
 }
 
@@ -1387,12 +1483,30 @@ return g
 // SetText writes var data `text` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetText(v []byte) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
 
 // SetTextString writes var data `text` from a string, as SetText.
 func (e *GroupsEncoder) SetTextString(v string) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
@@ -1400,12 +1514,30 @@ return e
 // SetBlob writes var data `blob` after what is written so far; longer than 65534 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetBlob(v []byte) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 65534 {
+if at, end := st.limit, st.limit+2+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint16(b[0:], uint16(len(v)))
+copy(b[2:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
 
 // SetBlobString writes var data `blob` from a string, as SetBlob.
 func (e *GroupsEncoder) SetBlobString(v string) *GroupsEncoder {
+if st := e.st; uint64(len(v)) <= 65534 {
+if at, end := st.limit, st.limit+2+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint16(b[0:], uint16(len(v)))
+copy(b[2:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
@@ -1474,6 +1606,8 @@ blockLength int
 count int
 next int
 entry bool
+// found is how many of the entry's groups and var data have their starts in pos.
+found int
 pos [3]int
 // idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
@@ -1497,9 +1631,51 @@ return
 d.blockLength, d.count, d.next = bl, n, p+4
 }
 
-// done reports whether the group was read to its end from p: then next is where it ends.
+// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *GroupsLegsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
+if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
+return false
+}
+if d.entry {
+end := d.find(2)
+if end < 0 {
+return false
+}
+d.next = end
+}
+return true
+}
+
+// find returns where group or var data i of the entry starts (in schema order; 2: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.
+func (d *GroupsLegsDecoder) find(i int) int {
+for d.found < i {
+if d.err != nil {
+return -1
+}
+p := d.pos[d.found]
+var end int
+var err error
+switch d.found {
+case 0:
+if g := &d.gFills; g.done(p) {
+end = g.next
+} else {
+end, err = skipGroupsLegsFills(d.buf, p, d.version, &d.idx)
+}
+case 1:
+var ok bool
+if end, ok = varDataEnd(d.buf, p, 4, false); !ok {
+err = truncated(p, "fields.legs[].note", d.idx[:], "var data", 4, len(d.buf)-p)
+}
+}
+if err != nil {
+d.err = err
+return -1
+}
+d.found++
+d.pos[d.found] = end
+}
+return d.pos[i]
 }
 
 // Count returns the number of entries.
@@ -1524,7 +1700,15 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsDecoder) Next() bool {
+if d.entry {
+end := d.find(2)
 d.entry = false
+if end < 0 {
+d.block = nil
+return false
+}
+d.next = end
+}
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
@@ -1535,13 +1719,7 @@ d.err, d.block = truncated(p, "fields.legs[]", d.idx[:], "group entry", d.blockL
 return false
 }
 d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
-q := p + d.blockLength
-var err error
-if q, err = walkGroupsLegs(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
-d.err, d.block = err, nil
-return false
-}
-d.next, d.entry = q, true
+d.pos[0], d.found, d.entry = p+d.blockLength, 0, true
 return true
 }
 
@@ -1595,6 +1773,18 @@ g := &d.gFills
 p := -1
 if d.entry {
 p = d.pos[0]
+if buf := d.buf; p >= 0 && p+4 <= len(buf) {
+dim := buf[p : p+4 : p+4]
+bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
+if bl >= 5 && n*bl <= len(buf)-p-4 {
+g.idx[0] = d.idx[0]
+g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.block, g.err = nil, nil
+g.fit, g.cut = n, nil
+g.blockLength, g.count, g.next = bl, n, p+4
+return g
+}
+}
 }
 g.wrap(d.buf, p, d.version, &d.idx)
 return g
@@ -1615,7 +1805,11 @@ func (d *GroupsLegsDecoder) Note() []byte {
 if !d.entry {
 return nil
 }
-p, end := d.pos[1], d.pos[2]
+end := d.find(2)
+if end < 0 {
+return nil
+}
+p := d.pos[1]
 return d.buf[p+4 : end : end]
 }
 
@@ -1648,6 +1842,9 @@ dst = append(dst, "null"...)
 dst = append(dst, ",\"fills\":"...)
 {
 g := d.Fills()
+if d.err != nil {
+return dst, d.err
+}
 if g.err != nil {
 return dst, g.err
 }
@@ -1669,6 +1866,9 @@ dst = append(dst, ']')
 dst = append(dst, ",\"note\":"...)
 {
 b := d.Note()
+if d.err != nil {
+return dst, d.err
+}
 dst = appendText(dst, b, b, true)
 }
 return append(dst, '}'), nil
@@ -1678,7 +1878,7 @@ return append(dst, '}'), nil
 // groups and var data.
 type GroupsLegsEncoder struct {
 st *encoderState
-block []byte
+block *[12]byte
 at int
 lv level
 count int
@@ -1688,20 +1888,24 @@ cPrice DecimalEncoder
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *GroupsLegsEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(12))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.legs", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.legs", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(12))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -1715,11 +1919,11 @@ e.st.setErr(encodeError(at, "fields.legs", &e.lv, KindCountTooLarge))
 case at+12 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.legs[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+12 : at+12]
+e.block = (*[12]byte)(e.st.buf[at : at+12])
 e.st.limit = at + 12
 return e
 }
-e.block = make([]byte, 12)
+e.block = new([12]byte)
 return e
 }
 
@@ -1732,7 +1936,7 @@ return e
 // Price returns the encoder of field `price`.
 func (e *GroupsLegsEncoder) Price() *DecimalEncoder {
 c := &e.cPrice
-c.block = e.block[4:12]
+c.block = (*[8]byte)(e.block[4:12])
 return c
 }
 
@@ -1747,12 +1951,30 @@ return g
 // SetNote writes var data `note` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsLegsEncoder) SetNote(v []byte) *GroupsLegsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
 
 // SetNoteString writes var data `note` from a string, as SetNote.
 func (e *GroupsLegsEncoder) SetNoteString(v string) *GroupsLegsEncoder {
+if st := e.st; uint64(len(v)) <= 1073741824 {
+if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
+b := st.buf[at:end]
+binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
+copy(b[4:], v)
+st.limit = end
+return e
+}
+}
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
@@ -1929,7 +2151,7 @@ return append(dst, '}'), nil
 // fields, groups and var data.
 type GroupsLegsFillsEncoder struct {
 st *encoderState
-block []byte
+block *[5]byte
 at int
 lv level
 count int
@@ -1937,20 +2159,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *GroupsLegsFillsEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(5))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.legs[].fills", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.legs[].fills", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(5))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -1964,11 +2190,11 @@ e.st.setErr(encodeError(at, "fields.legs[].fills", &e.lv, KindCountTooLarge))
 case at+5 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.legs[].fills[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+5 : at+5]
+e.block = (*[5]byte)(e.st.buf[at : at+5])
 e.st.limit = at + 5
 return e
 }
-e.block = make([]byte, 5)
+e.block = new([5]byte)
 return e
 }
 
@@ -2131,7 +2357,7 @@ return append(dst, '}'), nil
 // groups and var data.
 type GroupsTagsEncoder struct {
 st *encoderState
-block []byte
+block *[2]byte
 at int
 lv level
 count int
@@ -2139,20 +2365,24 @@ count int
 
 // begin writes the group's dimension at the limit, for n entries.
 func (e *GroupsTagsEncoder) begin(st *encoderState, up *level, n int) {
-e.st, e.lv, e.count, e.block = st, level{-1, up}, 0, nil
+e.st, e.lv, e.block = st, level{-1, up}, nil
 at := st.limit
+if uint(n) <= 65534 && at >= 0 && at+4 <= len(st.buf) {
+b := st.buf[at : at+4]
+binary.LittleEndian.PutUint16(b[0:], uint16(2))
+binary.LittleEndian.PutUint16(b[2:], uint16(n))
+st.limit = at + 4
+e.count = n
+return
+}
+e.count = 0
 if n < 0 || n > 65534 {
 st.setErr(encodeError(at, "fields.tags", up, KindCountTooLarge))
 return
 }
-if at+4 > len(st.buf) {
+if at < 0 || at+4 > len(st.buf) {
 st.setErr(encodeError(at, "fields.tags", up, KindBufferTooShort))
-return
 }
-binary.LittleEndian.PutUint16(st.buf[at+0:], uint16(2))
-binary.LittleEndian.PutUint16(st.buf[at+2:], uint16(n))
-st.limit = at + 4
-e.count = n
 }
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
@@ -2166,11 +2396,11 @@ e.st.setErr(encodeError(at, "fields.tags", &e.lv, KindCountTooLarge))
 case at+2 > len(e.st.buf):
 e.st.setErr(encodeError(at, "fields.tags[]", &e.lv, KindBufferTooShort))
 default:
-e.block = e.st.buf[at : at+2 : at+2]
+e.block = (*[2]byte)(e.st.buf[at : at+2])
 e.st.limit = at + 2
 return e
 }
-e.block = make([]byte, 2)
+e.block = new([2]byte)
 return e
 }
 
