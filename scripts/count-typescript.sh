@@ -7,7 +7,9 @@
 # operation. Needs valgrind; about a minute per case.
 #
 #   scripts/count-typescript.sh ["MESSAGE CASE" ...]   (default: the Sable and baseline cases)
-#   N1=10000 N2=40000; SKIP_BUILD=1 reuses target/bench-typescript.
+#   N1=10000 N2=210000 (a run's total varies by a few million instructions from run to run, so the
+#   difference needs some 200,000 operations to be within about 20 an operation); SKIP_BUILD=1
+#   reuses target/bench-typescript.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -16,7 +18,7 @@ command -v valgrind >/dev/null || { echo "count-typescript: valgrind is not inst
 work="$CARGO_TARGET_DIR/bench-typescript"
 [ -n "${SKIP_BUILD:-}" ] || BUILD_ONLY=1 bash scripts/bench-typescript.sh >&2
 n1="${N1:-10000}"
-n2="${N2:-40000}"
+n2="${N2:-210000}"
 if [ $# -eq 0 ]; then
     set -- "MarketData encode Sable" "MarketData encode DataView baseline" \
         "MarketData decode Sable" "MarketData decode DataView baseline" \

@@ -380,3 +380,35 @@ test("AsNumber accessors: exact up to 2^53, and the same bytes as the bigint set
   assert.equal(d.serialNumberAsNumber, 2 ** 53 - 1);
   assert.equal(d.serialNumber, 2n ** 53n - 1n);
 });
+
+test("64-bit setters: a safe-integer number writes the bytes of its bigint; any other number is valueOutOfRange", () => {
+  const a = new Uint8Array(100);
+  const b = new Uint8Array(100);
+  const unsigned = [0, 1, 2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 123456789012345, 2 ** 53 - 1];
+  for (const x of unsigned) {
+    new car.CarEncoder().wrap(a).serialNumber(x);
+    new car.CarEncoder().wrap(b).serialNumber(BigInt(x));
+    assert.deepEqual(a, b, `little-endian uint64 ${x}`);
+    new be.CarEncoder().wrap(a).serialNumber(x);
+    new be.CarEncoder().wrap(b).serialNumber(BigInt(x));
+    assert.deepEqual(a, b, `big-endian uint64 ${x}`);
+  }
+  for (const x of [...unsigned, -1, -(2 ** 32), -(2 ** 32) - 1, -123456789012345, -(2 ** 53 - 1)]) {
+    new st.CompositesEncoder().wrap(a).lastPrice().mantissa(x);
+    new st.CompositesEncoder().wrap(b).lastPrice().mantissa(BigInt(x));
+    assert.deepEqual(a, b, `int64 ${x}`);
+  }
+  const e = new car.CarEncoder().wrap(a);
+  const m = new st.CompositesEncoder().wrap(b).lastPrice();
+  const [beforeA, beforeB] = [a.slice(), b.slice()];
+  for (const x of [-1, -0.5, 0.5, 1.5, 2 ** 32 + 0.5, 2 ** 53, 2 ** 64, NaN, Infinity, -Infinity]) {
+    assert.deepEqual(pick(encodeError(() => e.serialNumber(x))).slice(1), ["fields.serialNumber", "valueOutOfRange"], `uint64 ${x}`);
+  }
+  for (const x of [0.5, -0.5, -(2 ** 32) - 0.5, 2 ** 53, -(2 ** 53), NaN, Infinity, -Infinity]) {
+    assert.deepEqual(pick(encodeError(() => m.mantissa(x))).slice(1), ["fields.lastPrice.mantissa", "valueOutOfRange"], `int64 ${x}`);
+  }
+  assert.deepEqual(pick(encodeError(() => m.mantissa(2n ** 63n))).slice(1), ["fields.lastPrice.mantissa", "valueOutOfRange"]);
+  assert.deepEqual([a, b], [beforeA, beforeB]);
+  m.mantissa(null);
+  assert.equal(new st.CompositesDecoder().wrap(b).lastPrice.mantissa, null);
+});

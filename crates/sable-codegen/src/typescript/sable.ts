@@ -320,57 +320,6 @@ export function encodeText(text: string, utf8: boolean): Uint8Array | null {
   return Uint8Array.from(out);
 }
 
-/*
- * The writers of 64-bit values, one per type and byte order (a constant byte order: V8 compiles
- * a DataView access inline only when it knows the order): a safe-integer `number` as two 32-bit
- * halves (no `bigint` made), or a `bigint`; false (nothing written) for a value the type cannot
- * hold.
- */
-export function setUint64LE(v: DataView, at: number, x: number | bigint): boolean {
-  if (typeof x === "number") {
-    if (!(Number.isSafeInteger(x) && x >= 0)) return false;
-    v.setUint32(at, x >>> 0, true);
-    v.setUint32(at + 4, Math.floor(x / 4294967296), true);
-    return true;
-  }
-  if (BigInt.asUintN(64, x) !== x) return false;
-  v.setBigUint64(at, x, true);
-  return true;
-}
-export function setUint64BE(v: DataView, at: number, x: number | bigint): boolean {
-  if (typeof x === "number") {
-    if (!(Number.isSafeInteger(x) && x >= 0)) return false;
-    v.setUint32(at + 4, x >>> 0);
-    v.setUint32(at, Math.floor(x / 4294967296));
-    return true;
-  }
-  if (BigInt.asUintN(64, x) !== x) return false;
-  v.setBigUint64(at, x);
-  return true;
-}
-export function setInt64LE(v: DataView, at: number, x: number | bigint): boolean {
-  if (typeof x === "number") {
-    if (!Number.isSafeInteger(x)) return false;
-    v.setUint32(at, x >>> 0, true);
-    v.setInt32(at + 4, Math.floor(x / 4294967296), true);
-    return true;
-  }
-  if (BigInt.asIntN(64, x) !== x) return false;
-  v.setBigInt64(at, x, true);
-  return true;
-}
-export function setInt64BE(v: DataView, at: number, x: number | bigint): boolean {
-  if (typeof x === "number") {
-    if (!Number.isSafeInteger(x)) return false;
-    v.setUint32(at + 4, x >>> 0);
-    v.setInt32(at, Math.floor(x / 4294967296));
-    return true;
-  }
-  if (BigInt.asIntN(64, x) !== x) return false;
-  v.setBigInt64(at, x);
-  return true;
-}
-
 /** The index of the first NUL in `bytes[start, end)`, else `end`. */
 export function nulAt(bytes: Uint8Array, start: number, end: number): number {
   for (let i = start; i < end; i++) {
@@ -1138,6 +1087,18 @@ export abstract class Encoder {
   /** @internal The error of a value the field cannot hold. */
   _range(value: number | bigint, name: string, at: number): EncodeError {
     return this._fail(name, "valueOutOfRange", `${value} is outside the range of '${name}'`, at);
+  }
+
+  /**
+   * @internal A 64-bit value that a setter's inline path (a safe-integer `number`) did not
+   * write: a `bigint`, checked and written, or a `number` out of range, an error.
+   */
+  _w64(value: bigint | number, name: string, at: number, signed: boolean, littleEndian: boolean): void {
+    if (typeof value === "number" || (signed ? BigInt.asIntN(64, value) : BigInt.asUintN(64, value)) !== value) {
+      throw this._range(value, name, at);
+    }
+    if (signed) this._view.setBigInt64(at, value, littleEndian);
+    else this._view.setBigUint64(at, value, littleEndian);
   }
 
   /** @internal A `number` given for a 64-bit field: exact integers only. */

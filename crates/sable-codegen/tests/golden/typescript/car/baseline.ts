@@ -28,7 +28,6 @@ import {
   nulAt,
   readUint16LE,
   readUint32LE,
-  setUint64LE,
   viewOf,
   writeUint16LE,
   writeUint32LE,
@@ -1589,7 +1588,16 @@ export class CarEncoder extends MessageEncoder {
 
   /** Writes `serialNumber`. */
   serialNumber(value: bigint | number): this {
-    if (!setUint64LE(this._view, this._block, value)) throw this._range(value, "serialNumber", this._block);
+    if (typeof value === "number") {
+      const lo = value >>> 0;
+      const hi = (value - lo) / 4294967296;
+      if (hi >>> 0 === hi && value <= 9007199254740991) {
+        this._view.setUint32(this._block, lo, true);
+        this._view.setUint32(this._block + 4, hi, true);
+        return this;
+      }
+    }
+    this._w64(value, "serialNumber", this._block, false, true);
     return this;
   }
 

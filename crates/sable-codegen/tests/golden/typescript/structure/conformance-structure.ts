@@ -25,8 +25,6 @@ import {
   jsonSet,
   readUint16LE,
   readUint32LE,
-  setInt64LE,
-  setUint64LE,
   viewOf,
   writeUint16LE,
   writeUint32LE,
@@ -353,7 +351,16 @@ export class DecimalEncoder extends CompositeEncoder {
   /** Writes `mantissa`. */
   mantissa(value: bigint | number | null): this {
     const v = value === null ? -9223372036854775808n : value;
-    if (!setInt64LE(this._view, this._off, v)) throw this._range(v, "mantissa", this._off);
+    if (typeof v === "number") {
+      const lo = v >>> 0;
+      const hi = (v - lo) / 4294967296;
+      if ((hi | 0) === hi && v >= -9007199254740991 && v <= 9007199254740991) {
+        this._view.setUint32(this._off, lo, true);
+        this._view.setInt32(this._off + 4, hi, true);
+        return this;
+      }
+    }
+    this._w64(v, "mantissa", this._off, true, true);
     return this;
   }
 }
@@ -1675,7 +1682,16 @@ export class GroupsEncoder extends MessageEncoder {
 
   /** Writes `orderId`. */
   orderId(value: bigint | number): this {
-    if (!setUint64LE(this._view, this._block, value)) throw this._range(value, "orderId", this._block);
+    if (typeof value === "number") {
+      const lo = value >>> 0;
+      const hi = (value - lo) / 4294967296;
+      if (hi >>> 0 === hi && value <= 9007199254740991) {
+        this._view.setUint32(this._block, lo, true);
+        this._view.setUint32(this._block + 4, hi, true);
+        return this;
+      }
+    }
+    this._w64(value, "orderId", this._block, false, true);
     return this;
   }
 
