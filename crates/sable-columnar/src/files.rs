@@ -9,12 +9,13 @@ use std::path::{Path, PathBuf};
 use arrow_array::RecordBatch;
 use arrow_ipc::writer::{DictionaryHandling, FileWriter, IpcWriteOptions};
 use arrow_schema::DataType;
-use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
+use parquet::arrow::ArrowSchemaConverter;
 use parquet::basic::{Compression, Type as PhysicalType};
 use parquet::file::properties::{
     DeltaBinaryPackedEncoderOptions, EnabledStatistics, WriterProperties, WriterVersion,
 };
 
+use crate::parquet_file::ParquetFile;
 use crate::TableInfo;
 
 /// The file format of a [`DirWriter`].
@@ -44,7 +45,7 @@ pub const ROW_GROUP_BYTES: usize = 32 << 20;
 
 enum Writer {
     Ipc(FileWriter<BufWriter<File>>),
-    Parquet(ArrowWriter<BufWriter<File>>),
+    Parquet(ParquetFile<BufWriter<File>>),
 }
 
 /// The Parquet writer's settings for `table`: format 2 data pages (`DataPageV2`), row
@@ -197,7 +198,7 @@ impl DirWriter {
                     )
                 }
                 Format::Parquet => Writer::Parquet(
-                    ArrowWriter::try_new(out, table.schema.clone(), Some(properties(table)))
+                    ParquetFile::new(out, table.schema.clone(), properties(table))
                         .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
                 ),
             };
@@ -219,7 +220,7 @@ impl DirWriter {
         for (path, writer) in self.writers.into_iter().flatten() {
             let result = match writer {
                 Writer::Ipc(mut w) => w.finish().map_err(|e| e.to_string()),
-                Writer::Parquet(w) => w.close().map(|_| ()).map_err(|e| e.to_string()),
+                Writer::Parquet(w) => w.close().map_err(|e| e.to_string()),
             };
             result.map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             done.push(path);

@@ -10,6 +10,7 @@
 
 mod columns;
 pub mod files;
+mod parquet_file;
 mod reader;
 
 use std::collections::HashMap;
