@@ -10,6 +10,7 @@
 
 mod columns;
 pub mod files;
+mod parquet_dict;
 mod parquet_file;
 mod reader;
 
