@@ -18,7 +18,8 @@ use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::Int32Type;
-use arrow_array::{Array, ArrayRef};
+use arrow_array::{Array, ArrayRef, GenericListArray, Int32Array};
+use arrow_buffer::NullBuffer;
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
@@ -126,6 +127,7 @@ pub struct DictChunk {
     /// Scratch: a batch's indices, definition levels, a page's buffers.
     indices: Vec<u32>,
     levels: Vec<u32>,
+    reps: Vec<u32>,
     mapping: Vec<u32>,
 }
 
@@ -142,9 +144,9 @@ impl DictChunk {
                 )));
             }
         };
-        if descr.max_rep_level() > 0 || descr.max_def_level() > 1 {
+        if descr.max_rep_level() > 1 || descr.max_def_level() > 3 {
             return Err(ParquetError::General(format!(
-                "column {} is nested: not a top-level dictionary column",
+                "column {} is nested deeper than a list of structs",
                 descr.path()
             )));
         }
@@ -159,6 +161,7 @@ impl DictChunk {
             rows: 0,
             indices: Vec::new(),
             levels: Vec::new(),
+            reps: Vec::new(),
             mapping: Vec::new(),
         })
     }
@@ -168,9 +171,9 @@ impl DictChunk {
         self.bytes + self.dictionary.len()
     }
 
-    /// Appends `array`, a `Dictionary(Int32, Utf8)` array, as data pages of up to
-    /// [`PAGE_ROWS`] rows.
-    pub fn write(&mut self, array: &ArrayRef) -> Result<()> {
+    /// Maps `array`'s dictionary (a `Dictionary(Int32, Utf8)` array) onto the chunk's, adding
+    /// what is new; returns its keys.
+    fn map_dictionary<'a>(&mut self, array: &'a ArrayRef) -> Result<&'a Int32Array> {
         let Some(dict) = array.as_dictionary_opt::<Int32Type>() else {
             return Err(ParquetError::General(format!(
                 "column {}: {} is not a dictionary of Int32 keys",
@@ -209,7 +212,13 @@ impl DictChunk {
             };
             self.mapping.push(at);
         }
-        let keys = dict.keys();
+        Ok(dict.keys())
+    }
+
+    /// Appends `array`, a `Dictionary(Int32, Utf8)` array, as data pages of up to
+    /// [`PAGE_ROWS`] rows.
+    pub fn write(&mut self, array: &ArrayRef) -> Result<()> {
+        let keys = self.map_dictionary(array)?;
         let nulls = keys.nulls().filter(|n| n.null_count() > 0);
         if nulls.is_some() && self.descr.max_def_level() == 0 {
             return Err(ParquetError::General(format!(
@@ -251,6 +260,82 @@ impl DictChunk {
         Ok(())
     }
 
+    /// Appends the dictionary leaf `leaf` of the entries of `list` (directly its values, or a
+    /// field of its struct values whose validity is `entry_nulls`), as data pages of up to
+    /// [`PAGE_ROWS`] rows. `list_nullable` and `entry_nullable` say which of the list and its
+    /// entries are optional in the Parquet schema (their definition levels).
+    pub fn write_in_list(
+        &mut self,
+        list: &GenericListArray<i32>,
+        list_nullable: bool,
+        entry_nulls: Option<&NullBuffer>,
+        entry_nullable: bool,
+        leaf: &ArrayRef,
+    ) -> Result<()> {
+        let keys = self.map_dictionary(leaf)?;
+        // Definition levels: the list there (if it is optional), an entry there, the entry's
+        // struct there (if optional), the value there (if optional).
+        let list_there = u32::from(list_nullable);
+        let entry_there = list_there + 1;
+        let struct_there = entry_there + u32::from(entry_nullable);
+        let max_def = self.descr.max_def_level() as u32;
+        if self.descr.max_rep_level() != 1 || max_def < struct_there {
+            return Err(ParquetError::General(format!(
+                "column {}: levels {}/{} do not fit a list of dictionary values",
+                self.descr.path(),
+                self.descr.max_rep_level(),
+                max_def
+            )));
+        }
+        let leaf_nullable = max_def > struct_there;
+        let offsets = list.value_offsets();
+        let list_nulls = list.nulls();
+        let key_nulls = keys.nulls();
+        if key_nulls.is_some_and(|n| n.null_count() > 0) && !leaf_nullable {
+            return Err(ParquetError::General(format!(
+                "column {}: nulls in a column that is not nullable",
+                self.descr.path()
+            )));
+        }
+        let rows = list.len();
+        let mut start = 0;
+        while start < rows {
+            let end = (start + PAGE_ROWS).min(rows);
+            self.indices.clear();
+            self.levels.clear();
+            self.reps.clear();
+            for row in start..end {
+                if list_nulls.is_some_and(|n| n.is_null(row)) {
+                    self.reps.push(0);
+                    self.levels.push(0);
+                    continue;
+                }
+                let (from, to) = (offsets[row] as usize, offsets[row + 1] as usize);
+                if from == to {
+                    self.reps.push(0);
+                    self.levels.push(list_there);
+                    continue;
+                }
+                for entry in from..to {
+                    self.reps.push(u32::from(entry != from));
+                    if entry_nulls.is_some_and(|n| n.is_null(entry)) {
+                        self.levels.push(entry_there);
+                    } else if key_nulls.is_some_and(|n| n.is_null(entry)) {
+                        self.levels.push(struct_there);
+                    } else {
+                        self.levels.push(max_def);
+                        let index = self.key(keys.value(entry))?;
+                        self.indices.push(index);
+                    }
+                }
+            }
+            self.page(end - start)?;
+            start = end;
+        }
+        self.rows += rows as u64;
+        Ok(())
+    }
+
     /// The chunk's index of a batch's key `k`.
     #[inline]
     fn key(&self, k: i32) -> Result<u32> {
@@ -263,12 +348,20 @@ impl DictChunk {
         }
     }
 
-    /// A data page of `rows` rows from the scratch indices and levels.
+    /// A data page of `rows` rows from the scratch indices and levels (repetition levels when
+    /// the column is in a list: then a row has as many levels as entries, or one if none).
     fn page(&mut self, rows: usize) -> Result<()> {
         let mut buf = Vec::new();
-        if self.descr.max_def_level() > 0 {
-            hybrid(&self.levels, 1, &mut buf);
+        let max_rep = self.descr.max_rep_level();
+        if max_rep > 0 {
+            hybrid(&self.reps, index_width(max_rep as usize + 1), &mut buf);
         }
+        let reps_len = buf.len();
+        let max_def = self.descr.max_def_level();
+        if max_def > 0 {
+            hybrid(&self.levels, index_width(max_def as usize + 1), &mut buf);
+        }
+        let levels = if max_def > 0 { self.levels.len() } else { rows };
         let levels_len = buf.len();
         let width = index_width(self.entries);
         let mut values = vec![width];
@@ -289,17 +382,17 @@ impl DictChunk {
         if !is_compressed {
             buf.extend_from_slice(&values);
         }
-        let num_nulls = (rows - self.indices.len()) as u32;
+        let num_nulls = (levels - self.indices.len()) as u32;
         self.bytes += buf.len();
         self.pages.push(CompressedPage::new(
             Page::DataPageV2 {
                 buf: Bytes::from(buf),
-                num_values: rows as u32,
+                num_values: levels as u32,
                 encoding: Encoding::RLE_DICTIONARY,
                 num_nulls,
                 num_rows: rows as u32,
-                def_levels_byte_len: levels_len as u32,
-                rep_levels_byte_len: 0,
+                def_levels_byte_len: (levels_len - reps_len) as u32,
+                rep_levels_byte_len: reps_len as u32,
                 is_compressed,
                 statistics: None,
             },
