@@ -1,17 +1,17 @@
-//! A Parquet column chunk writer of our own for Arrow `Dictionary(Int32, Utf8)` columns outside
-//! lists (the `_flow` column, enums of a message's root block): the Arrow dictionary's keys are
-//! written as the Parquet dictionary indices, instead of arrow-rs interning every value again
-//! into a page dictionary of its own (about 140 instructions a value; docs/benchmarks.md,
-//! "Columnar output").
+//! A Parquet column chunk writer of our own for Arrow `Dictionary(Int32, Utf8)` leaves (the
+//! `_flow` column, enums of a message's root block and of groups' entries): the Arrow
+//! dictionary's keys are written as the Parquet dictionary indices, instead of arrow-rs
+//! interning every value again into a page dictionary of its own (about 140 instructions a
+//! value; docs/benchmarks.md, "Columnar output").
 //!
 //! The chunk is a `PLAIN` dictionary page (the values of every batch's dictionary, each once, in
 //! the order first seen) and one format 2 data page (`DataPageV2`) per batch of up to
-//! [`PAGE_ROWS`] rows: definition levels (when the column is nullable) and the indices
-//! (`RLE_DICTIONARY`), both in the RLE/bit-packed hybrid ([`hybrid`]). No statistics (what
-//! `files::properties` asks of enums). The builders' dictionaries only grow from batch to batch,
-//! so a batch's keys usually index the chunk's dictionary as they are; when they do not (a
-//! batch's dictionary is not an extension of what the chunk holds), they are mapped value by
-//! value.
+//! [`PAGE_ROWS`] rows: repetition levels (inside a list), definition levels (when nullable)
+//! and the indices (`RLE_DICTIONARY`), all in the RLE/bit-packed hybrid ([`hybrid`]). No
+//! statistics (what `files::properties` asks of enums). The builders' dictionaries only grow
+//! from batch to batch, so a batch's keys index the chunk's dictionary as they are; when they
+//! do not (a batch's dictionary is not an extension of what the chunk holds), the mapping of
+//! the batch's dictionary onto the chunk's puts them right.
 
 use std::collections::HashMap;
 use std::sync::Arc;
