@@ -221,43 +221,32 @@ impl DictChunk {
         let keys = self.map_dictionary(array)?;
         let nulls = keys.nulls().filter(|n| n.null_count() > 0);
         if nulls.is_some() && self.descr.max_def_level() == 0 {
-            return Err(ParquetError::General(format!(
-                "column {}: nulls in a column that is not nullable",
-                self.descr.path()
-            )));
+            return Err(self.not_nullable());
         }
-        let len = array.len();
-        let mut start = 0;
-        while start < len {
-            let end = (start + PAGE_ROWS).min(len);
-            self.indices.clear();
-            self.levels.clear();
-            let range = start..end;
+        let max_def = self.descr.max_def_level();
+        self.in_pages(array.len(), |chunk, range| {
             match nulls {
                 Some(nulls) => {
                     for i in range {
                         let valid = nulls.is_valid(i);
-                        self.levels.push(u32::from(valid));
+                        chunk.levels.push(u32::from(valid));
                         if valid {
-                            self.indices.push(self.key(keys.value(i))?);
+                            chunk.indices.push(chunk.key(keys.value(i))?);
                         }
                     }
                 }
                 None => {
-                    if self.descr.max_def_level() > 0 {
-                        self.levels.resize(end - start, 1);
+                    if max_def > 0 {
+                        chunk.levels.resize(range.len(), 1);
                     }
                     for &k in &keys.values()[range] {
-                        let index = self.key(k)?;
-                        self.indices.push(index);
+                        let index = chunk.key(k)?;
+                        chunk.indices.push(index);
                     }
                 }
             }
-            self.page(end - start)?;
-            start = end;
-        }
-        self.rows += len as u64;
-        Ok(())
+            Ok(())
+        })
     }
 
     /// Appends the dictionary leaf `leaf` of the entries of `list` (directly its values, or a
@@ -292,48 +281,66 @@ impl DictChunk {
         let list_nulls = list.nulls();
         let key_nulls = keys.nulls();
         if key_nulls.is_some_and(|n| n.null_count() > 0) && !leaf_nullable {
-            return Err(ParquetError::General(format!(
-                "column {}: nulls in a column that is not nullable",
-                self.descr.path()
-            )));
+            return Err(self.not_nullable());
         }
-        let rows = list.len();
+        self.in_pages(list.len(), |chunk, range| {
+            for row in range {
+                if list_nulls.is_some_and(|n| n.is_null(row)) {
+                    chunk.reps.push(0);
+                    chunk.levels.push(0);
+                    continue;
+                }
+                let (from, to) = (offsets[row] as usize, offsets[row + 1] as usize);
+                if from == to {
+                    chunk.reps.push(0);
+                    chunk.levels.push(list_there);
+                    continue;
+                }
+                for entry in from..to {
+                    chunk.reps.push(u32::from(entry != from));
+                    if entry_nulls.is_some_and(|n| n.is_null(entry)) {
+                        chunk.levels.push(entry_there);
+                    } else if key_nulls.is_some_and(|n| n.is_null(entry)) {
+                        chunk.levels.push(struct_there);
+                    } else {
+                        chunk.levels.push(max_def);
+                        let index = chunk.key(keys.value(entry))?;
+                        chunk.indices.push(index);
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Appends `rows` rows as data pages of up to [`PAGE_ROWS`] rows each: `fill` puts a
+    /// range of rows' indices and levels into the (cleared) scratch vectors, then they become
+    /// a page.
+    fn in_pages(
+        &mut self,
+        rows: usize,
+        mut fill: impl FnMut(&mut Self, std::ops::Range<usize>) -> Result<()>,
+    ) -> Result<()> {
         let mut start = 0;
         while start < rows {
             let end = (start + PAGE_ROWS).min(rows);
             self.indices.clear();
             self.levels.clear();
             self.reps.clear();
-            for row in start..end {
-                if list_nulls.is_some_and(|n| n.is_null(row)) {
-                    self.reps.push(0);
-                    self.levels.push(0);
-                    continue;
-                }
-                let (from, to) = (offsets[row] as usize, offsets[row + 1] as usize);
-                if from == to {
-                    self.reps.push(0);
-                    self.levels.push(list_there);
-                    continue;
-                }
-                for entry in from..to {
-                    self.reps.push(u32::from(entry != from));
-                    if entry_nulls.is_some_and(|n| n.is_null(entry)) {
-                        self.levels.push(entry_there);
-                    } else if key_nulls.is_some_and(|n| n.is_null(entry)) {
-                        self.levels.push(struct_there);
-                    } else {
-                        self.levels.push(max_def);
-                        let index = self.key(keys.value(entry))?;
-                        self.indices.push(index);
-                    }
-                }
-            }
+            fill(self, start..end)?;
             self.page(end - start)?;
             start = end;
         }
         self.rows += rows as u64;
         Ok(())
+    }
+
+    /// The error for a null in a column whose values are required.
+    fn not_nullable(&self) -> ParquetError {
+        ParquetError::General(format!(
+            "column {}: nulls in a column that is not nullable",
+            self.descr.path()
+        ))
     }
 
     /// The chunk's index of a batch's key `k`.
