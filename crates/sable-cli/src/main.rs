@@ -1,9 +1,12 @@
 //! `sable`: the command-line front end. Compiles SBE XML message schemas (or reads `.sbeir`
-//! files) to IR, decodes and encodes messages on the fly, and generates codecs (Java).
+//! files) to IR, decodes and encodes messages on the fly, and generates codecs.
 
-#![forbid(unsafe_code)]
+// Unsafe code only where the allocator is set up (two FFI calls).
+#![deny(unsafe_code)]
 
 #[cfg(feature = "columnar")]
+#[allow(unsafe_code)]
+mod alloc;
 mod columnar;
 mod compat;
 mod input;
@@ -20,11 +23,6 @@ use sable_framing::capture::Filter;
 use sable_framing::{Framing, SofhForm};
 
 use input::Loaded;
-
-/// mimalloc: schema loading allocates millions of small strings and nodes, which it serves
-/// with less CPU than the system allocator (see docs/benchmarks.md, schema loading).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Exit status for a schema error, an unreadable input or a failed write.
 const EXIT_FAILURE: u8 = 1;
@@ -318,6 +316,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
 }
 
 fn main() -> ExitCode {
+    alloc::fit_to_address_space_limit();
     // On a usage error clap prints the usage and exits with status 2; for --help and --version,
     // with status 0.
     let cli = Cli::parse();
