@@ -504,9 +504,9 @@ impl Gen<'_> {
             o.line("try:");
             o.line(format!("    g = {kept}"));
             // (Two int comparisons, which the interpreter specializes, where a chained one
-            // is not.)
+            // is not; the one that fails for a finished loop, the usual case, first.)
             o.line("    index = g._index");
-            o.line("    if index >= 0 and index < g._count:  # being iterated");
+            o.line("    if index < g._count and index >= 0:  # being iterated");
             o.line(format!("        g = {kept} = {cls}()"));
             o.line("        g._parent = self");
             o.line("except AttributeError:  # the first access");

@@ -1071,7 +1071,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
         try:
             g = self._g_acceleration
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1439,7 +1439,7 @@ class CarDecoder(MessageDecoder):
         try:
             g = self._g_fuel_figures
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_fuel_figures = CarFuelFiguresDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1477,7 +1477,7 @@ class CarDecoder(MessageDecoder):
         try:
             g = self._g_performance_figures
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_performance_figures = CarPerformanceFiguresDecoder()
                 g._parent = self
         except AttributeError:  # the first access

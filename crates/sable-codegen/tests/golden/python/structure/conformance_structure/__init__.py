@@ -1207,7 +1207,7 @@ class GroupsLegsDecoder(GroupDecoder):
         try:
             g = self._g_fills
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_fills = GroupsLegsFillsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1661,7 +1661,7 @@ class GroupsDecoder(MessageDecoder):
         try:
             g = self._g_legs
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_legs = GroupsLegsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1699,7 +1699,7 @@ class GroupsDecoder(MessageDecoder):
         try:
             g = self._g_tags
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_tags = GroupsTagsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
