@@ -809,12 +809,12 @@ impl Gen<'_> {
         ] {
             o.line(l);
         }
-        if !leaf {
-            o.line(format!("g._next_pos = pos + {ds}"));
-        }
         if leaf {
+            // (Its entries are found from the loop's index; the parent moves past it now.)
             o.line(format!("self._next_item = {}", item + 1));
             o.line("self._next_pos = nxt");
+        } else {
+            o.line(format!("g._next_pos = pos + {ds}"));
         }
         o.line("return g");
         o.outdent();
