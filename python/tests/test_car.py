@@ -167,6 +167,30 @@ def test_a_group_decoder_is_kept_but_never_moved_under_its_loop() -> None:
     assert d.to_json() == vector_json_text("car.jsonl", "car")
 
 
+def test_a_group_read_by_loops_and_next_in_turn() -> None:
+    import car
+
+    buf = bytes.fromhex(str(vector("car.jsonl", "car")["hex"]))
+    d = car.CarDecoder.decode(buf)
+    perf = d.performance_figures
+    p = next(perf)
+    a = p.acceleration
+    for x in a:
+        break  # a loop broken off at the first entry
+    # next() goes on from the entry the loop left, and a new loop from there.
+    assert (next(a).mph, a.index) == (60, 1)
+    assert [(x.mph, round(x.seconds, 1), x.index) for x in a] == [(100, 12.2, 2)]
+    with pytest.raises(StopIteration):
+        next(a)
+    # A second loop over a decoder starts from the entry the first one reached.
+    b = next(perf).acceleration
+    first, second = iter(b), iter(b)
+    assert next(first).mph == 30
+    assert [x.mph for x in second] == [60, 100]
+    assert d.manufacturer == "Honda" and d.activation_code == "abcdef"
+    assert d.encoded_length() == len(buf)
+
+
 def test_a_nested_group_encoders_errors_name_its_parents_entry() -> None:
     import car
 

@@ -372,6 +372,19 @@ impl Gen<'_> {
         }
     }
 
+    /// Whether a decoder has fields read from the buffer by properties (`_block_buf` at
+    /// `_block_off`), not set with the block: a field the block's struct does not read.
+    fn reads_block(&self, body: &Body) -> bool {
+        match self.block_layout(body) {
+            Some((_, at)) => body
+                .fields
+                .iter()
+                .zip(at)
+                .any(|(f, i)| i.is_none() && !f.is_constant()),
+            None => body.fields.iter().any(|f| !f.is_constant()),
+        }
+    }
+
     /// Whether a group's entries are read straight (`_straight`) when its dimension is the
     /// usual one: its block holds fields (a group of empty entries may claim more entries
     /// than there are bytes; `_open` checks it).
@@ -491,9 +504,9 @@ impl Gen<'_> {
             o.line("try:");
             o.line(format!("    g = {kept}"));
             // (Two int comparisons, which the interpreter specializes, where a chained one
-            // is not.)
+            // is not; the one that fails for a finished loop, the usual case, first.)
             o.line("    index = g._index");
-            o.line("    if index >= 0 and index < g._count:  # being iterated");
+            o.line("    if index < g._count and index >= 0:  # being iterated");
             o.line(format!("        g = {kept} = {cls}()"));
             o.line("        g._parent = self");
             o.line("except AttributeError:  # the first access");
@@ -674,6 +687,8 @@ impl Gen<'_> {
         }
         let (made, fill) = self.fill(owner, "self._version");
         let items = owner.body.groups.len() + owner.body.var_data.len();
+        let ds = self.dims(g).size;
+        let block_read = self.reads_block(owner.body);
         let o = &mut self.out;
         o.line("if not self._straight:");
         o.line("    yield from self._entries()");
@@ -682,15 +697,19 @@ impl Gen<'_> {
             o.line("buf = self._buf");
         }
         o.line("step = self._block_length");
+        o.line("index = self._index + 1");
         if items == 0 {
-            o.line("pos = self._next_pos");
+            // (Entries of fixed size are evenly spaced: the loop keeps only its index.)
+            o.line(format!("pos = self._start_pos + {ds} + index * step"));
         } else {
             o.line("end = self._end");
         }
         for l in &made {
             o.line(l);
         }
-        o.line("for index in range(self._index + 1, self._count):");
+        // (A while loop: a `range` costs more than its few entries' additions and tests.)
+        o.line("count = self._count");
+        o.line("while index < count:");
         o.indent();
         if items > 0 {
             o.line(format!(
@@ -701,7 +720,9 @@ impl Gen<'_> {
             o.line("    self._advance()  # raises: the entry is cut short");
         }
         o.line("self._index = index");
-        o.line("self._block_off = pos");
+        if items > 0 || block_read {
+            o.line("self._block_off = pos");
+        }
         if items > 0 {
             o.line("self._items_start = self._next_pos = nxt");
             o.line("self._next_item = 0");
@@ -710,9 +731,10 @@ impl Gen<'_> {
             o.line(l);
         }
         if items == 0 {
-            o.line("pos = self._next_pos = pos + step");
+            o.line("pos += step");
         }
         o.line("yield self");
+        o.line("index += 1");
         o.outdent();
         if items == 0 {
             o.line("self._index = self._count");
@@ -780,7 +802,6 @@ impl Gen<'_> {
             } else {
                 "g._start_pos = g._items_start = g._block_off = pos".to_owned()
             },
-            format!("g._next_pos = pos + {ds}"),
             "g._block_length = step".to_owned(),
             format!("g._next_item = {items}"),
             "g._count = count".to_owned(),
@@ -789,8 +810,11 @@ impl Gen<'_> {
             o.line(l);
         }
         if leaf {
+            // (Its entries are found from the loop's index; the parent moves past it now.)
             o.line(format!("self._next_item = {}", item + 1));
             o.line("self._next_pos = nxt");
+        } else {
+            o.line(format!("g._next_pos = pos + {ds}"));
         }
         o.line("return g");
         o.outdent();

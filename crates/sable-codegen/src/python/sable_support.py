@@ -431,7 +431,9 @@ class GroupDecoder(Body):
     _start_pos: int
     #: Whether the generated generator may read the entries straight (opened by the
     #: generated property: the usual dimension, a writer at this version or newer, entries
-    #: of this block length or longer; entries of fixed size all in the message).
+    #: of this block length or longer; entries of fixed size all in the message, where
+    #: entry i lies at `_start_pos` + the dimension's size + i × `_block_length`: their loop
+    #: keeps only its index, and `_advance` and `_finish` find positions from it).
     _straight: bool
 
     @property
@@ -526,7 +528,13 @@ class GroupDecoder(Body):
             if index == self._count:
                 self._finish()
             return False
-        pos = self._start(len(self._ITEMS)) if self._ITEMS else self._next_pos
+        if self._ITEMS:
+            pos = self._start(len(self._ITEMS))
+        elif self._straight:
+            # (The generated loop keeps only its index: the entries are evenly spaced.)
+            pos = self._start_pos + self._DIM_SIZE + index * self._block_length
+        else:
+            pos = self._next_pos
         length = self._block_length
         end = pos + length
         if end > self._end:
@@ -556,7 +564,10 @@ class GroupDecoder(Body):
         while self._index + 1 < self._count:
             self._advance()
         n = len(self._ITEMS)
-        end = self._next_pos if self._next_item == n else self._start(n)
+        if not n and self._straight:
+            end = self._start_pos + self._DIM_SIZE + self._count * self._block_length
+        else:
+            end = self._next_pos if self._next_item == n else self._start(n)
         self._index = self._count
         parent = self._parent
         if (

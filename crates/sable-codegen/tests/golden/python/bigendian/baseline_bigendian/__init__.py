@@ -625,8 +625,10 @@ class CarFuelFiguresDecoder(GroupDecoder):
             return
         buf = self._buf
         step = self._block_length
+        index = self._index + 1
         end = self._end
-        for index in range(self._index + 1, self._count):
+        count = self._count
+        while index < count:
             pos = self._next_pos if self._next_item == 1 else self._start(1)
             nxt = pos + step
             if nxt > end:
@@ -640,6 +642,7 @@ class CarFuelFiguresDecoder(GroupDecoder):
                 self.mpg,
             ) = _CAR_FUEL_FIGURES_BLOCK.unpack_from(buf, pos)
             yield self
+            index += 1
         end = self._next_pos if self._next_item == 1 else self._start(1)
         self._index = self._count
         parent = self._parent
@@ -850,16 +853,18 @@ class CarPerformanceFiguresAccelerationDecoder(GroupDecoder):
             return
         buf = self._buf
         step = self._block_length
-        pos = self._next_pos
-        for index in range(self._index + 1, self._count):
+        index = self._index + 1
+        pos = self._start_pos + 4 + index * step
+        count = self._count
+        while index < count:
             self._index = index
-            self._block_off = pos
             (
                 self.mph,
                 self.seconds,
             ) = _CAR_PERFORMANCE_FIGURES_ACCELERATION_BLOCK.unpack_from(buf, pos)
-            pos = self._next_pos = pos + step
+            pos += step
             yield self
+            index += 1
         self._index = self._count
 
     BLOCK_LENGTH = 6
@@ -1008,8 +1013,10 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
             return
         buf = self._buf
         step = self._block_length
+        index = self._index + 1
         end = self._end
-        for index in range(self._index + 1, self._count):
+        count = self._count
+        while index < count:
             pos = self._next_pos if self._next_item == 1 else self._start(1)
             nxt = pos + step
             if nxt > end:
@@ -1020,6 +1027,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
             self._next_item = 0
             (self.octane_rating,) = _CAR_PERFORMANCE_FIGURES_BLOCK.unpack_from(buf, pos)
             yield self
+            index += 1
         end = self._next_pos if self._next_item == 1 else self._start(1)
         self._index = self._count
         parent = self._parent
@@ -1063,7 +1071,7 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
         try:
             g = self._g_acceleration
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_acceleration = CarPerformanceFiguresAccelerationDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1082,7 +1090,6 @@ class CarPerformanceFiguresDecoder(GroupDecoder):
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = pos
-                g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
                 g._count = count
@@ -1432,7 +1439,7 @@ class CarDecoder(MessageDecoder):
         try:
             g = self._g_fuel_figures
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_fuel_figures = CarFuelFiguresDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1450,11 +1457,11 @@ class CarDecoder(MessageDecoder):
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
-                g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 1
                 g._count = count
                 g._straight = True
+                g._next_pos = pos + 4
                 return g
         g._open(self, 0, pos)
         return g
@@ -1470,7 +1477,7 @@ class CarDecoder(MessageDecoder):
         try:
             g = self._g_performance_figures
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_performance_figures = CarPerformanceFiguresDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1488,11 +1495,11 @@ class CarDecoder(MessageDecoder):
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
-                g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 1
                 g._count = count
                 g._straight = True
+                g._next_pos = pos + 4
                 return g
         g._open(self, 1, pos)
         return g

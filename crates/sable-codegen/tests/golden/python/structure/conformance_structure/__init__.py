@@ -965,17 +965,19 @@ class GroupsLegsFillsDecoder(GroupDecoder):
             return
         buf = self._buf
         step = self._block_length
-        pos = self._next_pos
-        for index in range(self._index + 1, self._count):
+        index = self._index + 1
+        pos = self._start_pos + 4 + index * step
+        count = self._count
+        while index < count:
             self._index = index
-            self._block_off = pos
             (
                 self.qty,
                 v1,
             ) = _GROUPS_LEGS_FILLS_BLOCK.unpack_from(buf, pos)
             self.venue = _VENUE_OF[v1]
-            pos = self._next_pos = pos + step
+            pos += step
             yield self
+            index += 1
         self._index = self._count
 
     BLOCK_LENGTH = 5
@@ -1120,6 +1122,7 @@ class GroupsLegsDecoder(GroupDecoder):
             return
         buf = self._buf
         step = self._block_length
+        index = self._index + 1
         end = self._end
         try:
             c_price = self.price
@@ -1127,7 +1130,8 @@ class GroupsLegsDecoder(GroupDecoder):
             c_price = self.price = DecimalDecoder.__new__(DecimalDecoder)
         c_price._buf = buf
         c_price._version = self._version
-        for index in range(self._index + 1, self._count):
+        count = self._count
+        while index < count:
             pos = self._next_pos if self._next_item == 2 else self._start(2)
             nxt = pos + step
             if nxt > end:
@@ -1143,6 +1147,7 @@ class GroupsLegsDecoder(GroupDecoder):
             c_price.mantissa = None if v1 == -9223372036854775808 else v1
             c_price._off = pos + 4
             yield self
+            index += 1
         end = self._next_pos if self._next_item == 2 else self._start(2)
         self._index = self._count
         parent = self._parent
@@ -1202,7 +1207,7 @@ class GroupsLegsDecoder(GroupDecoder):
         try:
             g = self._g_fills
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_fills = GroupsLegsFillsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1221,7 +1226,6 @@ class GroupsLegsDecoder(GroupDecoder):
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = pos
-                g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
                 g._count = count
@@ -1436,13 +1440,15 @@ class GroupsTagsDecoder(GroupDecoder):
             return
         buf = self._buf
         step = self._block_length
-        pos = self._next_pos
-        for index in range(self._index + 1, self._count):
+        index = self._index + 1
+        pos = self._start_pos + 4 + index * step
+        count = self._count
+        while index < count:
             self._index = index
-            self._block_off = pos
             (self.tag,) = _GROUPS_TAGS_BLOCK.unpack_from(buf, pos)
-            pos = self._next_pos = pos + step
+            pos += step
             yield self
+            index += 1
         self._index = self._count
 
     BLOCK_LENGTH = 2
@@ -1655,7 +1661,7 @@ class GroupsDecoder(MessageDecoder):
         try:
             g = self._g_legs
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_legs = GroupsLegsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1673,11 +1679,11 @@ class GroupsDecoder(MessageDecoder):
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = g._items_start = g._block_off = pos
-                g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 2
                 g._count = count
                 g._straight = True
+                g._next_pos = pos + 4
                 return g
         g._open(self, 0, pos)
         return g
@@ -1693,7 +1699,7 @@ class GroupsDecoder(MessageDecoder):
         try:
             g = self._g_tags
             index = g._index
-            if index >= 0 and index < g._count:  # being iterated
+            if index < g._count and index >= 0:  # being iterated
                 g = self._g_tags = GroupsTagsDecoder()
                 g._parent = self
         except AttributeError:  # the first access
@@ -1712,7 +1718,6 @@ class GroupsDecoder(MessageDecoder):
                 g._parent_index = self._index
                 g._index = -1
                 g._start_pos = pos
-                g._next_pos = pos + 4
                 g._block_length = step
                 g._next_item = 0
                 g._count = count
