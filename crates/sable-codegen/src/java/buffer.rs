@@ -67,6 +67,14 @@ impl Buffer {
         }
     }
 
+    /// The decoders' flag of a partial block (`Ctx::partial`), in the flavours that have one: the
+    /// Agrona flavours, where it took the MarketData decode from 283 to 273 instructions (and
+    /// its compiled code from 2,624 to 2,568 bytes). Over segments it did not help (MarketData
+    /// decode unchanged, Car decode 1,037 to 1,067): docs/benchmarks.md.
+    pub fn partial_flag(self) -> Option<&'static str> {
+        self.is_agrona().then_some("sbePartial")
+    }
+
     /// The segment flavour's check of an offset a user hands in (`SbeSupport.checkOffset`):
     /// array accesses take offsets as ints, exact only for offsets inside the buffer. Agrona
     /// buffers check bounds themselves when the user asks, as the reference's codecs leave it.

@@ -107,6 +107,10 @@ pub struct Ctx {
     pub version: Option<String>,
     /// The acting block length, where a block may be shorter than the schema's.
     pub block: Option<String>,
+    /// A flag set when the block is shorter or the acting version older than the schema's, tested
+    /// before the slots' own conditions: decoders of the current schema's messages then test one
+    /// field, the same in every getter, which C2 tests once per block (see `absent`).
+    pub partial: Option<String>,
     /// Whether the slots are fields (with ids) rather than composite members.
     pub is_message_field: bool,
     /// The Java expression of the block's path in encoding errors (`"fields"`, `sbeEntryPath()`,
@@ -130,10 +134,14 @@ impl Ctx {
             }
         }
         if parts.is_empty() {
-            None
-        } else {
-            Some(parts.join(" || "))
+            return None;
         }
+        let any = parts.join(" || ");
+        Some(match &self.partial {
+            Some(p) if parts.len() == 1 => format!("{p} && {any}"),
+            Some(p) => format!("{p} && ({any})"),
+            None => any,
+        })
     }
 
     /// The Java expression of a slot's path in encoding errors.

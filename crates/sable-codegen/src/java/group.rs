@@ -240,6 +240,7 @@ impl Gen<'_> {
         b.declare(w, b.read_type());
         w.line(format!("private {off} offset;"));
         w.line("private int blockLength;");
+        super::message::partial_field(w, b);
         w.line("private int count;");
         w.line("private int index;");
         w.line("private int sbeAccessIndex;");
@@ -496,6 +497,9 @@ impl Gen<'_> {
             w.open_brace(format!("if ({parent}actingVersion < {})", g.since_version));
             w.line("this.count = 0;");
             w.line("this.blockLength = 0;");
+            if let Some(flag) = b.partial_flag() {
+                w.line(format!("this.{flag} = true;"));
+            }
             w.line("return;");
             w.end("}");
         }
@@ -545,6 +549,11 @@ impl Gen<'_> {
                         &at("headerOffset", noff)
                     )
                 )
+            ));
+        }
+        if let Some(flag) = b.partial_flag() {
+            w.line(format!(
+                "this.{flag} = blockLength < BLOCK_LENGTH || {parent}actingVersion < SCHEMA_VERSION;"
             ));
         }
         w.open_brace(format!(

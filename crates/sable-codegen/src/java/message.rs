@@ -2,6 +2,7 @@
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
+use super::buffer::Buffer;
 use super::fields::{flyweight_field, join_path, Ctx, Slot};
 use super::syntax::{class_name, doc, java_type, javadoc, prop, string_literal};
 use super::Gen;
@@ -375,6 +376,7 @@ impl Gen<'_> {
             base: "offset".to_owned(),
             version: None,
             block: None,
+            partial: None,
             is_message_field: true,
             path: level.path.to_owned(),
         };
@@ -413,6 +415,7 @@ impl Gen<'_> {
         w.line("private int sbeAccessIndex;");
         w.line("private int actingBlockLength;");
         w.line("private int actingVersion;");
+        partial_field(&mut w, b);
         w.line(format!("private {off} headerOffset = -1;"));
         doc(
             &mut w,
@@ -527,6 +530,7 @@ impl Gen<'_> {
                 }
                 .to_owned(),
             ),
+            partial: self.buffer.partial_flag().map(str::to_owned),
             is_message_field: true,
             path: level.path.to_owned(),
         }
@@ -596,4 +600,15 @@ pub(super) fn at(base: &str, offset: usize) -> String {
 /// `path.member` (`fields.engine.manufacturerCode`), built only when one is thrown.
 pub(super) fn composite_path_init(w: &mut CodeWriter, field: &str, path: &str) {
     w.line(format!("{{ {}.sbePath(() -> {path}); }}", prop(field)));
+}
+
+/// A decoder's flag of a partial block, where the flavour has one (see `Ctx::partial`).
+pub(super) fn partial_field(w: &mut CodeWriter, b: Buffer) {
+    if let Some(flag) = b.partial_flag() {
+        doc(
+            w,
+            "Whether the block is shorter or the acting version older than the schema's: fields may be absent.",
+        );
+        w.line(format!("private boolean {flag};"));
+    }
 }

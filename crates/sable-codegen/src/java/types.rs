@@ -562,6 +562,7 @@ impl Gen<'_> {
                 base: "offset".to_owned(),
                 version: None,
                 block: None,
+                partial: None,
                 is_message_field: false,
                 path: if encoder {
                     "sbePath.get()".to_owned()

@@ -30,6 +30,8 @@ public final class CarDecoder
     private int sbeAccessIndex;
     private int actingBlockLength;
     private int actingVersion;
+    /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+    private boolean sbePartial;
     private int headerOffset = -1;
     /** Where the message starts (its header): error offsets count from there. */
     private int sbeMessageStart;
@@ -142,6 +144,7 @@ public final class CarDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
+        this.sbePartial = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;
         this.limit = offset + actingBlockLength;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
@@ -411,7 +414,7 @@ public final class CarDecoder
      */
     public long serialNumber()
     {
-        if (actingBlockLength < 8)
+        if (sbePartial && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -511,7 +514,7 @@ public final class CarDecoder
      */
     public int modelYear()
     {
-        if (actingBlockLength < 10)
+        if (sbePartial && actingBlockLength < 10)
         {
             return 65535;
         }
@@ -583,7 +586,7 @@ public final class CarDecoder
      */
     public short availableRaw()
     {
-        if (actingBlockLength < 11)
+        if (sbePartial && actingBlockLength < 11)
         {
             return (short) 255;
         }
@@ -663,7 +666,7 @@ public final class CarDecoder
      */
     public byte codeRaw()
     {
-        if (actingBlockLength < 12)
+        if (sbePartial && actingBlockLength < 12)
         {
             return (byte) 0;
         }
@@ -786,7 +789,7 @@ public final class CarDecoder
         {
             throw new IndexOutOfBoundsException("index out of range: " + index);
         }
-        if (actingBlockLength < 32)
+        if (sbePartial && actingBlockLength < 32)
         {
             return 4294967295L;
         }
@@ -911,7 +914,7 @@ public final class CarDecoder
         {
             throw new IndexOutOfBoundsException("index out of range: " + index);
         }
-        if (actingBlockLength < 38)
+        if (sbePartial && actingBlockLength < 38)
         {
             return (byte) 0;
         }
@@ -927,7 +930,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final byte[] dst, final int dstOffset)
     {
-        if (actingBlockLength < 38)
+        if (sbePartial && actingBlockLength < 38)
         {
             return 0;
         }
@@ -944,7 +947,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final MutableDirectBuffer dst, final int dstOffset)
     {
-        if (actingBlockLength < 38)
+        if (sbePartial && actingBlockLength < 38)
         {
             return 0;
         }
@@ -959,7 +962,7 @@ public final class CarDecoder
      */
     public String vehicleCode()
     {
-        if (actingBlockLength < 38)
+        if (sbePartial && actingBlockLength < 38)
         {
             return "";
         }
@@ -974,7 +977,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final Appendable dst)
     {
-        if (actingBlockLength < 38)
+        if (sbePartial && actingBlockLength < 38)
         {
             return 0;
         }
@@ -1046,7 +1049,7 @@ public final class CarDecoder
      */
     public OptionalExtrasDecoder extras()
     {
-        if (actingBlockLength < 39)
+        if (sbePartial && actingBlockLength < 39)
         {
             return extras.wrap(OptionalExtrasDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1195,7 +1198,7 @@ public final class CarDecoder
      */
     public EngineDecoder engine()
     {
-        if (actingBlockLength < 49)
+        if (sbePartial && actingBlockLength < 49)
         {
             return engine.wrap(EngineDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1252,6 +1255,8 @@ public final class CarDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -1306,6 +1311,7 @@ public final class CarDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
@@ -1549,7 +1555,7 @@ public final class CarDecoder
          */
         public int speed()
         {
-            if (blockLength < 2)
+            if (sbePartial && blockLength < 2)
             {
                 return 65535;
             }
@@ -1649,7 +1655,7 @@ public final class CarDecoder
          */
         public float mpg()
         {
-            if (blockLength < 6)
+            if (sbePartial && blockLength < 6)
             {
                 return Float.NaN;
             }
@@ -1893,7 +1899,7 @@ public final class CarDecoder
         {
             builder.append('{');
             builder.append("\"speed\":");
-            if (blockLength < 2)
+            if (sbePartial && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -1902,7 +1908,7 @@ public final class CarDecoder
                 builder.append((buffer.getShort(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF));
             }
             builder.append(",\"mpg\":");
-            if (blockLength < 6)
+            if (sbePartial && blockLength < 6)
             {
                 builder.append("null");
             }
@@ -1973,6 +1979,8 @@ public final class CarDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -2029,6 +2037,7 @@ public final class CarDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
@@ -2273,7 +2282,7 @@ public final class CarDecoder
          */
         public short octaneRating()
         {
-            if (blockLength < 1)
+            if (sbePartial && blockLength < 1)
             {
                 return (short) 255;
             }
@@ -2330,6 +2339,8 @@ public final class CarDecoder
             private DirectBuffer buffer;
             private int offset;
             private int blockLength;
+            /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+            private boolean sbePartial;
             private int count;
             private int index;
             private int sbeAccessIndex;
@@ -2385,6 +2396,7 @@ public final class CarDecoder
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
+                this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
                     throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
@@ -2611,7 +2623,7 @@ public final class CarDecoder
              */
             public int mph()
             {
-                if (blockLength < 2)
+                if (sbePartial && blockLength < 2)
                 {
                     return 65535;
                 }
@@ -2711,7 +2723,7 @@ public final class CarDecoder
              */
             public float seconds()
             {
-                if (blockLength < 6)
+                if (sbePartial && blockLength < 6)
                 {
                     return Float.NaN;
                 }
@@ -2738,7 +2750,7 @@ public final class CarDecoder
             {
                 builder.append('{');
                 builder.append("\"mph\":");
-                if (blockLength < 2)
+                if (sbePartial && blockLength < 2)
                 {
                     builder.append("null");
                 }
@@ -2747,7 +2759,7 @@ public final class CarDecoder
                     builder.append((buffer.getShort(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF));
                 }
                 builder.append(",\"seconds\":");
-                if (blockLength < 6)
+                if (sbePartial && blockLength < 6)
                 {
                     builder.append("null");
                 }
@@ -2817,7 +2829,7 @@ public final class CarDecoder
         {
             builder.append('{');
             builder.append("\"octaneRating\":");
-            if (blockLength < 1)
+            if (sbePartial && blockLength < 1)
             {
                 builder.append("null");
             }
@@ -3468,7 +3480,7 @@ public final class CarDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"serialNumber\":");
-        if (actingBlockLength < 8)
+        if (sbePartial && actingBlockLength < 8)
         {
             builder.append("null");
         }
@@ -3477,7 +3489,7 @@ public final class CarDecoder
             SbeSupport.appendUnsigned(builder, buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN));
         }
         builder.append(",\"modelYear\":");
-        if (actingBlockLength < 10)
+        if (sbePartial && actingBlockLength < 10)
         {
             builder.append("null");
         }
@@ -3486,7 +3498,7 @@ public final class CarDecoder
             builder.append((buffer.getShort(offset + 8, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF));
         }
         builder.append(",\"available\":");
-        if (actingBlockLength < 11)
+        if (sbePartial && actingBlockLength < 11)
         {
             builder.append("null");
         }
@@ -3503,7 +3515,7 @@ public final class CarDecoder
             }
         }
         builder.append(",\"code\":");
-        if (actingBlockLength < 12)
+        if (sbePartial && actingBlockLength < 12)
         {
             builder.append("null");
         }
@@ -3520,7 +3532,7 @@ public final class CarDecoder
             }
         }
         builder.append(",\"someNumbers\":");
-        if (actingBlockLength < 32)
+        if (sbePartial && actingBlockLength < 32)
         {
             builder.append("null");
         }
@@ -3538,7 +3550,7 @@ public final class CarDecoder
             builder.append(']');
         }
         builder.append(",\"vehicleCode\":");
-        if (actingBlockLength < 38)
+        if (sbePartial && actingBlockLength < 38)
         {
             builder.append("null");
         }
@@ -3547,7 +3559,7 @@ public final class CarDecoder
             SbeSupport.appendJsonChars(builder, buffer, offset + 32, 6, false);
         }
         builder.append(",\"extras\":");
-        if (actingBlockLength < 39)
+        if (sbePartial && actingBlockLength < 39)
         {
             builder.append("null");
         }
@@ -3558,7 +3570,7 @@ public final class CarDecoder
         builder.append(",\"discountedModel\":");
         builder.append("\"C\"");
         builder.append(",\"engine\":");
-        if (actingBlockLength < 49)
+        if (sbePartial && actingBlockLength < 49)
         {
             builder.append("null");
         }

@@ -28,6 +28,8 @@ public final class CompositesDecoder
     private int sbeAccessIndex;
     private int actingBlockLength;
     private int actingVersion;
+    /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+    private boolean sbePartial;
     private int headerOffset = -1;
     /** Where the message starts (its header): error offsets count from there. */
     private int sbeMessageStart;
@@ -138,6 +140,7 @@ public final class CompositesDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
+        this.sbePartial = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;
         this.limit = offset + actingBlockLength;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
@@ -364,7 +367,7 @@ public final class CompositesDecoder
      */
     public ShapeDecoder shape()
     {
-        if (actingBlockLength < 24)
+        if (sbePartial && actingBlockLength < 24)
         {
             return shape.wrap(ShapeDecoder.SBE_NULL_VALUES, 0);
         }
@@ -435,7 +438,7 @@ public final class CompositesDecoder
      */
     public DecimalDecoder lastPrice()
     {
-        if (actingBlockLength < 32)
+        if (sbePartial && actingBlockLength < 32)
         {
             return lastPrice.wrap(DecimalDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1036,7 +1039,7 @@ public final class CompositesDecoder
      */
     public long count()
     {
-        if (actingBlockLength < 36)
+        if (sbePartial && actingBlockLength < 36)
         {
             return 4294967295L;
         }
@@ -1077,7 +1080,7 @@ public final class CompositesDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"shape\":");
-        if (actingBlockLength < 24)
+        if (sbePartial && actingBlockLength < 24)
         {
             builder.append("null");
         }
@@ -1086,7 +1089,7 @@ public final class CompositesDecoder
             shape().appendTo(builder);
         }
         builder.append(",\"lastPrice\":");
-        if (actingBlockLength < 32)
+        if (sbePartial && actingBlockLength < 32)
         {
             builder.append("null");
         }
@@ -1105,7 +1108,7 @@ public final class CompositesDecoder
         builder.append(",\"venue\":");
         builder.append("\"Dark\"");
         builder.append(",\"count\":");
-        if (actingBlockLength < 36)
+        if (sbePartial && actingBlockLength < 36)
         {
             builder.append("null");
         }

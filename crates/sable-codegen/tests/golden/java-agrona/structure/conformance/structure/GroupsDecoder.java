@@ -28,6 +28,8 @@ public final class GroupsDecoder
     private int sbeAccessIndex;
     private int actingBlockLength;
     private int actingVersion;
+    /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+    private boolean sbePartial;
     private int headerOffset = -1;
     /** Where the message starts (its header): error offsets count from there. */
     private int sbeMessageStart;
@@ -138,6 +140,7 @@ public final class GroupsDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
+        this.sbePartial = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;
         this.limit = offset + actingBlockLength;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
@@ -406,7 +409,7 @@ public final class GroupsDecoder
      */
     public long orderId()
     {
-        if (actingBlockLength < 8)
+        if (sbePartial && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -462,6 +465,8 @@ public final class GroupsDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -519,6 +524,7 @@ public final class GroupsDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
@@ -762,7 +768,7 @@ public final class GroupsDecoder
          */
         public long legId()
         {
-            if (blockLength < 4)
+            if (sbePartial && blockLength < 4)
             {
                 return 4294967295L;
             }
@@ -832,7 +838,7 @@ public final class GroupsDecoder
          */
         public DecimalDecoder price()
         {
-            if (blockLength < 12)
+            if (sbePartial && blockLength < 12)
             {
                 return price.wrap(DecimalDecoder.SBE_NULL_VALUES, 0);
             }
@@ -890,6 +896,8 @@ public final class GroupsDecoder
             private DirectBuffer buffer;
             private int offset;
             private int blockLength;
+            /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+            private boolean sbePartial;
             private int count;
             private int index;
             private int sbeAccessIndex;
@@ -945,6 +953,7 @@ public final class GroupsDecoder
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
+                this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
                     throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
@@ -1171,7 +1180,7 @@ public final class GroupsDecoder
              */
             public long qty()
             {
-                if (blockLength < 4)
+                if (sbePartial && blockLength < 4)
                 {
                     return 4294967295L;
                 }
@@ -1243,7 +1252,7 @@ public final class GroupsDecoder
              */
             public byte venueRaw()
             {
-                if (blockLength < 5)
+                if (sbePartial && blockLength < 5)
                 {
                     return (byte) 0;
                 }
@@ -1278,7 +1287,7 @@ public final class GroupsDecoder
             {
                 builder.append('{');
                 builder.append("\"qty\":");
-                if (blockLength < 4)
+                if (sbePartial && blockLength < 4)
                 {
                     builder.append("null");
                 }
@@ -1287,7 +1296,7 @@ public final class GroupsDecoder
                     builder.append((buffer.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL));
                 }
                 builder.append(",\"venue\":");
-                if (blockLength < 5)
+                if (sbePartial && blockLength < 5)
                 {
                     builder.append("null");
                 }
@@ -1557,7 +1566,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"legId\":");
-            if (blockLength < 4)
+            if (sbePartial && blockLength < 4)
             {
                 builder.append("null");
             }
@@ -1566,7 +1575,7 @@ public final class GroupsDecoder
                 builder.append((buffer.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL));
             }
             builder.append(",\"price\":");
-            if (blockLength < 12)
+            if (sbePartial && blockLength < 12)
             {
                 builder.append("null");
             }
@@ -1650,6 +1659,8 @@ public final class GroupsDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -1704,6 +1715,7 @@ public final class GroupsDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
@@ -1930,7 +1942,7 @@ public final class GroupsDecoder
          */
         public int tag()
         {
-            if (blockLength < 2)
+            if (sbePartial && blockLength < 2)
             {
                 return 65535;
             }
@@ -1957,7 +1969,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"tag\":");
-            if (blockLength < 2)
+            if (sbePartial && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -2366,7 +2378,7 @@ public final class GroupsDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"orderId\":");
-        if (actingBlockLength < 8)
+        if (sbePartial && actingBlockLength < 8)
         {
             builder.append("null");
         }
