@@ -38,6 +38,8 @@ pub struct ParquetFile<W: Write + Send> {
 struct RowGroup {
     writers: Vec<Column>,
     rows: usize,
+    /// By top-level field: the levels its list leaves share.
+    levels: Vec<ListLevels>,
 }
 
 /// A leaf column's writer (boxed: arrow-rs's takes 1.5 kB, ours a quarter of that).
@@ -79,8 +81,10 @@ impl RowGroup {
     /// Encodes `batch` into the columns' pages (held until the group is flushed).
     fn write(&mut self, schema: &SchemaRef, batch: &RecordBatch) -> Result<()> {
         self.rows += batch.num_rows();
+        self.levels
+            .resize_with(schema.fields().len(), ListLevels::default);
         let mut leaf = 0;
-        for (field, column) in schema.fields().iter().zip(batch.columns()) {
+        for (f, (field, column)) in schema.fields().iter().zip(batch.columns()).enumerate() {
             let count = leaf_count(field.data_type());
             let Some(writers) = self.writers.get_mut(leaf..leaf + count) else {
                 return Err(ParquetError::General(
@@ -95,7 +99,8 @@ impl RowGroup {
                 Vec::new()
             };
             // The levels of the field's list leaves, made once for those without nulls.
-            let mut shared = ListLevels::default();
+            let shared = &mut self.levels[f];
+            shared.next_batch();
             for (i, writer) in writers.iter_mut().enumerate() {
                 match writer {
                     Column::Arrow(w) => match leaves.get(i) {
@@ -107,9 +112,7 @@ impl RowGroup {
                             )));
                         }
                     },
-                    Column::Ours(chunk, place) => {
-                        write_ours(chunk, *place, field, column, &mut shared)?
-                    }
+                    Column::Ours(chunk, place) => write_ours(chunk, *place, field, column, shared)?,
                 }
             }
         }
@@ -172,7 +175,12 @@ fn places(schema: &SchemaRef, descr: &SchemaDescriptor, props: &WriterProperties
                 props.encoding(path),
                 None | Some(Encoding::DELTA_BINARY_PACKED)
             );
-        if parquet_chunk::writes(data_type, &column, delta) {
+        // Text the way arrow-rs writes it when dictionary-encoded without statistics
+        // (our chunks keep no byte-array statistics).
+        let text = props.dictionary_enabled(path)
+            && props.statistics_enabled(path) == EnabledStatistics::None
+            && props.encoding(path).is_none();
+        if parquet_chunk::writes(data_type, &column, delta, text) {
             found.push(OurLeaf {
                 leaf,
                 place,
@@ -294,6 +302,7 @@ impl<W: Write + Send> ParquetFile<W> {
                         &self.file,
                     )?,
                     rows: 0,
+                    levels: Vec::new(),
                 }),
             };
             let buffered = group.rows;
@@ -738,6 +747,81 @@ mod tests {
                 assert_eq!(p(x), p(y));
             }
         }
+    }
+
+    /// Text leaves in lists (a set's items, a field of a group's entries, with nulls) written
+    /// by `LeafChunk` read back as arrow-rs's own writer's file does.
+    #[test]
+    fn text_leaves_in_lists_read_back_as_arrow_rs_writes_them() {
+        use arrow_array::builder::{ListBuilder, StringBuilder, StructBuilder};
+        use parquet::arrow::ArrowWriter;
+        use parquet::file::properties::{EnabledStatistics, WriterVersion};
+        let entry = arrow_schema::Fields::from(vec![Field::new("side", DataType::Utf8, true)]);
+        let item = Field::new_struct("item", entry.clone(), false);
+        let schema = Arc::new(Schema::new(vec![
+            Field::new_list("flags", Field::new("item", DataType::Utf8, false), true),
+            Field::new_list("entries", item.clone(), false),
+        ]));
+        let names = ["LastTradeMsg", "EndOfEvent", "Recovery", "", "Ünïcode"];
+        let mut batches = Vec::new();
+        for n in 0..3usize {
+            let mut flags = ListBuilder::new(StringBuilder::new())
+                .with_field(Arc::new(Field::new("item", DataType::Utf8, false)));
+            let mut entries = ListBuilder::new(StructBuilder::new(
+                entry.clone(),
+                vec![Box::new(StringBuilder::new())],
+            ))
+            .with_field(Arc::new(item.clone()));
+            for i in 0..(500 + 200 * n) {
+                let r = (i * 7 + n * 3) % 11;
+                if r == 0 {
+                    flags.append(false);
+                } else {
+                    for k in 0..r % 4 {
+                        flags
+                            .values()
+                            .append_value(names[(i + k + n) % names.len()]);
+                    }
+                    flags.append(true);
+                }
+                for k in 0..r % 3 {
+                    let s = entries.values();
+                    let side = (k != 1).then(|| format!("side{}", (i * k + n) % 5));
+                    s.field_builder::<StringBuilder>(0)
+                        .unwrap()
+                        .append_option(side);
+                    s.append(true);
+                }
+                entries.append(true);
+            }
+            let columns: Vec<ArrayRef> = vec![Arc::new(flags.finish()), Arc::new(entries.finish())];
+            batches.push(RecordBatch::try_new(schema.clone(), columns).expect("a batch"));
+        }
+        let props = || {
+            WriterProperties::builder()
+                .set_writer_version(WriterVersion::PARQUET_2_0)
+                .set_statistics_enabled(EnabledStatistics::None)
+                .set_max_row_group_row_count(Some(1000))
+                .build()
+        };
+        let mut ours = ParquetFile::new(Vec::new(), schema.clone(), props()).expect("a writer");
+        assert_eq!(ours.ours.len(), 2, "both text leaves are ours");
+        let mut theirs = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(props())).unwrap();
+        for batch in &batches {
+            ours.write(batch).expect("written");
+            theirs.write(batch).expect("written");
+        }
+        let read = |bytes: Vec<u8>| -> Vec<RecordBatch> {
+            ParquetRecordBatchReaderBuilder::try_new(Bytes::from(bytes))
+                .expect("a Parquet file")
+                .build()
+                .expect("a reader")
+                .map(|b| b.expect("a batch"))
+                .collect()
+        };
+        let ours = read(ours.into_inner().expect("closed"));
+        assert_eq!(ours, read(theirs.into_inner().expect("closed")));
+        assert_eq!(ours.iter().map(RecordBatch::num_rows).sum::<usize>(), 2100);
     }
 
     /// A one-row batch of the lists above as text: each list's entries with enums looked up.
