@@ -92,7 +92,7 @@ fn packed(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
     for run in values.chunks(MAX_PACKED) {
         let groups = run.len().div_ceil(8);
         varint(((groups as u64) << 1) | 1, out);
-        out.reserve(groups * width);
+        out.reserve(groups * width + 8);
         for group in run.chunks(8) {
             // 8 values of `width` bits are `width` bytes (missing values are the zeros of
             // the padding).
@@ -101,7 +101,10 @@ fn packed(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
                 for (k, &v) in group.iter().enumerate() {
                     word |= u64::from(v) << (k * width);
                 }
-                out.extend_from_slice(&word.to_le_bytes()[..width]);
+                // (All 8 bytes, then the unused cut: no copy of a variable length.)
+                let end = out.len() + width;
+                out.extend_from_slice(&word.to_le_bytes());
+                out.truncate(end);
             } else {
                 let mut word = 0u128;
                 let mut bits = 0;
@@ -549,7 +552,14 @@ impl LeafChunk {
             }
         };
         let levels_len = levels.reps.len() + levels.defs.len();
-        let mut buf = Vec::with_capacity(levels_len + values.len());
+        // Room for the values compressed too (at most snap's bound), so that the page's
+        // buffer is allocated once.
+        let room = if self.snappy {
+            snap::raw::max_compress_len(values.len()).max(values.len())
+        } else {
+            values.len()
+        };
+        let mut buf = Vec::with_capacity(levels_len + room);
         buf.extend_from_slice(&levels.reps);
         buf.extend_from_slice(&levels.defs);
         let uncompressed = levels_len + values.len();
