@@ -955,6 +955,7 @@ fn integers<T: ArrowPrimitiveType>(
     }
     true
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1078,7 +1079,7 @@ mod tests {
                         .wrapping_add(1442695040888963407);
                     let run = (x >> 59) as usize % 20 + 1;
                     let v = (x >> 20) as u32 & ((1u32 << width) - 1);
-                    values.extend(std::iter::repeat(v).take(run.min(len - values.len())));
+                    values.extend(std::iter::repeat_n(v, run.min(len - values.len())));
                 }
                 assert_eq!(
                     encoded(&values, width),

@@ -74,7 +74,7 @@ fn pack(mini: &[i64], min: i64, int32: bool, width: u32, out: &mut Vec<u8>) {
     let values = mini
         .iter()
         .map(|&d| offset(d, min, int32))
-        .chain(std::iter::repeat(0).take(MINI - mini.len()));
+        .chain(std::iter::repeat_n(0, MINI - mini.len()));
     for v in values {
         acc |= u128::from(v) << bits;
         bits += width;

@@ -599,7 +599,6 @@ mod tests {
             Date32Array, Decimal128Array, Int8Array, TimestampNanosecondArray, UInt32Array,
             UInt64Array, UInt8Array,
         };
-        use parquet::arrow::ArrowWriter;
         use parquet::basic::Compression;
         use parquet::file::properties::{EnabledStatistics, WriterVersion};
         use parquet::file::reader::{FileReader, SerializedFileReader};
@@ -704,24 +703,7 @@ mod tests {
                 .set_max_row_group_row_count(Some(1500))
                 .build()
         };
-        let mut ours = ParquetFile::new(Vec::new(), schema.clone(), props()).expect("a writer");
-        assert_eq!(ours.ours.len(), 10, "every integer leaf is ours");
-        let mut theirs = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(props())).unwrap();
-        for batch in &batches {
-            ours.write(batch).expect("written");
-            theirs.write(batch).expect("written");
-        }
-        let ours = Bytes::from(ours.into_inner().expect("closed"));
-        let theirs = Bytes::from(theirs.into_inner().expect("closed"));
-        let read = |bytes: &Bytes| -> Vec<RecordBatch> {
-            ParquetRecordBatchReaderBuilder::try_new(bytes.clone())
-                .expect("a Parquet file")
-                .build()
-                .expect("a reader")
-                .map(|b| b.expect("a batch"))
-                .collect()
-        };
-        // (Both have the same row groups, so the reader cuts the same batches.)
+        let (ours, theirs) = write_both(&schema, &batches, props, 10);
         assert_eq!(read(&ours), read(&theirs));
         assert_eq!(
             read(&ours).iter().map(RecordBatch::num_rows).sum::<usize>(),
@@ -754,7 +736,6 @@ mod tests {
     #[test]
     fn text_leaves_in_lists_read_back_as_arrow_rs_writes_them() {
         use arrow_array::builder::{ListBuilder, StringBuilder, StructBuilder};
-        use parquet::arrow::ArrowWriter;
         use parquet::file::properties::{EnabledStatistics, WriterVersion};
         let entry = arrow_schema::Fields::from(vec![Field::new("side", DataType::Utf8, true)]);
         let item = Field::new_struct("item", entry.clone(), false);
@@ -804,24 +785,43 @@ mod tests {
                 .set_max_row_group_row_count(Some(1000))
                 .build()
         };
-        let mut ours = ParquetFile::new(Vec::new(), schema.clone(), props()).expect("a writer");
-        assert_eq!(ours.ours.len(), 2, "both text leaves are ours");
+        let (ours, theirs) = write_both(&schema, &batches, props, 2);
+        let ours = read(&ours);
+        assert_eq!(ours, read(&theirs));
+        assert_eq!(ours.iter().map(RecordBatch::num_rows).sum::<usize>(), 2100);
+    }
+
+    /// `batches` written by `ParquetFile` (with `ours` leaves of its own) and by arrow-rs's
+    /// `ArrowWriter`, each with `props`: the two files.
+    fn write_both(
+        schema: &SchemaRef,
+        batches: &[RecordBatch],
+        props: impl Fn() -> WriterProperties,
+        ours: usize,
+    ) -> (Bytes, Bytes) {
+        use parquet::arrow::ArrowWriter;
+        let mut file = ParquetFile::new(Vec::new(), schema.clone(), props()).expect("a writer");
+        assert_eq!(file.ours.len(), ours, "the leaves of our own");
         let mut theirs = ArrowWriter::try_new(Vec::new(), schema.clone(), Some(props())).unwrap();
-        for batch in &batches {
-            ours.write(batch).expect("written");
+        for batch in batches {
+            file.write(batch).expect("written");
             theirs.write(batch).expect("written");
         }
-        let read = |bytes: Vec<u8>| -> Vec<RecordBatch> {
-            ParquetRecordBatchReaderBuilder::try_new(Bytes::from(bytes))
-                .expect("a Parquet file")
-                .build()
-                .expect("a reader")
-                .map(|b| b.expect("a batch"))
-                .collect()
-        };
-        let ours = read(ours.into_inner().expect("closed"));
-        assert_eq!(ours, read(theirs.into_inner().expect("closed")));
-        assert_eq!(ours.iter().map(RecordBatch::num_rows).sum::<usize>(), 2100);
+        (
+            Bytes::from(file.into_inner().expect("closed")),
+            Bytes::from(theirs.into_inner().expect("closed")),
+        )
+    }
+
+    /// A file's batches as the reader cuts them (by row group, so two files of the same row
+    /// groups give the same batches).
+    fn read(bytes: &Bytes) -> Vec<RecordBatch> {
+        ParquetRecordBatchReaderBuilder::try_new(bytes.clone())
+            .expect("a Parquet file")
+            .build()
+            .expect("a reader")
+            .map(|b| b.expect("a batch"))
+            .collect()
     }
 
     /// A one-row batch of the lists above as text: each list's entries with enums looked up.
