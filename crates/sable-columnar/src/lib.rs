@@ -10,7 +10,8 @@
 
 mod columns;
 pub mod files;
-mod parquet_dict;
+mod parquet_chunk;
+mod parquet_delta;
 mod parquet_file;
 mod reader;
 
