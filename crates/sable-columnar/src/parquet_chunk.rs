@@ -40,7 +40,7 @@ use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::file::writer::{SerializedPageWriter, SerializedRowGroupWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
-use crate::parquet_delta::{self, varint};
+use crate::parquet_delta::{self, pack_bits, varint};
 
 /// The most rows in a data page (arrow-rs's default page row limit).
 pub const PAGE_ROWS: usize = 20_000;
@@ -106,18 +106,10 @@ fn packed(values: &[u32], bit_width: u8, out: &mut Vec<u8>) {
                 out.extend_from_slice(&word.to_le_bytes());
                 out.truncate(end);
             } else {
-                let mut word = 0u128;
-                let mut bits = 0;
-                for k in 0..8 {
-                    word |= u128::from(group.get(k).copied().unwrap_or(0)) << bits;
-                    bits += width;
-                    if bits >= 64 {
-                        out.extend_from_slice(&(word as u64).to_le_bytes());
-                        word >>= 64;
-                        bits -= 64;
-                    }
-                }
-                out.extend_from_slice(&word.to_le_bytes()[..bits / 8]);
+                let values = (0..8).map(|k| u64::from(group.get(k).copied().unwrap_or(0)));
+                // (8 values of `width` bits are whole bytes.)
+                let (rest, bits) = pack_bits(values, width, out);
+                out.extend_from_slice(&rest.to_le_bytes()[..bits / 8]);
             }
         }
     }

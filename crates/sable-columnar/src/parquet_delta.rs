@@ -69,12 +69,25 @@ fn pack(mini: &[i64], min: i64, int32: bool, width: u32, out: &mut Vec<u8>) {
     if width == 0 {
         return;
     }
-    let mut acc: u128 = 0;
-    let mut bits = 0u32;
     let values = mini
         .iter()
         .map(|&d| offset(d, min, int32))
         .chain(std::iter::repeat_n(0, MINI - mini.len()));
+    // (`MINI` values of any width are whole words: nothing is left over.)
+    pack_bits(values, width as usize, out);
+}
+
+/// `values` in `width` bits each (at most 64), least significant first, appended to `out` as
+/// little-endian 64-bit words; returns the bits left over (fewer than 64, in the low bits) and
+/// their count, for the caller to write as it needs.
+#[inline(always)]
+pub fn pack_bits(
+    values: impl Iterator<Item = u64>,
+    width: usize,
+    out: &mut Vec<u8>,
+) -> (u128, usize) {
+    let mut acc: u128 = 0;
+    let mut bits = 0;
     for v in values {
         acc |= u128::from(v) << bits;
         bits += width;
@@ -84,6 +97,7 @@ fn pack(mini: &[i64], min: i64, int32: bool, width: u32, out: &mut Vec<u8>) {
             bits -= 64;
         }
     }
+    (acc, bits)
 }
 
 fn zigzag(v: i64) -> u64 {
