@@ -35,9 +35,9 @@ function mdSableEncode(buf: Uint8Array): number {
 }
 function mdSableDecode(buf: Uint8Array): number {
   const d = mdDec.wrap(buf);
-  let sum = d.transactTimeAsNumber + d.eventTimeDelta + d.matchEventIndicator;
+  let sum = d.transactTimeAsNumber() + d.eventTimeDelta + d.matchEventIndicator;
   for (const g of d.mdIncGrp) {
-    sum += g.tradeIdAsNumber + g.securityIdAsNumber + g.mdEntryPx.mantissaAsNumber + g.mdEntrySize.mantissa;
+    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPx.mantissaAsNumber() + g.mdEntrySize.mantissa;
     sum += g.numberOfOrders + g.mdUpdateAction + g.rptSeq + g.aggressorSide + g.mdEntryType;
   }
   return sum;

@@ -89,7 +89,7 @@ test("the Car encodes to the conformance vector's bytes and decodes to its JSON"
 test("fields, groups (for...of) and var data read back", () => {
   const d = car.CarDecoder.decode(vector("car.jsonl", "car").bytes);
   assert.equal(d.serialNumber, 1234n);
-  assert.equal(d.serialNumberAsNumber, 1234);
+  assert.equal(d.serialNumberAsNumber(), 1234);
   assert.equal(d.modelYear, 2013);
   assert.equal(d.code, car.Model.A);
   assert.equal(d.discountedModel, car.Model.C);
@@ -377,7 +377,7 @@ test("AsNumber accessors: exact up to 2^53, and the same bytes as the bigint set
   new car.CarEncoder().wrap(b).serialNumber(2n ** 53n - 1n);
   assert.deepEqual(a, b);
   const d = car.CarDecoder.decode(a, 0, 57);
-  assert.equal(d.serialNumberAsNumber, 2 ** 53 - 1);
+  assert.equal(d.serialNumberAsNumber(), 2 ** 53 - 1);
   assert.equal(d.serialNumber, 2n ** 53n - 1n);
 });
 

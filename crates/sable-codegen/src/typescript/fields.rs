@@ -51,12 +51,14 @@ fn at(base: &str, offset: usize) -> String {
     }
 }
 
-/// A condition that `v`, a `number` or `bigint`, is a value of `p` (any value for floats).
+/// A condition that `v`, a `number` or `bigint`, is a value of `p` (any value for floats). Shifts,
+/// not masks: a mask of 0xffff is a 32-bit operand in V8's bytecode, and a setter's bytecode size
+/// decides whether V8 inlines it (docs/typescript.md, "Speed").
 fn fits(p: PrimitiveType, v: &str) -> Option<String> {
     Some(match p {
-        PrimitiveType::UInt8 | PrimitiveType::Char => format!("({v} & 0xff) === {v}"),
+        PrimitiveType::UInt8 | PrimitiveType::Char => format!("{v} << 24 >>> 24 === {v}"),
         PrimitiveType::Int8 => format!("({v} << 24) >> 24 === {v}"),
-        PrimitiveType::UInt16 => format!("({v} & 0xffff) === {v}"),
+        PrimitiveType::UInt16 => format!("{v} << 16 >>> 16 === {v}"),
         PrimitiveType::Int16 => format!("({v} << 16) >> 16 === {v}"),
         PrimitiveType::UInt32 => format!("{v} >>> 0 === {v}"),
         PrimitiveType::Int32 => format!("({v} | 0) === {v}"),
@@ -105,8 +107,7 @@ fn set64(
         "  }".to_owned(),
         "}".to_owned(),
         format!(
-            "this._w64({v}, {key}, {}, {}, {});",
-            at(place.off, offset),
+            "this._w64({v}, {key}, {offset}, {}, {});",
             bool_lit(signed),
             bool_lit(le)
         ),
@@ -311,7 +312,7 @@ impl Gen<'_> {
                         body.push(format!("return {value};"));
                         self.getter(
                             &format!("/** `{}` as a `number`: exact while it is within ±(2^53 - 1) (`Number.isSafeInteger`), faster than the `bigint`. */", slot.name),
-                            &format!("get {name}AsNumber(): {ret}"),
+                            &format!("{name}AsNumber(): {ret}"),
                             &body,
                         );
                     }
@@ -406,7 +407,7 @@ impl Gen<'_> {
                         "this._checkCount(values, {}, {key}, {pos});",
                         p.length
                     )];
-                    let check = self.value_check(p, "v", &key, &pos);
+                    let check = self.value_check(p, "v", &key, slot.offset);
                     if !check.is_empty() {
                         body.push(format!("for (let i = 0; i < {}; i++) {{", p.length));
                         body.push("  const v = values[i]!;".into());
@@ -426,7 +427,7 @@ impl Gen<'_> {
                         "this._checkIndex(index, {}, {key}, {pos});",
                         p.length
                     )];
-                    body.extend(self.value_check(p, "value", &key, &pos));
+                    body.extend(self.value_check(p, "value", &key, slot.offset));
                     body.push(write(
                         view,
                         t,
@@ -476,10 +477,10 @@ impl Gen<'_> {
                         body.push(format!(
                             "const b = typeof {v} === \"bigint\" ? {v} : this._safe({v}, {key}, {pos});"
                         ));
-                        body.extend(self.value_check(p, "b", &key, &pos));
+                        body.extend(self.value_check(p, "b", &key, slot.offset));
                         body.push(write(view, t, order, &pos, "b"));
                     } else {
-                        body.extend(self.value_check(p, v, &key, &pos));
+                        body.extend(self.value_check(p, v, &key, slot.offset));
                         body.push(write(view, t, order, &pos, v));
                     }
                     let param = if slot.optional {
@@ -509,10 +510,10 @@ impl Gen<'_> {
                 };
                 let value = if is_big(e.encoding_type) {
                     body.push(format!("const b = this._safe({v}, {key}, {pos});"));
-                    body.extend(self.value_check(&fake, "b", &key, &pos));
+                    body.extend(self.value_check(&fake, "b", &key, slot.offset));
                     "b"
                 } else {
-                    body.extend(self.value_check(&fake, v, &key, &pos));
+                    body.extend(self.value_check(&fake, v, &key, slot.offset));
                     v
                 };
                 body.push(write(view, e.encoding_type, e.byte_order, &pos, value));
@@ -564,7 +565,9 @@ impl Gen<'_> {
     }
 
     /// Statements refusing a value `v` the field cannot hold, or outside its declared range.
-    fn value_check(&mut self, p: &Primitive, v: &str, key: &str, pos: &str) -> Vec<String> {
+    /// `offset` is the field's offset in its block or composite: the error's position is made
+    /// from it by the cold `_bad` (the hot path's bytecode carries a constant, not an addition).
+    fn value_check(&mut self, p: &Primitive, v: &str, key: &str, offset: usize) -> Vec<String> {
         let t = p.primitive_type;
         let mut conds = Vec::new();
         if let Some(f) = fits(t, v) {
@@ -587,7 +590,7 @@ impl Gen<'_> {
             return Vec::new();
         }
         vec![format!(
-            "if (!({})) throw this._range({v}, {key}, {pos});",
+            "if (!({})) throw this._bad({v}, {key}, {offset});",
             conds.join(" && ")
         )]
     }

@@ -134,28 +134,28 @@ export class MessageHeaderEncoder extends CompositeEncoder {
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "blockLength", this._off);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "blockLength", 0);
     this._view.setUint16(this._off, value);
     return this;
   }
 
   /** Writes `templateId`. */
   templateId_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "templateId", this._off + 2);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "templateId", 2);
     this._view.setUint16(this._off + 2, value);
     return this;
   }
 
   /** Writes `schemaId`. */
   schemaId_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "schemaId", this._off + 4);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "schemaId", 4);
     this._view.setUint16(this._off + 4, value);
     return this;
   }
 
   /** Writes `version`. */
   version(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "version", this._off + 6);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "version", 6);
     this._view.setUint16(this._off + 6, value);
     return this;
   }
@@ -327,14 +327,14 @@ export class BoosterEncoder extends CompositeEncoder {
 
   /** Writes `BoostType`. */
   boostType(value: Open<BoostType>): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "BoostType", this._off);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "BoostType", 0);
     this._view.setUint8(this._off, value);
     return this;
   }
 
   /** Writes `horsePower`. */
   horsePower(value: number): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "horsePower", this._off + 1);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "horsePower", 1);
     this._view.setUint8(this._off + 1, value);
     return this;
   }
@@ -478,14 +478,14 @@ export class EngineEncoder extends CompositeEncoder {
 
   /** Writes `capacity`. */
   capacity(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "capacity", this._off);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "capacity", 0);
     this._view.setUint16(this._off, value);
     return this;
   }
 
   /** Writes `numCylinders`. */
   numCylinders(value: number): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "numCylinders", this._off + 2);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "numCylinders", 2);
     this._view.setUint8(this._off + 2, value);
     return this;
   }
@@ -498,14 +498,14 @@ export class EngineEncoder extends CompositeEncoder {
 
   /** Writes `efficiency`. */
   efficiency(value: number): this {
-    if (!((value << 24) >> 24 === value && ((value >= 0 && value <= 100) || value === -128))) throw this._range(value, "efficiency", this._off + 6);
+    if (!((value << 24) >> 24 === value && ((value >= 0 && value <= 100) || value === -128))) throw this._bad(value, "efficiency", 6);
     this._view.setInt8(this._off + 6, value);
     return this;
   }
 
   /** Writes `boosterEnabled`. */
   boosterEnabled(value: Open<BooleanType>): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "boosterEnabled", this._off + 7);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "boosterEnabled", 7);
     this._view.setUint8(this._off + 7, value);
     return this;
   }
@@ -577,14 +577,14 @@ export class GroupSizeEncodingEncoder extends CompositeEncoder {
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "blockLength", this._off);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "blockLength", 0);
     this._view.setUint16(this._off, value);
     return this;
   }
 
   /** Writes `numInGroup`. */
   numInGroup(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "numInGroup", this._off + 2);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "numInGroup", 2);
     this._view.setUint16(this._off + 2, value);
     return this;
   }
@@ -816,7 +816,7 @@ export class CarFuelFiguresEncoder extends GroupEncoder {
 
   /** Writes `speed`. */
   speed(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "speed", this._block);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "speed", 0);
     this._view.setUint16(this._block, value);
     return this;
   }
@@ -1009,7 +1009,7 @@ export class CarPerformanceFiguresAccelerationEncoder extends GroupEncoder {
 
   /** Writes `mph`. */
   mph(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "mph", this._block);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "mph", 0);
     this._view.setUint16(this._block, value);
     return this;
   }
@@ -1188,7 +1188,7 @@ export class CarPerformanceFiguresEncoder extends GroupEncoder {
 
   /** Writes `octaneRating`. */
   octaneRating(value: number): this {
-    if (!((value & 0xff) === value && ((value >= 90 && value <= 110) || value === 255))) throw this._range(value, "octaneRating", this._block);
+    if (!(value << 24 >>> 24 === value && ((value >= 90 && value <= 110) || value === 255))) throw this._bad(value, "octaneRating", 0);
     this._view.setUint8(this._block, value);
     return this;
   }
@@ -1352,7 +1352,7 @@ export class CarDecoder extends MessageDecoder {
   }
 
   /** `serialNumber` as a `number`: exact while it is within ±(2^53 - 1) (`Number.isSafeInteger`), faster than the `bigint`. */
-  get serialNumberAsNumber(): number {
+  serialNumberAsNumber(): number {
     return this._bv.getUint32(this._bo) * 4294967296 + this._bv.getUint32(this._bo + 4);
   }
 
@@ -1597,27 +1597,27 @@ export class CarEncoder extends MessageEncoder {
         return this;
       }
     }
-    this._w64(value, "serialNumber", this._block, false, false);
+    this._w64(value, "serialNumber", 0, false, false);
     return this;
   }
 
   /** Writes `modelYear`. */
   modelYear(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "modelYear", this._block + 8);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "modelYear", 8);
     this._view.setUint16(this._block + 8, value);
     return this;
   }
 
   /** Writes `available`. */
   available(value: Open<BooleanType>): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "available", this._block + 10);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "available", 10);
     this._view.setUint8(this._block + 10, value);
     return this;
   }
 
   /** Writes `code`. */
   code(value: Open<Model>): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "code", this._block + 11);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "code", 11);
     this._view.setUint8(this._block + 11, value);
     return this;
   }
@@ -1627,7 +1627,7 @@ export class CarEncoder extends MessageEncoder {
     this._checkCount(values, 5, "someNumbers", this._block + 12);
     for (let i = 0; i < 5; i++) {
       const v = values[i]!;
-      if (!(v >>> 0 === v)) throw this._range(v, "someNumbers", this._block + 12);
+      if (!(v >>> 0 === v)) throw this._bad(v, "someNumbers", 12);
     }
     for (let i = 0; i < 5; i++) {
       this._view.setUint32(this._block + 12 + i * 4, values[i]!);
@@ -1638,7 +1638,7 @@ export class CarEncoder extends MessageEncoder {
   /** Writes element `index` of `someNumbers`. */
   someNumbersAt(index: number, value: number): this {
     this._checkIndex(index, 5, "someNumbers", this._block + 12);
-    if (!(value >>> 0 === value)) throw this._range(value, "someNumbers", this._block + 12);
+    if (!(value >>> 0 === value)) throw this._bad(value, "someNumbers", 12);
     this._view.setUint32(this._block + 12 + index * 4, value);
     return this;
   }

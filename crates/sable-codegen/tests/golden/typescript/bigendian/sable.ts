@@ -1084,16 +1084,29 @@ export abstract class Encoder {
     return new EncodeError(at - this._msg, `${this._path()}.${name}`, kind, message);
   }
 
+  /** @internal Where the offsets of this encoder's fields count from (its block or composite). */
+  abstract _base(): number;
+
   /** @internal The error of a value the field cannot hold. */
   _range(value: number | bigint, name: string, at: number): EncodeError {
     return this._fail(name, "valueOutOfRange", `${value} is outside the range of '${name}'`, at);
   }
 
   /**
-   * @internal A 64-bit value that a setter's inline path (a safe-integer `number`) did not
-   * write: a `bigint`, checked and written, or a `number` out of range, an error.
+   * @internal The error of a value that field `name`, at `offset` of this encoder's block or
+   * composite, cannot hold (setters pass the offset, a constant: less bytecode than a position).
    */
-  _w64(value: bigint | number, name: string, at: number, signed: boolean, littleEndian: boolean): void {
+  _bad(value: number | bigint, name: string, offset: number): EncodeError {
+    return this._range(value, name, this._base() + offset);
+  }
+
+  /**
+   * @internal A 64-bit value that a setter's inline path (a safe-integer `number`) did not
+   * write: a `bigint`, checked and written, or a `number` out of range, an error. `offset` is
+   * the field's, in this encoder's block or composite.
+   */
+  _w64(value: bigint | number, name: string, offset: number, signed: boolean, littleEndian: boolean): void {
+    const at = this._base() + offset;
     if (typeof value === "number" || (signed ? BigInt.asIntN(64, value) : BigInt.asUintN(64, value)) !== value) {
       throw this._range(value, name, at);
     }
@@ -1176,6 +1189,11 @@ export abstract class BlockEncoder extends Encoder {
   _block = 0;
   _root: MessageEncoder | null = null;
   _groupEncoders: (GroupEncoder | undefined)[] = [];
+
+  /** @internal */
+  _base(): number {
+    return this._block;
+  }
 
   /** @internal Writes var data: its length (`put`, `size` bytes), then its bytes. */
   _var(
@@ -1391,6 +1409,11 @@ export abstract class CompositeEncoder extends Encoder {
     this._msg = msg;
     this._off = offset;
     return this;
+  }
+
+  /** @internal */
+  _base(): number {
+    return this._off;
   }
 
   /** @internal */

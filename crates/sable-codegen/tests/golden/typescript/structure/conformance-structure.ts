@@ -131,28 +131,28 @@ export class MessageHeaderEncoder extends CompositeEncoder {
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "blockLength", this._off);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "blockLength", 0);
     this._view.setUint16(this._off, value, true);
     return this;
   }
 
   /** Writes `templateId`. */
   templateId_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "templateId", this._off + 2);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "templateId", 2);
     this._view.setUint16(this._off + 2, value, true);
     return this;
   }
 
   /** Writes `schemaId`. */
   schemaId_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "schemaId", this._off + 4);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "schemaId", 4);
     this._view.setUint16(this._off + 4, value, true);
     return this;
   }
 
   /** Writes `version`. */
   version(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "version", this._off + 6);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "version", 6);
     this._view.setUint16(this._off + 6, value, true);
     return this;
   }
@@ -219,14 +219,14 @@ export class PointEncoder extends CompositeEncoder {
 
   /** Writes `x`. */
   x(value: number): this {
-    if (!((value << 16) >> 16 === value)) throw this._range(value, "x", this._off);
+    if (!((value << 16) >> 16 === value)) throw this._bad(value, "x", 0);
     this._view.setInt16(this._off, value, true);
     return this;
   }
 
   /** Writes `y`. */
   y(value: number): this {
-    if (!((value << 16) >> 16 === value)) throw this._range(value, "y", this._off + 2);
+    if (!((value << 16) >> 16 === value)) throw this._bad(value, "y", 2);
     this._view.setInt16(this._off + 2, value, true);
     return this;
   }
@@ -317,7 +317,7 @@ export class DecimalDecoder extends CompositeDecoder {
   }
 
   /** `mantissa` as a `number`: exact while it is within ±(2^53 - 1) (`Number.isSafeInteger`), faster than the `bigint`. */
-  get mantissaAsNumber(): number | null {
+  mantissaAsNumber(): number | null {
     if (this.mantissa === null) return null;
     return this._view.getInt32(this._off + 4, true) * 4294967296 + this._view.getUint32(this._off, true);
   }
@@ -360,7 +360,7 @@ export class DecimalEncoder extends CompositeEncoder {
         return this;
       }
     }
-    this._w64(v, "mantissa", this._off, true, true);
+    this._w64(v, "mantissa", 0, true, true);
     return this;
   }
 }
@@ -499,7 +499,7 @@ export class ShapeEncoder extends CompositeEncoder {
 
   /** Writes `id`. */
   id(value: number): this {
-    if (!(value >>> 0 === value)) throw this._range(value, "id", this._off);
+    if (!(value >>> 0 === value)) throw this._bad(value, "id", 0);
     this._view.setUint32(this._off, value, true);
     return this;
   }
@@ -516,7 +516,7 @@ export class ShapeEncoder extends CompositeEncoder {
 
   /** Writes `filled`. */
   filled(value: Open<Bool>): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "filled", this._off + 12);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "filled", 12);
     this._view.setUint8(this._off + 12, value);
     return this;
   }
@@ -530,7 +530,7 @@ export class ShapeEncoder extends CompositeEncoder {
   /** Writes `weight`. */
   weight(value: number | null): this {
     const v = value === null ? 65535 : value;
-    if (!((v & 0xffff) === v)) throw this._range(v, "weight", this._off + 14);
+    if (!(v << 16 >>> 16 === v)) throw this._bad(v, "weight", 14);
     this._view.setUint16(this._off + 14, v, true);
     return this;
   }
@@ -620,14 +620,14 @@ export class GroupSizeEncodingEncoder extends CompositeEncoder {
 
   /** Writes `blockLength`. */
   blockLength_(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "blockLength", this._off);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "blockLength", 0);
     this._view.setUint16(this._off, value, true);
     return this;
   }
 
   /** Writes `numInGroup`. */
   numInGroup(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "numInGroup", this._off + 2);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "numInGroup", 2);
     this._view.setUint16(this._off + 2, value, true);
     return this;
   }
@@ -872,7 +872,7 @@ export class CompositesEncoder extends MessageEncoder {
 
   /** Writes `count`. */
   count_(value: number): this {
-    if (!(value >>> 0 === value)) throw this._range(value, "count", this._block + 32);
+    if (!(value >>> 0 === value)) throw this._bad(value, "count", 32);
     this._view.setUint32(this._block + 32, value, true);
     return this;
   }
@@ -1047,14 +1047,14 @@ export class GroupsLegsFillsEncoder extends GroupEncoder {
 
   /** Writes `qty`. */
   qty(value: number): this {
-    if (!(value >>> 0 === value)) throw this._range(value, "qty", this._block);
+    if (!(value >>> 0 === value)) throw this._bad(value, "qty", 0);
     this._view.setUint32(this._block, value, true);
     return this;
   }
 
   /** Writes `venue`. */
   venue(value: Open<Venue>): this {
-    if (!((value & 0xff) === value)) throw this._range(value, "venue", this._block + 4);
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "venue", 4);
     this._view.setUint8(this._block + 4, value);
     return this;
   }
@@ -1277,7 +1277,7 @@ export class GroupsLegsEncoder extends GroupEncoder {
 
   /** Writes `legId`. */
   legId(value: number): this {
-    if (!(value >>> 0 === value)) throw this._range(value, "legId", this._block);
+    if (!(value >>> 0 === value)) throw this._bad(value, "legId", 0);
     this._view.setUint32(this._block, value, true);
     return this;
   }
@@ -1460,7 +1460,7 @@ export class GroupsTagsEncoder extends GroupEncoder {
 
   /** Writes `tag`. */
   tag(value: number): this {
-    if (!((value & 0xffff) === value)) throw this._range(value, "tag", this._block);
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "tag", 0);
     this._view.setUint16(this._block, value, true);
     return this;
   }
@@ -1564,7 +1564,7 @@ export class GroupsDecoder extends MessageDecoder {
   }
 
   /** `orderId` as a `number`: exact while it is within ±(2^53 - 1) (`Number.isSafeInteger`), faster than the `bigint`. */
-  get orderIdAsNumber(): number {
+  orderIdAsNumber(): number {
     return this._bv.getUint32(this._bo + 4, true) * 4294967296 + this._bv.getUint32(this._bo, true);
   }
 
@@ -1691,7 +1691,7 @@ export class GroupsEncoder extends MessageEncoder {
         return this;
       }
     }
-    this._w64(value, "orderId", this._block, false, true);
+    this._w64(value, "orderId", 0, false, true);
     return this;
   }
 
