@@ -207,6 +207,27 @@ impl Buffer {
         }
     }
 
+    /// `put`, or with `merged` over a heap segment's array byte by byte (`SbeSupport.put*Bytes`,
+    /// which C2 merges into one store): for blocks of many writes at one base index
+    /// (`Gen::merged_stores`), whose bounds checks C2 then folds into two.
+    pub fn put_in_block(
+        self,
+        buf: &str,
+        t: PrimitiveType,
+        order: ByteOrder,
+        at: &str,
+        value: &str,
+        merged: bool,
+    ) -> String {
+        let put = self.put(buf, t, order, at, value);
+        if merged && self == Buffer::Segment && t.size() > 1 {
+            let name = accessor_name(t, order);
+            put.replacen(&format!("put{name}("), &format!("put{name}Bytes("), 1)
+        } else {
+            put
+        }
+    }
+
     /// A read of one byte.
     pub fn get_byte(self, buf: &str, at: &str) -> String {
         self.get(buf, PrimitiveType::Int8, ByteOrder::LittleEndian, at)

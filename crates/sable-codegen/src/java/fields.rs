@@ -113,6 +113,8 @@ pub struct Ctx {
     pub partial: Option<String>,
     /// Whether the slots are fields (with ids) rather than composite members.
     pub is_message_field: bool,
+    /// Whether an encoder's multi-byte writes go byte by byte (`Buffer::put_in_block`).
+    pub merged_stores: bool,
     /// The Java expression of the block's path in encoding errors (`"fields"`, `sbeEntryPath()`,
     /// a composite's type name).
     pub path: String,
@@ -404,7 +406,14 @@ impl Gen<'_> {
                     &[param("value the value."), "@return this.".to_owned()],
                 );
                 w.open_brace(format!("public {cls} {name}(final {ename} value)"));
-                w.line(b.put(buf, t, et.byte_order, &at, "value.value()"));
+                w.line(b.put_in_block(
+                    buf,
+                    t,
+                    et.byte_order,
+                    &at,
+                    "value.value()",
+                    ctx.merged_stores,
+                ));
                 w.line("return this;");
                 w.end("}");
                 w.blank();
@@ -423,7 +432,7 @@ impl Gen<'_> {
                     "public {cls} {name}Raw(final {} value)",
                     java_type(t)
                 ));
-                w.line(b.put(buf, t, et.byte_order, &at, "value"));
+                w.line(b.put_in_block(buf, t, et.byte_order, &at, "value", ctx.merged_stores));
                 w.line("return this;");
                 w.end("}");
                 w.blank();
@@ -488,7 +497,7 @@ impl Gen<'_> {
             );
             w.open_brace(format!("public {cls} {name}(final {jt} value)"));
             self.range_check(w, s, p, ctx);
-            w.line(b.put(buf, t, order, &at, "value"));
+            w.line(b.put_in_block(buf, t, order, &at, "value", ctx.merged_stores));
             w.line("return this;");
             w.end("}");
             w.blank();
@@ -515,7 +524,7 @@ impl Gen<'_> {
         } else {
             format!("{at} + index * {size}")
         };
-        w.line(b.put(buf, t, order, &elem, "value"));
+        w.line(b.put_in_block(buf, t, order, &elem, "value", ctx.merged_stores));
         w.line("return this;");
         w.end("}");
         w.blank();
@@ -540,7 +549,14 @@ impl Gen<'_> {
                 } else {
                     format!("{} + {}", ctx.base, s.offset + i * size)
                 };
-                w.line(b.put(buf, t, order, &elem, &format!("value{i}")));
+                w.line(b.put_in_block(
+                    buf,
+                    t,
+                    order,
+                    &elem,
+                    &format!("value{i}"),
+                    ctx.merged_stores,
+                ));
             }
             w.line("return this;");
             w.end("}");

@@ -4,7 +4,7 @@
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::fields::join_path;
-use super::message::{at, to_int_clamped, Level, ENTRY_PATH, ROOT_PATH};
+use super::message::{at, merged_stores, to_int_clamped, Level, ENTRY_PATH, ROOT_PATH};
 use super::syntax::{class_name, doc, javadoc, prop};
 use super::var_data::length_put;
 use super::Gen;
@@ -165,7 +165,9 @@ impl Gen<'_> {
         self.flyweight_fields(w, &g.body, true, "parentMessage");
         w.blank();
         self.group_constructor(w, g, &gc, level, "Encoder");
-        self.group_encoder_wrap(w, g);
+        // The first group's header follows its parent's block: one base index with it.
+        let merged = k == 0 && merged_stores(parent_body, level.path == ROOT_PATH);
+        self.group_encoder_wrap(w, g, merged);
         self.group_encoder_next(w, g, &gc);
         self.group_statics(w, g, "Bytes of each entry's block.");
         self.complete_methods(w, g);
@@ -287,7 +289,7 @@ impl Gen<'_> {
     }
 
     /// A group encoder's `wrap`: the count's checks, the header's bounds, then the header.
-    pub(super) fn group_encoder_wrap(&self, w: &mut CodeWriter, g: &Group) {
+    pub(super) fn group_encoder_wrap(&self, w: &mut CodeWriter, g: &Group, merged: bool) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -340,28 +342,31 @@ impl Gen<'_> {
                 ByteOrder::LittleEndian => "BLOCK_LENGTH | (count << 16)",
                 ByteOrder::BigEndian => "(BLOCK_LENGTH << 16) | count",
             };
-            w.line(b.put(
+            w.line(b.put_in_block(
                 buf,
                 PrimitiveType::Int32,
                 bp.byte_order,
                 "headerOffset",
                 packed,
+                merged,
             ));
         } else {
             let (bt, bv) = length_put(bp.primitive_type);
-            w.line(b.put(
+            w.line(b.put_in_block(
                 buf,
                 bt,
                 bp.byte_order,
                 &at("headerOffset", boff),
                 &bv.replace("length", "BLOCK_LENGTH"),
+                merged,
             ));
-            w.line(b.put(
+            w.line(b.put_in_block(
                 buf,
                 nt,
                 np.byte_order,
                 &at("headerOffset", noff),
                 &nv.replace("length", "count"),
+                merged,
             ));
         }
         if fixed_size_entries(g) {

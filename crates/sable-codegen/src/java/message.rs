@@ -6,7 +6,7 @@ use super::buffer::Buffer;
 use super::fields::{flyweight_field, join_path, Ctx, Slot};
 use super::syntax::{class_name, doc, java_type, javadoc, prop, string_literal};
 use super::Gen;
-use crate::model::{Body, Message, TypeRef};
+use crate::model::{Body, Field, Message, TypeRef};
 use crate::writer::CodeWriter;
 
 /// Where a body's accessors live: the message class itself, or a group nested in it.
@@ -26,6 +26,30 @@ pub(super) struct Level<'a> {
 pub(super) const ROOT_PATH: &str = "\"fields\"";
 /// The Java expression of a group's current entry's path.
 pub(super) const ENTRY_PATH: &str = "sbeEntryPath()";
+
+/// Whether an encoder writes a block's multi-byte values byte by byte
+/// (`Buffer::put_in_block`): when three or more multi-byte writes share the block's base index
+/// (its fields; before a root block the message header, after any block the first group's
+/// header). C2 then folds their bounds checks into two, which shrinks the compiled code of many
+/// fields (scripts/count-java.sh: the heap MarketData encode 270 -> 123 instructions, the Car
+/// encode 782 -> 760), but costs more in entries of one or two fields (docs/benchmarks.md).
+pub(super) fn merged_stores(body: &Body, root: bool) -> bool {
+    let fields = body
+        .fields
+        .iter()
+        .filter(|f| !f.is_constant() && writes_multi_byte(f));
+    fields.count() + usize::from(root) + usize::from(!body.groups.is_empty()) >= 3
+}
+
+/// Whether the block's own code writes the field as one value of more than one byte (composites
+/// and sets write through their own flyweights).
+fn writes_multi_byte(f: &Field) -> bool {
+    match &f.type_ref {
+        TypeRef::Primitive(p) => p.primitive_type.size() > 1,
+        TypeRef::Enum(_) => f.size > 1,
+        TypeRef::Set(_) | TypeRef::Composite(_) => false,
+    }
+}
 
 /// `expr` (a count or block length) as an `int`, values above `Integer.MAX_VALUE` (of 32-bit
 /// unsigned and 64-bit types) clamped to it, so that they read as too long rather than negative.
@@ -140,12 +164,13 @@ impl Gen<'_> {
                 "// blockLength {}, templateId {}, schemaId {}, version {}",
                 fields[0], fields[1], fields[2], fields[3]
             ));
-            w.line(self.buffer.put(
+            w.line(self.buffer.put_in_block(
                 buf,
                 PrimitiveType::Int64,
                 order,
                 "offset",
                 &format!("0x{packed:016X}L"),
+                merged_stores(&m.body, true),
             ));
             return;
         }
@@ -378,6 +403,7 @@ impl Gen<'_> {
             block: None,
             partial: None,
             is_message_field: true,
+            merged_stores: merged_stores(body, level.path == ROOT_PATH),
             path: level.path.to_owned(),
         };
         for f in &body.fields {
@@ -532,6 +558,7 @@ impl Gen<'_> {
             ),
             partial: self.buffer.partial_flag().map(str::to_owned),
             is_message_field: true,
+            merged_stores: false,
             path: level.path.to_owned(),
         }
     }

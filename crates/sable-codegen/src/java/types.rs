@@ -564,6 +564,7 @@ impl Gen<'_> {
                 block: None,
                 partial: None,
                 is_message_field: false,
+                merged_stores: false,
                 path: if encoder {
                     "sbePath.get()".to_owned()
                 } else {

@@ -163,7 +163,7 @@ public final class CarEncoder
         }
         header.sbeWrap(segment, offset);
         // blockLength 49, templateId 1, schemaId 1, version 0
-        SbeSupport.putLongBE(array, segment, offset, 0x0031000100010000L);
+        SbeSupport.putLongBEBytes(array, segment, offset, 0x0031000100010000L);
         return wrap(segment, offset + MessageHeaderEncoder.ENCODED_LENGTH);
     }
 
@@ -293,7 +293,7 @@ public final class CarEncoder
      */
     public CarEncoder serialNumber(final long value)
     {
-        SbeSupport.putLongBE(array, segment, offset, value);
+        SbeSupport.putLongBEBytes(array, segment, offset, value);
         return this;
     }
 
@@ -391,7 +391,7 @@ public final class CarEncoder
      */
     public CarEncoder modelYear(final int value)
     {
-        SbeSupport.putShortBE(array, segment, offset + 8, (short) value);
+        SbeSupport.putShortBEBytes(array, segment, offset + 8, (short) value);
         return this;
     }
 
@@ -664,7 +664,7 @@ public final class CarEncoder
         {
             throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "fields.someNumbers", "index " + index + " outside 0..4");
         }
-        SbeSupport.putIntBE(array, segment, offset + 12 + index * 4, (int) value);
+        SbeSupport.putIntBEBytes(array, segment, offset + 12 + index * 4, (int) value);
         return this;
     }
 
@@ -680,11 +680,11 @@ public final class CarEncoder
      */
     public CarEncoder putSomeNumbers(final long value0, final long value1, final long value2, final long value3, final long value4)
     {
-        SbeSupport.putIntBE(array, segment, offset + 12, (int) value0);
-        SbeSupport.putIntBE(array, segment, offset + 16, (int) value1);
-        SbeSupport.putIntBE(array, segment, offset + 20, (int) value2);
-        SbeSupport.putIntBE(array, segment, offset + 24, (int) value3);
-        SbeSupport.putIntBE(array, segment, offset + 28, (int) value4);
+        SbeSupport.putIntBEBytes(array, segment, offset + 12, (int) value0);
+        SbeSupport.putIntBEBytes(array, segment, offset + 16, (int) value1);
+        SbeSupport.putIntBEBytes(array, segment, offset + 20, (int) value2);
+        SbeSupport.putIntBEBytes(array, segment, offset + 24, (int) value3);
+        SbeSupport.putIntBEBytes(array, segment, offset + 28, (int) value4);
         return this;
     }
 
@@ -1207,7 +1207,7 @@ public final class CarEncoder
             }
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
-            SbeSupport.putIntBE(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
+            SbeSupport.putIntBEBytes(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
         }
 
         /**

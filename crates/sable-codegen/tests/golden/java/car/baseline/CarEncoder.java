@@ -163,7 +163,7 @@ public final class CarEncoder
         }
         header.sbeWrap(segment, offset);
         // blockLength 49, templateId 1, schemaId 1, version 0
-        SbeSupport.putLongLE(array, segment, offset, 0x0000000100010031L);
+        SbeSupport.putLongLEBytes(array, segment, offset, 0x0000000100010031L);
         return wrap(segment, offset + MessageHeaderEncoder.ENCODED_LENGTH);
     }
 
@@ -293,7 +293,7 @@ public final class CarEncoder
      */
     public CarEncoder serialNumber(final long value)
     {
-        SbeSupport.putLongLE(array, segment, offset, value);
+        SbeSupport.putLongLEBytes(array, segment, offset, value);
         return this;
     }
 
@@ -391,7 +391,7 @@ public final class CarEncoder
      */
     public CarEncoder modelYear(final int value)
     {
-        SbeSupport.putShortLE(array, segment, offset + 8, (short) value);
+        SbeSupport.putShortLEBytes(array, segment, offset + 8, (short) value);
         return this;
     }
 
@@ -664,7 +664,7 @@ public final class CarEncoder
         {
             throw new SbeEncodeException(SbeEncodeException.Kind.INDEX_OUT_OF_RANGE, "fields.someNumbers", "index " + index + " outside 0..4");
         }
-        SbeSupport.putIntLE(array, segment, offset + 12 + index * 4, (int) value);
+        SbeSupport.putIntLEBytes(array, segment, offset + 12 + index * 4, (int) value);
         return this;
     }
 
@@ -680,11 +680,11 @@ public final class CarEncoder
      */
     public CarEncoder putSomeNumbers(final long value0, final long value1, final long value2, final long value3, final long value4)
     {
-        SbeSupport.putIntLE(array, segment, offset + 12, (int) value0);
-        SbeSupport.putIntLE(array, segment, offset + 16, (int) value1);
-        SbeSupport.putIntLE(array, segment, offset + 20, (int) value2);
-        SbeSupport.putIntLE(array, segment, offset + 24, (int) value3);
-        SbeSupport.putIntLE(array, segment, offset + 28, (int) value4);
+        SbeSupport.putIntLEBytes(array, segment, offset + 12, (int) value0);
+        SbeSupport.putIntLEBytes(array, segment, offset + 16, (int) value1);
+        SbeSupport.putIntLEBytes(array, segment, offset + 20, (int) value2);
+        SbeSupport.putIntLEBytes(array, segment, offset + 24, (int) value3);
+        SbeSupport.putIntLEBytes(array, segment, offset + 28, (int) value4);
         return this;
     }
 
@@ -1207,7 +1207,7 @@ public final class CarEncoder
             }
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
-            SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
+            SbeSupport.putIntLEBytes(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
         }
 
         /**

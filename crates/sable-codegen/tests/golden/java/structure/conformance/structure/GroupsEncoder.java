@@ -158,7 +158,7 @@ public final class GroupsEncoder
         }
         header.sbeWrap(segment, offset);
         // blockLength 8, templateId 2, schemaId 904, version 0
-        SbeSupport.putLongLE(array, segment, offset, 0x0000038800020008L);
+        SbeSupport.putLongLEBytes(array, segment, offset, 0x0000038800020008L);
         return wrap(segment, offset + MessageHeaderEncoder.ENCODED_LENGTH);
     }
 
@@ -288,7 +288,7 @@ public final class GroupsEncoder
      */
     public GroupsEncoder orderId(final long value)
     {
-        SbeSupport.putLongLE(array, segment, offset, value);
+        SbeSupport.putLongLEBytes(array, segment, offset, value);
         return this;
     }
 
@@ -410,7 +410,7 @@ public final class GroupsEncoder
             }
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
-            SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
+            SbeSupport.putIntLEBytes(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
         }
 
         /**

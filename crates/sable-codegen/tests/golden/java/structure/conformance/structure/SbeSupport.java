@@ -504,6 +504,212 @@ final class SbeSupport
         }
     }
 
+    // The ...Bytes variants write an array byte by byte: C2 (JDK 23 and later) merges the stores of
+    // one value into one store, and folds the bounds checks of stores at one base index into
+    // two (range check smearing), where each view VarHandle access keeps a check and a trap of
+    // its own. The codecs use them in blocks that make three or more multi-byte writes at one
+    // base (smaller code for blocks of many fields; in short entries they cost more).
+
+    /**
+     * Writes a little-endian short as putShortLE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putShortLEBytes(final byte[] array, final MemorySegment segment, final long at, final short value)
+    {
+        if (array != null)
+        {
+            final int i = (int) at;
+            array[i] = (byte) value;
+            array[i + 1] = (byte) (value >> 8);
+        }
+        else
+        {
+            segment.set(SHORT_LE, at, value);
+        }
+    }
+
+    /**
+     * Writes a big-endian short as putShortBE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putShortBEBytes(final byte[] array, final MemorySegment segment, final long at, final short value)
+    {
+        if (array != null)
+        {
+            final int i = (int) at;
+            array[i] = (byte) (value >> 8);
+            array[i + 1] = (byte) value;
+        }
+        else
+        {
+            segment.set(SHORT_BE, at, value);
+        }
+    }
+
+    /**
+     * Writes a little-endian int as putIntLE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putIntLEBytes(final byte[] array, final MemorySegment segment, final long at, final int value)
+    {
+        if (array != null)
+        {
+            final int i = (int) at;
+            array[i] = (byte) value;
+            array[i + 1] = (byte) (value >> 8);
+            array[i + 2] = (byte) (value >> 16);
+            array[i + 3] = (byte) (value >> 24);
+        }
+        else
+        {
+            segment.set(INT_LE, at, value);
+        }
+    }
+
+    /**
+     * Writes a big-endian int as putIntBE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putIntBEBytes(final byte[] array, final MemorySegment segment, final long at, final int value)
+    {
+        if (array != null)
+        {
+            final int i = (int) at;
+            array[i] = (byte) (value >> 24);
+            array[i + 1] = (byte) (value >> 16);
+            array[i + 2] = (byte) (value >> 8);
+            array[i + 3] = (byte) value;
+        }
+        else
+        {
+            segment.set(INT_BE, at, value);
+        }
+    }
+
+    /**
+     * Writes a little-endian long as putLongLE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putLongLEBytes(final byte[] array, final MemorySegment segment, final long at, final long value)
+    {
+        if (array != null)
+        {
+            final int i = (int) at;
+            array[i] = (byte) value;
+            array[i + 1] = (byte) (value >> 8);
+            array[i + 2] = (byte) (value >> 16);
+            array[i + 3] = (byte) (value >> 24);
+            array[i + 4] = (byte) (value >> 32);
+            array[i + 5] = (byte) (value >> 40);
+            array[i + 6] = (byte) (value >> 48);
+            array[i + 7] = (byte) (value >> 56);
+        }
+        else
+        {
+            segment.set(LONG_LE, at, value);
+        }
+    }
+
+    /**
+     * Writes a big-endian long as putLongBE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putLongBEBytes(final byte[] array, final MemorySegment segment, final long at, final long value)
+    {
+        if (array != null)
+        {
+            final int i = (int) at;
+            array[i] = (byte) (value >> 56);
+            array[i + 1] = (byte) (value >> 48);
+            array[i + 2] = (byte) (value >> 40);
+            array[i + 3] = (byte) (value >> 32);
+            array[i + 4] = (byte) (value >> 24);
+            array[i + 5] = (byte) (value >> 16);
+            array[i + 6] = (byte) (value >> 8);
+            array[i + 7] = (byte) value;
+        }
+        else
+        {
+            segment.set(LONG_BE, at, value);
+        }
+    }
+
+    /**
+     * Writes a little-endian float as putFloatLE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putFloatLEBytes(final byte[] array, final MemorySegment segment, final long at, final float value)
+    {
+        putIntLEBytes(array, segment, at, Float.floatToRawIntBits(value));
+    }
+
+    /**
+     * Writes a big-endian float as putFloatBE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putFloatBEBytes(final byte[] array, final MemorySegment segment, final long at, final float value)
+    {
+        putIntBEBytes(array, segment, at, Float.floatToRawIntBits(value));
+    }
+
+    /**
+     * Writes a little-endian double as putDoubleLE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putDoubleLEBytes(final byte[] array, final MemorySegment segment, final long at, final double value)
+    {
+        putLongLEBytes(array, segment, at, Double.doubleToRawLongBits(value));
+    }
+
+    /**
+     * Writes a big-endian double as putDoubleBE does, over an array byte by byte.
+     *
+     * @param array the segment's array, or null.
+     * @param segment the segment.
+     * @param at the offset.
+     * @param value the value.
+     */
+    static void putDoubleBEBytes(final byte[] array, final MemorySegment segment, final long at, final double value)
+    {
+        putLongBEBytes(array, segment, at, Double.doubleToRawLongBits(value));
+    }
+
     /**
      * Whether the codecs check that groups and var data are accessed in schema order (system
      * property sable.enable.access.order.checks, off by default). A constant: when off, the JIT
