@@ -536,7 +536,14 @@ impl Gen<'_> {
         } else if n_el > 0 {
             // The entry's groups and var data are found when asked for (find); its end, when
             // Next moves on, from the groups the caller read to their ends.
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\nend := d.find({n_el})\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
+            // When the entry's last element is a group the caller read to its end (the usual
+            // order), its end is taken from its decoder inline, as find would.
+            let last = n_el - 1;
+            let find_end = match g.body.groups.get(last) {
+                Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("var end int\nif g := &d.{}; d.err == nil && d.found == {last} && g.done(d.pos[{last}]) {{\nend = g.next\n}} else {{\nend = d.find({n_el})\n}}", private_field(&ng.name)),
+                _ => format!("end := d.find({n_el})"),
+            };
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
             // no call (the error of an entry that does not fit was made by wrap).
