@@ -86,6 +86,17 @@ pub(super) fn nulls_name(at: &At) -> String {
     format!("{}Nulls", private(&at.prefix))
 }
 
+/// A decoder's struct fields of its block of `n` bytes: `block`, and `scratch` for an older
+/// writer's shorter one.
+pub(super) fn block_fields(n: usize) -> String {
+    let scratch = if n > 0 {
+        format!("// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).\nscratch *[{n}]byte\n")
+    } else {
+        String::new()
+    };
+    format!("block *[{n}]byte\n{scratch}")
+}
+
 /// The statements pointing `d.block` (a `*[n]byte`) at the block at `p` of `buf`, `bl` bytes
 /// as written (checked to fit): in place when at least the schema's `n`, else its whole
 /// fields copied into the scratch block (`prepareScratch`).
@@ -465,11 +476,7 @@ impl Gen<'_> {
         let nested = self.group_fields(&g.body, &inner, "Decoder");
         let bl = g.block_length;
         let nulls = nulls_name(&inner);
-        let scratch = if bl > 0 {
-            format!("// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).\nscratch *[{bl}]byte\n")
-        } else {
-            String::new()
-        };
+        let block = block_fields(bl);
         // Entries shorter than the schema's: how many of their bytes Next copies.
         let short = if bl > 0 {
             format!("if bl < {bl} {{\nd.whole = d.prepareScratch(bl)\n}}\n")
@@ -494,7 +501,7 @@ impl Gen<'_> {
                 format!("d.fit = fits(len(buf)-d.next, bl, n)\n{short}if d.fit < n {{\nq := d.next + d.fit*bl\nidx := d.idx\nidx[{depth}] = d.fit\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
             )
         };
-        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\nblock *[{bl}]byte\n{scratch}version int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
+        let mut o = format!("{d}type {dt} struct {{\nbuf []byte\n{block}version int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
         let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, &{nulls}, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
         if lazy(&g.body) {
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nif d.entry {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\n}}\nreturn true\n}}\n");

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::model::{Message, TypeRef};
 
 use super::code::{doc, exported, go_str, gotype, lit, read, write};
-use super::groups::{block_at, find_cases, min_block, nulls_name, private_field, At};
+use super::groups::{block_at, block_fields, find_cases, min_block, nulls_name, private_field, At};
 use super::Gen;
 
 impl Gen<'_> {
@@ -94,18 +94,14 @@ impl Gen<'_> {
         let needs = min_block(body);
         let hdr_t = format!("{}Decoder", exported(&self.s.header));
         let nulls = nulls_name(&at);
-        let scratch = if bl > 0 {
-            format!("// scratch holds a copy of an older writer's shorter block (allocated once: see readShort).\nscratch *[{bl}]byte\n")
-        } else {
-            String::new()
-        };
+        let block = block_fields(bl);
         self.w(format!("// The ids and size of message {x}.\nconst (\n// {x}TemplateID is the template id of message `{0}`.\n{x}TemplateID = {1}\n// {x}BlockLength is the block length of message `{0}`.\n{x}BlockLength = {bl}\n)", m.name, m.id));
 
         // The decoder.
         let (methods, json) = self.body_decoder(body, &at, &dt);
         let nested = self.group_fields(body, &at, "Decoder");
         let mut o = doc(&dt, &format!("reads message `{}` from a buffer, without copying: Wrap it, then read its fields in any order and its groups and var data in any order", m.name), m.description.as_deref());
-        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\n// hdr says whether the message was wrapped with its header, at buf[0:]; ok whether it was wrapped.\nhdr bool\nok bool\nblock *[{bl}]byte\n{scratch}version int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
+        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\n// hdr says whether the message was wrapped with its header, at buf[0:]; ok whether it was wrapped.\nhdr bool\nok bool\n{block}version int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
         let bl_check = if needs > 0 {
             format!("if version >= SchemaVersion && blockLength < {needs} {{\nreturn d.failWith(decodeError({}, \"header.blockLength\", nil, KindBlockLengthTooShort, \"block length \"+strconv.Itoa(blockLength)+\" is below the fields' {needs}\"))\n}}\n", self.header_offset("blockLength"))
         } else {

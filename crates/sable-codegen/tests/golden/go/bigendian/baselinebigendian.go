@@ -526,7 +526,7 @@ buf []byte
 hdr bool
 ok bool
 block *[49]byte
-// scratch holds a copy of an older writer's shorter block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[49]byte
 version int
 blockLength int
@@ -1542,7 +1542,7 @@ return q, nil
 type CarFuelFiguresDecoder struct {
 buf []byte
 block *[6]byte
-// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[6]byte
 version int
 start int
@@ -1903,7 +1903,7 @@ return q, nil
 type CarPerformanceFiguresDecoder struct {
 buf []byte
 block *[1]byte
-// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[1]byte
 version int
 start int
@@ -2240,7 +2240,7 @@ return q + n*bl, nil
 type CarPerformanceFiguresAccelerationDecoder struct {
 buf []byte
 block *[6]byte
-// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[6]byte
 version int
 start int

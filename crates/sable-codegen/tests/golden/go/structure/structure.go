@@ -480,7 +480,7 @@ buf []byte
 hdr bool
 ok bool
 block *[36]byte
-// scratch holds a copy of an older writer's shorter block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[36]byte
 version int
 blockLength int
@@ -881,7 +881,7 @@ buf []byte
 hdr bool
 ok bool
 block *[8]byte
-// scratch holds a copy of an older writer's shorter block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[8]byte
 version int
 blockLength int
@@ -1540,7 +1540,7 @@ return q, nil
 type GroupsLegsDecoder struct {
 buf []byte
 block *[12]byte
-// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[12]byte
 version int
 start int
@@ -1973,7 +1973,7 @@ return q + n*bl, nil
 type GroupsLegsFillsDecoder struct {
 buf []byte
 block *[5]byte
-// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[5]byte
 version int
 start int
@@ -2225,7 +2225,7 @@ return q + n*bl, nil
 type GroupsTagsDecoder struct {
 buf []byte
 block *[2]byte
-// scratch holds a copy of an older writer's shorter entry block (allocated once: see readShort).
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
 scratch *[2]byte
 version int
 start int
