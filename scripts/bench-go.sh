@@ -7,6 +7,7 @@
 # `flock /tmp/bench.lock` so that benchmarks never overlap.
 #
 #   scripts/bench-go.sh [GO_TEST_FLAGS...]     e.g. -benchtime=200ms for a short check
+#   GO_BENCH_PREPARE_ONLY=1 scripts/bench-go.sh  the module only (scripts/count-go.sh uses it)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,4 +25,5 @@ cp go/bench/*.go "$u/bench/"
 cd "$u"
 go get "google.golang.org/protobuf@$PROTOBUF_VERSION" >/dev/null 2>&1
 go test -count=1 -run 'Baseline' ./bench
+[ -z "${GO_BENCH_PREPARE_ONLY:-}" ] || exit 0
 flock /tmp/bench.lock go test -run '^$' -bench . -benchmem "$@" ./bench

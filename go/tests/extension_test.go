@@ -119,3 +119,72 @@ func TestInteropExtensionSableToReference(t *testing.T) {
 		t.Fatalf("Sable wrote\n%x\nthe reference\n%x", e.Bytes(), want)
 	}
 }
+
+// olderCar rewrites the extension's Car as a version 0 writer with shorter blocks would have:
+// the root block cut to rootLen bytes and each fuelFigures entry's block to the speed's 2.
+func olderCar(t *testing.T, msg []byte, rootLen int) []byte {
+	t.Helper()
+	var d extension.CarDecoder
+	if err := d.Wrap(msg); err != nil {
+		t.Fatal(err)
+	}
+	const hdr, fuelLen = extension.HeaderSize, 2
+	out := append([]byte(nil), msg[:hdr]...)
+	binary.LittleEndian.PutUint16(out[0:], uint16(rootLen))
+	binary.LittleEndian.PutUint16(out[6:], 0)
+	out = append(out, msg[hdr:hdr+rootLen]...)
+	p := hdr + extension.CarBlockLength
+	out = append(out, fuelLen, 0, msg[p+2], msg[p+3])
+	p += 4
+	for g := d.FuelFigures(); g.Next(); {
+		n := 2 + len(g.UsageDescription())
+		out = append(out, msg[p:p+fuelLen]...)
+		out = append(out, msg[p+6:p+6+n]...)
+		p += 6 + n
+	}
+	return append(out, msg[p:]...)
+}
+
+// An older writer's shorter blocks: the fields they hold whole read as written, the others as
+// null, the groups and var data after them the same; reading such blocks again allocates
+// nothing (the decoder keeps the scratch blocks it copied them into).
+func TestReadsAnOlderWritersShorterBlocks(t *testing.T) {
+	msg := refExtCar(t)
+	short := olderCar(t, msg, 20) // someNumbers (12..28) cut: it and all after it null
+	var full, d extension.CarDecoder
+	if err := full.Wrap(msg); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Wrap(short); err != nil {
+		t.Fatal(err)
+	}
+	if d.ActingBlockLength() != 20 || d.SerialNumber() != full.SerialNumber() || d.Code() != full.Code() {
+		t.Errorf("the fields held: %d %d %v", d.ActingBlockLength(), d.SerialNumber(), d.Code())
+	}
+	if d.SomeNumbers(0) != 4294967295 || d.Extras() != 0 || d.Engine().Capacity() != 65535 || len(d.VehicleCode()) != 0 {
+		t.Errorf("the fields cut: %d %v %d %q", d.SomeNumbers(0), d.Extras(), d.Engine().Capacity(), d.VehicleCode())
+	}
+	g, fg := d.FuelFigures(), full.FuelFigures()
+	for g.Next() && fg.Next() {
+		if g.Speed() != fg.Speed() || !math.IsNaN(float64(g.Mpg())) || g.UsageDescriptionString() != fg.UsageDescriptionString() {
+			t.Errorf("fuelFigures[%d]: %d %v %q", g.Index(), g.Speed(), g.Mpg(), g.UsageDescription())
+		}
+	}
+	if g.Err() != nil || g.Index() != fg.Index() || d.ManufacturerString() != full.ManufacturerString() || d.ActivationCodeString() != full.ActivationCodeString() {
+		t.Errorf("after the groups: %v %d %q %q", g.Err(), g.Index(), d.Manufacturer(), d.ActivationCode())
+	}
+	js, err := d.AppendJSON(nil)
+	if err != nil || !bytes.Contains(js, []byte(`"someNumbers":null`)) || !bytes.Contains(js, []byte(`"mpg":null`)) {
+		t.Errorf("JSON: %v %s", err, js)
+	}
+	if n := testing.AllocsPerRun(100, func() {
+		if err := d.Wrap(short); err != nil || d.SerialNumber() != full.SerialNumber() {
+			t.Fatal(err)
+		}
+		for g := d.FuelFigures(); g.Next(); {
+			_ = g.Speed()
+		}
+	}); n != 0 {
+		t.Errorf("reading shorter blocks again: %v allocations", n)
+	}
+}

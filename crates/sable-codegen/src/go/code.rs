@@ -192,3 +192,17 @@ pub(super) fn private(name: &str) -> String {
         None => String::new(),
     }
 }
+
+/// A Go array literal of bytes, `[N]byte{...}`, 16 to a line.
+pub(super) fn byte_array(b: &[u8]) -> String {
+    let mut o = format!("[{}]byte{{", b.len());
+    for (i, c) in b.iter().enumerate() {
+        o.push_str(if i % 16 == 0 { "\n" } else { " " });
+        o.push_str(&format!("0x{c:02x},"));
+    }
+    if !b.is_empty() {
+        o.push('\n');
+    }
+    o.push('}');
+    o
+}

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::model::{Message, TypeRef};
 
 use super::code::{doc, exported, go_str, gotype, lit, read, write};
-use super::groups::{find_cases, min_block, private_field, At};
+use super::groups::{block_at, block_fields, find_cases, min_block, nulls_name, private_field, At};
 use super::Gen;
 
 impl Gen<'_> {
@@ -93,13 +93,15 @@ impl Gen<'_> {
         let bl = m.block_length;
         let needs = min_block(body);
         let hdr_t = format!("{}Decoder", exported(&self.s.header));
+        let nulls = nulls_name(&at);
+        let block = block_fields(bl);
         self.w(format!("// The ids and size of message {x}.\nconst (\n// {x}TemplateID is the template id of message `{0}`.\n{x}TemplateID = {1}\n// {x}BlockLength is the block length of message `{0}`.\n{x}BlockLength = {bl}\n)", m.name, m.id));
 
         // The decoder.
         let (methods, json) = self.body_decoder(body, &at, &dt);
         let nested = self.group_fields(body, &at, "Decoder");
         let mut o = doc(&dt, &format!("reads message `{}` from a buffer, without copying: Wrap it, then read its fields in any order and its groups and var data in any order", m.name), m.description.as_deref());
-        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\n// hdr says whether the message was wrapped with its header, at buf[0:].\nhdr bool\nblock []byte\nversion int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
+        let _ = writeln!(o, "type {dt} struct {{\nbuf []byte\n// hdr says whether the message was wrapped with its header, at buf[0:]; ok whether it was wrapped.\nhdr bool\nok bool\n{block}version int\nblockLength int\npos [{}]int\nfound int\nerr error\n// idx is where skipping a group notes the entry it is at (for its errors).\nidx [pathDepth]int\n{nested}}}\n", n_el + 1);
         let bl_check = if needs > 0 {
             format!("if version >= SchemaVersion && blockLength < {needs} {{\nreturn d.failWith(decodeError({}, \"header.blockLength\", nil, KindBlockLengthTooShort, \"block length \"+strconv.Itoa(blockLength)+\" is below the fields' {needs}\"))\n}}\n", self.header_offset("blockLength"))
         } else {
@@ -113,26 +115,27 @@ impl Gen<'_> {
             String::new()
         };
         let _ = writeln!(o, "// Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.\nfunc (d *{dt}) Wrap(buf []byte) error {{\nif len(buf) >= HeaderSize {{\nblockLength := {}\nif {} == {x}TemplateID && {} == SchemaID{fits_block} && blockLength <= len(buf)-HeaderSize {{\nd.open(buf, HeaderSize, blockLength, {})\nd.hdr = true\nreturn nil\n}}\n}}\nreturn d.wrapChecked(buf)\n}}\n", self.header_read("blockLength", "buf"), self.header_read("templateId", "buf"), self.header_read("schemaId", "buf"), self.header_read("version", "buf"));
-        let _ = writeln!(o, "// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.\nfunc (d *{dt}) wrapChecked(buf []byte) error {{\nd.block, d.hdr, d.found = nil, false, 0\ntemplateID, blockLength, version, err := readHeader(buf)\nif err != nil {{\nreturn d.failWith(err)\n}}\nif templateID != {x}TemplateID {{\nreturn d.failWith(decodeError({}, \"header.templateId\", nil, KindUnknownTemplate, \"template id \"+strconv.Itoa(templateID)+\" is not {}'s\"))\n}}\n{bl_check}if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {{\nreturn err\n}}\nd.hdr = true\nreturn nil\n}}\n", self.header_offset("templateId"), m.name);
+        let _ = writeln!(o, "// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.\nfunc (d *{dt}) wrapChecked(buf []byte) error {{\nd.block, d.hdr, d.ok, d.found = &{nulls}, false, false, 0\ntemplateID, blockLength, version, err := readHeader(buf)\nif err != nil {{\nreturn d.failWith(err)\n}}\nif templateID != {x}TemplateID {{\nreturn d.failWith(decodeError({}, \"header.templateId\", nil, KindUnknownTemplate, \"template id \"+strconv.Itoa(templateID)+\" is not {}'s\"))\n}}\n{bl_check}if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {{\nreturn err\n}}\nd.hdr = true\nreturn nil\n}}\n", self.header_offset("templateId"), m.name);
         let resets: String = body
             .groups
             .iter()
             .map(|g| format!("d.{}.start = -1\n", private_field(&g.name)))
             .collect();
-        let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nif offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil\n{resets}return d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.open(buf, offset, blockLength, version)\nreturn nil\n}}\n");
-        let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\nd.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil\n{resets}d.block = buf[offset : offset+blockLength : offset+blockLength]\nd.pos[0] = offset + blockLength\n}}\n");
+        let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nif offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &{nulls}\n{resets}return d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.open(buf, offset, blockLength, version)\nreturn nil\n}}\n");
+        let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\nd.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true, version, blockLength, 0, nil\n{resets}{}\nd.pos[0] = offset + blockLength\n}}\n", block_at(&at, bl, "buf", "offset", "blockLength"));
         let _ = writeln!(o, "func (d *{dt}) failWith(err error) error {{\nd.err = err\nreturn err\n}}\n\n// fail records err unless an error came before it.\nfunc (d *{dt}) fail(err error) {{\nif d.err == nil {{\nd.err = err\n}}\n}}\n\n// Err returns the first error met: wrapping, or finding a group or var data.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingVersion returns the version the message was written at.\nfunc (d *{dt}) ActingVersion() int {{\nreturn d.version\n}}\n\n// ActingBlockLength returns the block length the message was written with.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         // start(i): where element i starts, found (checked) by skipping those before it.
         let cases = find_cases(body, &at, "nil");
         if n_el > 0 {
-            let _ = writeln!(o, "// start returns where group or var data i (in schema order; {n_el}: the message's end) starts, found by skipping, checked, those between the last found and it; -1 after an error.\nfunc (d *{dt}) start(i int) int {{\nif d.block == nil {{\nreturn -1\n}}\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
+            let _ = writeln!(o, "// start returns where group or var data i (in schema order; {n_el}: the message's end) starts, found by skipping, checked, those between the last found and it; -1 after an error.\nfunc (d *{dt}) start(i int) int {{\nif !d.ok {{\nreturn -1\n}}\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
         } else {
-            let _ = writeln!(o, "// start returns where the message ends; -1 after an error.\nfunc (d *{dt}) start(i int) int {{\nif d.block == nil {{\nreturn -1\n}}\nreturn d.pos[i]\n}}\n");
+            let _ = writeln!(o, "// start returns where the message ends; -1 after an error.\nfunc (d *{dt}) start(i int) int {{\nif !d.ok {{\nreturn -1\n}}\nreturn d.pos[i]\n}}\n");
         }
         let _ = writeln!(o, "// EncodedLength returns the length of the whole message, from its first byte (its header) to the end of its last var data, found (checked) without moving the decoder.\nfunc (d *{dt}) EncodedLength() (int, error) {{\nend := d.start({n_el})\nif end < 0 {{\nreturn 0, d.err\n}}\nstart := d.pos[0] - d.blockLength - HeaderSize\nreturn end - start, nil\n}}\n");
+        o.push_str(&self.null_block(body, &at, &dt, bl));
         o.push_str(&methods);
-        let hdr_json = format!("if d.hdr {{\ndst = {hdr_t}{{block: d.buf[:HeaderSize:HeaderSize]}}.appendJSON(dst)\n}} else {{\nvar h [HeaderSize]byte\nputHeader(h[:], d.blockLength, {x}TemplateID)\ndst = {hdr_t}{{block: h[:]}}.appendJSON(dst)\n}}");
-        let _ = writeln!(o, "// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst) and may be called at any point of reading the message.\nfunc (d *{dt}) AppendJSON(dst []byte) ([]byte, error) {{\nc := *d\nreturn c.appendJSON(dst)\n}}\n\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\nif d.block == nil {{\nreturn dst, d.err\n}}\ndst = append(dst, {}...)\n{hdr_json}\ndst = append(dst, `,\"fields\":{{`...)\n{json}return append(dst, \"}}}}\"...), nil\n}}\n", go_str(&format!("{{\"message\":{},\"header\":", crate::rust::json::text_json(m.name.as_bytes(), Some("UTF-8")))));
+        let hdr_json = format!("if d.hdr {{\ndst = {hdr_t}{{block: (*[HeaderSize]byte)(d.buf)}}.appendJSON(dst)\n}} else {{\nvar h [HeaderSize]byte\nputHeader(h[:], d.blockLength, {x}TemplateID)\ndst = {hdr_t}{{block: &h}}.appendJSON(dst)\n}}");
+        let _ = writeln!(o, "// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst, and for an older writer's shorter group entries, a copy the first time) and may be called at any point of reading the message: it reads with decoders of its own.\nfunc (d *{dt}) AppendJSON(dst []byte) ([]byte, error) {{\nc := {dt}{{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}}\n{}return c.appendJSON(dst)\n}}\n\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\nif !d.ok {{\nreturn dst, d.err\n}}\ndst = append(dst, {}...)\n{hdr_json}\ndst = append(dst, `,\"fields\":{{`...)\n{json}return append(dst, \"}}}}\"...), nil\n}}\n", resets.replace("d.", "c."), go_str(&format!("{{\"message\":{},\"header\":", crate::rust::json::text_json(m.name.as_bytes(), Some("UTF-8")))));
         let _ = writeln!(o, "// String gives the message's canonical JSON, or the error that stopped it.\nfunc (d *{dt}) String() string {{\nb, err := d.AppendJSON(nil)\nif err != nil {{\nreturn err.Error()\n}}\nreturn string(b)\n}}\n\n// MarshalJSON gives the message's canonical JSON (encoding/json.Marshaler).\nfunc (d *{dt}) MarshalJSON() ([]byte, error) {{\nreturn d.AppendJSON(nil)\n}}");
         self.w(o);
 

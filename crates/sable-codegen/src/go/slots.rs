@@ -1,14 +1,16 @@
 //! Fixed-size elements (fields of a block, members of a composite): their getters, setters and
-//! JSON. Every decoder reads its block from `d.block` at acting version `d.version`; every
-//! encoder writes into `e.block`, which lies at `e.at` in the message, and reports errors to
-//! `e.st` with its path (the entry indices from its level, `Slot::lv`).
+//! JSON. Every decoder reads its block from `d.block`, a `*[N]byte` of the schema's length (an
+//! older writer's shorter block is read from a copy, its missing fields null: see
+//! `Gen::null_block`), at acting version `d.version`, so that getters test nothing but the
+//! version; every encoder writes into `e.block`, which lies at `e.at` in the message, and
+//! reports errors to `e.st` with its path (the entry indices from its level, `Slot::lv`).
 
 use std::fmt::Write as _;
 
 use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
 
 use super::code::{
-    bytes_str, doc, exported, gotype, is_float, is_utf8, lit, method, range, read, write,
+    bytes_str, doc, exported, gotype, is_float, is_utf8, lit, method, private, range, read, write,
 };
 use super::Gen;
 use crate::model::{Composite, EnumType, Member, Primitive, SetType, TypeRef};
@@ -28,6 +30,9 @@ pub(super) struct Slot<'s> {
     /// The level its encoder's errors take their entry indices from, as Go (`nil`, `&e.lv`,
     /// `e.lv`).
     pub(super) lv: &'static str,
+    /// The Go name of the null image of the block it lies in (`carNulls`); `None` for a
+    /// composite's member (its composite is always whole).
+    pub(super) nulls: Option<String>,
 }
 
 /// What a fixed-size element holds, resolved.
@@ -54,17 +59,28 @@ impl<'s> Kind<'s> {
     }
 }
 
-/// The condition that an element ending at `end` (0: none), since version `since`, is on the
-/// wire; `None` when it always is.
+/// The condition that an element since version `since`, ending at `end` of a block (0: in a
+/// composite, or none), is on the wire; `None` when it always is. Getters test the version
+/// only (a block shorter than the schema's is read from a copy of null values); the JSON
+/// writes `null` for an element beyond the acting block length too.
 pub(super) fn present(since: i32, end: usize) -> Option<String> {
     let mut c = Vec::new();
     if since > 0 {
         c.push(format!("d.version >= {since}"));
     }
     if end > 0 {
-        c.push(format!("len(d.block) >= {end}"));
+        c.push(format!("d.blockLength >= {end}"));
     }
     (!c.is_empty()).then(|| c.join(" && "))
+}
+
+/// Where `slot` (of `size` bytes) ends in its block, for its JSON's presence test: 0 (none) in
+/// a composite.
+fn block_end(slot: &Slot<'_>) -> usize {
+    match slot.nulls {
+        Some(_) => slot.off + slot.kind.size(slot.presence),
+        None => 0,
+    }
 }
 
 /// The statement returning `null` when `cond` (an element's presence) does not hold.
@@ -210,9 +226,9 @@ impl<'a> Gen<'a> {
     pub(super) fn getter(&self, slot: &Slot<'_>, t: &str) -> (String, String) {
         let m = method(slot.name);
         let off = slot.off;
-        let end = off + slot.kind.size(slot.presence);
-        let cond = present(slot.since, end);
-        let absent = |null: &str| absent(&cond, null);
+        let cond = present(slot.since, block_end(slot));
+        let gate = present(slot.since, 0);
+        let absent = |null: &str| absent(&gate, null);
         let mut o = String::new();
         let json = match slot.kind {
             Kind::Prim(p) if slot.presence == Presence::Constant || p.is_constant() => {
@@ -270,17 +286,25 @@ impl<'a> Gen<'a> {
                 let d = doc(
                     &m,
                     &format!(
-                        "returns a view of field `{}` (its members absent when it is)",
+                        "returns a view of field `{}` (its members null when it is absent)",
                         slot.name
                     ),
                     slot.desc,
                 );
+                // Before its version, its members read their null values.
                 let gate = if slot.since > 0 {
-                    format!("if d.version < {} {{\nreturn {cn}{{}}\n}}\n", slot.since)
+                    let nulls = match &slot.nulls {
+                        Some(n) => format!("(*[{len}]byte)({n}[{off}:{}])", off + len),
+                        None => format!("&{}Nulls", private(&exported(&c.name))),
+                    };
+                    format!(
+                        "if d.version < {} {{\nreturn {cn}{{block: {nulls}, version: d.version}}\n}}\n",
+                        slot.since
+                    )
                 } else {
                     String::new()
                 };
-                let _ = writeln!(o, "{d}func (d {t}) {m}() {cn} {{\n{gate}return {cn}{{block: span(d.block, {off}, {len}), version: d.version}}\n}}\n");
+                let _ = writeln!(o, "{d}func (d {t}) {m}() {cn} {{\n{gate}return {cn}{{block: (*[{len}]byte)(d.block[{off}:{}]), version: d.version}}\n}}\n", off + len);
                 guarded(cond, &format!("dst = d.{m}().appendJSON(dst)"))
             }
         };
@@ -290,8 +314,9 @@ impl<'a> Gen<'a> {
     /// The getter of a (non-array, non-constant) primitive `slot`; its JSON statements.
     fn prim_getter(&self, slot: &Slot<'_>, p: &Primitive, t: &str) -> (String, String) {
         let (m, off) = (method(slot.name), slot.off);
-        let cond = present(slot.since, off + slot.kind.size(slot.presence));
-        let absent = |null: &str| absent(&cond, null);
+        let cond = present(slot.since, block_end(slot));
+        let gate = present(slot.since, 0);
+        let absent = |null: &str| absent(&gate, null);
         let mut o = String::new();
         let gt = gotype(p.primitive_type);
         let null = lit(&p.null_value, p.primitive_type);
@@ -334,6 +359,8 @@ impl<'a> Gen<'a> {
             );
             let stmts = if p.primitive_type == PrimitiveType::Char {
                 item
+            } else if cond.is_none() {
+                num_json(&r, p.primitive_type)
             } else {
                 format!("v := {r}\n{item}")
             };
@@ -344,8 +371,9 @@ impl<'a> Gen<'a> {
     /// The getter of an enum `slot`; its JSON statements.
     fn enum_getter(&self, slot: &Slot<'_>, e: &EnumType, t: &str) -> (String, String) {
         let (m, off) = (method(slot.name), slot.off);
-        let cond = present(slot.since, off + slot.kind.size(slot.presence));
-        let absent = |null: &str| absent(&cond, null);
+        let cond = present(slot.since, block_end(slot));
+        let gate = present(slot.since, 0);
+        let absent = |null: &str| absent(&gate, null);
         let mut o = String::new();
         let en = exported(&e.name);
         if slot.presence == Presence::Constant {
@@ -392,20 +420,21 @@ impl<'a> Gen<'a> {
         let (off, n) = (slot.off, p.length);
         let sz = p.primitive_type.size();
         let end = off + n * sz;
-        let cond = present(slot.since, end);
-        let absent = |null: &str| absent(&cond, null);
+        let cond = present(slot.since, block_end(slot));
+        let gate = present(slot.since, 0);
+        let absent = |null: &str| absent(&gate, null);
         let name = slot.name;
         let l = exported(name);
         let _ = writeln!(o, "// {l}Length is the number of elements of `{name}`.\nfunc (d {t}) {l}Length() int {{\nreturn {n}\n}}\n");
         if p.primitive_type == PrimitiveType::Char {
             let utf8 = is_utf8(p.character_encoding.as_deref());
-            let d = doc(&m, &format!("returns the text of `{name}`: its bytes before the first NUL (a view of the buffer; nil when absent)"), slot.desc);
+            let d = doc(&m, &format!("returns the text of `{name}`: its bytes before the first NUL (a view of the buffer; when absent, of what {l}Raw returns)"), slot.desc);
             let _ = writeln!(
                 o,
                 "{d}func (d {t}) {m}() []byte {{\nreturn untilNUL(d.{l}Raw())\n}}\n"
             );
             let _ = writeln!(o, "// {l}String returns the text of `{name}` as a string (a copy).\nfunc (d {t}) {l}String() string {{\nreturn string(d.{m}())\n}}\n");
-            let _ = writeln!(o, "// {l}Raw returns all {n} bytes of `{name}`, its NUL padding included (a view of the buffer; nil when absent).\nfunc (d {t}) {l}Raw() []byte {{\n{}return d.block[{off}:{end}:{end}]\n}}\n", absent("nil"));
+            let _ = writeln!(o, "// {l}Raw returns all {n} bytes of `{name}`, its NUL padding included (a view of the buffer; nil before its version, and its null bytes beyond an older writer's shorter block).\nfunc (d {t}) {l}Raw() []byte {{\n{}return d.block[{off}:{end}:{end}]\n}}\n", absent("nil"));
             return guarded(
                 cond,
                 &format!("dst = appendChars(dst, d.block[{off}:{end}], {utf8})"),

@@ -5,10 +5,10 @@ use std::fmt::Write as _;
 
 use sable_ir::PrimitiveType;
 
-use super::code::{doc, exported, go_str, gotype, lit, private};
+use super::code::{byte_array, doc, exported, go_str, gotype, lit, private};
 use super::slots::{key, member_presence, Slot};
 use super::Gen;
-use crate::model::{Composite, EnumType, SetType};
+use crate::model::{Composite, EnumType, SetType, TypeDef, TypeRef};
 
 fn signed(p: PrimitiveType) -> bool {
     matches!(
@@ -115,6 +115,17 @@ impl Gen<'_> {
         self.w(o);
     }
 
+    /// Whether composite `name`'s null image is read by a getter: a composite's member of that
+    /// type since a later version than the composite's first.
+    fn nulls_used(&self, name: &str) -> bool {
+        self.s.types.iter().any(|t| match t {
+            TypeDef::Composite(c) => c.members.iter().any(|m| {
+                m.since_version > 0 && matches!(&m.type_ref, TypeRef::Composite(n) if n == name)
+            }),
+            _ => false,
+        })
+    }
+
     pub(super) fn composite(&mut self, c: &Composite) {
         let t = exported(&c.name);
         let (dn, en) = (format!("{t}Decoder"), format!("{t}Encoder"));
@@ -123,7 +134,16 @@ impl Gen<'_> {
             &format!("reads composite `{}` from its bytes", c.name),
             c.description.as_deref(),
         );
-        let _ = writeln!(o, "type {dn} struct {{\nblock []byte\nversion int\n}}\n");
+        // Its bytes as an array: its getters' offsets need no bounds checks (a decoder's
+        // composite is always whole: its block holds it, or its null image does).
+        let len = c.encoded_length.max(0);
+        let _ = writeln!(
+            o,
+            "type {dn} struct {{\nblock *[{len}]byte\nversion int\n}}\n"
+        );
+        if self.nulls_used(&c.name) {
+            let _ = writeln!(o, "// {p}Nulls is composite `{}` with every member null: what a member since a later version than the acting one reads.\nvar {p}Nulls = {}\n", c.name, byte_array(&self.s.composite_null(c)), p = private(&t));
+        }
         let mut json = String::from("dst = append(dst, '{')\n");
         let mut enc = doc(
             &en,
@@ -131,8 +151,7 @@ impl Gen<'_> {
             c.description.as_deref(),
         );
         let comps = self.comp_fields(c.members.iter().map(|m| (m.name.as_str(), &m.type_ref)));
-        // The encoder's bytes as an array: its setters' offsets need no bounds checks.
-        let len = c.encoded_length.max(0);
+        // The encoder's bytes as an array too.
         if self.can_fail(c) {
             let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\nat int\nst *encoderState\nlv *level\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
         } else {
@@ -151,6 +170,7 @@ impl Gen<'_> {
                 since: m.since_version,
                 path: format!("{UP_PATH}{}", go_str(&format!(".{}", m.name))),
                 lv: "e.lv",
+                nulls: None,
             };
             let (g, j) = self.getter(&slot, &dn);
             o.push_str(&g);

@@ -32,39 +32,27 @@ errPath() string
 // MessageHeaderDecoder reads composite `messageHeader` from its bytes. Message identifiers and
 // length of message root
 type MessageHeaderDecoder struct {
-block []byte
+block *[8]byte
 version int
 }
 
 // BlockLength returns field `blockLength` (its null value when absent).
 func (d MessageHeaderDecoder) BlockLength() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
 // TemplateID returns field `templateId` (its null value when absent).
 func (d MessageHeaderDecoder) TemplateID() uint16 {
-if !(len(d.block) >= 4) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[2:])
 }
 
 // SchemaID returns field `schemaId` (its null value when absent).
 func (d MessageHeaderDecoder) SchemaID() uint16 {
-if !(len(d.block) >= 6) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[4:])
 }
 
 // Version returns field `version` (its null value when absent).
 func (d MessageHeaderDecoder) Version() uint16 {
-if !(len(d.block) >= 8) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[6:])
 }
 
@@ -72,33 +60,13 @@ return binary.LittleEndian.Uint16(d.block[6:])
 func (d MessageHeaderDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"blockLength\":"...)
-if len(d.block) >= 2 {
-v := binary.LittleEndian.Uint16(d.block[0:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[0:])), 10)
 dst = append(dst, ",\"templateId\":"...)
-if len(d.block) >= 4 {
-v := binary.LittleEndian.Uint16(d.block[2:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[2:])), 10)
 dst = append(dst, ",\"schemaId\":"...)
-if len(d.block) >= 6 {
-v := binary.LittleEndian.Uint16(d.block[4:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[4:])), 10)
 dst = append(dst, ",\"version\":"...)
-if len(d.block) >= 8 {
-v := binary.LittleEndian.Uint16(d.block[6:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[6:])), 10)
 return append(dst, '}')
 }
 
@@ -297,23 +265,17 @@ return append(dst, '}')
 
 // BoosterDecoder reads composite `Booster` from its bytes.
 type BoosterDecoder struct {
-block []byte
+block *[2]byte
 version int
 }
 
 // BoostType returns field `BoostType` (the null value when absent).
 func (d BoosterDecoder) BoostType() BoostType {
-if !(len(d.block) >= 1) {
-return BoostTypeNullValue
-}
 return BoostType(d.block[0])
 }
 
 // HorsePower returns field `horsePower` (its null value when absent).
 func (d BoosterDecoder) HorsePower() uint8 {
-if !(len(d.block) >= 2) {
-return 255
-}
 return d.block[1]
 }
 
@@ -321,18 +283,9 @@ return d.block[1]
 func (d BoosterDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"BoostType\":"...)
-if len(d.block) >= 1 {
 dst = BoostType(d.block[0]).appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"horsePower\":"...)
-if len(d.block) >= 2 {
-v := d.block[1]
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(d.block[1]), 10)
 return append(dst, '}')
 }
 
@@ -355,23 +308,17 @@ return e
 
 // EngineDecoder reads composite `Engine` from its bytes.
 type EngineDecoder struct {
-block []byte
+block *[10]byte
 version int
 }
 
 // Capacity returns field `capacity` (its null value when absent).
 func (d EngineDecoder) Capacity() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
 // NumCylinders returns field `numCylinders` (its null value when absent).
 func (d EngineDecoder) NumCylinders() uint8 {
-if !(len(d.block) >= 3) {
-return 255
-}
 return d.block[2]
 }
 
@@ -386,7 +333,7 @@ return 3
 }
 
 // ManufacturerCode returns the text of `manufacturerCode`: its bytes before the first NUL (a
-// view of the buffer; nil when absent).
+// view of the buffer; when absent, of what ManufacturerCodeRaw returns).
 func (d EngineDecoder) ManufacturerCode() []byte {
 return untilNUL(d.ManufacturerCodeRaw())
 }
@@ -396,11 +343,8 @@ func (d EngineDecoder) ManufacturerCodeString() string {
 return string(d.ManufacturerCode())
 }
 
-// ManufacturerCodeRaw returns all 3 bytes of `manufacturerCode`, its NUL padding included (a view of the buffer; nil when absent).
+// ManufacturerCodeRaw returns all 3 bytes of `manufacturerCode`, its NUL padding included (a view of the buffer; nil before its version, and its null bytes beyond an older writer's shorter block).
 func (d EngineDecoder) ManufacturerCodeRaw() []byte {
-if !(len(d.block) >= 6) {
-return nil
-}
 return d.block[3:6:6]
 }
 
@@ -411,71 +355,38 @@ return "Petrol"
 
 // Efficiency returns field `efficiency` (its null value when absent).
 func (d EngineDecoder) Efficiency() int8 {
-if !(len(d.block) >= 7) {
-return -128
-}
 return int8(d.block[6])
 }
 
 // BoosterEnabled returns field `boosterEnabled` (the null value when absent).
 func (d EngineDecoder) BoosterEnabled() BooleanType {
-if !(len(d.block) >= 8) {
-return BooleanTypeNullValue
-}
 return BooleanType(d.block[7])
 }
 
-// Booster returns a view of field `booster` (its members absent when it is).
+// Booster returns a view of field `booster` (its members null when it is absent).
 func (d EngineDecoder) Booster() BoosterDecoder {
-return BoosterDecoder{block: span(d.block, 8, 2), version: d.version}
+return BoosterDecoder{block: (*[2]byte)(d.block[8:10]), version: d.version}
 }
 
 // appendJSON appends the composite's canonical JSON.
 func (d EngineDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"capacity\":"...)
-if len(d.block) >= 2 {
-v := binary.LittleEndian.Uint16(d.block[0:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[0:])), 10)
 dst = append(dst, ",\"numCylinders\":"...)
-if len(d.block) >= 3 {
-v := d.block[2]
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(d.block[2]), 10)
 dst = append(dst, ",\"maxRpm\":"...)
 dst = append(dst, "9000"...)
 dst = append(dst, ",\"manufacturerCode\":"...)
-if len(d.block) >= 6 {
 dst = appendChars(dst, d.block[3:6], false)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"fuel\":"...)
 dst = append(dst, "\"Petrol\""...)
 dst = append(dst, ",\"efficiency\":"...)
-if len(d.block) >= 7 {
-v := int8(d.block[6])
-dst = strconv.AppendInt(dst, int64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendInt(dst, int64(int8(d.block[6])), 10)
 dst = append(dst, ",\"boosterEnabled\":"...)
-if len(d.block) >= 8 {
 dst = BooleanType(d.block[7]).appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"booster\":"...)
-if len(d.block) >= 10 {
 dst = d.Booster().appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 return append(dst, '}')
 }
 
@@ -557,23 +468,17 @@ return c
 // GroupSizeEncodingDecoder reads composite `groupSizeEncoding` from its bytes. Repeating group
 // dimensions
 type GroupSizeEncodingDecoder struct {
-block []byte
+block *[4]byte
 version int
 }
 
 // BlockLength returns field `blockLength` (its null value when absent).
 func (d GroupSizeEncodingDecoder) BlockLength() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
 // NumInGroup returns field `numInGroup` (its null value when absent).
 func (d GroupSizeEncodingDecoder) NumInGroup() uint16 {
-if !(len(d.block) >= 4) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[2:])
 }
 
@@ -581,19 +486,9 @@ return binary.LittleEndian.Uint16(d.block[2:])
 func (d GroupSizeEncodingDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"blockLength\":"...)
-if len(d.block) >= 2 {
-v := binary.LittleEndian.Uint16(d.block[0:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[0:])), 10)
 dst = append(dst, ",\"numInGroup\":"...)
-if len(d.block) >= 4 {
-v := binary.LittleEndian.Uint16(d.block[2:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[2:])), 10)
 return append(dst, '}')
 }
 
@@ -627,9 +522,12 @@ CarBlockLength = 49
 // in any order and its groups and var data in any order. Description of a basic Car
 type CarDecoder struct {
 buf []byte
-// hdr says whether the message was wrapped with its header, at buf[0:].
+// hdr says whether the message was wrapped with its header, at buf[0:]; ok whether it was wrapped.
 hdr bool
-block []byte
+ok bool
+block *[49]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[49]byte
 version int
 blockLength int
 pos [6]int
@@ -656,7 +554,7 @@ return d.wrapChecked(buf)
 
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *CarDecoder) wrapChecked(buf []byte) error {
-d.block, d.hdr, d.found = nil, false, 0
+d.block, d.hdr, d.ok, d.found = &carNulls, false, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -677,7 +575,7 @@ return nil
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *CarDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
 if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &carNulls
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
@@ -688,10 +586,16 @@ return nil
 
 // open wraps the body at buf[offset:], its block checked to fit.
 func (d *CarDecoder) open(buf []byte, offset, blockLength, version int) {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true, version, blockLength, 0, nil
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
-d.block = buf[offset : offset+blockLength : offset+blockLength]
+if blockLength >= 49 {
+d.block = (*[49]byte)(buf[offset:])
+} else {
+w := d.prepareScratch(blockLength)
+copy(d.scratch[:w], buf[offset:])
+d.block = d.scratch
+}
 d.pos[0] = offset + blockLength
 }
 
@@ -724,7 +628,7 @@ return d.blockLength
 
 // start returns where group or var data i (in schema order; 5: the message's end) starts, found by skipping, checked, those between the last found and it; -1 after an error.
 func (d *CarDecoder) start(i int) int {
-if d.block == nil {
+if !d.ok {
 return -1
 }
 for d.found < i {
@@ -783,6 +687,23 @@ start := d.pos[0] - d.blockLength - HeaderSize
 return end - start, nil
 }
 
+// carNulls is the block of `` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var carNulls = [49]byte{
+0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00, 0xff, 0xff, 0xff, 0xff,
+0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x80, 0xff, 0x00,
+0xff,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *CarDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([49]byte)
+}
+*d.scratch = carNulls
+return wholeFields(bl, 8, 10, 11, 12, 32, 38, 39, 49)
+}
+
 // SerialNumberID returns the id of `serialNumber` in the schema.
 func (d *CarDecoder) SerialNumberID() int {
 return 1
@@ -795,9 +716,6 @@ return 0
 
 // SerialNumber returns field `serialNumber` (its null value when absent).
 func (d *CarDecoder) SerialNumber() uint64 {
-if !(len(d.block) >= 8) {
-return 18446744073709551615
-}
 return binary.LittleEndian.Uint64(d.block[0:])
 }
 
@@ -813,9 +731,6 @@ return 0
 
 // ModelYear returns field `modelYear` (its null value when absent).
 func (d *CarDecoder) ModelYear() uint16 {
-if !(len(d.block) >= 10) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[8:])
 }
 
@@ -831,9 +746,6 @@ return 0
 
 // Available returns field `available` (the null value when absent).
 func (d *CarDecoder) Available() BooleanType {
-if !(len(d.block) >= 11) {
-return BooleanTypeNullValue
-}
 return BooleanType(d.block[10])
 }
 
@@ -849,9 +761,6 @@ return 0
 
 // Code returns field `code` (the null value when absent).
 func (d *CarDecoder) Code() Model {
-if !(len(d.block) >= 12) {
-return ModelNullValue
-}
 return Model(d.block[11])
 }
 
@@ -876,9 +785,6 @@ func (d *CarDecoder) SomeNumbers(i int) uint32 {
 if uint(i) >= 5 {
 panic("someNumbers: index out of range")
 }
-if !(len(d.block) >= 32) {
-return 4294967295
-}
 return binary.LittleEndian.Uint32(d.block[12+i*4:])
 }
 
@@ -898,7 +804,7 @@ return 6
 }
 
 // VehicleCode returns the text of `vehicleCode`: its bytes before the first NUL (a view of the
-// buffer; nil when absent).
+// buffer; when absent, of what VehicleCodeRaw returns).
 func (d *CarDecoder) VehicleCode() []byte {
 return untilNUL(d.VehicleCodeRaw())
 }
@@ -908,11 +814,8 @@ func (d *CarDecoder) VehicleCodeString() string {
 return string(d.VehicleCode())
 }
 
-// VehicleCodeRaw returns all 6 bytes of `vehicleCode`, its NUL padding included (a view of the buffer; nil when absent).
+// VehicleCodeRaw returns all 6 bytes of `vehicleCode`, its NUL padding included (a view of the buffer; nil before its version, and its null bytes beyond an older writer's shorter block).
 func (d *CarDecoder) VehicleCodeRaw() []byte {
-if !(len(d.block) >= 38) {
-return nil
-}
 return d.block[32:38:38]
 }
 
@@ -928,9 +831,6 @@ return 0
 
 // Extras returns field `extras` (no bits when absent).
 func (d *CarDecoder) Extras() OptionalExtras {
-if !(len(d.block) >= 39) {
-return 0
-}
 return OptionalExtras(d.block[38])
 }
 
@@ -959,9 +859,9 @@ func (d *CarDecoder) EngineSinceVersion() int {
 return 0
 }
 
-// Engine returns a view of field `engine` (its members absent when it is).
+// Engine returns a view of field `engine` (its members null when it is absent).
 func (d *CarDecoder) Engine() EngineDecoder {
-return EngineDecoder{block: span(d.block, 39, 10), version: d.version}
+return EngineDecoder{block: (*[10]byte)(d.block[39:49]), version: d.version}
 }
 
 // FuelFiguresID returns the id of `fuelFigures` in the schema.
@@ -979,14 +879,14 @@ return 0
 func (d *CarDecoder) FuelFigures() *CarFuelFiguresDecoder {
 g := &d.gFuelFigures
 p := -1
-if d.block != nil {
+if d.ok {
 p = d.pos[0]
 if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 6 {
 g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
-g.block, g.err = nil, nil
+g.block, g.err = &carFuelFiguresNulls, nil
 g.entry = false
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
@@ -1012,7 +912,7 @@ return 0
 func (d *CarDecoder) PerformanceFigures() *CarPerformanceFiguresDecoder {
 g := &d.gPerformanceFigures
 p := -1
-if d.block != nil {
+if d.ok {
 p = d.pos[1]
 if g := &d.gFuelFigures; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
 d.found, d.pos[1] = 1, g.next
@@ -1026,7 +926,7 @@ dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 1 {
 g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
-g.block, g.err = nil, nil
+g.block, g.err = &carPerformanceFiguresNulls, nil
 g.entry = false
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
@@ -1190,53 +1090,55 @@ func (d *CarDecoder) ActivationCodeString() string {
 return string(d.ActivationCode())
 }
 
-// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst) and may be called at any point of reading the message.
+// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst, and for an older writer's shorter group entries, a copy the first time) and may be called at any point of reading the message: it reads with decoders of its own.
 func (d *CarDecoder) AppendJSON(dst []byte) ([]byte, error) {
-c := *d
+c := CarDecoder{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}
+c.gFuelFigures.start = -1
+c.gPerformanceFigures.start = -1
 return c.appendJSON(dst)
 }
 
 func (d *CarDecoder) appendJSON(dst []byte) ([]byte, error) {
-if d.block == nil {
+if !d.ok {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Car\",\"header\":"...)
 if d.hdr {
-dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
+dst = MessageHeaderDecoder{block: (*[HeaderSize]byte)(d.buf)}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, CarTemplateID)
-dst = MessageHeaderDecoder{block: h[:]}.appendJSON(dst)
+dst = MessageHeaderDecoder{block: &h}.appendJSON(dst)
 }
 dst = append(dst, `,"fields":{`...)
 dst = append(dst, "\"serialNumber\":"...)
-if len(d.block) >= 8 {
+if d.blockLength >= 8 {
 v := binary.LittleEndian.Uint64(d.block[0:])
 dst = strconv.AppendUint(dst, v, 10)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"modelYear\":"...)
-if len(d.block) >= 10 {
+if d.blockLength >= 10 {
 v := binary.LittleEndian.Uint16(d.block[8:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"available\":"...)
-if len(d.block) >= 11 {
+if d.blockLength >= 11 {
 dst = BooleanType(d.block[10]).appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"code\":"...)
-if len(d.block) >= 12 {
+if d.blockLength >= 12 {
 dst = Model(d.block[11]).appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"someNumbers\":"...)
-if len(d.block) >= 32 {
+if d.blockLength >= 32 {
 dst = append(dst, '[')
 for i := 0; i < 5; i++ {
 if i > 0 {
@@ -1249,13 +1151,13 @@ dst = append(dst, ']')
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"vehicleCode\":"...)
-if len(d.block) >= 38 {
+if d.blockLength >= 38 {
 dst = appendChars(dst, d.block[32:38], false)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"extras\":"...)
-if len(d.block) >= 39 {
+if d.blockLength >= 39 {
 dst = OptionalExtras(d.block[38]).appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
@@ -1263,7 +1165,7 @@ dst = append(dst, "null"...)
 dst = append(dst, ",\"discountedModel\":"...)
 dst = append(dst, "\"C\""...)
 dst = append(dst, ",\"engine\":"...)
-if len(d.block) >= 49 {
+if d.blockLength >= 49 {
 dst = d.Engine().appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
@@ -1639,7 +1541,9 @@ return q, nil
 // Err. It is also the entry it is at.
 type CarFuelFiguresDecoder struct {
 buf []byte
-block []byte
+block *[6]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[6]byte
 version int
 start int
 blockLength int
@@ -1655,7 +1559,7 @@ err error
 // wrap starts the group at p (none when p < 0).
 func (d *CarFuelFiguresDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
-d.count, d.block, d.err = 0, nil, nil
+d.count, d.block, d.err = 0, &carFuelFiguresNulls, nil
 d.entry = false
 if p < 0 {
 return
@@ -1716,7 +1620,13 @@ return d.nextChecked()
 }
 d.pos[1] = q
 d.idx[0]++
-d.block = buf[p : p+d.blockLength : p+d.blockLength]
+if d.blockLength >= 6 {
+d.block = (*[6]byte)(buf[p:])
+} else {
+w := d.prepareScratch(d.blockLength)
+copy(d.scratch[:w], buf[p:])
+d.block = d.scratch
+}
 d.next, d.entry = q, true
 return true
 }
@@ -1730,18 +1640,38 @@ return false
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
-d.err, d.block = truncated(p, "fields.fuelFigures[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
+d.err, d.block = truncated(p, "fields.fuelFigures[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), &carFuelFiguresNulls
 return false
 }
-d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
+if d.blockLength >= 6 {
+d.block = (*[6]byte)(d.buf[p:])
+} else {
+w := d.prepareScratch(d.blockLength)
+copy(d.scratch[:w], d.buf[p:])
+d.block = d.scratch
+}
 q := p + d.blockLength
 var err error
 if q, err = walkCarFuelFigures(d.buf, q, d.version, &d.idx, &d.pos); err != nil {
-d.err, d.block = err, nil
+d.err, d.block = err, &carFuelFiguresNulls
 return false
 }
 d.next, d.entry = q, true
 return true
+}
+
+// carFuelFiguresNulls is the block of `fuelFigures[]` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var carFuelFiguresNulls = [6]byte{
+0xff, 0xff, 0x00, 0x00, 0xc0, 0x7f,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *CarFuelFiguresDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([6]byte)
+}
+*d.scratch = carFuelFiguresNulls
+return wholeFields(bl, 2, 6)
 }
 
 // SpeedID returns the id of `speed` in the schema.
@@ -1756,9 +1686,6 @@ return 0
 
 // Speed returns field `speed` (its null value when absent).
 func (d *CarFuelFiguresDecoder) Speed() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
@@ -1774,9 +1701,6 @@ return 0
 
 // Mpg returns field `mpg` (its null value when absent).
 func (d *CarFuelFiguresDecoder) Mpg() float32 {
-if !(len(d.block) >= 6) {
-return float32(math.NaN())
-}
 return math.Float32frombits(binary.LittleEndian.Uint32(d.block[2:]))
 }
 
@@ -1814,14 +1738,14 @@ return string(d.UsageDescription())
 func (d *CarFuelFiguresDecoder) appendJSON(dst []byte) ([]byte, error) {
 dst = append(dst, '{')
 dst = append(dst, "\"speed\":"...)
-if len(d.block) >= 2 {
+if d.blockLength >= 2 {
 v := binary.LittleEndian.Uint16(d.block[0:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"mpg\":"...)
-if len(d.block) >= 6 {
+if d.blockLength >= 6 {
 v := math.Float32frombits(binary.LittleEndian.Uint32(d.block[2:]))
 dst = appendFloat(dst, float64(v), 32)
 } else {
@@ -1978,7 +1902,9 @@ return q, nil
 // ... }`, then Err. It is also the entry it is at.
 type CarPerformanceFiguresDecoder struct {
 buf []byte
-block []byte
+block *[1]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[1]byte
 version int
 start int
 blockLength int
@@ -1997,7 +1923,7 @@ gAcceleration CarPerformanceFiguresAccelerationDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *CarPerformanceFiguresDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
-d.count, d.block, d.err = 0, nil, nil
+d.count, d.block, d.err = 0, &carPerformanceFiguresNulls, nil
 d.entry = false
 if p < 0 {
 return
@@ -2075,10 +2001,15 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresDecoder) Next() bool {
 if d.entry {
-end := d.find(1)
+var end int
+if g := &d.gAcceleration; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
+end = g.next
+} else {
+end = d.find(1)
+}
 d.entry = false
 if end < 0 {
-d.block = nil
+d.block = &carPerformanceFiguresNulls
 return false
 }
 d.next = end
@@ -2089,12 +2020,32 @@ return false
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
-d.err, d.block = truncated(p, "fields.performanceFigures[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
+d.err, d.block = truncated(p, "fields.performanceFigures[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), &carPerformanceFiguresNulls
 return false
 }
-d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
+if d.blockLength >= 1 {
+d.block = (*[1]byte)(d.buf[p:])
+} else {
+w := d.prepareScratch(d.blockLength)
+copy(d.scratch[:w], d.buf[p:])
+d.block = d.scratch
+}
 d.pos[0], d.found, d.entry = p+d.blockLength, 0, true
 return true
+}
+
+// carPerformanceFiguresNulls is the block of `performanceFigures[]` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var carPerformanceFiguresNulls = [1]byte{
+0xff,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *CarPerformanceFiguresDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([1]byte)
+}
+*d.scratch = carPerformanceFiguresNulls
+return wholeFields(bl, 1)
 }
 
 // OctaneRatingID returns the id of `octaneRating` in the schema.
@@ -2109,9 +2060,6 @@ return 0
 
 // OctaneRating returns field `octaneRating` (its null value when absent).
 func (d *CarPerformanceFiguresDecoder) OctaneRating() uint8 {
-if !(len(d.block) >= 1) {
-return 255
-}
 return d.block[0]
 }
 
@@ -2138,8 +2086,8 @@ bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint1
 if bl >= 6 && n*bl <= len(buf)-p-4 {
 g.idx[0] = d.idx[0]
 g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
-g.block, g.err = nil, nil
-g.fit, g.cut = n, nil
+g.block, g.err = &carPerformanceFiguresAccelerationNulls, nil
+g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -2153,7 +2101,7 @@ return g
 func (d *CarPerformanceFiguresDecoder) appendJSON(dst []byte) ([]byte, error) {
 dst = append(dst, '{')
 dst = append(dst, "\"octaneRating\":"...)
-if len(d.block) >= 1 {
+if d.blockLength >= 1 {
 v := d.block[0]
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
@@ -2291,13 +2239,18 @@ return q + n*bl, nil
 // g.Next() { ... }`, then Err. It is also the entry it is at.
 type CarPerformanceFiguresAccelerationDecoder struct {
 buf []byte
-block []byte
+block *[6]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[6]byte
 version int
 start int
 blockLength int
 count int
 next int
+// fit is how many entries fit in the buffer.
 fit int
+// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.
+whole int
 // cut is the error of the first entry that does not fit, for Next to give.
 cut error
 // idx holds the indices of the entries above and, at 1, of the entry Next moved to.
@@ -2309,8 +2262,8 @@ err error
 func (d *CarPerformanceFiguresAccelerationDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.idx[0] = up[0]
 d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
-d.count, d.block, d.err = 0, nil, nil
-d.fit, d.cut = 0, nil
+d.count, d.block, d.err = 0, &carPerformanceFiguresAccelerationNulls, nil
+d.fit, d.whole, d.cut = 0, -1, nil
 if p < 0 {
 return
 }
@@ -2321,6 +2274,9 @@ return
 }
 d.blockLength, d.count, d.next = bl, n, p+4
 d.fit = fits(len(buf)-d.next, bl, n)
+if bl < 6 {
+d.whole = d.prepareScratch(bl)
+}
 if d.fit < n {
 q := d.next + d.fit*bl
 idx := d.idx
@@ -2359,15 +2315,34 @@ func (d *CarPerformanceFiguresAccelerationDecoder) Next() bool {
 if d.idx[1]+1 >= d.fit {
 if d.cut != nil {
 d.idx[1]++
-d.err, d.block, d.cut = d.cut, nil, nil
+d.err, d.cut = d.cut, nil
 }
 return false
 }
 d.idx[1]++
 p := d.next
 d.next = p + d.blockLength
-d.block = d.buf[p:d.next:d.next]
+if d.whole < 0 {
+d.block = (*[6]byte)(d.buf[p:])
+} else {
+copy(d.scratch[:d.whole], d.buf[p:])
+d.block = d.scratch
+}
 return true
+}
+
+// carPerformanceFiguresAccelerationNulls is the block of `performanceFigures[].acceleration[]` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var carPerformanceFiguresAccelerationNulls = [6]byte{
+0xff, 0xff, 0x00, 0x00, 0xc0, 0x7f,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *CarPerformanceFiguresAccelerationDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([6]byte)
+}
+*d.scratch = carPerformanceFiguresAccelerationNulls
+return wholeFields(bl, 2, 6)
 }
 
 // MphID returns the id of `mph` in the schema.
@@ -2382,9 +2357,6 @@ return 0
 
 // Mph returns field `mph` (its null value when absent).
 func (d *CarPerformanceFiguresAccelerationDecoder) Mph() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
@@ -2400,9 +2372,6 @@ return 0
 
 // Seconds returns field `seconds` (its null value when absent).
 func (d *CarPerformanceFiguresAccelerationDecoder) Seconds() float32 {
-if !(len(d.block) >= 6) {
-return float32(math.NaN())
-}
 return math.Float32frombits(binary.LittleEndian.Uint32(d.block[2:]))
 }
 
@@ -2410,14 +2379,14 @@ return math.Float32frombits(binary.LittleEndian.Uint32(d.block[2:]))
 func (d *CarPerformanceFiguresAccelerationDecoder) appendJSON(dst []byte) ([]byte, error) {
 dst = append(dst, '{')
 dst = append(dst, "\"mph\":"...)
-if len(d.block) >= 2 {
+if d.blockLength >= 2 {
 v := binary.LittleEndian.Uint16(d.block[0:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"seconds\":"...)
-if len(d.block) >= 6 {
+if d.blockLength >= 6 {
 v := math.Float32frombits(binary.LittleEndian.Uint32(d.block[2:]))
 dst = appendFloat(dst, float64(v), 32)
 } else {

@@ -126,13 +126,16 @@ func encodeError(offset int, template string, lv *level, kind ErrorKind) error {
 	return &EncodeError{Offset: offset, Field: fieldPath(template, lv.indices()), Kind: kind}
 }
 
-// span is b[off:off+n], or as much of it as b holds (nil when b ends before off).
-func span(b []byte, off, n int) []byte {
-	if off >= len(b) {
-		return nil
+// wholeFields is how many bytes of an older writer's block of n bytes, shorter than the
+// schema's, hold whole fields: the greatest of the fields' ends (ends) at or below n.
+func wholeFields(n int, ends ...int) int {
+	w := 0
+	for _, e := range ends {
+		if e <= n {
+			w = max(w, e)
+		}
 	}
-	end := min(off+n, len(b))
-	return b[off:end:end]
+	return w
 }
 
 // fits is how many of n entries of bl bytes each fit in room bytes (a division only when not

@@ -25,39 +25,27 @@ const pathDepth = 2
 
 // MessageHeaderDecoder reads composite `messageHeader` from its bytes.
 type MessageHeaderDecoder struct {
-block []byte
+block *[8]byte
 version int
 }
 
 // BlockLength returns field `blockLength` (its null value when absent).
 func (d MessageHeaderDecoder) BlockLength() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
 // TemplateID returns field `templateId` (its null value when absent).
 func (d MessageHeaderDecoder) TemplateID() uint16 {
-if !(len(d.block) >= 4) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[2:])
 }
 
 // SchemaID returns field `schemaId` (its null value when absent).
 func (d MessageHeaderDecoder) SchemaID() uint16 {
-if !(len(d.block) >= 6) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[4:])
 }
 
 // Version returns field `version` (its null value when absent).
 func (d MessageHeaderDecoder) Version() uint16 {
-if !(len(d.block) >= 8) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[6:])
 }
 
@@ -65,33 +53,13 @@ return binary.LittleEndian.Uint16(d.block[6:])
 func (d MessageHeaderDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"blockLength\":"...)
-if len(d.block) >= 2 {
-v := binary.LittleEndian.Uint16(d.block[0:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[0:])), 10)
 dst = append(dst, ",\"templateId\":"...)
-if len(d.block) >= 4 {
-v := binary.LittleEndian.Uint16(d.block[2:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[2:])), 10)
 dst = append(dst, ",\"schemaId\":"...)
-if len(d.block) >= 6 {
-v := binary.LittleEndian.Uint16(d.block[4:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[4:])), 10)
 dst = append(dst, ",\"version\":"...)
-if len(d.block) >= 8 {
-v := binary.LittleEndian.Uint16(d.block[6:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[6:])), 10)
 return append(dst, '}')
 }
 
@@ -126,23 +94,17 @@ return e
 
 // PointDecoder reads composite `Point` from its bytes.
 type PointDecoder struct {
-block []byte
+block *[4]byte
 version int
 }
 
 // X returns field `x` (its null value when absent).
 func (d PointDecoder) X() int16 {
-if !(len(d.block) >= 2) {
-return -32768
-}
 return int16(binary.LittleEndian.Uint16(d.block[0:]))
 }
 
 // Y returns field `y` (its null value when absent).
 func (d PointDecoder) Y() int16 {
-if !(len(d.block) >= 4) {
-return -32768
-}
 return int16(binary.LittleEndian.Uint16(d.block[2:]))
 }
 
@@ -150,19 +112,9 @@ return int16(binary.LittleEndian.Uint16(d.block[2:]))
 func (d PointDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"x\":"...)
-if len(d.block) >= 2 {
-v := int16(binary.LittleEndian.Uint16(d.block[0:]))
-dst = strconv.AppendInt(dst, int64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendInt(dst, int64(int16(binary.LittleEndian.Uint16(d.block[0:]))), 10)
 dst = append(dst, ",\"y\":"...)
-if len(d.block) >= 4 {
-v := int16(binary.LittleEndian.Uint16(d.block[2:]))
-dst = strconv.AppendInt(dst, int64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendInt(dst, int64(int16(binary.LittleEndian.Uint16(d.block[2:]))), 10)
 return append(dst, '}')
 }
 
@@ -249,16 +201,13 @@ return appendSet(dst, uint64(s), capsNames[:], capsBits[:])
 
 // DecimalDecoder reads composite `Decimal` from its bytes.
 type DecimalDecoder struct {
-block []byte
+block *[8]byte
 version int
 }
 
 // Mantissa returns optional field `mantissa`, and false when it holds its null value or is
 // absent.
 func (d DecimalDecoder) Mantissa() (int64, bool) {
-if !(len(d.block) >= 8) {
-return -9223372036854775808, false
-}
 v := int64(binary.LittleEndian.Uint64(d.block[0:]))
 return v, !(v == -9223372036854775808)
 }
@@ -302,49 +251,37 @@ return e
 
 // ShapeDecoder reads composite `Shape` from its bytes.
 type ShapeDecoder struct {
-block []byte
+block *[24]byte
 version int
 }
 
 // ID returns field `id` (its null value when absent).
 func (d ShapeDecoder) ID() uint32 {
-if !(len(d.block) >= 4) {
-return 4294967295
-}
 return binary.LittleEndian.Uint32(d.block[0:])
 }
 
-// Origin returns a view of field `origin` (its members absent when it is).
+// Origin returns a view of field `origin` (its members null when it is absent).
 func (d ShapeDecoder) Origin() PointDecoder {
-return PointDecoder{block: span(d.block, 4, 4), version: d.version}
+return PointDecoder{block: (*[4]byte)(d.block[4:8]), version: d.version}
 }
 
-// Size returns a view of field `size` (its members absent when it is).
+// Size returns a view of field `size` (its members null when it is absent).
 func (d ShapeDecoder) Size() PointDecoder {
-return PointDecoder{block: span(d.block, 8, 4), version: d.version}
+return PointDecoder{block: (*[4]byte)(d.block[8:12]), version: d.version}
 }
 
 // Filled returns field `filled` (the null value when absent).
 func (d ShapeDecoder) Filled() Bool {
-if !(len(d.block) >= 13) {
-return BoolNullValue
-}
 return Bool(d.block[12])
 }
 
 // Caps returns field `caps` (no bits when absent).
 func (d ShapeDecoder) Caps() Caps {
-if !(len(d.block) >= 14) {
-return 0
-}
 return Caps(d.block[13])
 }
 
 // Weight returns optional field `weight`, and false when it holds its null value or is absent.
 func (d ShapeDecoder) Weight() (uint16, bool) {
-if !(len(d.block) >= 16) {
-return 65535, false
-}
 v := binary.LittleEndian.Uint16(d.block[14:])
 return v, !(v == 65535)
 }
@@ -354,45 +291,24 @@ func (d ShapeDecoder) Kind() string {
 return "RECT"
 }
 
-// Price returns a view of field `price` (its members absent when it is).
+// Price returns a view of field `price` (its members null when it is absent).
 func (d ShapeDecoder) Price() DecimalDecoder {
-return DecimalDecoder{block: span(d.block, 16, 8), version: d.version}
+return DecimalDecoder{block: (*[8]byte)(d.block[16:24]), version: d.version}
 }
 
 // appendJSON appends the composite's canonical JSON.
 func (d ShapeDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"id\":"...)
-if len(d.block) >= 4 {
-v := binary.LittleEndian.Uint32(d.block[0:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint32(d.block[0:])), 10)
 dst = append(dst, ",\"origin\":"...)
-if len(d.block) >= 8 {
 dst = d.Origin().appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"size\":"...)
-if len(d.block) >= 12 {
 dst = d.Size().appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"filled\":"...)
-if len(d.block) >= 13 {
 dst = Bool(d.block[12]).appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"caps\":"...)
-if len(d.block) >= 14 {
 dst = Caps(d.block[13]).appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 dst = append(dst, ",\"weight\":"...)
 if v, ok := d.Weight(); ok {
 dst = strconv.AppendUint(dst, uint64(v), 10)
@@ -402,11 +318,7 @@ dst = append(dst, "null"...)
 dst = append(dst, ",\"kind\":"...)
 dst = append(dst, "\"RECT\""...)
 dst = append(dst, ",\"price\":"...)
-if len(d.block) >= 24 {
 dst = d.Price().appendJSON(dst)
-} else {
-dst = append(dst, "null"...)
-}
 return append(dst, '}')
 }
 
@@ -511,23 +423,17 @@ return append(dst, '}')
 
 // GroupSizeEncodingDecoder reads composite `groupSizeEncoding` from its bytes.
 type GroupSizeEncodingDecoder struct {
-block []byte
+block *[4]byte
 version int
 }
 
 // BlockLength returns field `blockLength` (its null value when absent).
 func (d GroupSizeEncodingDecoder) BlockLength() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
 // NumInGroup returns field `numInGroup` (its null value when absent).
 func (d GroupSizeEncodingDecoder) NumInGroup() uint16 {
-if !(len(d.block) >= 4) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[2:])
 }
 
@@ -535,19 +441,9 @@ return binary.LittleEndian.Uint16(d.block[2:])
 func (d GroupSizeEncodingDecoder) appendJSON(dst []byte) []byte {
 dst = append(dst, '{')
 dst = append(dst, "\"blockLength\":"...)
-if len(d.block) >= 2 {
-v := binary.LittleEndian.Uint16(d.block[0:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[0:])), 10)
 dst = append(dst, ",\"numInGroup\":"...)
-if len(d.block) >= 4 {
-v := binary.LittleEndian.Uint16(d.block[2:])
-dst = strconv.AppendUint(dst, uint64(v), 10)
-} else {
-dst = append(dst, "null"...)
-}
+dst = strconv.AppendUint(dst, uint64(binary.LittleEndian.Uint16(d.block[2:])), 10)
 return append(dst, '}')
 }
 
@@ -580,9 +476,12 @@ CompositesBlockLength = 36
 // read its fields in any order and its groups and var data in any order.
 type CompositesDecoder struct {
 buf []byte
-// hdr says whether the message was wrapped with its header, at buf[0:].
+// hdr says whether the message was wrapped with its header, at buf[0:]; ok whether it was wrapped.
 hdr bool
-block []byte
+ok bool
+block *[36]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[36]byte
 version int
 blockLength int
 pos [1]int
@@ -607,7 +506,7 @@ return d.wrapChecked(buf)
 
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *CompositesDecoder) wrapChecked(buf []byte) error {
-d.block, d.hdr, d.found = nil, false, 0
+d.block, d.hdr, d.ok, d.found = &compositesNulls, false, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -628,7 +527,7 @@ return nil
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *CompositesDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
 if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &compositesNulls
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
 d.open(buf, offset, blockLength, version)
@@ -637,8 +536,14 @@ return nil
 
 // open wraps the body at buf[offset:], its block checked to fit.
 func (d *CompositesDecoder) open(buf []byte, offset, blockLength, version int) {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
-d.block = buf[offset : offset+blockLength : offset+blockLength]
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true, version, blockLength, 0, nil
+if blockLength >= 36 {
+d.block = (*[36]byte)(buf[offset:])
+} else {
+w := d.prepareScratch(blockLength)
+copy(d.scratch[:w], buf[offset:])
+d.block = d.scratch
+}
 d.pos[0] = offset + blockLength
 }
 
@@ -671,7 +576,7 @@ return d.blockLength
 
 // start returns where the message ends; -1 after an error.
 func (d *CompositesDecoder) start(i int) int {
-if d.block == nil {
+if !d.ok {
 return -1
 }
 return d.pos[i]
@@ -687,6 +592,22 @@ start := d.pos[0] - d.blockLength - HeaderSize
 return end - start, nil
 }
 
+// compositesNulls is the block of `` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var compositesNulls = [36]byte{
+0xff, 0xff, 0xff, 0xff, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0x00, 0x80, 0xff, 0x00, 0xff, 0xff,
+0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80,
+0xff, 0xff, 0xff, 0xff,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *CompositesDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([36]byte)
+}
+*d.scratch = compositesNulls
+return wholeFields(bl, 24, 32, 36)
+}
+
 // ShapeID returns the id of `shape` in the schema.
 func (d *CompositesDecoder) ShapeID() int {
 return 1
@@ -697,9 +618,9 @@ func (d *CompositesDecoder) ShapeSinceVersion() int {
 return 0
 }
 
-// Shape returns a view of field `shape` (its members absent when it is).
+// Shape returns a view of field `shape` (its members null when it is absent).
 func (d *CompositesDecoder) Shape() ShapeDecoder {
-return ShapeDecoder{block: span(d.block, 0, 24), version: d.version}
+return ShapeDecoder{block: (*[24]byte)(d.block[0:24]), version: d.version}
 }
 
 // LastPriceID returns the id of `lastPrice` in the schema.
@@ -712,9 +633,9 @@ func (d *CompositesDecoder) LastPriceSinceVersion() int {
 return 0
 }
 
-// LastPrice returns a view of field `lastPrice` (its members absent when it is).
+// LastPrice returns a view of field `lastPrice` (its members null when it is absent).
 func (d *CompositesDecoder) LastPrice() DecimalDecoder {
-return DecimalDecoder{block: span(d.block, 24, 8), version: d.version}
+return DecimalDecoder{block: (*[8]byte)(d.block[24:32]), version: d.version}
 }
 
 // ProtocolID returns the id of `protocol` in the schema.
@@ -804,39 +725,36 @@ return 0
 
 // Count_ returns field `count` (its null value when absent).
 func (d *CompositesDecoder) Count_() uint32 {
-if !(len(d.block) >= 36) {
-return 4294967295
-}
 return binary.LittleEndian.Uint32(d.block[32:])
 }
 
-// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst) and may be called at any point of reading the message.
+// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst, and for an older writer's shorter group entries, a copy the first time) and may be called at any point of reading the message: it reads with decoders of its own.
 func (d *CompositesDecoder) AppendJSON(dst []byte) ([]byte, error) {
-c := *d
+c := CompositesDecoder{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}
 return c.appendJSON(dst)
 }
 
 func (d *CompositesDecoder) appendJSON(dst []byte) ([]byte, error) {
-if d.block == nil {
+if !d.ok {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Composites\",\"header\":"...)
 if d.hdr {
-dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
+dst = MessageHeaderDecoder{block: (*[HeaderSize]byte)(d.buf)}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, CompositesTemplateID)
-dst = MessageHeaderDecoder{block: h[:]}.appendJSON(dst)
+dst = MessageHeaderDecoder{block: &h}.appendJSON(dst)
 }
 dst = append(dst, `,"fields":{`...)
 dst = append(dst, "\"shape\":"...)
-if len(d.block) >= 24 {
+if d.blockLength >= 24 {
 dst = d.Shape().appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"lastPrice\":"...)
-if len(d.block) >= 32 {
+if d.blockLength >= 32 {
 dst = d.LastPrice().appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
@@ -852,7 +770,7 @@ dst = append(dst, "0.5"...)
 dst = append(dst, ",\"venue\":"...)
 dst = append(dst, "\"Dark\""...)
 dst = append(dst, ",\"count\":"...)
-if len(d.block) >= 36 {
+if d.blockLength >= 36 {
 v := binary.LittleEndian.Uint32(d.block[32:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
@@ -959,9 +877,12 @@ GroupsBlockLength = 8
 // fields in any order and its groups and var data in any order.
 type GroupsDecoder struct {
 buf []byte
-// hdr says whether the message was wrapped with its header, at buf[0:].
+// hdr says whether the message was wrapped with its header, at buf[0:]; ok whether it was wrapped.
 hdr bool
-block []byte
+ok bool
+block *[8]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[8]byte
 version int
 blockLength int
 pos [5]int
@@ -988,7 +909,7 @@ return d.wrapChecked(buf)
 
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *GroupsDecoder) wrapChecked(buf []byte) error {
-d.block, d.hdr, d.found = nil, false, 0
+d.block, d.hdr, d.ok, d.found = &groupsNulls, false, false, 0
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -1009,7 +930,7 @@ return nil
 // WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).
 func (d *GroupsDecoder) WrapBody(buf []byte, offset, blockLength, version int) error {
 if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.block = buf, false, version, blockLength, 0, nil
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &groupsNulls
 d.gLegs.start = -1
 d.gTags.start = -1
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
@@ -1020,10 +941,16 @@ return nil
 
 // open wraps the body at buf[offset:], its block checked to fit.
 func (d *GroupsDecoder) open(buf []byte, offset, blockLength, version int) {
-d.buf, d.hdr, d.version, d.blockLength, d.found, d.err = buf, false, version, blockLength, 0, nil
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true, version, blockLength, 0, nil
 d.gLegs.start = -1
 d.gTags.start = -1
-d.block = buf[offset : offset+blockLength : offset+blockLength]
+if blockLength >= 8 {
+d.block = (*[8]byte)(buf[offset:])
+} else {
+w := d.prepareScratch(blockLength)
+copy(d.scratch[:w], buf[offset:])
+d.block = d.scratch
+}
 d.pos[0] = offset + blockLength
 }
 
@@ -1056,7 +983,7 @@ return d.blockLength
 
 // start returns where group or var data i (in schema order; 4: the message's end) starts, found by skipping, checked, those between the last found and it; -1 after an error.
 func (d *GroupsDecoder) start(i int) int {
-if d.block == nil {
+if !d.ok {
 return -1
 }
 for d.found < i {
@@ -1110,6 +1037,20 @@ start := d.pos[0] - d.blockLength - HeaderSize
 return end - start, nil
 }
 
+// groupsNulls is the block of `` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var groupsNulls = [8]byte{
+0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *GroupsDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([8]byte)
+}
+*d.scratch = groupsNulls
+return wholeFields(bl, 8)
+}
+
 // OrderIDID returns the id of `orderId` in the schema.
 func (d *GroupsDecoder) OrderIDID() int {
 return 1
@@ -1122,9 +1063,6 @@ return 0
 
 // OrderID returns field `orderId` (its null value when absent).
 func (d *GroupsDecoder) OrderID() uint64 {
-if !(len(d.block) >= 8) {
-return 18446744073709551615
-}
 return binary.LittleEndian.Uint64(d.block[0:])
 }
 
@@ -1143,14 +1081,14 @@ return 0
 func (d *GroupsDecoder) Legs() *GroupsLegsDecoder {
 g := &d.gLegs
 p := -1
-if d.block != nil {
+if d.ok {
 p = d.pos[0]
 if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 12 {
 g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
-g.block, g.err = nil, nil
+g.block, g.err = &groupsLegsNulls, nil
 g.entry = false
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
@@ -1176,7 +1114,7 @@ return 0
 func (d *GroupsDecoder) Tags() *GroupsTagsDecoder {
 g := &d.gTags
 p := -1
-if d.block != nil {
+if d.ok {
 p = d.pos[1]
 if g := &d.gLegs; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
 d.found, d.pos[1] = 1, g.next
@@ -1190,8 +1128,8 @@ dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 2 && n*bl <= len(buf)-p-4 {
 g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
-g.block, g.err = nil, nil
-g.fit, g.cut = n, nil
+g.block, g.err = &groupsTagsNulls, nil
+g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1299,27 +1237,29 @@ func (d *GroupsDecoder) BlobLength() int {
 return len(d.Blob())
 }
 
-// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst) and may be called at any point of reading the message.
+// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst, and for an older writer's shorter group entries, a copy the first time) and may be called at any point of reading the message: it reads with decoders of its own.
 func (d *GroupsDecoder) AppendJSON(dst []byte) ([]byte, error) {
-c := *d
+c := GroupsDecoder{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}
+c.gLegs.start = -1
+c.gTags.start = -1
 return c.appendJSON(dst)
 }
 
 func (d *GroupsDecoder) appendJSON(dst []byte) ([]byte, error) {
-if d.block == nil {
+if !d.ok {
 return dst, d.err
 }
 dst = append(dst, "{\"message\":\"Groups\",\"header\":"...)
 if d.hdr {
-dst = MessageHeaderDecoder{block: d.buf[:HeaderSize:HeaderSize]}.appendJSON(dst)
+dst = MessageHeaderDecoder{block: (*[HeaderSize]byte)(d.buf)}.appendJSON(dst)
 } else {
 var h [HeaderSize]byte
 putHeader(h[:], d.blockLength, GroupsTemplateID)
-dst = MessageHeaderDecoder{block: h[:]}.appendJSON(dst)
+dst = MessageHeaderDecoder{block: &h}.appendJSON(dst)
 }
 dst = append(dst, `,"fields":{`...)
 dst = append(dst, "\"orderId\":"...)
-if len(d.block) >= 8 {
+if d.blockLength >= 8 {
 v := binary.LittleEndian.Uint64(d.block[0:])
 dst = strconv.AppendUint(dst, v, 10)
 } else {
@@ -1599,7 +1539,9 @@ return q, nil
 // also the entry it is at.
 type GroupsLegsDecoder struct {
 buf []byte
-block []byte
+block *[12]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[12]byte
 version int
 start int
 blockLength int
@@ -1618,7 +1560,7 @@ gFills GroupsLegsFillsDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsLegsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
-d.count, d.block, d.err = 0, nil, nil
+d.count, d.block, d.err = 0, &groupsLegsNulls, nil
 d.entry = false
 if p < 0 {
 return
@@ -1704,7 +1646,7 @@ if d.entry {
 end := d.find(2)
 d.entry = false
 if end < 0 {
-d.block = nil
+d.block = &groupsLegsNulls
 return false
 }
 d.next = end
@@ -1715,12 +1657,32 @@ return false
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
-d.err, d.block = truncated(p, "fields.legs[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), nil
+d.err, d.block = truncated(p, "fields.legs[]", d.idx[:], "group entry", d.blockLength, len(d.buf)-p), &groupsLegsNulls
 return false
 }
-d.block = d.buf[p : p+d.blockLength : p+d.blockLength]
+if d.blockLength >= 12 {
+d.block = (*[12]byte)(d.buf[p:])
+} else {
+w := d.prepareScratch(d.blockLength)
+copy(d.scratch[:w], d.buf[p:])
+d.block = d.scratch
+}
 d.pos[0], d.found, d.entry = p+d.blockLength, 0, true
 return true
+}
+
+// groupsLegsNulls is the block of `legs[]` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var groupsLegsNulls = [12]byte{
+0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *GroupsLegsDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([12]byte)
+}
+*d.scratch = groupsLegsNulls
+return wholeFields(bl, 4, 12)
 }
 
 // LegIDID returns the id of `legId` in the schema.
@@ -1735,9 +1697,6 @@ return 0
 
 // LegID returns field `legId` (its null value when absent).
 func (d *GroupsLegsDecoder) LegID() uint32 {
-if !(len(d.block) >= 4) {
-return 4294967295
-}
 return binary.LittleEndian.Uint32(d.block[0:])
 }
 
@@ -1751,9 +1710,9 @@ func (d *GroupsLegsDecoder) PriceSinceVersion() int {
 return 0
 }
 
-// Price returns a view of field `price` (its members absent when it is).
+// Price returns a view of field `price` (its members null when it is absent).
 func (d *GroupsLegsDecoder) Price() DecimalDecoder {
-return DecimalDecoder{block: span(d.block, 4, 8), version: d.version}
+return DecimalDecoder{block: (*[8]byte)(d.block[4:12]), version: d.version}
 }
 
 // FillsID returns the id of `fills` in the schema.
@@ -1779,8 +1738,8 @@ bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint1
 if bl >= 5 && n*bl <= len(buf)-p-4 {
 g.idx[0] = d.idx[0]
 g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
-g.block, g.err = nil, nil
-g.fit, g.cut = n, nil
+g.block, g.err = &groupsLegsFillsNulls, nil
+g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1827,14 +1786,14 @@ return string(d.Note())
 func (d *GroupsLegsDecoder) appendJSON(dst []byte) ([]byte, error) {
 dst = append(dst, '{')
 dst = append(dst, "\"legId\":"...)
-if len(d.block) >= 4 {
+if d.blockLength >= 4 {
 v := binary.LittleEndian.Uint32(d.block[0:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"price\":"...)
-if len(d.block) >= 12 {
+if d.blockLength >= 12 {
 dst = d.Price().appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
@@ -2013,13 +1972,18 @@ return q + n*bl, nil
 // It is also the entry it is at.
 type GroupsLegsFillsDecoder struct {
 buf []byte
-block []byte
+block *[5]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[5]byte
 version int
 start int
 blockLength int
 count int
 next int
+// fit is how many entries fit in the buffer.
 fit int
+// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.
+whole int
 // cut is the error of the first entry that does not fit, for Next to give.
 cut error
 // idx holds the indices of the entries above and, at 1, of the entry Next moved to.
@@ -2031,8 +1995,8 @@ err error
 func (d *GroupsLegsFillsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.idx[0] = up[0]
 d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
-d.count, d.block, d.err = 0, nil, nil
-d.fit, d.cut = 0, nil
+d.count, d.block, d.err = 0, &groupsLegsFillsNulls, nil
+d.fit, d.whole, d.cut = 0, -1, nil
 if p < 0 {
 return
 }
@@ -2043,6 +2007,9 @@ return
 }
 d.blockLength, d.count, d.next = bl, n, p+4
 d.fit = fits(len(buf)-d.next, bl, n)
+if bl < 5 {
+d.whole = d.prepareScratch(bl)
+}
 if d.fit < n {
 q := d.next + d.fit*bl
 idx := d.idx
@@ -2081,15 +2048,34 @@ func (d *GroupsLegsFillsDecoder) Next() bool {
 if d.idx[1]+1 >= d.fit {
 if d.cut != nil {
 d.idx[1]++
-d.err, d.block, d.cut = d.cut, nil, nil
+d.err, d.cut = d.cut, nil
 }
 return false
 }
 d.idx[1]++
 p := d.next
 d.next = p + d.blockLength
-d.block = d.buf[p:d.next:d.next]
+if d.whole < 0 {
+d.block = (*[5]byte)(d.buf[p:])
+} else {
+copy(d.scratch[:d.whole], d.buf[p:])
+d.block = d.scratch
+}
 return true
+}
+
+// groupsLegsFillsNulls is the block of `legs[].fills[]` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var groupsLegsFillsNulls = [5]byte{
+0xff, 0xff, 0xff, 0xff, 0x00,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *GroupsLegsFillsDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([5]byte)
+}
+*d.scratch = groupsLegsFillsNulls
+return wholeFields(bl, 4, 5)
 }
 
 // QtyID returns the id of `qty` in the schema.
@@ -2104,9 +2090,6 @@ return 0
 
 // Qty returns field `qty` (its null value when absent).
 func (d *GroupsLegsFillsDecoder) Qty() uint32 {
-if !(len(d.block) >= 4) {
-return 4294967295
-}
 return binary.LittleEndian.Uint32(d.block[0:])
 }
 
@@ -2122,9 +2105,6 @@ return 0
 
 // Venue returns field `venue` (the null value when absent).
 func (d *GroupsLegsFillsDecoder) Venue() Venue {
-if !(len(d.block) >= 5) {
-return VenueNullValue
-}
 return Venue(d.block[4])
 }
 
@@ -2132,14 +2112,14 @@ return Venue(d.block[4])
 func (d *GroupsLegsFillsDecoder) appendJSON(dst []byte) ([]byte, error) {
 dst = append(dst, '{')
 dst = append(dst, "\"qty\":"...)
-if len(d.block) >= 4 {
+if d.blockLength >= 4 {
 v := binary.LittleEndian.Uint32(d.block[0:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
 dst = append(dst, "null"...)
 }
 dst = append(dst, ",\"venue\":"...)
-if len(d.block) >= 5 {
+if d.blockLength >= 5 {
 dst = Venue(d.block[4]).appendJSON(dst)
 } else {
 dst = append(dst, "null"...)
@@ -2244,13 +2224,18 @@ return q + n*bl, nil
 // also the entry it is at.
 type GroupsTagsDecoder struct {
 buf []byte
-block []byte
+block *[2]byte
+// scratch holds a copy of an older writer's shorter block (allocated once: see prepareScratch).
+scratch *[2]byte
 version int
 start int
 blockLength int
 count int
 next int
+// fit is how many entries fit in the buffer.
 fit int
+// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.
+whole int
 // cut is the error of the first entry that does not fit, for Next to give.
 cut error
 // idx holds the indices of the entries above and, at 0, of the entry Next moved to.
@@ -2261,8 +2246,8 @@ err error
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsTagsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
-d.count, d.block, d.err = 0, nil, nil
-d.fit, d.cut = 0, nil
+d.count, d.block, d.err = 0, &groupsTagsNulls, nil
+d.fit, d.whole, d.cut = 0, -1, nil
 if p < 0 {
 return
 }
@@ -2273,6 +2258,9 @@ return
 }
 d.blockLength, d.count, d.next = bl, n, p+4
 d.fit = fits(len(buf)-d.next, bl, n)
+if bl < 2 {
+d.whole = d.prepareScratch(bl)
+}
 if d.fit < n {
 q := d.next + d.fit*bl
 idx := d.idx
@@ -2311,15 +2299,34 @@ func (d *GroupsTagsDecoder) Next() bool {
 if d.idx[0]+1 >= d.fit {
 if d.cut != nil {
 d.idx[0]++
-d.err, d.block, d.cut = d.cut, nil, nil
+d.err, d.cut = d.cut, nil
 }
 return false
 }
 d.idx[0]++
 p := d.next
 d.next = p + d.blockLength
-d.block = d.buf[p:d.next:d.next]
+if d.whole < 0 {
+d.block = (*[2]byte)(d.buf[p:])
+} else {
+copy(d.scratch[:d.whole], d.buf[p:])
+d.block = d.scratch
+}
 return true
+}
+
+// groupsTagsNulls is the block of `tags[]` with every field null: what an older writer's shorter block reads as beyond the fields it holds.
+var groupsTagsNulls = [2]byte{
+0xff, 0xff,
+}
+
+// prepareScratch readies d.scratch for blocks of bl bytes, shorter than the schema's (an older writer's): the null image (allocated the first time, then reused), into which the caller copies the block's first bytes, as many as it returns: those of the fields it holds whole.
+func (d *GroupsTagsDecoder) prepareScratch(bl int) int {
+if d.scratch == nil {
+d.scratch = new([2]byte)
+}
+*d.scratch = groupsTagsNulls
+return wholeFields(bl, 2)
 }
 
 // TagID returns the id of `tag` in the schema.
@@ -2334,9 +2341,6 @@ return 0
 
 // Tag returns field `tag` (its null value when absent).
 func (d *GroupsTagsDecoder) Tag() uint16 {
-if !(len(d.block) >= 2) {
-return 65535
-}
 return binary.LittleEndian.Uint16(d.block[0:])
 }
 
@@ -2344,7 +2348,7 @@ return binary.LittleEndian.Uint16(d.block[0:])
 func (d *GroupsTagsDecoder) appendJSON(dst []byte) ([]byte, error) {
 dst = append(dst, '{')
 dst = append(dst, "\"tag\":"...)
-if len(d.block) >= 2 {
+if d.blockLength >= 2 {
 v := binary.LittleEndian.Uint16(d.block[0:])
 dst = strconv.AppendUint(dst, uint64(v), 10)
 } else {
