@@ -83,6 +83,12 @@ fn block_end(slot: &Slot<'_>) -> usize {
     }
 }
 
+/// An element's presence tests: its JSON's (its version and, in a block, the acting block
+/// length) and its getter's (its version only).
+fn presence(slot: &Slot<'_>) -> (Option<String>, Option<String>) {
+    (present(slot.since, block_end(slot)), present(slot.since, 0))
+}
+
 /// The statement returning `null` when `cond` (an element's presence) does not hold.
 fn absent(cond: &Option<String>, null: &str) -> String {
     match cond {
@@ -226,8 +232,7 @@ impl<'a> Gen<'a> {
     pub(super) fn getter(&self, slot: &Slot<'_>, t: &str) -> (String, String) {
         let m = method(slot.name);
         let off = slot.off;
-        let cond = present(slot.since, block_end(slot));
-        let gate = present(slot.since, 0);
+        let (cond, gate) = presence(slot);
         let absent = |null: &str| absent(&gate, null);
         let mut o = String::new();
         let json = match slot.kind {
@@ -314,8 +319,7 @@ impl<'a> Gen<'a> {
     /// The getter of a (non-array, non-constant) primitive `slot`; its JSON statements.
     fn prim_getter(&self, slot: &Slot<'_>, p: &Primitive, t: &str) -> (String, String) {
         let (m, off) = (method(slot.name), slot.off);
-        let cond = present(slot.since, block_end(slot));
-        let gate = present(slot.since, 0);
+        let (cond, gate) = presence(slot);
         let absent = |null: &str| absent(&gate, null);
         let mut o = String::new();
         let gt = gotype(p.primitive_type);
@@ -371,8 +375,7 @@ impl<'a> Gen<'a> {
     /// The getter of an enum `slot`; its JSON statements.
     fn enum_getter(&self, slot: &Slot<'_>, e: &EnumType, t: &str) -> (String, String) {
         let (m, off) = (method(slot.name), slot.off);
-        let cond = present(slot.since, block_end(slot));
-        let gate = present(slot.since, 0);
+        let (cond, gate) = presence(slot);
         let absent = |null: &str| absent(&gate, null);
         let mut o = String::new();
         let en = exported(&e.name);
@@ -420,8 +423,7 @@ impl<'a> Gen<'a> {
         let (off, n) = (slot.off, p.length);
         let sz = p.primitive_type.size();
         let end = off + n * sz;
-        let cond = present(slot.since, block_end(slot));
-        let gate = present(slot.since, 0);
+        let (cond, gate) = presence(slot);
         let absent = |null: &str| absent(&gate, null);
         let name = slot.name;
         let l = exported(name);

@@ -177,34 +177,7 @@ impl Buffer {
         at: &str,
         value: &str,
     ) -> String {
-        use PrimitiveType::*;
-        // The wire type's Java type, and whether the value must be narrowed to it.
-        let narrowed = match t {
-            UInt8 => format!("(byte) {}", paren(value)),
-            UInt16 => format!("(short) {}", paren(value)),
-            UInt32 => format!("(int) {}", paren(value)),
-            _ => value.to_owned(),
-        };
-        match self {
-            Buffer::Segment => {
-                let name = accessor_name(t, order);
-                format!(
-                    "SbeSupport.put{name}({}, {buf}, {at}, {narrowed});",
-                    array_of(buf)
-                )
-            }
-            Buffer::Agrona | Buffer::AgronaUnsafe => {
-                let o = agrona_order(order);
-                match t {
-                    Char | Int8 | UInt8 => format!("{buf}.putByte({at}, {narrowed});"),
-                    Int16 | UInt16 => format!("{buf}.putShort({at}, {narrowed}, {o});"),
-                    Int32 | UInt32 => format!("{buf}.putInt({at}, {narrowed}, {o});"),
-                    Int64 | UInt64 => format!("{buf}.putLong({at}, {narrowed}, {o});"),
-                    Float => format!("{buf}.putFloat({at}, {narrowed}, {o});"),
-                    Double => format!("{buf}.putDouble({at}, {narrowed}, {o});"),
-                }
-            }
-        }
+        self.put_in_block(buf, t, order, at, value, false)
     }
 
     /// `put`, or with `merged` over a heap segment's array byte by byte (`SbeSupport.put*Bytes`,
@@ -219,12 +192,34 @@ impl Buffer {
         value: &str,
         merged: bool,
     ) -> String {
-        let put = self.put(buf, t, order, at, value);
-        if merged && self == Buffer::Segment && t.size() > 1 {
-            let name = accessor_name(t, order);
-            put.replacen(&format!("put{name}("), &format!("put{name}Bytes("), 1)
-        } else {
-            put
+        use PrimitiveType::*;
+        // The wire type's Java type, and whether the value must be narrowed to it.
+        let narrowed = match t {
+            UInt8 => format!("(byte) {}", paren(value)),
+            UInt16 => format!("(short) {}", paren(value)),
+            UInt32 => format!("(int) {}", paren(value)),
+            _ => value.to_owned(),
+        };
+        match self {
+            Buffer::Segment => {
+                let name = accessor_name(t, order);
+                let bytes = if merged && t.size() > 1 { "Bytes" } else { "" };
+                format!(
+                    "SbeSupport.put{name}{bytes}({}, {buf}, {at}, {narrowed});",
+                    array_of(buf)
+                )
+            }
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
+                let o = agrona_order(order);
+                match t {
+                    Char | Int8 | UInt8 => format!("{buf}.putByte({at}, {narrowed});"),
+                    Int16 | UInt16 => format!("{buf}.putShort({at}, {narrowed}, {o});"),
+                    Int32 | UInt32 => format!("{buf}.putInt({at}, {narrowed}, {o});"),
+                    Int64 | UInt64 => format!("{buf}.putLong({at}, {narrowed}, {o});"),
+                    Float => format!("{buf}.putFloat({at}, {narrowed}, {o});"),
+                    Double => format!("{buf}.putDouble({at}, {narrowed}, {o});"),
+                }
+            }
         }
     }
 

@@ -556,11 +556,7 @@ impl Gen<'_> {
                 )
             ));
         }
-        if let Some(flag) = b.partial_flag() {
-            w.line(format!(
-                "this.{flag} = blockLength < BLOCK_LENGTH || {parent}actingVersion < SCHEMA_VERSION;"
-            ));
-        }
+        super::message::set_partial(w, b, "blockLength", &format!("{parent}actingVersion"));
         w.open_brace(format!(
             "if (blockLength < BLOCK_LENGTH && {parent}actingVersion >= SCHEMA_VERSION)"
         ));

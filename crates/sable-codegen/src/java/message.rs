@@ -639,3 +639,13 @@ pub(super) fn partial_field(w: &mut CodeWriter, b: Buffer) {
         w.line(format!("private boolean {flag};"));
     }
 }
+
+/// The statement setting a decoder's flag of a partial block, where the flavour has one, from
+/// the Java expressions of the acting block length and version.
+pub(super) fn set_partial(w: &mut CodeWriter, b: Buffer, block_length: &str, version: &str) {
+    if let Some(flag) = b.partial_flag() {
+        w.line(format!(
+            "this.{flag} = {block_length} < BLOCK_LENGTH || {version} < SCHEMA_VERSION;"
+        ));
+    }
+}

@@ -55,11 +55,7 @@ impl Gen<'_> {
         w.line("this.offset = offset;");
         w.line("this.actingBlockLength = actingBlockLength;");
         w.line("this.actingVersion = actingVersion;");
-        if let Some(flag) = b.partial_flag() {
-            w.line(format!(
-                "this.{flag} = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;"
-            ));
-        }
+        super::message::set_partial(w, b, "actingBlockLength", "actingVersion");
         w.line("this.limit = offset + actingBlockLength;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
