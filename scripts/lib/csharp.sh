@@ -1,0 +1,67 @@
+# Sourced by the C# scripts (csharp-tests.sh, bench-csharp.sh, drivers/csharp.sh): how to compile
+# and run a C# program on each of the two runtimes these machines have (docs/csharp.md,
+# "Testing"):
+#
+#   mono     Debian's mono 6.8 (mcs and mono; installed by csharp_install_mono);
+#   coreclr  .NET Core 3.1's runtime from PyPI (scripts/dotnet-env.sh), the programs compiled by
+#            the same mcs against that runtime's own assemblies (-nostdlib), not mono's.
+#
+# Both compile C# 7.2 with warnings as errors.
+
+# csharp_install_mono: installs mono-mcs from Debian's packages when mcs or mono is missing.
+csharp_install_mono() {
+    if ! command -v mcs >/dev/null || ! command -v mono >/dev/null; then
+        echo "csharp: installing mono-mcs (Debian's mono 6.8)" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -q >/dev/null
+        apt-get install -y -q mono-mcs >/dev/null
+    fi
+}
+
+# csharp_framework: the directory of CoreCLR's framework assemblies (installed when missing).
+csharp_framework() {
+    local home
+    home="$(bash "$(dirname "${BASH_SOURCE[0]}")/../dotnet-env.sh")"
+    echo "$home/shared/Microsoft.NETCore.App/3.1.23"
+}
+
+# csharp_compile RUNTIME OUT [MCS-ARGUMENT...]: compiles with mcs for RUNTIME; OUT is the program
+# or library (-target:library among the arguments). For coreclr, a program gets its
+# OUT.runtimeconfig.json beside it (the framework to run on; invariant globalization, as the
+# wheel has no ICU).
+csharp_compile() {
+    local runtime="$1" out="$2"
+    shift 2
+    local flags=(-langversion:7.2 -warnaserror -nologo)
+    case "$runtime" in
+        mono) flags+=(-r:System.Numerics) ;;
+        coreclr)
+            local fx assembly
+            fx="$(csharp_framework)"
+            flags+=(-nostdlib)
+            for assembly in System.Private.CoreLib System.Runtime System.Runtime.Extensions \
+                System.Runtime.Numerics System.Runtime.InteropServices System.Memory System.Console \
+                System.IO.FileSystem; do
+                flags+=("-r:$fx/$assembly.dll")
+            done
+            ;;
+        *) echo "csharp: unknown runtime '$runtime' (mono or coreclr)" >&2; return 2 ;;
+    esac
+    nice -n 19 mcs "${flags[@]}" -out:"$out" "$@" || return
+    if [ "$runtime" = coreclr ] && [[ " $* " != *" -target:library "* ]]; then
+        cat >"${out%.*}.runtimeconfig.json" <<'EOF'
+{"runtimeOptions":{"tfm":"netcoreapp3.1","framework":{"name":"Microsoft.NETCore.App","version":"3.1.23"},"configProperties":{"System.Globalization.Invariant":true}}}
+EOF
+    fi
+}
+
+# csharp_run RUNTIME PROGRAM [ARGUMENT...]: runs a program csharp_compile made.
+csharp_run() {
+    local runtime="$1"
+    shift
+    case "$runtime" in
+        mono) mono "$@" ;;
+        coreclr) "$(dirname "$(dirname "$(dirname "$(csharp_framework)")")")/dotnet" "$@" ;;
+        *) echo "csharp: unknown runtime '$runtime' (mono or coreclr)" >&2; return 2 ;;
+    esac
+}
