@@ -6,7 +6,8 @@
 // Decoders fold every value read into a checksum (rotate and xor), so no read can be dropped.
 // Prints ns/op and the ratio Sable/baseline.
 //
-//   mono bench.exe [seconds per measurement]
+//   mono bench-mono.dll [seconds per measurement]       (scripts/bench-csharp.sh builds both)
+//   dotnet bench-coreclr.dll [seconds per measurement]
 
 using System;
 using System.Buffers.Binary;

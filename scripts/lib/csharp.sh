@@ -38,7 +38,9 @@ csharp_compile() {
         coreclr)
             local fx assembly
             fx="$(csharp_framework)"
-            flags+=(-nostdlib)
+            # CS1701/1702 (assembly versions unified) are off, as the .NET SDK's default NoWarn
+            # has them: mcs reports them for the framework's own assemblies, not for any code.
+            flags+=(-nostdlib -nowarn:1701,1702)
             for assembly in System.Private.CoreLib System.Runtime System.Runtime.Extensions \
                 System.Runtime.Numerics System.Runtime.InteropServices System.Memory System.Console \
                 System.IO.FileSystem; do
@@ -55,13 +57,20 @@ EOF
     fi
 }
 
+# csharp_runner RUNTIME: the command that runs a program csharp_compile made (mono, or the
+# path of CoreCLR's `dotnet` host).
+csharp_runner() {
+    case "$1" in
+        mono) echo mono ;;
+        coreclr) bash "$(dirname "${BASH_SOURCE[0]}")/../dotnet-env.sh" | sed 's|$|/dotnet|' ;;
+        *) echo "csharp: unknown runtime '$1' (mono or coreclr)" >&2; return 2 ;;
+    esac
+}
+
 # csharp_run RUNTIME PROGRAM [ARGUMENT...]: runs a program csharp_compile made.
 csharp_run() {
-    local runtime="$1"
+    local runner
+    runner="$(csharp_runner "$1")" || return
     shift
-    case "$runtime" in
-        mono) mono "$@" ;;
-        coreclr) "$(dirname "$(dirname "$(dirname "$(csharp_framework)")")")/dotnet" "$@" ;;
-        *) echo "csharp: unknown runtime '$runtime' (mono or coreclr)" >&2; return 2 ;;
-    esac
+    "$runner" "$@"
 }
