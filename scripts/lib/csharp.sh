@@ -1,6 +1,6 @@
 # Sourced by the C# scripts (csharp-tests.sh, bench-csharp.sh, drivers/csharp.sh): how to compile
 # and run a C# program on each of the two runtimes these machines have (docs/csharp.md,
-# "Testing"):
+# "Tests"):
 #
 #   mono     Debian's mono 6.8 (mcs and mono; installed by csharp_install_mono);
 #   coreclr  .NET Core 3.1's runtime from PyPI (scripts/dotnet-env.sh), the programs compiled by
@@ -18,11 +18,16 @@ csharp_install_mono() {
     fi
 }
 
-# csharp_framework: the directory of CoreCLR's framework assemblies (installed when missing).
+# csharp_dotnet: the directory of CoreCLR's `dotnet` host (installed when missing).
+csharp_dotnet() {
+    bash "$(dirname "${BASH_SOURCE[0]}")/../dotnet-env.sh"
+}
+
+# csharp_framework: the directory of CoreCLR's framework assemblies, named by its version.
 csharp_framework() {
     local home
-    home="$(bash "$(dirname "${BASH_SOURCE[0]}")/../dotnet-env.sh")"
-    echo "$home/shared/Microsoft.NETCore.App/3.1.23"
+    home="$(csharp_dotnet)" || return
+    echo "$home"/shared/Microsoft.NETCore.App/*
 }
 
 # csharp_compile RUNTIME OUT [MCS-ARGUMENT...]: compiles with mcs for RUNTIME; OUT is the program
@@ -37,7 +42,7 @@ csharp_compile() {
         mono) flags+=(-r:System.Numerics) ;;
         coreclr)
             local fx assembly
-            fx="$(csharp_framework)"
+            fx="$(csharp_framework)" || return
             # CS1701/1702 (assembly versions unified) are off, as the .NET SDK's default NoWarn
             # has them: mcs reports them for the framework's own assemblies, not for any code.
             flags+=(-nostdlib -nowarn:1701,1702)
@@ -51,8 +56,10 @@ csharp_compile() {
     esac
     nice -n 19 mcs "${flags[@]}" -out:"$out" "$@" || return
     if [ "$runtime" = coreclr ] && [[ " $* " != *" -target:library "* ]]; then
-        cat >"${out%.*}.runtimeconfig.json" <<'EOF'
-{"runtimeOptions":{"tfm":"netcoreapp3.1","framework":{"name":"Microsoft.NETCore.App","version":"3.1.23"},"configProperties":{"System.Globalization.Invariant":true}}}
+        local version
+        version="$(basename "$fx")"
+        cat >"${out%.*}.runtimeconfig.json" <<EOF
+{"runtimeOptions":{"tfm":"netcoreapp${version%.*}","framework":{"name":"Microsoft.NETCore.App","version":"$version"},"configProperties":{"System.Globalization.Invariant":true}}}
 EOF
     fi
 }
@@ -62,7 +69,11 @@ EOF
 csharp_runner() {
     case "$1" in
         mono) echo mono ;;
-        coreclr) bash "$(dirname "${BASH_SOURCE[0]}")/../dotnet-env.sh" | sed 's|$|/dotnet|' ;;
+        coreclr)
+            local home
+            home="$(csharp_dotnet)" || return
+            echo "$home/dotnet"
+            ;;
         *) echo "csharp: unknown runtime '$1' (mono or coreclr)" >&2; return 2 ;;
     esac
 }
