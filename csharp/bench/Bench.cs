@@ -398,16 +398,24 @@ namespace Sable.Bench
         {
             long sink = 0;
             int n = 1000;
+            double last;
             var sw = Stopwatch.StartNew();
-            while (sw.Elapsed.TotalSeconds < seconds / 8)
+            while (true)
             {
+                double start = sw.Elapsed.TotalSeconds;
                 for (int i = 0; i < n; i++)
                 {
                     sink += op(buffer);
                 }
+                last = sw.Elapsed.TotalSeconds - start;
+                if (sw.Elapsed.TotalSeconds >= seconds / 8)
+                {
+                    break;
+                }
                 n *= 2;
             }
-            int per = Math.Max(1000, (int)(n / 2 * (seconds / 7) / Math.Max(sw.Elapsed.TotalSeconds, 1e-9)));
+            // Each timed run as long as seconds / 7, from the last warm-up batch's rate.
+            int per = Math.Max(1000, (int)(n * (seconds / 7) / Math.Max(last, 1e-9)));
             var runs = new double[7];
             for (int r = 0; r < runs.Length; r++)
             {
