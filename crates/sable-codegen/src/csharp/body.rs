@@ -645,7 +645,7 @@ impl Gen<'_> {
             } else {
                 ", _owner, p".to_owned()
             };
-            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Writes the group's header for <paramref name=\"count\"/> entries (at most {max}: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>\npublic {gx}Encoder {gx}Count(int count)\n{{\nint p = SbeStart({k});\n{forget}if (count < 0 || count > {max})\n{{\nthrow SbeSupport.EncodeError(p, {gfield}, SbeErrorKind.CountTooLarge, \"count \" + count + \" outside 0..{max}\");\n}}\nif (p + {dim_len} > _buffer.Length)\n{{\nthrow SbeSupport.BufferTooShort(_buffer.Length, p, {dim_len}, {gpath}{my_idx});\n}}\n{hdr}{learn}return new {gx}Encoder(_buffer, p + {dim_len}, count{go}{my_idx});\n}}");
+            let _ = writeln!(o, "\n{doc_}\n/// <remarks>Writes the group's header for <paramref name=\"count\"/> entries (at most {max}: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>\n{NOT_INLINED}\npublic {gx}Encoder {gx}Count(int count)\n{{\nint p = SbeStart({k});\n{forget}if (count < 0 || count > {max})\n{{\nthrow SbeSupport.EncodeError(p, {gfield}, SbeErrorKind.CountTooLarge, \"count \" + count + \" outside 0..{max}\");\n}}\nif (p + {dim_len} > _buffer.Length)\n{{\nthrow SbeSupport.BufferTooShort(_buffer.Length, p, {dim_len}, {gpath}{my_idx});\n}}\n{hdr}{learn}return new {gx}Encoder(_buffer, p + {dim_len}, count{go}{my_idx});\n}}");
             nested.push_str(&self.group_encoder(g, at));
         }
         for (k, v) in (body.groups.len()..).zip(&body.var_data) {

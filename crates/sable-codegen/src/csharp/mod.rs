@@ -336,11 +336,13 @@ fn fluent_body_end(lines: &[&str], open: usize) -> Option<usize> {
 
 const INLINE: &str = "[MethodImpl(MethodImplOptions.AggressiveInlining)]";
 
-/// Group decoders' constructors are not inlined: RyuJIT (.NET Core 3.1) stops promoting structs
-/// to registers once a method has 512 locals, and a decode method with every group's header
-/// checks inlined passes that, leaving the spans of later reads in memory (copied through
+/// Group decoders' constructors and encoders' `XCount` methods (each reads or writes a group's
+/// header, once per group) are not inlined: RyuJIT (.NET Core 3.1) stops promoting structs to
+/// registers once a method has 512 locals, and a method with every group's header checks
+/// inlined passes that, leaving the spans of later reads and writes in memory (copied through
 /// stores the next loads wait on). Called instead, the benchmark's Car decode takes 43% less
-/// time there; under mono 1.2% more instructions (docs/benchmarks.md, "C# codecs").
+/// time there, its Car encode 60% less; under mono about 1% more instructions or fewer
+/// (docs/benchmarks.md, "C# codecs").
 const NOT_INLINED: &str = "[MethodImpl(MethodImplOptions.NoInlining)]";
 
 /// Marks the codecs' accessors, setters and constructors for inlining (mono's JIT inlines only

@@ -3523,7 +3523,7 @@ namespace Baseline
 
         /// <summary>fuelFigures</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public FuelFiguresEncoder FuelFiguresCount(int count)
         {
             int p = SbeStart(0);
@@ -3552,7 +3552,7 @@ namespace Baseline
 
         /// <summary>performanceFigures</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public PerformanceFiguresEncoder PerformanceFiguresCount(int count)
         {
             int p = SbeStart(1);
@@ -4102,7 +4102,7 @@ namespace Baseline
 
             /// <summary>acceleration</summary>
             /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             public AccelerationEncoder AccelerationCount(int count)
             {
                 int p = SbeStart(0);

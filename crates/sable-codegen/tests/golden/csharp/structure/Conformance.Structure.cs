@@ -3484,7 +3484,7 @@ namespace Conformance.Structure
 
         /// <summary>legs</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public LegsEncoder LegsCount(int count)
         {
             int p = SbeStart(0);
@@ -3513,7 +3513,7 @@ namespace Conformance.Structure
 
         /// <summary>tags</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public TagsEncoder TagsCount(int count)
         {
             int p = SbeStart(1);
@@ -3769,7 +3769,7 @@ namespace Conformance.Structure
 
             /// <summary>fills</summary>
             /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             public FillsEncoder FillsCount(int count)
             {
                 int p = SbeStart(0);
