@@ -28,7 +28,7 @@ done
 [ -z "${CSHARP_BENCH_PREPARE_ONLY:-}" ] || exit 0
 for runtime in coreclr mono; do
     case "$runtime" in
-        coreclr) echo "== CoreCLR (.NET Core 3.1.23, RyuJIT, tiered compilation)" ;;
+        coreclr) echo "== CoreCLR (.NET Core $(basename "$(csharp_framework)"), RyuJIT; COMPlus_TieredCompilation=${COMPlus_TieredCompilation:-default})" ;;
         mono) echo "== mono $(mono --version | sed -n 's/.*version \([0-9.]*\).*/\1/p;q')" ;;
     esac
     csharp_run "$runtime" "$work/bench-$runtime.dll" "$@"
