@@ -6,7 +6,8 @@
 // Decoders fold every value read into a checksum (rotate and xor), so no read can be dropped.
 // Prints ns/op and the ratio Sable/baseline.
 //
-//   mono bench.exe [seconds per measurement]
+//   mono bench-mono.dll [seconds per measurement]       (scripts/bench-csharp.sh builds both)
+//   dotnet bench-coreclr.dll [seconds per measurement]
 
 using System;
 using System.Buffers.Binary;
@@ -397,16 +398,24 @@ namespace Sable.Bench
         {
             long sink = 0;
             int n = 1000;
+            double last;
             var sw = Stopwatch.StartNew();
-            while (sw.Elapsed.TotalSeconds < seconds / 8)
+            while (true)
             {
+                double start = sw.Elapsed.TotalSeconds;
                 for (int i = 0; i < n; i++)
                 {
                     sink += op(buffer);
                 }
+                last = sw.Elapsed.TotalSeconds - start;
+                if (sw.Elapsed.TotalSeconds >= seconds / 8)
+                {
+                    break;
+                }
                 n *= 2;
             }
-            int per = Math.Max(1000, (int)(n / 2 * (seconds / 7) / Math.Max(sw.Elapsed.TotalSeconds, 1e-9)));
+            // Each timed run as long as seconds / 7, from the last warm-up batch's rate.
+            int per = Math.Max(1000, (int)(n * (seconds / 7) / Math.Max(last, 1e-9)));
             var runs = new double[7];
             for (int r = 0; r < runs.Length; r++)
             {
@@ -428,7 +437,8 @@ namespace Sable.Bench
         /// <summary>
         /// Runs one benchmark (<c>car/decode</c>, or <c>car/decode/baseline</c> for the baseline's)
         /// <paramref name="n"/> times, untimed: for instruction counts, e.g. the difference between two
-        /// runs of <c>valgrind --tool=callgrind mono bench.exe --count NAME N</c> for two N.
+        /// runs of <c>valgrind --tool=callgrind mono bench-mono.dll --count NAME N</c> for two N
+        /// (scripts/count-csharp.sh, on both runtimes).
         /// </summary>
         private static int Count(string name, int n)
         {

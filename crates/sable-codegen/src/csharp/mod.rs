@@ -336,6 +336,15 @@ fn fluent_body_end(lines: &[&str], open: usize) -> Option<usize> {
 
 const INLINE: &str = "[MethodImpl(MethodImplOptions.AggressiveInlining)]";
 
+/// Group decoders' constructors and encoders' `XCount` methods (each reads or writes a group's
+/// header, once per group) are not inlined: RyuJIT (.NET Core 3.1) stops promoting structs to
+/// registers once a method has 512 locals, and a method with every group's header checks
+/// inlined passes that, leaving the spans of later reads and writes in memory (copied through
+/// stores the next loads wait on). Called instead, the benchmark's Car decode takes 43% less
+/// time there, its Car encode 60% less; under mono about 1% more instructions or fewer
+/// (docs/benchmarks.md, "C# codecs").
+const NOT_INLINED: &str = "[MethodImpl(MethodImplOptions.NoInlining)]";
+
 /// Marks the codecs' accessors, setters and constructors for inlining (mono's JIT inlines only
 /// tiny methods otherwise): expression-bodied properties get an inlined `get` accessor, methods
 /// and `get` blocks the attribute.
@@ -360,7 +369,11 @@ fn inline_hints(code: &str) -> String {
                     continue;
                 }
             }
-            if t.contains('(') && !t.ends_with(';') && (next == "{" || next.starts_with(": this("))
+            let marked = i > 0 && lines[i - 1].trim().starts_with("[MethodImpl(");
+            if t.contains('(')
+                && !t.ends_with(';')
+                && !marked
+                && (next == "{" || next.starts_with(": this("))
             {
                 out.push_str(INLINE);
                 out.push('\n');

@@ -2161,7 +2161,7 @@ namespace Baseline
             private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             internal FuelFiguresDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
@@ -2525,7 +2525,7 @@ namespace Baseline
             private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             internal PerformanceFiguresDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
@@ -2843,7 +2843,7 @@ namespace Baseline
                 private int _i1;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                [MethodImpl(MethodImplOptions.NoInlining)]
                 internal AccelerationDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
@@ -3523,7 +3523,7 @@ namespace Baseline
 
         /// <summary>fuelFigures</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public FuelFiguresEncoder FuelFiguresCount(int count)
         {
             int p = SbeStart(0);
@@ -3552,7 +3552,7 @@ namespace Baseline
 
         /// <summary>performanceFigures</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public PerformanceFiguresEncoder PerformanceFiguresCount(int count)
         {
             int p = SbeStart(1);
@@ -4102,7 +4102,7 @@ namespace Baseline
 
             /// <summary>acceleration</summary>
             /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             public AccelerationEncoder AccelerationCount(int count)
             {
                 int p = SbeStart(0);

@@ -2430,7 +2430,7 @@ namespace Conformance.Structure
             private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             internal LegsDecoder(ReadOnlySpan<byte> buffer, int at, int version, long owner)
             {
                 _buffer = buffer;
@@ -2852,7 +2852,7 @@ namespace Conformance.Structure
                 private int _i1;
 
                 /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                [MethodImpl(MethodImplOptions.NoInlining)]
                 internal FillsDecoder(ReadOnlySpan<byte> buffer, int at, int version, int i0)
                 {
                     _buffer = buffer;
@@ -3114,7 +3114,7 @@ namespace Conformance.Structure
             private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             internal TagsDecoder(ReadOnlySpan<byte> buffer, int at, int version)
             {
                 _buffer = buffer;
@@ -3484,7 +3484,7 @@ namespace Conformance.Structure
 
         /// <summary>legs</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public LegsEncoder LegsCount(int count)
         {
             int p = SbeStart(0);
@@ -3513,7 +3513,7 @@ namespace Conformance.Structure
 
         /// <summary>tags</summary>
         /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        [MethodImpl(MethodImplOptions.NoInlining)]
         public TagsEncoder TagsCount(int count)
         {
             int p = SbeStart(1);
@@ -3769,7 +3769,7 @@ namespace Conformance.Structure
 
             /// <summary>fills</summary>
             /// <remarks>Writes the group's header for <paramref name="count"/> entries (at most 65534: else <c>countTooLarge</c>); then call <c>MoveNext()</c> (or <c>Next()</c>) once per entry.</remarks>
-            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            [MethodImpl(MethodImplOptions.NoInlining)]
             public FillsEncoder FillsCount(int count)
             {
                 int p = SbeStart(0);
