@@ -13,6 +13,7 @@ pub mod files;
 mod parquet_chunk;
 mod parquet_delta;
 mod parquet_file;
+mod parquet_hybrid;
 mod reader;
 
 use std::collections::HashMap;
