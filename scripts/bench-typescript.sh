@@ -17,7 +17,7 @@ work="$CARGO_TARGET_DIR/bench-typescript"
 rm -rf "$work" && mkdir -p "$work/src/gen"
 "$sable" generate --quiet --lang typescript --package bench-car --output "$work/src/gen" ../shared/schemas/valid/bench-car.xml
 "$sable" generate --quiet --lang typescript --package bench-fix --output "$work/src/gen" ../shared/schemas/valid/bench-fix-message-samples.xml
-cp typescript/bench/bench.ts "$work/src/"
+cp typescript/bench/*.ts "$work/src/"
 cp typescript/tsconfig.base.json "$work/"
 cat >"$work/tsconfig.json" <<JSON
 {

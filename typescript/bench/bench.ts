@@ -9,6 +9,7 @@ import protobuf from "protobufjs";
 
 import * as car from "./gen/bench-car.js";
 import * as fix from "./gen/bench-fix.js";
+import { MinimalDecoder, MinimalEncoder } from "./minimal.js";
 
 const SIDES = [fix.Side.Buy, fix.Side.Sell];
 const FUEL: [number, number][] = [[30, 35.9], [55, 49.0], [75, 40.0]];
@@ -86,6 +87,42 @@ function carSableDecode(buf: Uint8Array): number {
     for (const a of p.acceleration) sum += a.mph + a.seconds;
   }
   sum += d.manufacturer.length + d.model.length;
+  return sum;
+}
+
+// --- the least a flyweight can be (minimal.ts: no contract checks), and Sable's groups read
+// with a `hasNext()` loop instead of `for...of` ---
+const minEnc = new MinimalEncoder();
+const minDec = new MinimalDecoder();
+function mdMinimalEncode(buf: Uint8Array): number {
+  const e = minEnc.wrap(buf);
+  e.transactTime(1234).eventTimeDelta(987).matchEventIndicator(fix.MatchEventIndicator.EndEvent);
+  const g = e.mdIncGrp();
+  for (let i = 0; i < SIDES.length; i++) {
+    const side = SIDES[i]!;
+    g.next().tradeId(1234).securityId(56789).mdEntryPxMantissa(50).mdEntrySizeMantissa(10);
+    g.numberOfOrders(1).mdUpdateAction(fix.MdUpdateAction.New).rptSeq(1).aggressorSide(side);
+  }
+  return g.limit;
+}
+function mdMinimalDecode(buf: Uint8Array): number {
+  const d = minDec.wrap(buf);
+  let sum = d.transactTimeAsNumber() + d.eventTimeDelta + d.matchEventIndicator;
+  for (const g of d.mdIncGrp) {
+    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPxMantissaAsNumber() + g.mdEntrySizeMantissa;
+    sum += g.numberOfOrders + g.mdUpdateAction + g.rptSeq + g.aggressorSide + fix.MdEntryType.Trade;
+  }
+  return sum;
+}
+function mdSableDecodeHasNext(buf: Uint8Array): number {
+  const d = mdDec.wrap(buf);
+  let sum = d.transactTimeAsNumber() + d.eventTimeDelta + d.matchEventIndicator;
+  const g = d.mdIncGrp;
+  while (g.hasNext()) {
+    g.next();
+    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPx.mantissaAsNumber() + g.mdEntrySize.mantissa;
+    sum += g.numberOfOrders + g.mdUpdateAction + g.rptSeq + g.aggressorSide + g.mdEntryType;
+  }
   return sum;
 }
 
@@ -621,6 +658,10 @@ const carView = new DataView(carBuf.buffer);
 const same = (n: number, want: Uint8Array, len: number) => n === len && check.subarray(0, len).every((b, i) => b === want[i]);
 if (!same(mdViewEncode(checkView), mdBuf, mdLen)) throw new Error("the MarketData baseline writes other bytes");
 if (mdViewDecode(mdBuf, mdView) !== mdSableDecode(mdBuf)) throw new Error("the MarketData baseline reads other values");
+check.fill(0xee);
+if (!same(mdMinimalEncode(check), mdBuf, mdLen)) throw new Error("the minimal flyweight writes other bytes");
+if (mdMinimalDecode(mdBuf) !== mdSableDecode(mdBuf)) throw new Error("the minimal flyweight reads other values");
+if (mdSableDecodeHasNext(mdBuf) !== mdSableDecode(mdBuf)) throw new Error("the hasNext() loop reads other values");
 const carEncoders: [string, () => number][] = [
   ["DataView", () => carViewEncode(check, checkView)],
   ["typed-array", () => carBytesEncode(check)],
@@ -657,6 +698,9 @@ const cases: [string, string, () => number][] = [
   ["MarketData", "decode Sable", () => mdSableDecode(io.md)],
   ["MarketData", "decode DataView baseline", () => mdViewDecode(io.md, io.mdView)],
   ["MarketData", "decode protobufjs", () => mdPbDecode(io.mdPb)],
+  ["MarketData", "encode minimal flyweight", () => mdMinimalEncode(io.md)],
+  ["MarketData", "decode minimal flyweight", () => mdMinimalDecode(io.md)],
+  ["MarketData", "decode Sable, hasNext() loop", () => mdSableDecodeHasNext(io.md)],
   ["Car", "encode Sable", () => carSableEncode(io.car)],
   ["Car", "encode DataView baseline", () => carViewEncode(io.car, io.carView)],
   ["Car", "encode protobufjs", () => carPbEncode().length],
