@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
-use super::code::{byte_array, doc, exported, go_str, gotype, lit, method, private, read, write};
+use super::code::{
+    byte_array, doc, exported, go_str, gotype, lit, method, private, read, split_method, write,
+};
 use super::slots::{key, Slot};
 use super::Gen;
 use crate::model::{Body, Composite, Group, TypeRef, VarData};
@@ -309,15 +311,47 @@ impl Gen<'_> {
             // The length and bytes written inline when they fit; putVarData for its errors.
             let lt = v.length.primitive_type;
             let put_len = write(
-                "b",
-                "0",
+                "st.buf",
+                "at",
                 lt,
                 v.length.byte_order,
                 &format!("{}(len(v))", gotype(lt)),
             );
-            let body = format!("if st := e.st; uint64(len(v)) <= {max} {{\nif at, end := st.limit, st.limit+{ls}+len(v); at >= 0 && end <= len(st.buf) {{\nb := st.buf[at:end]\n{put_len}\ncopy(b[{ls}:], v)\nst.limit = end\nreturn e\n}}\n}}\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e");
-            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\n{body}\n}}\n");
-            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\n{body}\n}}\n", v.name);
+            // (The limit is never negative. A maximum beyond int32's is compared as uint64, for
+            // 32-bit platforms.)
+            let fits = if max <= i32::MAX as u64 {
+                format!("len(v) <= {max}")
+            } else {
+                format!("uint64(len(v)) <= {max}")
+            };
+            let fast = |failed: &str| {
+                format!("st := e.st\nat := st.limit\nif {fits} && at+{ls}+len(v) <= len(st.buf) {{\n{put_len}\nst.limit = at + {ls} + copy(st.buf[at+{ls}:], v)\nreturn e\n}}\nreturn {failed}")
+            };
+            let failed = format!("putVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e");
+            let rt = format!("*{t}");
+            for (ty, name, d) in [
+                ("[]byte", format!("Set{x}"), d),
+                (
+                    "string",
+                    format!("Set{x}String"),
+                    format!(
+                        "// Set{x}String writes var data `{}` from a string, as Set{x}.\n",
+                        v.name
+                    ),
+                ),
+            ] {
+                o.push_str(&split_method(
+                    &d,
+                    ("e", &rt),
+                    &name,
+                    &[("v", ty)],
+                    &rt,
+                    fast,
+                    &failed,
+                    true,
+                ));
+                o.push('\n');
+            }
         }
         o
     }
@@ -611,7 +645,17 @@ impl Gen<'_> {
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
         let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock *[{bl}]byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
         let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, up *level, n int) {{\ne.st, e.lv, e.block = st, level{{-1, up}}, nil\nat := st.limit\nif uint(n) <= {max_count} && at >= 0 && at+{dim_len} <= len(st.buf) {{\nb := st.buf[at : at+{dim_len}]\n{hdr}st.limit = at + {dim_len}\ne.count = n\nreturn\n}}\ne.count = 0\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, up, KindCountTooLarge))\nreturn\n}}\nif at < 0 || at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, up, KindBufferTooShort))\n}}\n}}\n");
-        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = (*[{bl}]byte)(e.st.buf[at : at+{bl}])\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = new([{bl}]byte)\nreturn e\n}}\n");
+        o.push_str(&split_method(
+            "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\n",
+            ("e", &format!("*{et}")),
+            "Next",
+            &[],
+            &format!("*{et}"),
+            |failed| format!("st := e.st\nat := st.limit\ne.lv.index++\ne.at = at\nif e.lv.index < e.count && at+{bl} <= len(st.buf) {{\ne.block = (*[{bl}]byte)(st.buf[at:])\nst.limit = at + {bl}\nreturn e\n}}\nreturn {failed}"),
+            &format!("if e.lv.index >= e.count {{\ne.st.setErr(encodeError(e.at, {group_path}, &e.lv, KindCountTooLarge))\n}} else {{\ne.st.setErr(encodeError(e.at, {entry_path}, &e.lv, KindBufferTooShort))\n}}\ne.block = new([{bl}]byte)\nreturn e"),
+            false,
+        ));
+        o.push('\n');
         o.push_str(&self.body_encoder(&g.body, &inner, &et));
         self.w(o);
 
