@@ -240,6 +240,32 @@ impl Gen<'_> {
                 )
             };
             o.push_str(&meta(t, &v.name, v.id, v.since_version));
+            // A message's accessor reads the var data after the one before it inline (the usual
+            // order); anything else is a call.
+            let (find, checked) = if at.top() {
+                let low = private(&format!("{m}Checked"));
+                // (Its start is in the buffer once found; before a wrap that failed, the first's
+                // is not.)
+                let found = if j == 0 {
+                    "d.ok && d.found == 0".to_owned()
+                } else {
+                    format!("d.found == {j}")
+                };
+                let lt = v.length.primitive_type;
+                let neg = if lt.is_unsigned() && ls < 8 {
+                    ""
+                } else {
+                    "n >= 0 && "
+                };
+                let fast_find = format!("if {found} {{\nif b := d.buf[d.pos[{j}]:]; len(b) >= {ls} {{\nif n := int({}); {neg}n <= len(b)-{ls} {{\nd.found, d.pos[{}] = {}, d.pos[{j}]+{ls}+n\nreturn b[{ls} : {ls}+n : {ls}+n]\n}}\n}}\n}}\nreturn d.{low}()", read("b", "0", lt, v.length.byte_order), j + 1, j + 1);
+                let checked = format!("// {low} is {m} off its fast path: found by skipping what comes before it.\nfunc (d *{t}) {low}() []byte {{\n{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n\n");
+                (fast_find, checked)
+            } else {
+                (
+                    format!("{find}\nreturn d.buf[p+{ls} : end : end]"),
+                    String::new(),
+                )
+            };
             let d = doc(
                 &m,
                 &format!(
@@ -253,7 +279,10 @@ impl Gen<'_> {
                 ),
                 v.description.as_deref(),
             );
-            let _ = writeln!(o, "{d}func (d *{t}) {m}() []byte {{\n{gate}{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n");
+            let _ = writeln!(
+                o,
+                "{d}func (d *{t}) {m}() []byte {{\n{gate}{find}\n}}\n\n{checked}"
+            );
             let _ = writeln!(o, "// {x}Length returns the length of var data `{}`.\nfunc (d *{t}) {x}Length() int {{\nreturn len(d.{m}())\n}}\n", v.name);
             let item = if v.is_text() {
                 let _ = writeln!(o, "// {x}String returns var data `{}` as a string (a copy).\nfunc (d *{t}) {x}String() string {{\nreturn string(d.{m}())\n}}\n", v.name);

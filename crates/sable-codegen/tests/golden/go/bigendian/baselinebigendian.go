@@ -984,6 +984,19 @@ return 0
 // Manufacturer returns the bytes of var data `manufacturer` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) Manufacturer() []byte {
+if d.found == 2 {
+if b := d.buf[d.pos[2]:]; len(b) >= 4 {
+if n := int(binary.BigEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[3] = 3, d.pos[2]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.manufacturerChecked()
+}
+
+// manufacturerChecked is Manufacturer off its fast path: found by skipping what comes before it.
+func (d *CarDecoder) manufacturerChecked() []byte {
 if g := &d.gPerformanceFigures; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
 d.found, d.pos[2] = 2, g.next
 }
@@ -1014,6 +1027,7 @@ d.found, d.pos[3] = 3, end
 return d.buf[p+4 : end : end]
 }
 
+
 // ManufacturerLength returns the length of var data `manufacturer`.
 func (d *CarDecoder) ManufacturerLength() int {
 return len(d.Manufacturer())
@@ -1037,6 +1051,19 @@ return 0
 // Model returns the bytes of var data `model` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *CarDecoder) Model() []byte {
+if d.found == 3 {
+if b := d.buf[d.pos[3]:]; len(b) >= 4 {
+if n := int(binary.BigEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[4] = 4, d.pos[3]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.modelChecked()
+}
+
+// modelChecked is Model off its fast path: found by skipping what comes before it.
+func (d *CarDecoder) modelChecked() []byte {
 if d.found >= 3 {
 if buf, p := d.buf, d.pos[3]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.BigEndian.Uint32(buf[p:]))
@@ -1064,6 +1091,7 @@ d.found, d.pos[4] = 4, end
 return d.buf[p+4 : end : end]
 }
 
+
 // ModelLength returns the length of var data `model`.
 func (d *CarDecoder) ModelLength() int {
 return len(d.Model())
@@ -1087,6 +1115,19 @@ return 0
 // ActivationCode returns the bytes of var data `activationCode` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) ActivationCode() []byte {
+if d.found == 4 {
+if b := d.buf[d.pos[4]:]; len(b) >= 4 {
+if n := int(binary.BigEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[5] = 5, d.pos[4]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.activationCodeChecked()
+}
+
+// activationCodeChecked is ActivationCode off its fast path: found by skipping what comes before it.
+func (d *CarDecoder) activationCodeChecked() []byte {
 if d.found >= 4 {
 if buf, p := d.buf, d.pos[4]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.BigEndian.Uint32(buf[p:]))
@@ -1113,6 +1154,7 @@ d.found, d.pos[5] = 5, end
 }
 return d.buf[p+4 : end : end]
 }
+
 
 // ActivationCodeLength returns the length of var data `activationCode`.
 func (d *CarDecoder) ActivationCodeLength() int {
@@ -1839,6 +1881,7 @@ return nil
 p, end := d.pos[0], d.pos[1]
 return d.buf[p+4 : end : end]
 }
+
 
 // UsageDescriptionLength returns the length of var data `usageDescription`.
 func (d *CarFuelFiguresDecoder) UsageDescriptionLength() int {

@@ -1152,6 +1152,19 @@ return 0
 // Text returns the bytes of var data `text` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Text() []byte {
+if d.found == 2 {
+if b := d.buf[d.pos[2]:]; len(b) >= 4 {
+if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[3] = 3, d.pos[2]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.textChecked()
+}
+
+// textChecked is Text off its fast path: found by skipping what comes before it.
+func (d *GroupsDecoder) textChecked() []byte {
 if g := &d.gTags; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
 d.found, d.pos[2] = 2, g.next
 }
@@ -1182,6 +1195,7 @@ d.found, d.pos[3] = 3, end
 return d.buf[p+4 : end : end]
 }
 
+
 // TextLength returns the length of var data `text`.
 func (d *GroupsDecoder) TextLength() int {
 return len(d.Text())
@@ -1205,6 +1219,19 @@ return 0
 // Blob returns the bytes of var data `blob` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Blob() []byte {
+if d.found == 3 {
+if b := d.buf[d.pos[3]:]; len(b) >= 2 {
+if n := int(binary.LittleEndian.Uint16(b[0:])); n <= len(b)-2 {
+d.found, d.pos[4] = 4, d.pos[3]+2+n
+return b[2 : 2+n : 2+n]
+}
+}
+}
+return d.blobChecked()
+}
+
+// blobChecked is Blob off its fast path: found by skipping what comes before it.
+func (d *GroupsDecoder) blobChecked() []byte {
 if d.found >= 3 {
 if buf, p := d.buf, d.pos[3]; p >= 0 && p+2 <= len(buf) {
 n := int(binary.LittleEndian.Uint16(buf[p:]))
@@ -1231,6 +1258,7 @@ d.found, d.pos[4] = 4, end
 }
 return d.buf[p+2 : end : end]
 }
+
 
 // BlobLength returns the length of var data `blob`.
 func (d *GroupsDecoder) BlobLength() int {
@@ -1803,6 +1831,7 @@ return nil
 p := d.pos[1]
 return d.buf[p+4 : end : end]
 }
+
 
 // NoteLength returns the length of var data `note`.
 func (d *GroupsLegsDecoder) NoteLength() int {
