@@ -601,7 +601,8 @@ impl Gen<'_> {
                     " {{\nq += {ls} + {n}\n}} else {{\nreturn d.nextChecked()\n}}"
                 );
             }
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "buf", "p", "d.blockLength"));
+            // The end tested inline (Next inlines), the entries read by a call.
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nreturn d.nextEntry()\n}}\n\n// nextEntry is Next short of the end.\nfunc (d *{dt}) nextEntry() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "buf", "p", "d.blockLength"));
             let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else if n_el > 0 {
             // The entry's groups and var data are found when asked for (find); its end, when

@@ -1757,6 +1757,15 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarFuelFiguresDecoder) Next() bool {
+if d.idx[0]+1 >= d.count {
+d.entry = false
+return false
+}
+return d.nextEntry()
+}
+
+// nextEntry is Next short of the end.
+func (d *CarFuelFiguresDecoder) nextEntry() bool {
 d.entry = false
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
