@@ -540,15 +540,7 @@ impl<'a> Gen<'a> {
                     en.byte_order,
                     &format!("{gt}(v)"),
                 );
-                let d = doc(
-                    &format!("Set{x}"),
-                    &format!("writes field `{name}`"),
-                    slot.desc,
-                );
-                let _ = writeln!(
-                    o,
-                    "{d}func (e {t}) Set{x}(v {et}) {t} {{\n{w}\nreturn e\n}}\n"
-                );
+                o.push_str(&plain_setter(slot, t, &et, &w));
                 if slot.presence == Presence::Optional {
                     let _ = writeln!(o, "// Clear{x} writes the null value of `{name}`: no value.\nfunc (e {t}) Clear{x}() {t} {{\nreturn e.Set{x}({et}NullValue)\n}}\n");
                 }
@@ -563,15 +555,7 @@ impl<'a> Gen<'a> {
                     st.byte_order,
                     &format!("{gt}(v)"),
                 );
-                let d = doc(
-                    &format!("Set{x}"),
-                    &format!("writes field `{name}`"),
-                    slot.desc,
-                );
-                let _ = writeln!(
-                    o,
-                    "{d}func (e {t}) Set{x}(v {sn}) {t} {{\n{w}\nreturn e\n}}\n"
-                );
+                o.push_str(&plain_setter(slot, t, &sn, &w));
             }
             Kind::Comp(c) => {
                 let cn = format!("{}Encoder", exported(&c.name));
@@ -621,15 +605,7 @@ impl<'a> Gen<'a> {
         );
         let checks = range_checks(p);
         if checks.is_empty() {
-            let d = doc(
-                &format!("Set{x}"),
-                &format!("writes field `{name}`"),
-                slot.desc,
-            );
-            let _ = writeln!(
-                o,
-                "{d}func (e {t}) Set{x}(v {gt}) {t} {{\n{w}\nreturn e\n}}\n"
-            );
+            o.push_str(&plain_setter(slot, t, gt, &w));
         } else {
             let what = format!(
                 "; a value outside {}..{} is KindValueOutOfRange (nothing written)",
@@ -671,4 +647,16 @@ impl<'a> Gen<'a> {
         }
         o
     }
+}
+
+/// The setter of `slot` on encoder type `t` that cannot fail: it writes `v` (of Go type `ty`)
+/// by `w`.
+fn plain_setter(slot: &Slot<'_>, t: &str, ty: &str, w: &str) -> String {
+    let x = exported(slot.name);
+    let d = doc(
+        &format!("Set{x}"),
+        &format!("writes field `{}`", slot.name),
+        slot.desc,
+    );
+    format!("{d}func (e {t}) Set{x}(v {ty}) {t} {{\n{w}\nreturn e\n}}\n\n")
 }
