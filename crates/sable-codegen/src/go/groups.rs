@@ -257,7 +257,7 @@ impl Gen<'_> {
                 } else {
                     "n >= 0 && "
                 };
-                let fast_find = format!("if {found} {{\nif b := d.buf[d.pos[{j}]:]; len(b) >= {ls} {{\nif n := int({}); {neg}n <= len(b)-{ls} {{\nd.found, d.pos[{}] = {}, d.pos[{j}]+{ls}+n\nreturn b[{ls} : {ls}+n : {ls}+n]\n}}\n}}\n}}\nreturn d.{low}()", read("b", "0", lt, v.length.byte_order), j + 1, j + 1);
+                let fast_find = past_group(body, j, false) + &format!("if {found} {{\nif b := d.buf[d.pos[{j}]:]; len(b) >= {ls} {{\nif n := int({}); {neg}n <= len(b)-{ls} {{\nd.found, d.pos[{}] = {}, d.pos[{j}]+{ls}+n\nreturn b[{ls} : {ls}+n : {ls}+n]\n}}\n}}\n}}\nreturn d.{low}()", read("b", "0", lt, v.length.byte_order), j + 1, j + 1);
                 let checked = format!("// {low} is {m} off its fast path: found by skipping what comes before it.\nfunc (d *{t}) {low}() []byte {{\n{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n\n");
                 (fast_find, checked)
             } else {

@@ -984,6 +984,9 @@ return 0
 // Manufacturer returns the bytes of var data `manufacturer` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) Manufacturer() []byte {
+if g := &d.gPerformanceFigures; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
+d.found, d.pos[2] = 2, g.next
+}
 if d.found == 2 {
 if b := d.buf[d.pos[2]:]; len(b) >= 4 {
 if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
