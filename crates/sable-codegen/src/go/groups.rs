@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
-use super::code::{byte_array, doc, exported, go_str, gotype, lit, method, private, read, write};
+use super::code::{
+    byte_array, doc, exported, go_str, gotype, lit, method, private, read, split_method, write,
+};
 use super::slots::{key, Slot};
 use super::Gen;
 use crate::model::{Body, Composite, Group, TypeRef, VarData};
@@ -238,6 +240,32 @@ impl Gen<'_> {
                 )
             };
             o.push_str(&meta(t, &v.name, v.id, v.since_version));
+            // A message's accessor reads the var data after the one before it inline (the usual
+            // order); anything else is a call.
+            let (find, checked) = if at.top() {
+                let low = private(&format!("{m}Checked"));
+                // (Its start is in the buffer once found; before a wrap that failed, the first's
+                // is not.)
+                let found = if j == 0 {
+                    "d.ok && d.found == 0".to_owned()
+                } else {
+                    format!("d.found == {j}")
+                };
+                let lt = v.length.primitive_type;
+                let neg = if lt.is_unsigned() && ls < 8 {
+                    ""
+                } else {
+                    "n >= 0 && "
+                };
+                let fast_find = past_group(body, j, false) + &format!("if {found} {{\nif b := d.buf[d.pos[{j}]:]; len(b) >= {ls} {{\nif n := int({}); {neg}n <= len(b)-{ls} {{\nd.found, d.pos[{}] = {}, d.pos[{j}]+{ls}+n\nreturn b[{ls} : {ls}+n : {ls}+n]\n}}\n}}\n}}\nreturn d.{low}()", read("b", "0", lt, v.length.byte_order), j + 1, j + 1);
+                let checked = format!("// {low} is {m} off its fast path: found by skipping what comes before it.\nfunc (d *{t}) {low}() []byte {{\n{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n\n");
+                (fast_find, checked)
+            } else {
+                (
+                    format!("{find}\nreturn d.buf[p+{ls} : end : end]"),
+                    String::new(),
+                )
+            };
             let d = doc(
                 &m,
                 &format!(
@@ -251,7 +279,10 @@ impl Gen<'_> {
                 ),
                 v.description.as_deref(),
             );
-            let _ = writeln!(o, "{d}func (d *{t}) {m}() []byte {{\n{gate}{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n");
+            let _ = writeln!(
+                o,
+                "{d}func (d *{t}) {m}() []byte {{\n{gate}{find}\n}}\n\n{checked}"
+            );
             let _ = writeln!(o, "// {x}Length returns the length of var data `{}`.\nfunc (d *{t}) {x}Length() int {{\nreturn len(d.{m}())\n}}\n", v.name);
             let item = if v.is_text() {
                 let _ = writeln!(o, "// {x}String returns var data `{}` as a string (a copy).\nfunc (d *{t}) {x}String() string {{\nreturn string(d.{m}())\n}}\n", v.name);
@@ -309,15 +340,47 @@ impl Gen<'_> {
             // The length and bytes written inline when they fit; putVarData for its errors.
             let lt = v.length.primitive_type;
             let put_len = write(
-                "b",
-                "0",
+                "st.buf",
+                "at",
                 lt,
                 v.length.byte_order,
                 &format!("{}(len(v))", gotype(lt)),
             );
-            let body = format!("if st := e.st; uint64(len(v)) <= {max} {{\nif at, end := st.limit, st.limit+{ls}+len(v); at >= 0 && end <= len(st.buf) {{\nb := st.buf[at:end]\n{put_len}\ncopy(b[{ls}:], v)\nst.limit = end\nreturn e\n}}\n}}\nputVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e");
-            let _ = writeln!(o, "{d}func (e *{t}) Set{x}(v []byte) *{t} {{\n{body}\n}}\n");
-            let _ = writeln!(o, "// Set{x}String writes var data `{}` from a string, as Set{x}.\nfunc (e *{t}) Set{x}String(v string) *{t} {{\n{body}\n}}\n", v.name);
+            // (The limit is never negative. A maximum beyond int32's is compared as uint64, for
+            // 32-bit platforms.)
+            let fits = if max <= i32::MAX as u64 {
+                format!("len(v) <= {max}")
+            } else {
+                format!("uint64(len(v)) <= {max}")
+            };
+            let fast = |failed: &str| {
+                format!("st := e.st\nat := st.limit\nif {fits} && at+{ls}+len(v) <= len(st.buf) {{\n{put_len}\nst.limit = at + {ls} + copy(st.buf[at+{ls}:], v)\nreturn e\n}}\nreturn {failed}")
+            };
+            let failed = format!("putVarData(e.st, v, {ls}, {big}, {max}, {path}, {lv})\nreturn e");
+            let rt = format!("*{t}");
+            for (ty, name, d) in [
+                ("[]byte", format!("Set{x}"), d),
+                (
+                    "string",
+                    format!("Set{x}String"),
+                    format!(
+                        "// Set{x}String writes var data `{}` from a string, as Set{x}.\n",
+                        v.name
+                    ),
+                ),
+            ] {
+                o.push_str(&split_method(
+                    &d,
+                    ("e", &rt),
+                    &name,
+                    &[("v", ty)],
+                    &rt,
+                    fast,
+                    &failed,
+                    true,
+                ));
+                o.push('\n');
+            }
         }
         o
     }
@@ -538,7 +601,8 @@ impl Gen<'_> {
                     " {{\nq += {ls} + {n}\n}} else {{\nreturn d.nextChecked()\n}}"
                 );
             }
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "buf", "p", "d.blockLength"));
+            // The end tested inline (Next inlines), the entries read by a call.
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nreturn d.nextEntry()\n}}\n\n// nextEntry is Next short of the end.\nfunc (d *{dt}) nextEntry() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "buf", "p", "d.blockLength"));
             let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else if n_el > 0 {
             // The entry's groups and var data are found when asked for (find); its end, when
@@ -611,7 +675,17 @@ impl Gen<'_> {
         let d = doc(&et, &format!("writes the entries of group `{}`: Next before each entry, then its fields, groups and var data", g.name), g.description.as_deref());
         let mut o = format!("{d}type {et} struct {{\nst *encoderState\nblock *[{bl}]byte\nat int\nlv level\ncount int\n{nested}}}\n\n");
         let _ = writeln!(o, "// begin writes the group's dimension at the limit, for n entries.\nfunc (e *{et}) begin(st *encoderState, up *level, n int) {{\ne.st, e.lv, e.block = st, level{{-1, up}}, nil\nat := st.limit\nif uint(n) <= {max_count} && at >= 0 && at+{dim_len} <= len(st.buf) {{\nb := st.buf[at : at+{dim_len}]\n{hdr}st.limit = at + {dim_len}\ne.count = n\nreturn\n}}\ne.count = 0\nif n < 0 || n > {max_count} {{\nst.setErr(encodeError(at, {group_path}, up, KindCountTooLarge))\nreturn\n}}\nif at < 0 || at+{dim_len} > len(st.buf) {{\nst.setErr(encodeError(at, {group_path}, up, KindBufferTooShort))\n}}\n}}\n");
-        let _ = writeln!(o, "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\nfunc (e *{et}) Next() *{et} {{\ne.lv.index++\nat := e.st.limit\ne.at = at\nswitch {{\ncase e.lv.index >= e.count:\ne.st.setErr(encodeError(at, {group_path}, &e.lv, KindCountTooLarge))\ncase at+{bl} > len(e.st.buf):\ne.st.setErr(encodeError(at, {entry_path}, &e.lv, KindBufferTooShort))\ndefault:\ne.block = (*[{bl}]byte)(e.st.buf[at : at+{bl}])\ne.st.limit = at + {bl}\nreturn e\n}}\ne.block = new([{bl}]byte)\nreturn e\n}}\n");
+        o.push_str(&split_method(
+            "// Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.\n",
+            ("e", &format!("*{et}")),
+            "Next",
+            &[],
+            &format!("*{et}"),
+            |failed| format!("st := e.st\nat := st.limit\ne.lv.index++\ne.at = at\nif e.lv.index < e.count && at+{bl} <= len(st.buf) {{\ne.block = (*[{bl}]byte)(st.buf[at:])\nst.limit = at + {bl}\nreturn e\n}}\nreturn {failed}"),
+            &format!("if e.lv.index >= e.count {{\ne.st.setErr(encodeError(e.at, {group_path}, &e.lv, KindCountTooLarge))\n}} else {{\ne.st.setErr(encodeError(e.at, {entry_path}, &e.lv, KindBufferTooShort))\n}}\ne.block = new([{bl}]byte)\nreturn e"),
+            false,
+        ));
+        o.push('\n');
         o.push_str(&self.body_encoder(&g.body, &inner, &et));
         self.w(o);
 

@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
 
 use super::code::{
-    bytes_str, doc, exported, gotype, is_float, is_utf8, lit, method, private, range, read, write,
+    bytes_str, doc, exported, gotype, is_float, is_utf8, lit, method, private, range, read,
+    split_method, write,
 };
 use super::Gen;
 use crate::model::{Composite, EnumType, Member, Primitive, SetType, TypeRef};
@@ -469,6 +470,7 @@ impl<'a> Gen<'a> {
         let fail = |kind: &str| {
             format!("e.st.setErr(encodeError(e.at+{off}, {path}, {lv}, {kind}))\nreturn e")
         };
+        let recv = ("e", t);
         let mut o = String::new();
         match slot.kind {
             Kind::Prim(p) if slot.presence == Presence::Constant || p.is_constant() => {}
@@ -478,8 +480,30 @@ impl<'a> Gen<'a> {
                 let end = off + n * sz;
                 if p.primitive_type == PrimitiveType::Char {
                     let d = doc(&format!("Set{x}"), &format!("writes the text of `{name}`, NUL-padded; text longer than its {n} bytes is KindTextTooLong (nothing written)"), slot.desc);
-                    let _ = writeln!(o, "{d}func (e {t}) Set{x}(v []byte) {t} {{\nif !putText(e.block[{off}:{end}], v) {{\n{}\n}}\nreturn e\n}}\n", fail("KindTextTooLong"));
-                    let _ = writeln!(o, "// Set{x}String writes the text of `{name}`, as Set{x}.\nfunc (e {t}) Set{x}String(v string) {t} {{\nif !putText(e.block[{off}:{end}], v) {{\n{}\n}}\nreturn e\n}}\n", fail("KindTextTooLong"));
+                    let fast = |failed: &str| {
+                        format!("if len(v) <= {n} {{\nb := e.block[{off}:{end}]\nclear(b[copy(b, v):])\nreturn e\n}}\nreturn {failed}")
+                    };
+                    let failed = fail("KindTextTooLong");
+                    for (ty, m, d) in [
+                        ("[]byte", format!("Set{x}"), d),
+                        (
+                            "string",
+                            format!("Set{x}String"),
+                            format!("// Set{x}String writes the text of `{name}`, as Set{x}.\n"),
+                        ),
+                    ] {
+                        o.push_str(&split_method(
+                            &d,
+                            recv,
+                            &m,
+                            &[("v", ty)],
+                            t,
+                            fast,
+                            &failed,
+                            false,
+                        ));
+                        o.push('\n');
+                    }
                 } else {
                     let gt = gotype(p.primitive_type);
                     let at = if sz == 1 {
@@ -489,7 +513,17 @@ impl<'a> Gen<'a> {
                     };
                     let w = write("e.block", &at, p.primitive_type, p.byte_order, "v");
                     let d = doc(&format!("Set{x}"), &format!("writes element i of `{name}`; i not in 0..{n} is KindIndexOutOfRange (nothing written)"), slot.desc);
-                    let _ = writeln!(o, "{d}func (e {t}) Set{x}(i int, v {gt}) {t} {{\nif uint(i) >= {n} {{\n{}\n}}\n{w}\nreturn e\n}}\n", fail("KindIndexOutOfRange"));
+                    o.push_str(&split_method(
+                        &d,
+                        recv,
+                        &format!("Set{x}"),
+                        &[("i", "int"), ("v", gt)],
+                        t,
+                        |failed| format!("if uint(i) < {n} {{\n{w}\nreturn e\n}}\nreturn {failed}"),
+                        &fail("KindIndexOutOfRange"),
+                        false,
+                    ));
+                    o.push('\n');
                 }
             }
             Kind::Prim(p) => return self.prim_setter(slot, p, t),
@@ -506,15 +540,7 @@ impl<'a> Gen<'a> {
                     en.byte_order,
                     &format!("{gt}(v)"),
                 );
-                let d = doc(
-                    &format!("Set{x}"),
-                    &format!("writes field `{name}`"),
-                    slot.desc,
-                );
-                let _ = writeln!(
-                    o,
-                    "{d}func (e {t}) Set{x}(v {et}) {t} {{\n{w}\nreturn e\n}}\n"
-                );
+                o.push_str(&plain_setter(slot, t, &et, &w));
                 if slot.presence == Presence::Optional {
                     let _ = writeln!(o, "// Clear{x} writes the null value of `{name}`: no value.\nfunc (e {t}) Clear{x}() {t} {{\nreturn e.Set{x}({et}NullValue)\n}}\n");
                 }
@@ -529,15 +555,7 @@ impl<'a> Gen<'a> {
                     st.byte_order,
                     &format!("{gt}(v)"),
                 );
-                let d = doc(
-                    &format!("Set{x}"),
-                    &format!("writes field `{name}`"),
-                    slot.desc,
-                );
-                let _ = writeln!(
-                    o,
-                    "{d}func (e {t}) Set{x}(v {sn}) {t} {{\n{w}\nreturn e\n}}\n"
-                );
+                o.push_str(&plain_setter(slot, t, &sn, &w));
             }
             Kind::Comp(c) => {
                 let cn = format!("{}Encoder", exported(&c.name));
@@ -586,31 +604,33 @@ impl<'a> Gen<'a> {
             "v",
         );
         let checks = range_checks(p);
-        let (check, what) = if checks.is_empty() {
-            (String::new(), String::new())
+        if checks.is_empty() {
+            o.push_str(&plain_setter(slot, t, gt, &w));
         } else {
-            (
-                format!(
-                    "if {} {{\n{}\n}}\n",
-                    checks.join(" || "),
-                    fail("KindValueOutOfRange")
-                ),
-                format!(
-                    "; a value outside {}..{} is KindValueOutOfRange (nothing written)",
-                    lit(&p.min_value, p.primitive_type),
-                    lit(&p.max_value, p.primitive_type)
-                ),
-            )
-        };
-        let d = doc(
-            &format!("Set{x}"),
-            &format!("writes field `{name}`{what}"),
-            slot.desc,
-        );
-        let _ = writeln!(
-            o,
-            "{d}func (e {t}) Set{x}(v {gt}) {t} {{\n{check}{w}\nreturn e\n}}\n"
-        );
+            let what = format!(
+                "; a value outside {}..{} is KindValueOutOfRange (nothing written)",
+                lit(&p.min_value, p.primitive_type),
+                lit(&p.max_value, p.primitive_type)
+            );
+            let d = doc(
+                &format!("Set{x}"),
+                &format!("writes field `{name}`{what}"),
+                slot.desc,
+            );
+            let checks = checks.join(" || ");
+            let fast = |failed: &str| format!("if {checks} {{\nreturn {failed}\n}}\n{w}\nreturn e");
+            o.push_str(&split_method(
+                &d,
+                ("e", t),
+                &format!("Set{x}"),
+                &[("v", gt)],
+                t,
+                fast,
+                &fail("KindValueOutOfRange"),
+                false,
+            ));
+            o.push('\n');
+        }
         if optional(slot, p) {
             let null = lit(&p.null_value, p.primitive_type);
             let w = format!(
@@ -627,4 +647,16 @@ impl<'a> Gen<'a> {
         }
         o
     }
+}
+
+/// The setter of `slot` on encoder type `t` that cannot fail: it writes `v` (of Go type `ty`)
+/// by `w`.
+fn plain_setter(slot: &Slot<'_>, t: &str, ty: &str, w: &str) -> String {
+    let x = exported(slot.name);
+    let d = doc(
+        &format!("Set{x}"),
+        &format!("writes field `{}`", slot.name),
+        slot.desc,
+    );
+    format!("{d}func (e {t}) Set{x}(v {ty}) {t} {{\n{w}\nreturn e\n}}\n\n")
 }

@@ -425,30 +425,64 @@ return e
 // SetManufacturerCode writes the text of `manufacturerCode`, NUL-padded; text longer than its 3
 // bytes is KindTextTooLong (nothing written).
 func (e *EngineEncoder) SetManufacturerCode(v []byte) *EngineEncoder {
-if !putText(e.block[3:6], v) {
-e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.lv, KindTextTooLong))
+return e.setManufacturerCodeFast(v, (*EngineEncoder).setManufacturerCodeFailed)
+}
+
+// setManufacturerCodeFast is SetManufacturerCode with its error path passed in (see sbe.go, "Fast paths").
+func (e *EngineEncoder) setManufacturerCodeFast(v []byte, failed func(*EngineEncoder) *EngineEncoder) *EngineEncoder {
+if len(v) <= 3 {
+b := e.block[3:6]
+clear(b[copy(b, v):])
 return e
 }
+return failed(e)
+}
+
+// setManufacturerCodeFailed is SetManufacturerCode's error path.
+func (e *EngineEncoder) setManufacturerCodeFailed() *EngineEncoder {
+e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.lv, KindTextTooLong))
 return e
 }
 
 // SetManufacturerCodeString writes the text of `manufacturerCode`, as SetManufacturerCode.
 func (e *EngineEncoder) SetManufacturerCodeString(v string) *EngineEncoder {
-if !putText(e.block[3:6], v) {
-e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.lv, KindTextTooLong))
+return e.setManufacturerCodeStringFast(v, (*EngineEncoder).setManufacturerCodeStringFailed)
+}
+
+// setManufacturerCodeStringFast is SetManufacturerCodeString with its error path passed in (see sbe.go, "Fast paths").
+func (e *EngineEncoder) setManufacturerCodeStringFast(v string, failed func(*EngineEncoder) *EngineEncoder) *EngineEncoder {
+if len(v) <= 3 {
+b := e.block[3:6]
+clear(b[copy(b, v):])
 return e
 }
+return failed(e)
+}
+
+// setManufacturerCodeStringFailed is SetManufacturerCodeString's error path.
+func (e *EngineEncoder) setManufacturerCodeStringFailed() *EngineEncoder {
+e.st.setErr(encodeError(e.at+3, e.errPath()+".manufacturerCode", e.lv, KindTextTooLong))
 return e
 }
 
 // SetEfficiency writes field `efficiency`; a value outside 0..100 is KindValueOutOfRange
 // (nothing written).
 func (e *EngineEncoder) SetEfficiency(v int8) *EngineEncoder {
+return e.setEfficiencyFast(v, (*EngineEncoder).setEfficiencyFailed)
+}
+
+// setEfficiencyFast is SetEfficiency with its error path passed in (see sbe.go, "Fast paths").
+func (e *EngineEncoder) setEfficiencyFast(v int8, failed func(*EngineEncoder) *EngineEncoder) *EngineEncoder {
 if v < 0 || v > 100 {
-e.st.setErr(encodeError(e.at+6, e.errPath()+".efficiency", e.lv, KindValueOutOfRange))
-return e
+return failed(e)
 }
 e.block[6] = byte(v)
+return e
+}
+
+// setEfficiencyFailed is SetEfficiency's error path.
+func (e *EngineEncoder) setEfficiencyFailed() *EngineEncoder {
+e.st.setErr(encodeError(e.at+6, e.errPath()+".efficiency", e.lv, KindValueOutOfRange))
 return e
 }
 
@@ -953,6 +987,22 @@ func (d *CarDecoder) Manufacturer() []byte {
 if g := &d.gPerformanceFigures; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
 d.found, d.pos[2] = 2, g.next
 }
+if d.found == 2 {
+if b := d.buf[d.pos[2]:]; len(b) >= 4 {
+if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[3] = 3, d.pos[2]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.manufacturerChecked()
+}
+
+// manufacturerChecked is Manufacturer off its fast path: found by skipping what comes before it.
+func (d *CarDecoder) manufacturerChecked() []byte {
+if g := &d.gPerformanceFigures; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
+d.found, d.pos[2] = 2, g.next
+}
 if d.found >= 2 {
 if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.LittleEndian.Uint32(buf[p:]))
@@ -980,6 +1030,7 @@ d.found, d.pos[3] = 3, end
 return d.buf[p+4 : end : end]
 }
 
+
 // ManufacturerLength returns the length of var data `manufacturer`.
 func (d *CarDecoder) ManufacturerLength() int {
 return len(d.Manufacturer())
@@ -1003,6 +1054,19 @@ return 0
 // Model returns the bytes of var data `model` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *CarDecoder) Model() []byte {
+if d.found == 3 {
+if b := d.buf[d.pos[3]:]; len(b) >= 4 {
+if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[4] = 4, d.pos[3]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.modelChecked()
+}
+
+// modelChecked is Model off its fast path: found by skipping what comes before it.
+func (d *CarDecoder) modelChecked() []byte {
 if d.found >= 3 {
 if buf, p := d.buf, d.pos[3]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.LittleEndian.Uint32(buf[p:]))
@@ -1030,6 +1094,7 @@ d.found, d.pos[4] = 4, end
 return d.buf[p+4 : end : end]
 }
 
+
 // ModelLength returns the length of var data `model`.
 func (d *CarDecoder) ModelLength() int {
 return len(d.Model())
@@ -1053,6 +1118,19 @@ return 0
 // ActivationCode returns the bytes of var data `activationCode` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) ActivationCode() []byte {
+if d.found == 4 {
+if b := d.buf[d.pos[4]:]; len(b) >= 4 {
+if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[5] = 5, d.pos[4]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.activationCodeChecked()
+}
+
+// activationCodeChecked is ActivationCode off its fast path: found by skipping what comes before it.
+func (d *CarDecoder) activationCodeChecked() []byte {
 if d.found >= 4 {
 if buf, p := d.buf, d.pos[4]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.LittleEndian.Uint32(buf[p:]))
@@ -1079,6 +1157,7 @@ d.found, d.pos[5] = 5, end
 }
 return d.buf[p+4 : end : end]
 }
+
 
 // ActivationCodeLength returns the length of var data `activationCode`.
 func (d *CarDecoder) ActivationCodeLength() int {
@@ -1289,7 +1368,7 @@ e.state = encoderState{buf: buf, limit: offset + 49}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 49 > len(buf)-offset {
 e.block = new([49]byte)
-e.state.limit = offset
+e.state.limit = max(offset, 0)
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
@@ -1339,30 +1418,64 @@ return e
 // SetSomeNumbers writes element i of `someNumbers`; i not in 0..5 is KindIndexOutOfRange
 // (nothing written).
 func (e *CarEncoder) SetSomeNumbers(i int, v uint32) *CarEncoder {
-if uint(i) >= 5 {
-e.st.setErr(encodeError(e.at+12, "fields.someNumbers", nil, KindIndexOutOfRange))
+return e.setSomeNumbersFast(i, v, (*CarEncoder).setSomeNumbersFailed)
+}
+
+// setSomeNumbersFast is SetSomeNumbers with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setSomeNumbersFast(i int, v uint32, failed func(*CarEncoder) *CarEncoder) *CarEncoder {
+if uint(i) < 5 {
+binary.LittleEndian.PutUint32(e.block[12+i*4:], v)
 return e
 }
-binary.LittleEndian.PutUint32(e.block[12+i*4:], v)
+return failed(e)
+}
+
+// setSomeNumbersFailed is SetSomeNumbers's error path.
+func (e *CarEncoder) setSomeNumbersFailed() *CarEncoder {
+e.st.setErr(encodeError(e.at+12, "fields.someNumbers", nil, KindIndexOutOfRange))
 return e
 }
 
 // SetVehicleCode writes the text of `vehicleCode`, NUL-padded; text longer than its 6 bytes is
 // KindTextTooLong (nothing written).
 func (e *CarEncoder) SetVehicleCode(v []byte) *CarEncoder {
-if !putText(e.block[32:38], v) {
-e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", nil, KindTextTooLong))
+return e.setVehicleCodeFast(v, (*CarEncoder).setVehicleCodeFailed)
+}
+
+// setVehicleCodeFast is SetVehicleCode with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setVehicleCodeFast(v []byte, failed func(*CarEncoder) *CarEncoder) *CarEncoder {
+if len(v) <= 6 {
+b := e.block[32:38]
+clear(b[copy(b, v):])
 return e
 }
+return failed(e)
+}
+
+// setVehicleCodeFailed is SetVehicleCode's error path.
+func (e *CarEncoder) setVehicleCodeFailed() *CarEncoder {
+e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", nil, KindTextTooLong))
 return e
 }
 
 // SetVehicleCodeString writes the text of `vehicleCode`, as SetVehicleCode.
 func (e *CarEncoder) SetVehicleCodeString(v string) *CarEncoder {
-if !putText(e.block[32:38], v) {
-e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", nil, KindTextTooLong))
+return e.setVehicleCodeStringFast(v, (*CarEncoder).setVehicleCodeStringFailed)
+}
+
+// setVehicleCodeStringFast is SetVehicleCodeString with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setVehicleCodeStringFast(v string, failed func(*CarEncoder) *CarEncoder) *CarEncoder {
+if len(v) <= 6 {
+b := e.block[32:38]
+clear(b[copy(b, v):])
 return e
 }
+return failed(e)
+}
+
+// setVehicleCodeStringFailed is SetVehicleCodeString's error path.
+func (e *CarEncoder) setVehicleCodeStringFailed() *CarEncoder {
+e.st.setErr(encodeError(e.at+32, "fields.vehicleCode", nil, KindTextTooLong))
 return e
 }
 
@@ -1399,30 +1512,46 @@ return g
 // SetManufacturer writes var data `manufacturer` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetManufacturer(v []byte) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setManufacturerFast(v, (*CarEncoder).setManufacturerFailed)
+}
+
+// setManufacturerFast is SetManufacturer with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setManufacturerFast(v []byte, failed func(*CarEncoder, []byte) *CarEncoder) *CarEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setManufacturerFailed is SetManufacturer's error path.
+func (e *CarEncoder) setManufacturerFailed(v []byte) *CarEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.manufacturer", nil)
 return e
 }
 
 // SetManufacturerString writes var data `manufacturer` from a string, as SetManufacturer.
 func (e *CarEncoder) SetManufacturerString(v string) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setManufacturerStringFast(v, (*CarEncoder).setManufacturerStringFailed)
+}
+
+// setManufacturerStringFast is SetManufacturerString with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setManufacturerStringFast(v string, failed func(*CarEncoder, string) *CarEncoder) *CarEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setManufacturerStringFailed is SetManufacturerString's error path.
+func (e *CarEncoder) setManufacturerStringFailed(v string) *CarEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.manufacturer", nil)
 return e
 }
@@ -1430,30 +1559,46 @@ return e
 // SetModel writes var data `model` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetModel(v []byte) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setModelFast(v, (*CarEncoder).setModelFailed)
+}
+
+// setModelFast is SetModel with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setModelFast(v []byte, failed func(*CarEncoder, []byte) *CarEncoder) *CarEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setModelFailed is SetModel's error path.
+func (e *CarEncoder) setModelFailed(v []byte) *CarEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.model", nil)
 return e
 }
 
 // SetModelString writes var data `model` from a string, as SetModel.
 func (e *CarEncoder) SetModelString(v string) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setModelStringFast(v, (*CarEncoder).setModelStringFailed)
+}
+
+// setModelStringFast is SetModelString with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setModelStringFast(v string, failed func(*CarEncoder, string) *CarEncoder) *CarEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setModelStringFailed is SetModelString's error path.
+func (e *CarEncoder) setModelStringFailed(v string) *CarEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.model", nil)
 return e
 }
@@ -1461,30 +1606,46 @@ return e
 // SetActivationCode writes var data `activationCode` after what is written so far; longer than
 // 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarEncoder) SetActivationCode(v []byte) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setActivationCodeFast(v, (*CarEncoder).setActivationCodeFailed)
+}
+
+// setActivationCodeFast is SetActivationCode with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setActivationCodeFast(v []byte, failed func(*CarEncoder, []byte) *CarEncoder) *CarEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setActivationCodeFailed is SetActivationCode's error path.
+func (e *CarEncoder) setActivationCodeFailed(v []byte) *CarEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.activationCode", nil)
 return e
 }
 
 // SetActivationCodeString writes var data `activationCode` from a string, as SetActivationCode.
 func (e *CarEncoder) SetActivationCodeString(v string) *CarEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setActivationCodeStringFast(v, (*CarEncoder).setActivationCodeStringFailed)
+}
+
+// setActivationCodeStringFast is SetActivationCodeString with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarEncoder) setActivationCodeStringFast(v string, failed func(*CarEncoder, string) *CarEncoder) *CarEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setActivationCodeStringFailed is SetActivationCodeString's error path.
+func (e *CarEncoder) setActivationCodeStringFailed(v string) *CarEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.activationCode", nil)
 return e
 }
@@ -1599,6 +1760,15 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarFuelFiguresDecoder) Next() bool {
+if d.idx[0]+1 >= d.count {
+d.entry = false
+return false
+}
+return d.nextEntry()
+}
+
+// nextEntry is Next short of the end.
+func (d *CarFuelFiguresDecoder) nextEntry() bool {
 d.entry = false
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
@@ -1724,6 +1894,7 @@ p, end := d.pos[0], d.pos[1]
 return d.buf[p+4 : end : end]
 }
 
+
 // UsageDescriptionLength returns the length of var data `usageDescription`.
 func (d *CarFuelFiguresDecoder) UsageDescriptionLength() int {
 return len(d.UsageDescription())
@@ -1793,18 +1964,29 @@ st.setErr(encodeError(at, "fields.fuelFigures", up, KindBufferTooShort))
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *CarFuelFiguresEncoder) Next() *CarFuelFiguresEncoder {
+return e.nextFast((*CarFuelFiguresEncoder).nextFailed)
+}
+
+// nextFast is Next with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarFuelFiguresEncoder) nextFast(failed func(*CarFuelFiguresEncoder) *CarFuelFiguresEncoder) *CarFuelFiguresEncoder {
+st := e.st
+at := st.limit
 e.lv.index++
-at := e.st.limit
 e.at = at
-switch {
-case e.lv.index >= e.count:
-e.st.setErr(encodeError(at, "fields.fuelFigures", &e.lv, KindCountTooLarge))
-case at+6 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.fuelFigures[]", &e.lv, KindBufferTooShort))
-default:
-e.block = (*[6]byte)(e.st.buf[at : at+6])
-e.st.limit = at + 6
+if e.lv.index < e.count && at+6 <= len(st.buf) {
+e.block = (*[6]byte)(st.buf[at:])
+st.limit = at + 6
 return e
+}
+return failed(e)
+}
+
+// nextFailed is Next's error path.
+func (e *CarFuelFiguresEncoder) nextFailed() *CarFuelFiguresEncoder {
+if e.lv.index >= e.count {
+e.st.setErr(encodeError(e.at, "fields.fuelFigures", &e.lv, KindCountTooLarge))
+} else {
+e.st.setErr(encodeError(e.at, "fields.fuelFigures[]", &e.lv, KindBufferTooShort))
 }
 e.block = new([6]byte)
 return e
@@ -1825,30 +2007,46 @@ return e
 // SetUsageDescription writes var data `usageDescription` after what is written so far; longer
 // than 1073741824 bytes is KindLengthTooLarge (nothing written).
 func (e *CarFuelFiguresEncoder) SetUsageDescription(v []byte) *CarFuelFiguresEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setUsageDescriptionFast(v, (*CarFuelFiguresEncoder).setUsageDescriptionFailed)
+}
+
+// setUsageDescriptionFast is SetUsageDescription with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarFuelFiguresEncoder) setUsageDescriptionFast(v []byte, failed func(*CarFuelFiguresEncoder, []byte) *CarFuelFiguresEncoder) *CarFuelFiguresEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setUsageDescriptionFailed is SetUsageDescription's error path.
+func (e *CarFuelFiguresEncoder) setUsageDescriptionFailed(v []byte) *CarFuelFiguresEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
 
 // SetUsageDescriptionString writes var data `usageDescription` from a string, as SetUsageDescription.
 func (e *CarFuelFiguresEncoder) SetUsageDescriptionString(v string) *CarFuelFiguresEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setUsageDescriptionStringFast(v, (*CarFuelFiguresEncoder).setUsageDescriptionStringFailed)
+}
+
+// setUsageDescriptionStringFast is SetUsageDescriptionString with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarFuelFiguresEncoder) setUsageDescriptionStringFast(v string, failed func(*CarFuelFiguresEncoder, string) *CarFuelFiguresEncoder) *CarFuelFiguresEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setUsageDescriptionStringFailed is SetUsageDescriptionString's error path.
+func (e *CarFuelFiguresEncoder) setUsageDescriptionStringFailed(v string) *CarFuelFiguresEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.fuelFigures[].usageDescription", &e.lv)
 return e
 }
@@ -2169,18 +2367,29 @@ st.setErr(encodeError(at, "fields.performanceFigures", up, KindBufferTooShort))
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *CarPerformanceFiguresEncoder) Next() *CarPerformanceFiguresEncoder {
+return e.nextFast((*CarPerformanceFiguresEncoder).nextFailed)
+}
+
+// nextFast is Next with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarPerformanceFiguresEncoder) nextFast(failed func(*CarPerformanceFiguresEncoder) *CarPerformanceFiguresEncoder) *CarPerformanceFiguresEncoder {
+st := e.st
+at := st.limit
 e.lv.index++
-at := e.st.limit
 e.at = at
-switch {
-case e.lv.index >= e.count:
-e.st.setErr(encodeError(at, "fields.performanceFigures", &e.lv, KindCountTooLarge))
-case at+1 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.performanceFigures[]", &e.lv, KindBufferTooShort))
-default:
-e.block = (*[1]byte)(e.st.buf[at : at+1])
-e.st.limit = at + 1
+if e.lv.index < e.count && at+1 <= len(st.buf) {
+e.block = (*[1]byte)(st.buf[at:])
+st.limit = at + 1
 return e
+}
+return failed(e)
+}
+
+// nextFailed is Next's error path.
+func (e *CarPerformanceFiguresEncoder) nextFailed() *CarPerformanceFiguresEncoder {
+if e.lv.index >= e.count {
+e.st.setErr(encodeError(e.at, "fields.performanceFigures", &e.lv, KindCountTooLarge))
+} else {
+e.st.setErr(encodeError(e.at, "fields.performanceFigures[]", &e.lv, KindBufferTooShort))
 }
 e.block = new([1]byte)
 return e
@@ -2189,11 +2398,21 @@ return e
 // SetOctaneRating writes field `octaneRating`; a value outside 90..110 is KindValueOutOfRange
 // (nothing written).
 func (e *CarPerformanceFiguresEncoder) SetOctaneRating(v uint8) *CarPerformanceFiguresEncoder {
+return e.setOctaneRatingFast(v, (*CarPerformanceFiguresEncoder).setOctaneRatingFailed)
+}
+
+// setOctaneRatingFast is SetOctaneRating with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarPerformanceFiguresEncoder) setOctaneRatingFast(v uint8, failed func(*CarPerformanceFiguresEncoder) *CarPerformanceFiguresEncoder) *CarPerformanceFiguresEncoder {
 if v < 90 || v > 110 {
-e.st.setErr(encodeError(e.at+0, "fields.performanceFigures[].octaneRating", &e.lv, KindValueOutOfRange))
-return e
+return failed(e)
 }
 e.block[0] = v
+return e
+}
+
+// setOctaneRatingFailed is SetOctaneRating's error path.
+func (e *CarPerformanceFiguresEncoder) setOctaneRatingFailed() *CarPerformanceFiguresEncoder {
+e.st.setErr(encodeError(e.at+0, "fields.performanceFigures[].octaneRating", &e.lv, KindValueOutOfRange))
 return e
 }
 
@@ -2429,18 +2648,29 @@ st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", up, KindBu
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *CarPerformanceFiguresAccelerationEncoder) Next() *CarPerformanceFiguresAccelerationEncoder {
+return e.nextFast((*CarPerformanceFiguresAccelerationEncoder).nextFailed)
+}
+
+// nextFast is Next with its error path passed in (see sbe.go, "Fast paths").
+func (e *CarPerformanceFiguresAccelerationEncoder) nextFast(failed func(*CarPerformanceFiguresAccelerationEncoder) *CarPerformanceFiguresAccelerationEncoder) *CarPerformanceFiguresAccelerationEncoder {
+st := e.st
+at := st.limit
 e.lv.index++
-at := e.st.limit
 e.at = at
-switch {
-case e.lv.index >= e.count:
-e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration", &e.lv, KindCountTooLarge))
-case at+6 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.performanceFigures[].acceleration[]", &e.lv, KindBufferTooShort))
-default:
-e.block = (*[6]byte)(e.st.buf[at : at+6])
-e.st.limit = at + 6
+if e.lv.index < e.count && at+6 <= len(st.buf) {
+e.block = (*[6]byte)(st.buf[at:])
+st.limit = at + 6
 return e
+}
+return failed(e)
+}
+
+// nextFailed is Next's error path.
+func (e *CarPerformanceFiguresAccelerationEncoder) nextFailed() *CarPerformanceFiguresAccelerationEncoder {
+if e.lv.index >= e.count {
+e.st.setErr(encodeError(e.at, "fields.performanceFigures[].acceleration", &e.lv, KindCountTooLarge))
+} else {
+e.st.setErr(encodeError(e.at, "fields.performanceFigures[].acceleration[]", &e.lv, KindBufferTooShort))
 }
 e.block = new([6]byte)
 return e

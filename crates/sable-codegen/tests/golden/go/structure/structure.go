@@ -822,7 +822,7 @@ e.state = encoderState{buf: buf, limit: offset + 36}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 36 > len(buf)-offset {
 e.block = new([36]byte)
-e.state.limit = offset
+e.state.limit = max(offset, 0)
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
@@ -1155,6 +1155,22 @@ func (d *GroupsDecoder) Text() []byte {
 if g := &d.gTags; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
 d.found, d.pos[2] = 2, g.next
 }
+if d.found == 2 {
+if b := d.buf[d.pos[2]:]; len(b) >= 4 {
+if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
+d.found, d.pos[3] = 3, d.pos[2]+4+n
+return b[4 : 4+n : 4+n]
+}
+}
+}
+return d.textChecked()
+}
+
+// textChecked is Text off its fast path: found by skipping what comes before it.
+func (d *GroupsDecoder) textChecked() []byte {
+if g := &d.gTags; d.err == nil && d.found == 1 && g.done(d.pos[1]) {
+d.found, d.pos[2] = 2, g.next
+}
 if d.found >= 2 {
 if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
 n := int(binary.LittleEndian.Uint32(buf[p:]))
@@ -1182,6 +1198,7 @@ d.found, d.pos[3] = 3, end
 return d.buf[p+4 : end : end]
 }
 
+
 // TextLength returns the length of var data `text`.
 func (d *GroupsDecoder) TextLength() int {
 return len(d.Text())
@@ -1205,6 +1222,19 @@ return 0
 // Blob returns the bytes of var data `blob` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Blob() []byte {
+if d.found == 3 {
+if b := d.buf[d.pos[3]:]; len(b) >= 2 {
+if n := int(binary.LittleEndian.Uint16(b[0:])); n <= len(b)-2 {
+d.found, d.pos[4] = 4, d.pos[3]+2+n
+return b[2 : 2+n : 2+n]
+}
+}
+}
+return d.blobChecked()
+}
+
+// blobChecked is Blob off its fast path: found by skipping what comes before it.
+func (d *GroupsDecoder) blobChecked() []byte {
 if d.found >= 3 {
 if buf, p := d.buf, d.pos[3]; p >= 0 && p+2 <= len(buf) {
 n := int(binary.LittleEndian.Uint16(buf[p:]))
@@ -1231,6 +1261,7 @@ d.found, d.pos[4] = 4, end
 }
 return d.buf[p+2 : end : end]
 }
+
 
 // BlobLength returns the length of var data `blob`.
 func (d *GroupsDecoder) BlobLength() int {
@@ -1375,7 +1406,7 @@ e.state = encoderState{buf: buf, limit: offset + 8}
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 8 > len(buf)-offset {
 e.block = new([8]byte)
-e.state.limit = offset
+e.state.limit = max(offset, 0)
 e.state.err = encodeError(offset, "fields", nil, KindBufferTooShort)
 return e.state.err
 }
@@ -1423,30 +1454,46 @@ return g
 // SetText writes var data `text` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetText(v []byte) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setTextFast(v, (*GroupsEncoder).setTextFailed)
+}
+
+// setTextFast is SetText with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsEncoder) setTextFast(v []byte, failed func(*GroupsEncoder, []byte) *GroupsEncoder) *GroupsEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setTextFailed is SetText's error path.
+func (e *GroupsEncoder) setTextFailed(v []byte) *GroupsEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
 
 // SetTextString writes var data `text` from a string, as SetText.
 func (e *GroupsEncoder) SetTextString(v string) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setTextStringFast(v, (*GroupsEncoder).setTextStringFailed)
+}
+
+// setTextStringFast is SetTextString with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsEncoder) setTextStringFast(v string, failed func(*GroupsEncoder, string) *GroupsEncoder) *GroupsEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setTextStringFailed is SetTextString's error path.
+func (e *GroupsEncoder) setTextStringFailed(v string) *GroupsEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.text", nil)
 return e
 }
@@ -1454,30 +1501,46 @@ return e
 // SetBlob writes var data `blob` after what is written so far; longer than 65534 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsEncoder) SetBlob(v []byte) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 65534 {
-if at, end := st.limit, st.limit+2+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint16(b[0:], uint16(len(v)))
-copy(b[2:], v)
-st.limit = end
+return e.setBlobFast(v, (*GroupsEncoder).setBlobFailed)
+}
+
+// setBlobFast is SetBlob with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsEncoder) setBlobFast(v []byte, failed func(*GroupsEncoder, []byte) *GroupsEncoder) *GroupsEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 65534 && at+2+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint16(st.buf[at:], uint16(len(v)))
+st.limit = at + 2 + copy(st.buf[at+2:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setBlobFailed is SetBlob's error path.
+func (e *GroupsEncoder) setBlobFailed(v []byte) *GroupsEncoder {
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
 
 // SetBlobString writes var data `blob` from a string, as SetBlob.
 func (e *GroupsEncoder) SetBlobString(v string) *GroupsEncoder {
-if st := e.st; uint64(len(v)) <= 65534 {
-if at, end := st.limit, st.limit+2+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint16(b[0:], uint16(len(v)))
-copy(b[2:], v)
-st.limit = end
+return e.setBlobStringFast(v, (*GroupsEncoder).setBlobStringFailed)
+}
+
+// setBlobStringFast is SetBlobString with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsEncoder) setBlobStringFast(v string, failed func(*GroupsEncoder, string) *GroupsEncoder) *GroupsEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 65534 && at+2+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint16(st.buf[at:], uint16(len(v)))
+st.limit = at + 2 + copy(st.buf[at+2:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setBlobStringFailed is SetBlobString's error path.
+func (e *GroupsEncoder) setBlobStringFailed(v string) *GroupsEncoder {
 putVarData(e.st, v, 2, false, 65534, "fields.blob", nil)
 return e
 }
@@ -1772,6 +1835,7 @@ p := d.pos[1]
 return d.buf[p+4 : end : end]
 }
 
+
 // NoteLength returns the length of var data `note`.
 func (d *GroupsLegsDecoder) NoteLength() int {
 return len(d.Note())
@@ -1869,18 +1933,29 @@ st.setErr(encodeError(at, "fields.legs", up, KindBufferTooShort))
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *GroupsLegsEncoder) Next() *GroupsLegsEncoder {
+return e.nextFast((*GroupsLegsEncoder).nextFailed)
+}
+
+// nextFast is Next with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsLegsEncoder) nextFast(failed func(*GroupsLegsEncoder) *GroupsLegsEncoder) *GroupsLegsEncoder {
+st := e.st
+at := st.limit
 e.lv.index++
-at := e.st.limit
 e.at = at
-switch {
-case e.lv.index >= e.count:
-e.st.setErr(encodeError(at, "fields.legs", &e.lv, KindCountTooLarge))
-case at+12 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.legs[]", &e.lv, KindBufferTooShort))
-default:
-e.block = (*[12]byte)(e.st.buf[at : at+12])
-e.st.limit = at + 12
+if e.lv.index < e.count && at+12 <= len(st.buf) {
+e.block = (*[12]byte)(st.buf[at:])
+st.limit = at + 12
 return e
+}
+return failed(e)
+}
+
+// nextFailed is Next's error path.
+func (e *GroupsLegsEncoder) nextFailed() *GroupsLegsEncoder {
+if e.lv.index >= e.count {
+e.st.setErr(encodeError(e.at, "fields.legs", &e.lv, KindCountTooLarge))
+} else {
+e.st.setErr(encodeError(e.at, "fields.legs[]", &e.lv, KindBufferTooShort))
 }
 e.block = new([12]byte)
 return e
@@ -1910,30 +1985,46 @@ return g
 // SetNote writes var data `note` after what is written so far; longer than 1073741824 bytes is
 // KindLengthTooLarge (nothing written).
 func (e *GroupsLegsEncoder) SetNote(v []byte) *GroupsLegsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setNoteFast(v, (*GroupsLegsEncoder).setNoteFailed)
+}
+
+// setNoteFast is SetNote with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsLegsEncoder) setNoteFast(v []byte, failed func(*GroupsLegsEncoder, []byte) *GroupsLegsEncoder) *GroupsLegsEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setNoteFailed is SetNote's error path.
+func (e *GroupsLegsEncoder) setNoteFailed(v []byte) *GroupsLegsEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
 
 // SetNoteString writes var data `note` from a string, as SetNote.
 func (e *GroupsLegsEncoder) SetNoteString(v string) *GroupsLegsEncoder {
-if st := e.st; uint64(len(v)) <= 1073741824 {
-if at, end := st.limit, st.limit+4+len(v); at >= 0 && end <= len(st.buf) {
-b := st.buf[at:end]
-binary.LittleEndian.PutUint32(b[0:], uint32(len(v)))
-copy(b[4:], v)
-st.limit = end
+return e.setNoteStringFast(v, (*GroupsLegsEncoder).setNoteStringFailed)
+}
+
+// setNoteStringFast is SetNoteString with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsLegsEncoder) setNoteStringFast(v string, failed func(*GroupsLegsEncoder, string) *GroupsLegsEncoder) *GroupsLegsEncoder {
+st := e.st
+at := st.limit
+if len(v) <= 1073741824 && at+4+len(v) <= len(st.buf) {
+binary.LittleEndian.PutUint32(st.buf[at:], uint32(len(v)))
+st.limit = at + 4 + copy(st.buf[at+4:], v)
 return e
 }
+return failed(e, v)
 }
+
+// setNoteStringFailed is SetNoteString's error path.
+func (e *GroupsLegsEncoder) setNoteStringFailed(v string) *GroupsLegsEncoder {
 putVarData(e.st, v, 4, false, 1073741824, "fields.legs[].note", &e.lv)
 return e
 }
@@ -2161,18 +2252,29 @@ st.setErr(encodeError(at, "fields.legs[].fills", up, KindBufferTooShort))
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *GroupsLegsFillsEncoder) Next() *GroupsLegsFillsEncoder {
+return e.nextFast((*GroupsLegsFillsEncoder).nextFailed)
+}
+
+// nextFast is Next with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsLegsFillsEncoder) nextFast(failed func(*GroupsLegsFillsEncoder) *GroupsLegsFillsEncoder) *GroupsLegsFillsEncoder {
+st := e.st
+at := st.limit
 e.lv.index++
-at := e.st.limit
 e.at = at
-switch {
-case e.lv.index >= e.count:
-e.st.setErr(encodeError(at, "fields.legs[].fills", &e.lv, KindCountTooLarge))
-case at+5 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.legs[].fills[]", &e.lv, KindBufferTooShort))
-default:
-e.block = (*[5]byte)(e.st.buf[at : at+5])
-e.st.limit = at + 5
+if e.lv.index < e.count && at+5 <= len(st.buf) {
+e.block = (*[5]byte)(st.buf[at:])
+st.limit = at + 5
 return e
+}
+return failed(e)
+}
+
+// nextFailed is Next's error path.
+func (e *GroupsLegsFillsEncoder) nextFailed() *GroupsLegsFillsEncoder {
+if e.lv.index >= e.count {
+e.st.setErr(encodeError(e.at, "fields.legs[].fills", &e.lv, KindCountTooLarge))
+} else {
+e.st.setErr(encodeError(e.at, "fields.legs[].fills[]", &e.lv, KindBufferTooShort))
 }
 e.block = new([5]byte)
 return e
@@ -2391,18 +2493,29 @@ st.setErr(encodeError(at, "fields.tags", up, KindBufferTooShort))
 
 // Next starts the next entry (at the end of what is written so far) and returns its encoder. More entries than the count given is KindCountTooLarge, no room KindBufferTooShort: the entry's writes then go nowhere.
 func (e *GroupsTagsEncoder) Next() *GroupsTagsEncoder {
+return e.nextFast((*GroupsTagsEncoder).nextFailed)
+}
+
+// nextFast is Next with its error path passed in (see sbe.go, "Fast paths").
+func (e *GroupsTagsEncoder) nextFast(failed func(*GroupsTagsEncoder) *GroupsTagsEncoder) *GroupsTagsEncoder {
+st := e.st
+at := st.limit
 e.lv.index++
-at := e.st.limit
 e.at = at
-switch {
-case e.lv.index >= e.count:
-e.st.setErr(encodeError(at, "fields.tags", &e.lv, KindCountTooLarge))
-case at+2 > len(e.st.buf):
-e.st.setErr(encodeError(at, "fields.tags[]", &e.lv, KindBufferTooShort))
-default:
-e.block = (*[2]byte)(e.st.buf[at : at+2])
-e.st.limit = at + 2
+if e.lv.index < e.count && at+2 <= len(st.buf) {
+e.block = (*[2]byte)(st.buf[at:])
+st.limit = at + 2
 return e
+}
+return failed(e)
+}
+
+// nextFailed is Next's error path.
+func (e *GroupsTagsEncoder) nextFailed() *GroupsTagsEncoder {
+if e.lv.index >= e.count {
+e.st.setErr(encodeError(e.at, "fields.tags", &e.lv, KindCountTooLarge))
+} else {
+e.st.setErr(encodeError(e.at, "fields.tags[]", &e.lv, KindBufferTooShort))
 }
 e.block = new([2]byte)
 return e
