@@ -6,7 +6,7 @@ use super::fields::join_path;
 use super::message::Level;
 use super::syntax::{class_name, doc, is_utf8, javadoc, prop, string_literal};
 use super::Gen;
-use crate::model::{Body, VarData};
+use crate::model::VarData;
 use crate::writer::CodeWriter;
 
 impl Gen<'_> {
@@ -61,7 +61,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         level: &Level,
-        body: &Body,
         k: usize,
     ) {
         let b = self.buffer;
@@ -76,7 +75,7 @@ impl Gen<'_> {
         let (lt, lv) = length_put(v.length.primitive_type);
         let path = join_path(level.path, &v.name);
         let start = |w: &mut CodeWriter| {
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             if let Some(max) = Self::var_data_max(v) {
                 w.open_brace(format!("if (length > {max})"));
                 w.line(format!(
@@ -236,7 +235,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         level: &Level,
-        body: &Body,
         k: usize,
     ) {
         self.var_data_meta(w, v);
@@ -252,7 +250,7 @@ impl Gen<'_> {
             ),
         );
         w.open_brace(format!("public int {name}Length()"));
-        self.access_check(w, body, k, false);
+        self.access_check(w, k, false);
         r.guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("return {read_len};"));
@@ -263,7 +261,7 @@ impl Gen<'_> {
             &format!("Skips {}.\n\n@return the bytes skipped{note}.", v.name),
         );
         w.open_brace(format!("public int skip{upper}()"));
-        self.access_check(w, body, k, true);
+        self.access_check(w, k, true);
         r.guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("final int length = {read_len};"));
@@ -271,8 +269,8 @@ impl Gen<'_> {
         w.line("return length;");
         w.end("}");
         w.blank();
-        self.var_data_copy_getters(w, v, &r, body, k);
-        self.var_data_text_getters(w, v, &r, body, k);
+        self.var_data_copy_getters(w, v, &r, k);
+        self.var_data_text_getters(w, v, &r, k);
     }
 
     /// A var data decoder's copies: to an array, to a buffer, and (Agrona) a buffer wrapped over it.
@@ -281,7 +279,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         r: &Reading,
-        body: &Body,
         k: usize,
     ) {
         let b = self.buffer;
@@ -301,7 +298,7 @@ impl Gen<'_> {
         w.open_brace(format!(
             "public int get{upper}(final byte[] dst, final int dstOffset, final int length)"
         ));
-        self.access_check(w, body, k, true);
+        self.access_check(w, k, true);
         r.guard(w, "0");
         r.start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -330,7 +327,7 @@ impl Gen<'_> {
             "public int get{upper}(final {} dst, final {off} dstOffset, final int length)",
             b.dest_type()
         ));
-        self.access_check(w, body, k, true);
+        self.access_check(w, k, true);
         r.guard(w, "0");
         r.start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -359,7 +356,7 @@ impl Gen<'_> {
             w.open_brace(format!(
                 "public void wrap{upper}(final DirectBuffer wrapBuffer)"
             ));
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             if let Some(a) = &r.absent {
                 w.open_brace(format!("if ({a})"));
                 w.line(format!("wrapBuffer.wrap({buf}, 0, 0);"));
@@ -379,7 +376,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         r: &Reading,
-        body: &Body,
         k: usize,
     ) {
         let buf = self.buffer.var();
@@ -404,7 +400,7 @@ impl Gen<'_> {
                 ],
             );
             w.open_brace(format!("public int get{upper}(final Appendable dst)"));
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             r.guard(w, "0");
             r.start(w);
             let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
@@ -433,7 +429,7 @@ impl Gen<'_> {
                 ],
             );
             w.open_brace(format!("public String {name}()"));
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             r.guard(w, "\"\"");
             r.start(w);
             let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
