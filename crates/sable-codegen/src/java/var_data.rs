@@ -192,40 +192,25 @@ impl Gen<'_> {
     }
 
     /// A decoder's private `sbe<V>Length(at)`: the length of var data V at `at`, once its length
-    /// field and bytes are known to fit the buffer (truncated, with V's path, otherwise).
+    /// field and bytes are known to fit the buffer; and `sbe<V>Truncated`, the error otherwise
+    /// (truncated, with V's path), out of the accessors' way.
     pub(super) fn var_data_bounds(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
-        let b = self.buffer;
-        let off = b.off();
+        let off = self.buffer.off();
         let p = level.owner;
-        let size = v.length_size();
         let path = join_path(level.path, &v.name);
-        let end = format!("{p}sbeEnd");
-        let truncated = |length: &str| {
-            format!(
-                "throw SbeDecodeException.truncated(at - {p}sbeMessageStart, {path}, {length}, {end} - at);"
-            )
-        };
-        w.open_brace(format!(
-            "private int sbe{}Length(final {off} at)",
-            class_name(&v.name)
-        ));
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end("at", &size.to_string(), &end)
-        ));
-        w.line(truncated("-1"));
+        let upper = class_name(&v.name);
+        let r = Reading::new(self.buffer, v, level);
+        w.open_brace(format!("private int sbe{upper}Length(final {off} at)"));
+        r.read_checked(w);
+        w.line("return (int) wireLength;");
         w.end("}");
+        w.blank();
+        w.open_brace(format!(
+            "private SbeDecodeException sbe{upper}Truncated(final {off} at, final long length)"
+        ));
         w.line(format!(
-            "final long length = {};",
-            b.get(b.var(), v.length.primitive_type, v.length.byte_order, "at")
+            "return SbeDecodeException.truncated(at - {p}sbeMessageStart, {path}, length, {p}sbeEnd - at);"
         ));
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end("at", &format!("{size} + length"), &end)
-        ));
-        w.line(truncated(&format!("{size} + length")));
-        w.end("}");
-        w.line("return (int) length;");
         w.end("}");
         w.blank();
     }
@@ -468,6 +453,12 @@ pub(super) struct Reading {
     note: &'static str,
     /// The Java expression of the checked length at `at`.
     read_len: String,
+    /// Whether the length field at `at` ends past the buffer.
+    header_past_end: String,
+    /// The length field at `at`, as a `long`.
+    get_len: String,
+    /// Whether the data after the length field ends past the buffer.
+    data_past_end: String,
 }
 
 impl Reading {
@@ -481,12 +472,17 @@ impl Reading {
             ""
         };
         let upper = class_name(&v.name);
+        let size = v.length_size();
+        let end = format!("{p}sbeEnd");
         Reading {
             off: b.off(),
             p,
-            size: v.length_size(),
+            size,
             name: prop(&v.name),
             read_len: format!("sbe{upper}Length(at)"),
+            header_past_end: b.past_end("at", &size.to_string(), &end),
+            get_len: b.get(b.var(), v.length.primitive_type, v.length.byte_order, "at"),
+            data_past_end: b.past_end("at", &format!("{size} + wireLength"), &end),
             upper,
             absent,
             note,
@@ -502,11 +498,31 @@ impl Reading {
         }
     }
 
-    /// Reads the (checked) length at the limit and moves the limit past the data.
+    /// `final long wireLength`: the length at `at`, its field and the data checked against the
+    /// buffer's end.
+    fn read_checked(&self, w: &mut CodeWriter) {
+        let upper = &self.upper;
+        w.open_brace(format!("if ({})", self.header_past_end));
+        w.line(format!("throw sbe{upper}Truncated(at, -1);"));
+        w.end("}");
+        w.line(format!("final long wireLength = {};", self.get_len));
+        w.open_brace(format!("if ({})", self.data_past_end));
+        w.line(format!(
+            "throw sbe{upper}Truncated(at, {} + wireLength);",
+            self.size
+        ));
+        w.end("}");
+    }
+
+    /// Reads the (checked) length at the limit and moves the limit past the data. The checks are
+    /// written out here rather than called (`sbe<V>Length`): C2 compiles a caller before a
+    /// helper called once per message has a profile of its own, and then leaves the helper's
+    /// buffer read as a call.
     fn start(&self, w: &mut CodeWriter) {
         let (off, p, size) = (self.off, self.p, self.size);
         w.line(format!("final {off} at = {p}limit;"));
-        w.line(format!("final int dataLength = {};", self.read_len));
+        self.read_checked(w);
+        w.line("final int dataLength = (int) wireLength;");
         w.line(format!("{p}limit = at + {size} + dataLength;"));
     }
 }
