@@ -127,7 +127,7 @@ impl Gen<'_> {
             ],
         );
         w.open_brace(format!("public {gc} {name}Count(final int count)"));
-        self.access_check(w, parent_body, k, true);
+        self.access_check(w, k, true);
         w.line(format!("{name}.wrap({buf}, count);"));
         w.line(format!("return {name};"));
         w.end("}");
@@ -159,7 +159,6 @@ impl Gen<'_> {
         w.line("private int index;");
         if fixed_size_entries(g) {
             w.line("private int sbeFits;");
-            w.line(format!("private {off} sbeNext;"));
         }
         w.line("private int sbeAccessIndex;");
         self.flyweight_fields(w, &g.body, true, "parentMessage");
@@ -182,14 +181,7 @@ impl Gen<'_> {
         w.blank();
     }
 
-    pub(super) fn group_decoder(
-        &self,
-        w: &mut CodeWriter,
-        g: &Group,
-        level: &Level,
-        parent_body: &Body,
-        k: usize,
-    ) {
+    pub(super) fn group_decoder(&self, w: &mut CodeWriter, g: &Group, level: &Level, k: usize) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -209,7 +201,7 @@ impl Gen<'_> {
             ],
         );
         w.open_brace(format!("public {gc} {name}()"));
-        self.access_check(w, parent_body, k, true);
+        self.access_check(w, k, true);
         w.line(format!("{name}.wrap({buf});"));
         w.line(format!("return {name};"));
         w.end("}");
@@ -371,17 +363,16 @@ impl Gen<'_> {
         }
         if fixed_size_entries(g) {
             // Fixed-size entries: how many fit is known now, so next() tests only its index.
-            w.line("sbeNext = headerOffset + HEADER_SIZE;");
             if g.block_length == 0 {
                 w.line("sbeFits = count;");
             } else {
-                // (`int` offsets widen first: the end minus the cursor cannot wrap.)
-                let next = if b.is_agrona() {
-                    "(long) sbeNext"
+                // (`int` offsets widen first: the end minus the entries' start cannot wrap.)
+                let first = if b.is_agrona() {
+                    "(long) (headerOffset + HEADER_SIZE)"
                 } else {
-                    "sbeNext"
+                    "(headerOffset + HEADER_SIZE)"
                 };
-                w.line(format!("final long room = {parent}sbeEnd - {next};"));
+                w.line(format!("final long room = {parent}sbeEnd - {first};"));
                 w.line(
                     "sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);",
                 );
@@ -428,7 +419,7 @@ impl Gen<'_> {
 
     /// `next()` of a group whose entries are all `BLOCK_LENGTH` bytes: `wrap` counted the entries
     /// that fit (`sbeFits`), so one test of the index covers both the count and the buffer's end,
-    /// and the entries follow the group's own cursor (`sbeNext`), so writing something else in
+    /// and each entry's place follows from its index (`sbeEntryOffset`), so moving the limit in
     /// between cannot move an entry past what was counted.
     fn fixed_size_next(&self, w: &mut CodeWriter, g: &Group) {
         let parent = "parentMessage.";
@@ -436,9 +427,8 @@ impl Gen<'_> {
         w.line("throw sbeNextFailed();");
         w.end("}");
         self.entry_check(w, &g.body);
-        w.line("offset = sbeNext;");
-        w.line("sbeNext = offset + BLOCK_LENGTH;");
-        w.line(format!("{parent}limit = sbeNext;"));
+        w.line("offset = sbeEntryOffset(index);");
+        w.line(format!("{parent}limit = offset + BLOCK_LENGTH;"));
         w.line("++index;");
         w.line("return this;");
         w.end("}");
@@ -449,8 +439,24 @@ impl Gen<'_> {
         w.line("return new java.util.NoSuchElementException();");
         w.end("}");
         w.line(format!(
-            "return SbeEncodeException.bufferTooShort(sbePath() + \"[\" + index + \"]\", sbeNext, BLOCK_LENGTH, {parent}sbeEnd);"
+            "return SbeEncodeException.bufferTooShort(sbePath() + \"[\" + index + \"]\", sbeEntryOffset(index), BLOCK_LENGTH, {parent}sbeEnd);"
         ));
+        w.end("}");
+        w.blank();
+        let off = self.buffer.off();
+        doc(
+            w,
+            "Where entry i starts.\n\n@param i the entry's index.\n@return its offset.",
+        );
+        w.open_brace(format!("private {off} sbeEntryOffset(final int i)"));
+        // (Entries up to sbeFits end within the buffer, so an `int` offset cannot wrap; a
+        // segment's `long` one needs a `long` product.)
+        let step = if self.buffer.is_agrona() {
+            "i * BLOCK_LENGTH"
+        } else {
+            "(long) i * BLOCK_LENGTH"
+        };
+        w.line(format!("return headerOffset + HEADER_SIZE + {step};"));
         w.end("}");
         w.blank();
         self.reset_count_to_index(w, g);

@@ -61,7 +61,7 @@ impl Gen<'_> {
             }
             let p = level.owner;
             let size = v.length_size();
-            self.access_check(w, body, body.groups.len() + vi, true);
+            self.access_check(w, body.groups.len() + vi, true);
             w.line(format!("final {off} {name}At = {p}limit + {size};"));
             w.line(format!(
                 "final int {name}Length = sbe{}Length({p}limit);",

@@ -164,6 +164,24 @@ impl Gen<'_> {
                 "// blockLength {}, templateId {}, schemaId {}, version {}",
                 fields[0], fields[1], fields[2], fields[3]
             ));
+            if self.buffer.is_agrona() {
+                // Two 32-bit writes: C2 inlines Agrona's putInt, called all over the message
+                // with a mature profile, where it left this lone putLong's bounds check as a call.
+                let (first, second) = match order {
+                    ByteOrder::LittleEndian => (packed & 0xFFFF_FFFF, packed >> 32),
+                    ByteOrder::BigEndian => (packed >> 32, packed & 0xFFFF_FFFF),
+                };
+                for (at, value) in [("offset", first), ("offset + 4", second)] {
+                    w.line(self.buffer.put(
+                        buf,
+                        PrimitiveType::Int32,
+                        order,
+                        at,
+                        &format!("0x{value:08X}"),
+                    ));
+                }
+                return;
+            }
             w.line(self.buffer.put_in_block(
                 buf,
                 PrimitiveType::Int64,
@@ -413,7 +431,7 @@ impl Gen<'_> {
             self.group_encoder(w, g, level, body, k);
         }
         for (i, v) in body.var_data.iter().enumerate() {
-            self.var_data_encoder(w, v, level, body, body.groups.len() + i);
+            self.var_data_encoder(w, v, level, body.groups.len() + i);
         }
         self.access_methods(w, body);
     }
@@ -583,10 +601,10 @@ impl Gen<'_> {
             self.decoder_accessors(w, &Slot::from_field(f), &ctx);
         }
         for (k, g) in body.groups.iter().enumerate() {
-            self.group_decoder(w, g, level, body, k);
+            self.group_decoder(w, g, level, k);
         }
         for (i, v) in body.var_data.iter().enumerate() {
-            self.var_data_decoder(w, v, level, body, body.groups.len() + i);
+            self.var_data_decoder(w, v, level, body.groups.len() + i);
         }
         self.access_methods(w, body);
     }

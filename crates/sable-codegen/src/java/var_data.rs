@@ -6,7 +6,7 @@ use super::fields::join_path;
 use super::message::Level;
 use super::syntax::{class_name, doc, is_utf8, javadoc, prop, string_literal};
 use super::Gen;
-use crate::model::{Body, VarData};
+use crate::model::VarData;
 use crate::writer::CodeWriter;
 
 impl Gen<'_> {
@@ -61,7 +61,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         level: &Level,
-        body: &Body,
         k: usize,
     ) {
         let b = self.buffer;
@@ -76,7 +75,7 @@ impl Gen<'_> {
         let (lt, lv) = length_put(v.length.primitive_type);
         let path = join_path(level.path, &v.name);
         let start = |w: &mut CodeWriter| {
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             if let Some(max) = Self::var_data_max(v) {
                 w.open_brace(format!("if (length > {max})"));
                 w.line(format!(
@@ -193,40 +192,25 @@ impl Gen<'_> {
     }
 
     /// A decoder's private `sbe<V>Length(at)`: the length of var data V at `at`, once its length
-    /// field and bytes are known to fit the buffer (truncated, with V's path, otherwise).
+    /// field and bytes are known to fit the buffer; and `sbe<V>Truncated`, the error otherwise
+    /// (truncated, with V's path), out of the accessors' way.
     pub(super) fn var_data_bounds(&self, w: &mut CodeWriter, v: &VarData, level: &Level) {
-        let b = self.buffer;
-        let off = b.off();
+        let off = self.buffer.off();
         let p = level.owner;
-        let size = v.length_size();
         let path = join_path(level.path, &v.name);
-        let end = format!("{p}sbeEnd");
-        let truncated = |length: &str| {
-            format!(
-                "throw SbeDecodeException.truncated(at - {p}sbeMessageStart, {path}, {length}, {end} - at);"
-            )
-        };
-        w.open_brace(format!(
-            "private int sbe{}Length(final {off} at)",
-            class_name(&v.name)
-        ));
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end("at", &size.to_string(), &end)
-        ));
-        w.line(truncated("-1"));
+        let upper = class_name(&v.name);
+        let r = Reading::new(self.buffer, v, level);
+        w.open_brace(format!("private int sbe{upper}Length(final {off} at)"));
+        r.read_checked(w);
+        w.line("return (int) wireLength;");
         w.end("}");
+        w.blank();
+        w.open_brace(format!(
+            "private SbeDecodeException sbe{upper}Truncated(final {off} at, final long length)"
+        ));
         w.line(format!(
-            "final long length = {};",
-            b.get(b.var(), v.length.primitive_type, v.length.byte_order, "at")
+            "return SbeDecodeException.truncated(at - {p}sbeMessageStart, {path}, length, {p}sbeEnd - at);"
         ));
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end("at", &format!("{size} + length"), &end)
-        ));
-        w.line(truncated(&format!("{size} + length")));
-        w.end("}");
-        w.line("return (int) length;");
         w.end("}");
         w.blank();
     }
@@ -236,7 +220,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         level: &Level,
-        body: &Body,
         k: usize,
     ) {
         self.var_data_meta(w, v);
@@ -252,7 +235,7 @@ impl Gen<'_> {
             ),
         );
         w.open_brace(format!("public int {name}Length()"));
-        self.access_check(w, body, k, false);
+        self.access_check(w, k, false);
         r.guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("return {read_len};"));
@@ -263,7 +246,7 @@ impl Gen<'_> {
             &format!("Skips {}.\n\n@return the bytes skipped{note}.", v.name),
         );
         w.open_brace(format!("public int skip{upper}()"));
-        self.access_check(w, body, k, true);
+        self.access_check(w, k, true);
         r.guard(w, "0");
         w.line(format!("final {off} at = {p}limit;"));
         w.line(format!("final int length = {read_len};"));
@@ -271,8 +254,8 @@ impl Gen<'_> {
         w.line("return length;");
         w.end("}");
         w.blank();
-        self.var_data_copy_getters(w, v, &r, body, k);
-        self.var_data_text_getters(w, v, &r, body, k);
+        self.var_data_copy_getters(w, v, &r, k);
+        self.var_data_text_getters(w, v, &r, k);
     }
 
     /// A var data decoder's copies: to an array, to a buffer, and (Agrona) a buffer wrapped over it.
@@ -281,7 +264,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         r: &Reading,
-        body: &Body,
         k: usize,
     ) {
         let b = self.buffer;
@@ -301,7 +283,7 @@ impl Gen<'_> {
         w.open_brace(format!(
             "public int get{upper}(final byte[] dst, final int dstOffset, final int length)"
         ));
-        self.access_check(w, body, k, true);
+        self.access_check(w, k, true);
         r.guard(w, "0");
         r.start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -330,7 +312,7 @@ impl Gen<'_> {
             "public int get{upper}(final {} dst, final {off} dstOffset, final int length)",
             b.dest_type()
         ));
-        self.access_check(w, body, k, true);
+        self.access_check(w, k, true);
         r.guard(w, "0");
         r.start(w);
         w.line("final int bytesCopied = Math.min(length, dataLength);");
@@ -359,7 +341,7 @@ impl Gen<'_> {
             w.open_brace(format!(
                 "public void wrap{upper}(final DirectBuffer wrapBuffer)"
             ));
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             if let Some(a) = &r.absent {
                 w.open_brace(format!("if ({a})"));
                 w.line(format!("wrapBuffer.wrap({buf}, 0, 0);"));
@@ -379,7 +361,6 @@ impl Gen<'_> {
         w: &mut CodeWriter,
         v: &VarData,
         r: &Reading,
-        body: &Body,
         k: usize,
     ) {
         let buf = self.buffer.var();
@@ -404,7 +385,7 @@ impl Gen<'_> {
                 ],
             );
             w.open_brace(format!("public int get{upper}(final Appendable dst)"));
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             r.guard(w, "0");
             r.start(w);
             let app = if utf8 { "appendUtf8" } else { "appendLatin1" };
@@ -433,7 +414,7 @@ impl Gen<'_> {
                 ],
             );
             w.open_brace(format!("public String {name}()"));
-            self.access_check(w, body, k, true);
+            self.access_check(w, k, true);
             r.guard(w, "\"\"");
             r.start(w);
             let read = if utf8 { "stringUtf8" } else { "stringLatin1" };
@@ -472,6 +453,12 @@ pub(super) struct Reading {
     note: &'static str,
     /// The Java expression of the checked length at `at`.
     read_len: String,
+    /// Whether the length field at `at` ends past the buffer.
+    header_past_end: String,
+    /// The length field at `at`, as a `long`.
+    get_len: String,
+    /// Whether the data after the length field ends past the buffer.
+    data_past_end: String,
 }
 
 impl Reading {
@@ -485,12 +472,17 @@ impl Reading {
             ""
         };
         let upper = class_name(&v.name);
+        let size = v.length_size();
+        let end = format!("{p}sbeEnd");
         Reading {
             off: b.off(),
             p,
-            size: v.length_size(),
+            size,
             name: prop(&v.name),
             read_len: format!("sbe{upper}Length(at)"),
+            header_past_end: b.past_end("at", &size.to_string(), &end),
+            get_len: b.get(b.var(), v.length.primitive_type, v.length.byte_order, "at"),
+            data_past_end: b.past_end("at", &format!("{size} + wireLength"), &end),
             upper,
             absent,
             note,
@@ -506,11 +498,31 @@ impl Reading {
         }
     }
 
-    /// Reads the (checked) length at the limit and moves the limit past the data.
+    /// `final long wireLength`: the length at `at`, its field and the data checked against the
+    /// buffer's end.
+    fn read_checked(&self, w: &mut CodeWriter) {
+        let upper = &self.upper;
+        w.open_brace(format!("if ({})", self.header_past_end));
+        w.line(format!("throw sbe{upper}Truncated(at, -1);"));
+        w.end("}");
+        w.line(format!("final long wireLength = {};", self.get_len));
+        w.open_brace(format!("if ({})", self.data_past_end));
+        w.line(format!(
+            "throw sbe{upper}Truncated(at, {} + wireLength);",
+            self.size
+        ));
+        w.end("}");
+    }
+
+    /// Reads the (checked) length at the limit and moves the limit past the data. The checks are
+    /// written out here rather than called (`sbe<V>Length`): C2 compiles a caller before a
+    /// helper called once per message has a profile of its own, and then leaves the helper's
+    /// buffer read as a call.
     fn start(&self, w: &mut CodeWriter) {
         let (off, p, size) = (self.off, self.p, self.size);
         w.line(format!("final {off} at = {p}limit;"));
-        w.line(format!("final int dataLength = {};", self.read_len));
+        self.read_checked(w);
+        w.line("final int dataLength = (int) wireLength;");
         w.line(format!("{p}limit = at + {size} + dataLength;"));
     }
 }

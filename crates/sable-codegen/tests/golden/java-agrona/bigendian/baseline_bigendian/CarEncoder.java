@@ -159,7 +159,8 @@ public final class CarEncoder
         }
         header.wrap(buffer, offset);
         // blockLength 49, templateId 1, schemaId 1, version 0
-        buffer.putLong(offset, 0x0031000100010000L, java.nio.ByteOrder.BIG_ENDIAN);
+        buffer.putInt(offset, 0x00310001, java.nio.ByteOrder.BIG_ENDIAN);
+        buffer.putInt(offset + 4, 0x00010000, java.nio.ByteOrder.BIG_ENDIAN);
         return wrap(buffer, offset + MessageHeaderEncoder.ENCODED_LENGTH);
     }
 
@@ -1672,7 +1673,7 @@ public final class CarEncoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1721,7 +1722,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            fuelFigures.sbeCheckComplete();
         }
         performanceFigures.wrap(buffer, count);
         return performanceFigures;
@@ -2069,7 +2069,6 @@ public final class CarEncoder
             private int count;
             private int index;
             private int sbeFits;
-            private int sbeNext;
             private int sbeAccessIndex;
 
             AccelerationEncoder(final CarEncoder parentMessage, final PerformanceFiguresEncoder parentGroup)
@@ -2132,8 +2131,7 @@ public final class CarEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 buffer.putInt(headerOffset, (BLOCK_LENGTH << 16) | count, java.nio.ByteOrder.BIG_ENDIAN);
-                sbeNext = headerOffset + HEADER_SIZE;
-                final long room = parentMessage.sbeEnd - (long) sbeNext;
+                final long room = parentMessage.sbeEnd - (long) (headerOffset + HEADER_SIZE);
                 sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
@@ -2153,9 +2151,8 @@ public final class CarEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                offset = sbeNext;
-                sbeNext = offset + BLOCK_LENGTH;
-                parentMessage.limit = sbeNext;
+                offset = sbeEntryOffset(index);
+                parentMessage.limit = offset + BLOCK_LENGTH;
                 ++index;
                 return this;
             }
@@ -2171,7 +2168,18 @@ public final class CarEncoder
                 {
                     return new java.util.NoSuchElementException();
                 }
-                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeEntryOffset(index), BLOCK_LENGTH, parentMessage.sbeEnd);
+            }
+
+            /**
+             * Where entry i starts.
+             *
+             * @param i the entry's index.
+             * @return its offset.
+             */
+            private int sbeEntryOffset(final int i)
+            {
+                return headerOffset + HEADER_SIZE + i * BLOCK_LENGTH;
             }
 
             /**
@@ -2449,7 +2457,7 @@ public final class CarEncoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -2463,6 +2471,11 @@ public final class CarEncoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: acceleration.sbeCheckComplete(); break;
+                default: break;
             }
         }
     }
@@ -2520,7 +2533,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2550,7 +2562,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2579,7 +2590,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2608,7 +2618,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2953,7 +2962,7 @@ public final class CarEncoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -2967,6 +2976,12 @@ public final class CarEncoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: fuelFigures.sbeCheckComplete(); break;
+            case 2: performanceFigures.sbeCheckComplete(); break;
+            default: break;
         }
     }
 }

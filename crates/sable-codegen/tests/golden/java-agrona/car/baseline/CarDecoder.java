@@ -1706,14 +1706,19 @@ public final class CarDecoder
         {
             if ((long) at + 4 > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", -1, parentMessage.sbeEnd - at);
+                throw sbeUsageDescriptionTruncated(at, -1);
             }
-            final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
-            if ((long) at + 4 + length > parentMessage.sbeEnd)
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", 4 + length, parentMessage.sbeEnd - at);
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
             }
-            return (int) length;
+            return (int) wireLength;
+        }
+
+        private SbeDecodeException sbeUsageDescriptionTruncated(final int at, final long length)
+        {
+            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -1763,7 +1768,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -1785,7 +1799,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -1804,7 +1827,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             wrapBuffer.wrap(buffer, at + 4, dataLength);
         }
@@ -1822,7 +1854,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
             return dataLength;
@@ -1840,7 +1881,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
         }
@@ -1861,7 +1911,7 @@ public final class CarDecoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1959,7 +2009,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            fuelFigures.sbeCheckComplete();
         }
         performanceFigures.wrap(buffer);
         return performanceFigures;
@@ -2787,7 +2836,7 @@ public final class CarDecoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -2801,6 +2850,11 @@ public final class CarDecoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: acceleration.sbeCheckComplete(); break;
+                default: break;
             }
         }
 
@@ -2897,14 +2951,19 @@ public final class CarDecoder
     {
         if ((long) at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", -1, sbeEnd - at);
+            throw sbeManufacturerTruncated(at, -1);
         }
-        final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
-        if ((long) at + 4 + length > sbeEnd)
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", 4 + length, sbeEnd - at);
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeManufacturerTruncated(final int at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", length, sbeEnd - at);
     }
 
     /**
@@ -2917,7 +2976,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, false);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
         return sbeManufacturerLength(at);
@@ -2933,7 +2991,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
         final int length = sbeManufacturerLength(at);
@@ -2954,10 +3011,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -2977,10 +3042,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -2997,10 +3070,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -3016,10 +3097,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -3035,10 +3124,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -3087,14 +3184,19 @@ public final class CarDecoder
     {
         if ((long) at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", -1, sbeEnd - at);
+            throw sbeModelTruncated(at, -1);
         }
-        final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
-        if ((long) at + 4 + length > sbeEnd)
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", 4 + length, sbeEnd - at);
+            throw sbeModelTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeModelTruncated(final int at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", length, sbeEnd - at);
     }
 
     /**
@@ -3144,7 +3246,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeModelLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -3166,7 +3277,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeModelLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -3185,7 +3305,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeModelLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -3203,7 +3332,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeModelLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -3221,7 +3359,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeModelLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -3270,14 +3417,19 @@ public final class CarDecoder
     {
         if ((long) at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", -1, sbeEnd - at);
+            throw sbeActivationCodeTruncated(at, -1);
         }
-        final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
-        if ((long) at + 4 + length > sbeEnd)
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", 4 + length, sbeEnd - at);
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeActivationCodeTruncated(final int at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", length, sbeEnd - at);
     }
 
     /**
@@ -3327,7 +3479,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -3349,7 +3510,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -3368,7 +3538,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -3386,7 +3565,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -3404,7 +3592,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final int at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -3429,7 +3626,7 @@ public final class CarDecoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -3443,6 +3640,12 @@ public final class CarDecoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: fuelFigures.sbeCheckComplete(); break;
+            case 2: performanceFigures.sbeCheckComplete(); break;
+            default: break;
         }
     }
 
@@ -3606,7 +3809,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final int manufacturerAt = limit + 4;
         final int manufacturerLength = sbeManufacturerLength(limit);

@@ -1680,7 +1680,7 @@ public final class CarEncoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1729,7 +1729,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            fuelFigures.sbeCheckComplete();
         }
         performanceFigures.wrap(segment, count);
         return performanceFigures;
@@ -2080,7 +2079,6 @@ public final class CarEncoder
             private int count;
             private int index;
             private int sbeFits;
-            private long sbeNext;
             private int sbeAccessIndex;
 
             AccelerationEncoder(final CarEncoder parentMessage, final PerformanceFiguresEncoder parentGroup)
@@ -2144,8 +2142,7 @@ public final class CarEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntBE(array, segment, headerOffset, (BLOCK_LENGTH << 16) | count);
-                sbeNext = headerOffset + HEADER_SIZE;
-                final long room = parentMessage.sbeEnd - sbeNext;
+                final long room = parentMessage.sbeEnd - (headerOffset + HEADER_SIZE);
                 sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
@@ -2165,9 +2162,8 @@ public final class CarEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                offset = sbeNext;
-                sbeNext = offset + BLOCK_LENGTH;
-                parentMessage.limit = sbeNext;
+                offset = sbeEntryOffset(index);
+                parentMessage.limit = offset + BLOCK_LENGTH;
                 ++index;
                 return this;
             }
@@ -2183,7 +2179,18 @@ public final class CarEncoder
                 {
                     return new java.util.NoSuchElementException();
                 }
-                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeEntryOffset(index), BLOCK_LENGTH, parentMessage.sbeEnd);
+            }
+
+            /**
+             * Where entry i starts.
+             *
+             * @param i the entry's index.
+             * @return its offset.
+             */
+            private long sbeEntryOffset(final int i)
+            {
+                return headerOffset + HEADER_SIZE + (long) i * BLOCK_LENGTH;
             }
 
             /**
@@ -2461,7 +2468,7 @@ public final class CarEncoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -2475,6 +2482,11 @@ public final class CarEncoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: acceleration.sbeCheckComplete(); break;
+                default: break;
             }
         }
     }
@@ -2532,7 +2544,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2562,7 +2573,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2591,7 +2601,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2620,7 +2629,6 @@ public final class CarEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -2965,7 +2973,7 @@ public final class CarEncoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -2979,6 +2987,12 @@ public final class CarEncoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: fuelFigures.sbeCheckComplete(); break;
+            case 2: performanceFigures.sbeCheckComplete(); break;
+            default: break;
         }
     }
 }

@@ -1707,14 +1707,19 @@ public final class CarDecoder
         {
             if (at + 4 > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", -1, parentMessage.sbeEnd - at);
+                throw sbeUsageDescriptionTruncated(at, -1);
             }
-            final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
-            if (at + 4 + length > parentMessage.sbeEnd)
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", 4 + length, parentMessage.sbeEnd - at);
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
             }
-            return (int) length;
+            return (int) wireLength;
+        }
+
+        private SbeDecodeException sbeUsageDescriptionTruncated(final long at, final long length)
+        {
+            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -1764,7 +1769,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1786,7 +1800,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1806,7 +1829,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
             return dataLength;
@@ -1824,7 +1856,16 @@ public final class CarDecoder
                 sbeCheckAccess(0, true);
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeUsageDescriptionLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeUsageDescriptionTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(segment, at + 4, dataLength);
         }
@@ -1845,7 +1886,7 @@ public final class CarDecoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1943,7 +1984,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            fuelFigures.sbeCheckComplete();
         }
         performanceFigures.wrap(segment);
         return performanceFigures;
@@ -2769,7 +2809,7 @@ public final class CarDecoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -2783,6 +2823,11 @@ public final class CarDecoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: acceleration.sbeCheckComplete(); break;
+                default: break;
             }
         }
 
@@ -2879,14 +2924,19 @@ public final class CarDecoder
     {
         if (at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", -1, sbeEnd - at);
+            throw sbeManufacturerTruncated(at, -1);
         }
-        final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
-        if (at + 4 + length > sbeEnd)
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", 4 + length, sbeEnd - at);
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeManufacturerTruncated(final long at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", length, sbeEnd - at);
     }
 
     /**
@@ -2899,7 +2949,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, false);
-            performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
         return sbeManufacturerLength(at);
@@ -2915,7 +2964,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
         final int length = sbeManufacturerLength(at);
@@ -2936,10 +2984,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2959,10 +3015,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2980,10 +3044,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -2999,10 +3071,18 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeManufacturerLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeManufacturerTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -3051,14 +3131,19 @@ public final class CarDecoder
     {
         if (at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", -1, sbeEnd - at);
+            throw sbeModelTruncated(at, -1);
         }
-        final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
-        if (at + 4 + length > sbeEnd)
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", 4 + length, sbeEnd - at);
+            throw sbeModelTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeModelTruncated(final long at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", length, sbeEnd - at);
     }
 
     /**
@@ -3108,7 +3193,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = sbeModelLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -3130,7 +3224,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = sbeModelLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -3150,7 +3253,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = sbeModelLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -3168,7 +3280,16 @@ public final class CarDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = sbeModelLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeModelTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeModelTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -3217,14 +3338,19 @@ public final class CarDecoder
     {
         if (at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", -1, sbeEnd - at);
+            throw sbeActivationCodeTruncated(at, -1);
         }
-        final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
-        if (at + 4 + length > sbeEnd)
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", 4 + length, sbeEnd - at);
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeActivationCodeTruncated(final long at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", length, sbeEnd - at);
     }
 
     /**
@@ -3274,7 +3400,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -3296,7 +3431,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -3316,7 +3460,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -3334,7 +3487,16 @@ public final class CarDecoder
             sbeCheckAccess(4, true);
         }
         final long at = limit;
-        final int dataLength = sbeActivationCodeLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeActivationCodeTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -3359,7 +3521,7 @@ public final class CarDecoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -3373,6 +3535,12 @@ public final class CarDecoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: fuelFigures.sbeCheckComplete(); break;
+            case 2: performanceFigures.sbeCheckComplete(); break;
+            default: break;
         }
     }
 
@@ -3536,7 +3704,6 @@ public final class CarDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            performanceFigures.sbeCheckComplete();
         }
         final long manufacturerAt = limit + 4;
         final int manufacturerLength = sbeManufacturerLength(limit);

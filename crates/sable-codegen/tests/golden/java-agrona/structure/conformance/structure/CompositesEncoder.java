@@ -156,7 +156,8 @@ public final class CompositesEncoder
         }
         header.wrap(buffer, offset);
         // blockLength 36, templateId 1, schemaId 904, version 0
-        buffer.putLong(offset, 0x0000038800010024L, java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(offset, 0x00010024, java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(offset + 4, 0x00000388, java.nio.ByteOrder.LITTLE_ENDIAN);
         return wrap(buffer, offset + MessageHeaderEncoder.ENCODED_LENGTH);
     }
 

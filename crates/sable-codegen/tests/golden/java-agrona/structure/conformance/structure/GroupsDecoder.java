@@ -1360,14 +1360,19 @@ public final class GroupsDecoder
         {
             if ((long) at + 4 > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", -1, parentMessage.sbeEnd - at);
+                throw sbeNoteTruncated(at, -1);
             }
-            final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
-            if ((long) at + 4 + length > parentMessage.sbeEnd)
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", 4 + length, parentMessage.sbeEnd - at);
+                throw sbeNoteTruncated(at, 4 + wireLength);
             }
-            return (int) length;
+            return (int) wireLength;
+        }
+
+        private SbeDecodeException sbeNoteTruncated(final int at, final long length)
+        {
+            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -1380,7 +1385,6 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, false);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
             return sbeNoteLength(at);
@@ -1396,7 +1400,6 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
             final int length = sbeNoteLength(at);
@@ -1417,10 +1420,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -1440,10 +1451,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -1460,10 +1479,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             wrapBuffer.wrap(buffer, at + 4, dataLength);
         }
@@ -1479,10 +1506,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
             return dataLength;
@@ -1498,10 +1533,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if ((long) at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+            if ((long) at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
         }
@@ -1523,7 +1566,7 @@ public final class GroupsDecoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1537,6 +1580,11 @@ public final class GroupsDecoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: fills.sbeCheckComplete(); break;
+                default: break;
             }
         }
 
@@ -1599,7 +1647,6 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final int noteAt = parentMessage.limit + 4;
             final int noteLength = sbeNoteLength(parentMessage.limit);
@@ -1639,7 +1686,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            legs.sbeCheckComplete();
         }
         tags.wrap(buffer);
         return tags;
@@ -2025,14 +2071,19 @@ public final class GroupsDecoder
     {
         if ((long) at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", -1, sbeEnd - at);
+            throw sbeTextTruncated(at, -1);
         }
-        final long length = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
-        if ((long) at + 4 + length > sbeEnd)
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", 4 + length, sbeEnd - at);
+            throw sbeTextTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeTextTruncated(final int at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", length, sbeEnd - at);
     }
 
     /**
@@ -2045,7 +2096,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, false);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
         return sbeTextLength(at);
@@ -2061,7 +2111,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
         final int length = sbeTextLength(at);
@@ -2082,10 +2131,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeTextLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 4, dst, dstOffset, bytesCopied);
@@ -2105,10 +2162,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeTextLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 4, bytesCopied);
@@ -2125,10 +2190,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeTextLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         wrapBuffer.wrap(buffer, at + 4, dataLength);
     }
@@ -2144,10 +2217,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeTextLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(buffer, at + 4, dataLength, dst);
         return dataLength;
@@ -2163,10 +2244,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int at = limit;
-        final int dataLength = sbeTextLength(at);
+        if ((long) at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getInt(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL);
+        if ((long) at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(buffer, at + 4, dataLength);
     }
@@ -2205,14 +2294,19 @@ public final class GroupsDecoder
     {
         if ((long) at + 2 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", -1, sbeEnd - at);
+            throw sbeBlobTruncated(at, -1);
         }
-        final long length = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
-        if ((long) at + 2 + length > sbeEnd)
+        final long wireLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        if ((long) at + 2 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", 2 + length, sbeEnd - at);
+            throw sbeBlobTruncated(at, 2 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeBlobTruncated(final int at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", length, sbeEnd - at);
     }
 
     /**
@@ -2262,7 +2356,16 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeBlobLength(at);
+        if ((long) at + 2 > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        if ((long) at + 2 + wireLength > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, 2 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         buffer.getBytes(at + 2, dst, dstOffset, bytesCopied);
@@ -2284,7 +2387,16 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeBlobLength(at);
+        if ((long) at + 2 > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        if ((long) at + 2 + wireLength > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, 2 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         dst.putBytes(dstOffset, buffer, at + 2, bytesCopied);
@@ -2303,7 +2415,16 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final int at = limit;
-        final int dataLength = sbeBlobLength(at);
+        if ((long) at + 2 > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, -1);
+        }
+        final long wireLength = (buffer.getShort(at, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF);
+        if ((long) at + 2 + wireLength > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, 2 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 2 + dataLength;
         wrapBuffer.wrap(buffer, at + 2, dataLength);
     }
@@ -2327,7 +2448,7 @@ public final class GroupsDecoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -2341,6 +2462,12 @@ public final class GroupsDecoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: legs.sbeCheckComplete(); break;
+            case 2: tags.sbeCheckComplete(); break;
+            default: break;
         }
     }
 
@@ -2414,7 +2541,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final int textAt = limit + 4;
         final int textLength = sbeTextLength(limit);

@@ -154,7 +154,8 @@ public final class GroupsEncoder
         }
         header.wrap(buffer, offset);
         // blockLength 8, templateId 2, schemaId 904, version 0
-        buffer.putLong(offset, 0x0000038800020008L, java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(offset, 0x00020008, java.nio.ByteOrder.LITTLE_ENDIAN);
+        buffer.putInt(offset + 4, 0x00000388, java.nio.ByteOrder.LITTLE_ENDIAN);
         return wrap(buffer, offset + MessageHeaderEncoder.ENCODED_LENGTH);
     }
 
@@ -728,7 +729,6 @@ public final class GroupsEncoder
             private int count;
             private int index;
             private int sbeFits;
-            private int sbeNext;
             private int sbeAccessIndex;
 
             FillsEncoder(final GroupsEncoder parentMessage, final LegsEncoder parentGroup)
@@ -791,8 +791,7 @@ public final class GroupsEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
-                sbeNext = headerOffset + HEADER_SIZE;
-                final long room = parentMessage.sbeEnd - (long) sbeNext;
+                final long room = parentMessage.sbeEnd - (long) (headerOffset + HEADER_SIZE);
                 sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
@@ -812,9 +811,8 @@ public final class GroupsEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                offset = sbeNext;
-                sbeNext = offset + BLOCK_LENGTH;
-                parentMessage.limit = sbeNext;
+                offset = sbeEntryOffset(index);
+                parentMessage.limit = offset + BLOCK_LENGTH;
                 ++index;
                 return this;
             }
@@ -830,7 +828,18 @@ public final class GroupsEncoder
                 {
                     return new java.util.NoSuchElementException();
                 }
-                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeEntryOffset(index), BLOCK_LENGTH, parentMessage.sbeEnd);
+            }
+
+            /**
+             * Where entry i starts.
+             *
+             * @param i the entry's index.
+             * @return its offset.
+             */
+            private int sbeEntryOffset(final int i)
+            {
+                return headerOffset + HEADER_SIZE + i * BLOCK_LENGTH;
             }
 
             /**
@@ -1127,7 +1136,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1157,7 +1165,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1186,7 +1193,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1215,7 +1221,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1249,7 +1254,7 @@ public final class GroupsEncoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1263,6 +1268,11 @@ public final class GroupsEncoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: fills.sbeCheckComplete(); break;
+                default: break;
             }
         }
     }
@@ -1298,7 +1308,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            legs.sbeCheckComplete();
         }
         tags.wrap(buffer, count);
         return tags;
@@ -1321,7 +1330,6 @@ public final class GroupsEncoder
         private int count;
         private int index;
         private int sbeFits;
-        private int sbeNext;
         private int sbeAccessIndex;
 
         TagsEncoder(final GroupsEncoder parentMessage)
@@ -1383,8 +1391,7 @@ public final class GroupsEncoder
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
-            sbeNext = headerOffset + HEADER_SIZE;
-            final long room = parentMessage.sbeEnd - (long) sbeNext;
+            final long room = parentMessage.sbeEnd - (long) (headerOffset + HEADER_SIZE);
             sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
         }
 
@@ -1404,9 +1411,8 @@ public final class GroupsEncoder
             {
                 sbeAccessIndex = 0;
             }
-            offset = sbeNext;
-            sbeNext = offset + BLOCK_LENGTH;
-            parentMessage.limit = sbeNext;
+            offset = sbeEntryOffset(index);
+            parentMessage.limit = offset + BLOCK_LENGTH;
             ++index;
             return this;
         }
@@ -1422,7 +1428,18 @@ public final class GroupsEncoder
             {
                 return new java.util.NoSuchElementException();
             }
-            return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
+            return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeEntryOffset(index), BLOCK_LENGTH, parentMessage.sbeEnd);
+        }
+
+        /**
+         * Where entry i starts.
+         *
+         * @param i the entry's index.
+         * @return its offset.
+         */
+        private int sbeEntryOffset(final int i)
+        {
+            return headerOffset + HEADER_SIZE + i * BLOCK_LENGTH;
         }
 
         /**
@@ -1639,7 +1656,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1669,7 +1685,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1698,7 +1713,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1727,7 +1741,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1851,7 +1864,7 @@ public final class GroupsEncoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -1865,6 +1878,12 @@ public final class GroupsEncoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: legs.sbeCheckComplete(); break;
+            case 2: tags.sbeCheckComplete(); break;
+            default: break;
         }
     }
 }

@@ -1360,14 +1360,19 @@ public final class GroupsDecoder
         {
             if (at + 4 > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", -1, parentMessage.sbeEnd - at);
+                throw sbeNoteTruncated(at, -1);
             }
-            final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
-            if (at + 4 + length > parentMessage.sbeEnd)
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", 4 + length, parentMessage.sbeEnd - at);
+                throw sbeNoteTruncated(at, 4 + wireLength);
             }
-            return (int) length;
+            return (int) wireLength;
+        }
+
+        private SbeDecodeException sbeNoteTruncated(final long at, final long length)
+        {
+            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -1380,7 +1385,6 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, false);
-                fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
             return sbeNoteLength(at);
@@ -1396,7 +1400,6 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
             final int length = sbeNoteLength(at);
@@ -1417,10 +1420,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1440,10 +1451,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             final int bytesCopied = Math.min(length, dataLength);
             MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -1461,10 +1480,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
             return dataLength;
@@ -1480,10 +1507,18 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final long at = parentMessage.limit;
-            final int dataLength = sbeNoteLength(at);
+            if (at + 4 > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, -1);
+            }
+            final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+            if (at + 4 + wireLength > parentMessage.sbeEnd)
+            {
+                throw sbeNoteTruncated(at, 4 + wireLength);
+            }
+            final int dataLength = (int) wireLength;
             parentMessage.limit = at + 4 + dataLength;
             return SbeSupport.stringUtf8(segment, at + 4, dataLength);
         }
@@ -1505,7 +1540,7 @@ public final class GroupsDecoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1519,6 +1554,11 @@ public final class GroupsDecoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: fills.sbeCheckComplete(); break;
+                default: break;
             }
         }
 
@@ -1581,7 +1621,6 @@ public final class GroupsDecoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             final long noteAt = parentMessage.limit + 4;
             final int noteLength = sbeNoteLength(parentMessage.limit);
@@ -1621,7 +1660,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            legs.sbeCheckComplete();
         }
         tags.wrap(segment);
         return tags;
@@ -2006,14 +2044,19 @@ public final class GroupsDecoder
     {
         if (at + 4 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", -1, sbeEnd - at);
+            throw sbeTextTruncated(at, -1);
         }
-        final long length = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
-        if (at + 4 + length > sbeEnd)
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", 4 + length, sbeEnd - at);
+            throw sbeTextTruncated(at, 4 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeTextTruncated(final long at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", length, sbeEnd - at);
     }
 
     /**
@@ -2026,7 +2069,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, false);
-            tags.sbeCheckComplete();
         }
         final long at = limit;
         return sbeTextLength(at);
@@ -2042,7 +2084,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final long at = limit;
         final int length = sbeTextLength(at);
@@ -2063,10 +2104,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeTextLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2086,10 +2135,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeTextLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 4, dst, dstOffset, bytesCopied);
@@ -2107,10 +2164,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeTextLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         SbeSupport.appendUtf8(segment, at + 4, dataLength, dst);
         return dataLength;
@@ -2126,10 +2191,18 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final long at = limit;
-        final int dataLength = sbeTextLength(at);
+        if (at + 4 > sbeEnd)
+        {
+            throw sbeTextTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getIntLE(array, segment, at) & 0xFFFF_FFFFL);
+        if (at + 4 + wireLength > sbeEnd)
+        {
+            throw sbeTextTruncated(at, 4 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 4 + dataLength;
         return SbeSupport.stringUtf8(segment, at + 4, dataLength);
     }
@@ -2168,14 +2241,19 @@ public final class GroupsDecoder
     {
         if (at + 2 > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", -1, sbeEnd - at);
+            throw sbeBlobTruncated(at, -1);
         }
-        final long length = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
-        if (at + 2 + length > sbeEnd)
+        final long wireLength = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        if (at + 2 + wireLength > sbeEnd)
         {
-            throw SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", 2 + length, sbeEnd - at);
+            throw sbeBlobTruncated(at, 2 + wireLength);
         }
-        return (int) length;
+        return (int) wireLength;
+    }
+
+    private SbeDecodeException sbeBlobTruncated(final long at, final long length)
+    {
+        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", length, sbeEnd - at);
     }
 
     /**
@@ -2225,7 +2303,16 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = sbeBlobLength(at);
+        if (at + 2 > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        if (at + 2 + wireLength > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, 2 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         SbeSupport.getBytes(array, segment, at + 2, dst, dstOffset, bytesCopied);
@@ -2247,7 +2334,16 @@ public final class GroupsDecoder
             sbeCheckAccess(3, true);
         }
         final long at = limit;
-        final int dataLength = sbeBlobLength(at);
+        if (at + 2 > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, -1);
+        }
+        final long wireLength = (SbeSupport.getShortLE(array, segment, at) & 0xFFFF);
+        if (at + 2 + wireLength > sbeEnd)
+        {
+            throw sbeBlobTruncated(at, 2 + wireLength);
+        }
+        final int dataLength = (int) wireLength;
         limit = at + 2 + dataLength;
         final int bytesCopied = Math.min(length, dataLength);
         MemorySegment.copy(segment, at + 2, dst, dstOffset, bytesCopied);
@@ -2273,7 +2369,7 @@ public final class GroupsDecoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -2287,6 +2383,12 @@ public final class GroupsDecoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: legs.sbeCheckComplete(); break;
+            case 2: tags.sbeCheckComplete(); break;
+            default: break;
         }
     }
 
@@ -2360,7 +2462,6 @@ public final class GroupsDecoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         final long textAt = limit + 4;
         final int textLength = sbeTextLength(limit);

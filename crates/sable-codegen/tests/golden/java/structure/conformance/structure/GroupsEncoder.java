@@ -737,7 +737,6 @@ public final class GroupsEncoder
             private int count;
             private int index;
             private int sbeFits;
-            private long sbeNext;
             private int sbeAccessIndex;
 
             FillsEncoder(final GroupsEncoder parentMessage, final LegsEncoder parentGroup)
@@ -801,8 +800,7 @@ public final class GroupsEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
-                sbeNext = headerOffset + HEADER_SIZE;
-                final long room = parentMessage.sbeEnd - sbeNext;
+                final long room = parentMessage.sbeEnd - (headerOffset + HEADER_SIZE);
                 sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
@@ -822,9 +820,8 @@ public final class GroupsEncoder
                 {
                     sbeAccessIndex = 0;
                 }
-                offset = sbeNext;
-                sbeNext = offset + BLOCK_LENGTH;
-                parentMessage.limit = sbeNext;
+                offset = sbeEntryOffset(index);
+                parentMessage.limit = offset + BLOCK_LENGTH;
                 ++index;
                 return this;
             }
@@ -840,7 +837,18 @@ public final class GroupsEncoder
                 {
                     return new java.util.NoSuchElementException();
                 }
-                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
+                return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeEntryOffset(index), BLOCK_LENGTH, parentMessage.sbeEnd);
+            }
+
+            /**
+             * Where entry i starts.
+             *
+             * @param i the entry's index.
+             * @return its offset.
+             */
+            private long sbeEntryOffset(final int i)
+            {
+                return headerOffset + HEADER_SIZE + (long) i * BLOCK_LENGTH;
             }
 
             /**
@@ -1137,7 +1145,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1167,7 +1174,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1196,7 +1202,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1225,7 +1230,6 @@ public final class GroupsEncoder
             if (SbeSupport.ACCESS_ORDER_CHECKS)
             {
                 sbeCheckAccess(1, true);
-                fills.sbeCheckComplete();
             }
             if (length > 1073741824)
             {
@@ -1259,7 +1263,7 @@ public final class GroupsEncoder
         }
 
         /**
-         * Checks that a group or var data is the next to access, in schema order.
+         * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
          *
          * @param element its position.
          * @param advance whether the access moves past it.
@@ -1273,6 +1277,11 @@ public final class GroupsEncoder
             if (advance)
             {
                 sbeAccessIndex = element + 1;
+            }
+            switch (element)
+            {
+                case 1: fills.sbeCheckComplete(); break;
+                default: break;
             }
         }
     }
@@ -1308,7 +1317,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(1, true);
-            legs.sbeCheckComplete();
         }
         tags.wrap(segment, count);
         return tags;
@@ -1332,7 +1340,6 @@ public final class GroupsEncoder
         private int count;
         private int index;
         private int sbeFits;
-        private long sbeNext;
         private int sbeAccessIndex;
 
         TagsEncoder(final GroupsEncoder parentMessage)
@@ -1395,8 +1402,7 @@ public final class GroupsEncoder
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
-            sbeNext = headerOffset + HEADER_SIZE;
-            final long room = parentMessage.sbeEnd - sbeNext;
+            final long room = parentMessage.sbeEnd - (headerOffset + HEADER_SIZE);
             sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
         }
 
@@ -1416,9 +1422,8 @@ public final class GroupsEncoder
             {
                 sbeAccessIndex = 0;
             }
-            offset = sbeNext;
-            sbeNext = offset + BLOCK_LENGTH;
-            parentMessage.limit = sbeNext;
+            offset = sbeEntryOffset(index);
+            parentMessage.limit = offset + BLOCK_LENGTH;
             ++index;
             return this;
         }
@@ -1434,7 +1439,18 @@ public final class GroupsEncoder
             {
                 return new java.util.NoSuchElementException();
             }
-            return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeNext, BLOCK_LENGTH, parentMessage.sbeEnd);
+            return SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", sbeEntryOffset(index), BLOCK_LENGTH, parentMessage.sbeEnd);
+        }
+
+        /**
+         * Where entry i starts.
+         *
+         * @param i the entry's index.
+         * @return its offset.
+         */
+        private long sbeEntryOffset(final int i)
+        {
+            return headerOffset + HEADER_SIZE + (long) i * BLOCK_LENGTH;
         }
 
         /**
@@ -1651,7 +1667,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1681,7 +1696,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1710,7 +1724,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1739,7 +1752,6 @@ public final class GroupsEncoder
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeCheckAccess(2, true);
-            tags.sbeCheckComplete();
         }
         if (length > 1073741824)
         {
@@ -1863,7 +1875,7 @@ public final class GroupsEncoder
     }
 
     /**
-     * Checks that a group or var data is the next to access, in schema order.
+     * Checks that a group or var data is the next to access, in schema order, and that the group before it was accessed to its end.
      *
      * @param element its position.
      * @param advance whether the access moves past it.
@@ -1877,6 +1889,12 @@ public final class GroupsEncoder
         if (advance)
         {
             sbeAccessIndex = element + 1;
+        }
+        switch (element)
+        {
+            case 1: legs.sbeCheckComplete(); break;
+            case 2: tags.sbeCheckComplete(); break;
+            default: break;
         }
     }
 }
