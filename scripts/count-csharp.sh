@@ -29,16 +29,20 @@ count() { # runtime, benchmark, iterations -> total instructions
     sed -n 's/^summary: //p; s/^totals: //p' "$out" | head -1 | awk '{print $1}'
 }
 printf '| instructions per op | runtime | sable | baseline | ratio |\n| --- | --- | ---: | ---: | ---: |\n'
+per_op() { # runtime, benchmark -> instructions per operation
+    local a z
+    a=$(count "$1" "$2" "$n1")
+    z=$(count "$1" "$2" "$n2")
+    awk -v a="$a" -v z="$z" -v d="$((n1 - n2))" 'BEGIN { printf "%.0f", (a - z) / d }'
+}
+declare -A baseline=() # a fluent row shares its baseline with the statements' row: counted once
 for runtime in coreclr mono; do
     [[ "$runtime" =~ $runtimes ]] || continue
     for b in car/encode car/encode/fluent car/decode md/encode md/encode/fluent md/decode; do
         [[ "$b" =~ $names ]] || continue
-        row=()
-        for name in "$b" "${b%/fluent}/baseline"; do
-            a=$(count "$runtime" "$name" "$n1")
-            z=$(count "$runtime" "$name" "$n2")
-            row+=("$(awk -v a="$a" -v z="$z" -v d="$((n1 - n2))" 'BEGIN { printf "%.0f", (a - z) / d }')")
-        done
+        base="${b%/fluent}/baseline"
+        [ -n "${baseline[$runtime:$base]:-}" ] || baseline[$runtime:$base]="$(per_op "$runtime" "$base")"
+        row=("$(per_op "$runtime" "$b")" "${baseline[$runtime:$base]}")
         echo "| $b | $runtime | ${row[0]} | ${row[1]} | $(awk -v s="${row[0]}" -v b="${row[1]}" 'BEGIN { printf "%.2f", s / b }') |"
     done
 done
