@@ -226,12 +226,7 @@ pub(super) fn split_method(
     failed_params: bool,
 ) -> String {
     let (r, rt) = recv;
-    let low = {
-        let mut c = name.chars();
-        c.next()
-            .map(|f| f.to_ascii_lowercase().to_string() + c.as_str())
-            .unwrap_or_default()
-    };
+    let low = private(name);
     let decl = params
         .iter()
         .map(|(n, t)| format!("{n} {t}"))

@@ -255,16 +255,6 @@ func untilNUL(b []byte) []byte {
 	return b
 }
 
-// putText writes s into the char array b, NUL-padded; false (nothing written) when too long.
-func putText[T string | []byte](b []byte, s T) bool {
-	if len(s) > len(b) {
-		return false
-	}
-	n := copy(b, s)
-	clear(b[n:])
-	return true
-}
-
 const hexDigits = "0123456789abcdef"
 
 // appendEscaped appends one character of a JSON string, escaped as the canonical JSON does.
