@@ -586,7 +586,8 @@ impl Gen<'_> {
             g.body.groups.is_empty() && g.body.var_data.iter().all(|v| v.since_version == 0);
         if n_el > 0 && var_only {
             // Entries of a block and var data: their lengths read inline, one by one; the
-            // walk, with its errors, only when one does not fit.
+            // walk, with its errors, only when one does not fit (or the block is an older
+            // writer's shorter one, copied by nextChecked).
             let mut reads = String::new();
             for (j, v) in g.body.var_data.iter().enumerate() {
                 let (ls, _, _) = var_len(v);
@@ -601,8 +602,16 @@ impl Gen<'_> {
                     " {{\nq += {ls} + {n}\n}} else {{\nreturn d.nextChecked()\n}}"
                 );
             }
+            let (whole, block) = if bl > 0 {
+                (
+                    format!(" || bl < {bl}"),
+                    format!("d.block = (*[{bl}]byte)(buf[p : p+{bl} : p+{bl}])"),
+                )
+            } else {
+                (String::new(), format!("d.block = &{nulls}"))
+            };
             // The end tested inline (Next inlines), the entries read by a call.
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nreturn d.nextEntry()\n}}\n\n// nextEntry is Next short of the end.\nfunc (d *{dt}) nextEntry() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "buf", "p", "d.blockLength"));
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nreturn d.nextEntry()\n}}\n\n// nextEntry is Next short of the end (p + bl cannot overflow: p is within the buffer, bl at most 32 bits).\nfunc (d *{dt}) nextEntry() bool {{\nbuf, p, bl := d.buf, d.next, d.blockLength\nif d.err != nil{whole} {{\nreturn d.nextChecked()\n}}\nq := p + bl\n{reads}d.pos[{n_el}] = q\n{block}\nd.idx[{depth}]++\nd.next, d.entry = q, true\nreturn true\n}}\n");
             let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else if n_el > 0 {
             // The entry's groups and var data are found when asked for (find); its end, when
@@ -614,7 +623,17 @@ impl Gen<'_> {
                 Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("var end int\nif g := &d.{}; d.err == nil && d.found == {last} && g.done(d.pos[{last}]) {{\nend = g.next\n}} else {{\nend = d.find({n_el})\n}}", private_field(&ng.name)),
                 _ => format!("end := d.find({n_el})"),
             };
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
+            // An entry at least the schema's block long that fits is read inline; any other
+            // (and its error) by nextChecked.
+            let (whole, block) = if bl > 0 {
+                (
+                    format!("bl >= {bl} && "),
+                    format!("d.block = (*[{bl}]byte)(d.buf[p : p+{bl} : p+{bl}])"),
+                )
+            } else {
+                (String::new(), format!("d.block = &{nulls}"))
+            };
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nif p, bl := d.next, d.blockLength; {whole}p+bl <= len(d.buf) {{\n{block}\nd.idx[{depth}]++\nd.pos[0], d.found, d.entry = p+bl, 0, true\nreturn true\n}}\nreturn d.nextChecked()\n}}\n\n// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.\nfunc (d *{dt}) nextChecked() bool {{\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
             // no call (the error of an entry that does not fit was made by wrap).

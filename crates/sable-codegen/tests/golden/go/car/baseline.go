@@ -1767,17 +1767,13 @@ return false
 return d.nextEntry()
 }
 
-// nextEntry is Next short of the end.
+// nextEntry is Next short of the end (p + bl cannot overflow: p is within the buffer, bl at most 32 bits).
 func (d *CarFuelFiguresDecoder) nextEntry() bool {
-d.entry = false
-if d.err != nil || d.idx[0]+1 >= d.count {
-return false
-}
-buf, p := d.buf, d.next
-q := p + d.blockLength
-if q < p || q > len(buf) {
+buf, p, bl := d.buf, d.next, d.blockLength
+if d.err != nil || bl < 6 {
 return d.nextChecked()
 }
+q := p + bl
 d.pos[0] = q
 if q+4 > len(buf) {
 return d.nextChecked()
@@ -1789,14 +1785,8 @@ q += 4 + n0
 return d.nextChecked()
 }
 d.pos[1] = q
+d.block = (*[6]byte)(buf[p : p+6 : p+6])
 d.idx[0]++
-if d.blockLength >= 6 {
-d.block = (*[6]byte)(buf[p:])
-} else {
-w := d.prepareScratch(d.blockLength)
-copy(d.scratch[:w], buf[p:])
-d.block = d.scratch
-}
 d.next, d.entry = q, true
 return true
 }
@@ -2215,6 +2205,17 @@ d.next = end
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
+if p, bl := d.next, d.blockLength; bl >= 1 && p+bl <= len(d.buf) {
+d.block = (*[1]byte)(d.buf[p : p+1 : p+1])
+d.idx[0]++
+d.pos[0], d.found, d.entry = p+bl, 0, true
+return true
+}
+return d.nextChecked()
+}
+
+// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.
+func (d *CarPerformanceFiguresDecoder) nextChecked() bool {
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {

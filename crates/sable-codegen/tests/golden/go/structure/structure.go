@@ -1717,6 +1717,17 @@ d.next = end
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
+if p, bl := d.next, d.blockLength; bl >= 12 && p+bl <= len(d.buf) {
+d.block = (*[12]byte)(d.buf[p : p+12 : p+12])
+d.idx[0]++
+d.pos[0], d.found, d.entry = p+bl, 0, true
+return true
+}
+return d.nextChecked()
+}
+
+// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.
+func (d *GroupsLegsDecoder) nextChecked() bool {
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
