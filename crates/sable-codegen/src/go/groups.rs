@@ -242,7 +242,16 @@ impl Gen<'_> {
             o.push_str(&meta(t, &v.name, v.id, v.since_version));
             // A message's accessor reads the var data after the one before it inline (the usual
             // order); anything else is a call.
-            let (find, checked) = if at.top() {
+            let (find, checked) = if at.top() && var_inline(body, j) {
+                // After var data, with no test of `found` (its start is the buffer's length
+                // until found: see `var_inline`), small enough to inline, passing its checked
+                // path in (sbe.go, "Fast paths").
+                let low = private(&m);
+                let lt = v.length.primitive_type;
+                let fast = format!("// {low}Fast is {m} with its checked path passed in (see sbe.go, \"Fast paths\").\nfunc (d *{t}) {low}Fast(checked func(*{t}) []byte) []byte {{\nif b, p := d.buf, d.pos[{j}]; p+{ls} <= len(b) {{\nif end := p + {ls} + int({}); end <= len(b) {{\nd.found, d.pos[{}] = {}, end\nreturn b[p+{ls} : end : end]\n}}\n}}\nreturn checked(d)\n}}\n\n", read("b", "p", lt, v.length.byte_order), j + 1, j + 1);
+                let checked = format!("{fast}// {low}Checked is {m} off its fast path: found by skipping what comes before it.\nfunc (d *{t}) {low}Checked() []byte {{\n{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n\n");
+                (format!("return d.{low}Fast((*{t}).{low}Checked)"), checked)
+            } else if at.top() {
                 let low = private(&format!("{m}Checked"));
                 // (Its start is in the buffer once found; before a wrap that failed, the first's
                 // is not.)
@@ -763,6 +772,21 @@ fn past_group(body: &Body, j: usize, set_p: bool) -> String {
         Some(g) if g.since_version == 0 => format!("if g := &d.{}; d.err == nil && d.found == {} && g.done(d.pos[{}]) {{\nd.found, d.pos[{j}] = {j}, g.next\n{}}}\n", private_field(&g.name), j - 1, j - 1, if set_p { "p = g.next\n" } else { "" }),
         _ => String::new(),
     }
+}
+
+/// Whether a message's accessor of its element `j`, var data, reads it inline with no test of
+/// `found`, so that it is small enough to inline: var data after var data, since version 0,
+/// its length unsigned and at most 32 bits. Its start, `pos[j]`, is then the buffer's length
+/// until it is found (`open`, `WrapBody` and `wrapChecked` set it so): no var data fits there.
+/// (Any other `pos[j]` is its start: `found` may go down, to `j + 1`, but no further.)
+pub(super) fn var_inline(body: &Body, j: usize) -> bool {
+    let Some(k) = j.checked_sub(body.groups.len() + 1) else {
+        return false;
+    };
+    body.var_data.get(k + 1).is_some_and(|v| {
+        let lt = v.length.primitive_type;
+        v.since_version == 0 && lt.is_unsigned() && lt.size() <= 4
+    })
 }
 
 /// Whether the entries of a group with body `body` find their groups and var data lazily

@@ -589,6 +589,8 @@ return d.wrapChecked(buf)
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *CarDecoder) wrapChecked(buf []byte) error {
 d.block, d.hdr, d.ok, d.found = &carNulls, false, false, 0
+d.pos[3] = len(d.buf)
+d.pos[4] = len(d.buf)
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -612,6 +614,8 @@ if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &carNulls
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
+d.pos[3] = len(buf)
+d.pos[4] = len(buf)
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
 d.open(buf, offset, blockLength, version)
@@ -631,6 +635,8 @@ copy(d.scratch[:w], buf[offset:])
 d.block = d.scratch
 }
 d.pos[0] = offset + blockLength
+d.pos[3] = len(buf)
+d.pos[4] = len(buf)
 }
 
 func (d *CarDecoder) failWith(err error) error {
@@ -1054,15 +1060,18 @@ return 0
 // Model returns the bytes of var data `model` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *CarDecoder) Model() []byte {
-if d.found == 3 {
-if b := d.buf[d.pos[3]:]; len(b) >= 4 {
-if n := int(binary.BigEndian.Uint32(b[0:])); n <= len(b)-4 {
-d.found, d.pos[4] = 4, d.pos[3]+4+n
-return b[4 : 4+n : 4+n]
+return d.modelFast((*CarDecoder).modelChecked)
+}
+
+// modelFast is Model with its checked path passed in (see sbe.go, "Fast paths").
+func (d *CarDecoder) modelFast(checked func(*CarDecoder) []byte) []byte {
+if b, p := d.buf, d.pos[3]; p+4 <= len(b) {
+if end := p + 4 + int(binary.BigEndian.Uint32(b[p:])); end <= len(b) {
+d.found, d.pos[4] = 4, end
+return b[p+4 : end : end]
 }
 }
-}
-return d.modelChecked()
+return checked(d)
 }
 
 // modelChecked is Model off its fast path: found by skipping what comes before it.
@@ -1118,15 +1127,18 @@ return 0
 // ActivationCode returns the bytes of var data `activationCode` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) ActivationCode() []byte {
-if d.found == 4 {
-if b := d.buf[d.pos[4]:]; len(b) >= 4 {
-if n := int(binary.BigEndian.Uint32(b[0:])); n <= len(b)-4 {
-d.found, d.pos[5] = 5, d.pos[4]+4+n
-return b[4 : 4+n : 4+n]
+return d.activationCodeFast((*CarDecoder).activationCodeChecked)
+}
+
+// activationCodeFast is ActivationCode with its checked path passed in (see sbe.go, "Fast paths").
+func (d *CarDecoder) activationCodeFast(checked func(*CarDecoder) []byte) []byte {
+if b, p := d.buf, d.pos[4]; p+4 <= len(b) {
+if end := p + 4 + int(binary.BigEndian.Uint32(b[p:])); end <= len(b) {
+d.found, d.pos[5] = 5, end
+return b[p+4 : end : end]
 }
 }
-}
-return d.activationCodeChecked()
+return checked(d)
 }
 
 // activationCodeChecked is ActivationCode off its fast path: found by skipping what comes before it.

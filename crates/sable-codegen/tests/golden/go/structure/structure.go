@@ -910,6 +910,7 @@ return d.wrapChecked(buf)
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *GroupsDecoder) wrapChecked(buf []byte) error {
 d.block, d.hdr, d.ok, d.found = &groupsNulls, false, false, 0
+d.pos[3] = len(d.buf)
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -933,6 +934,7 @@ if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &groupsNulls
 d.gLegs.start = -1
 d.gTags.start = -1
+d.pos[3] = len(buf)
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
 d.open(buf, offset, blockLength, version)
@@ -952,6 +954,7 @@ copy(d.scratch[:w], buf[offset:])
 d.block = d.scratch
 }
 d.pos[0] = offset + blockLength
+d.pos[3] = len(buf)
 }
 
 func (d *GroupsDecoder) failWith(err error) error {
@@ -1222,15 +1225,18 @@ return 0
 // Blob returns the bytes of var data `blob` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Blob() []byte {
-if d.found == 3 {
-if b := d.buf[d.pos[3]:]; len(b) >= 2 {
-if n := int(binary.LittleEndian.Uint16(b[0:])); n <= len(b)-2 {
-d.found, d.pos[4] = 4, d.pos[3]+2+n
-return b[2 : 2+n : 2+n]
+return d.blobFast((*GroupsDecoder).blobChecked)
+}
+
+// blobFast is Blob with its checked path passed in (see sbe.go, "Fast paths").
+func (d *GroupsDecoder) blobFast(checked func(*GroupsDecoder) []byte) []byte {
+if b, p := d.buf, d.pos[3]; p+2 <= len(b) {
+if end := p + 2 + int(binary.LittleEndian.Uint16(b[p:])); end <= len(b) {
+d.found, d.pos[4] = 4, end
+return b[p+2 : end : end]
 }
 }
-}
-return d.blobChecked()
+return checked(d)
 }
 
 // blobChecked is Blob off its fast path: found by skipping what comes before it.
