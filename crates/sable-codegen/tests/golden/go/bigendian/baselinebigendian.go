@@ -2138,16 +2138,24 @@ d.blockLength, d.count, d.next = bl, n, p+4
 
 // done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *CarPerformanceFiguresDecoder) done(p int) bool {
+return d.doneFast(p, (*CarPerformanceFiguresDecoder).doneEntry)
+}
+
+// doneFast is done with its call of doneEntry passed in (see sbe.go, "Fast paths").
+func (d *CarPerformanceFiguresDecoder) doneFast(p int, entry func(*CarPerformanceFiguresDecoder) bool) bool {
 if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
 return false
 }
-if d.entry {
+return !d.entry || entry(d)
+}
+
+// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.
+func (d *CarPerformanceFiguresDecoder) doneEntry() bool {
 end := d.find(1)
 if end < 0 {
 return false
 }
 d.next = end
-}
 return true
 }
 
