@@ -445,15 +445,29 @@ impl Gen<'_> {
             conds.push(format!("n*bl <= len(buf)-p-{dim_len}"));
         }
 
-        let copy_up: String = (0..depth)
-            .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
-            .collect();
-        let state = if fixed {
-            "g.fit, g.whole, g.cut = n, -1, nil\n"
+        // Entries of a fixed size, all fitting, raise no error once open: the indices of the
+        // entries above (for errors' paths) are not needed, nor the acting version unless a
+        // field reads it (a field since a later version, a composite).
+        let nulls = nulls_name(&at.entry(g));
+        let open = if fixed {
+            let reads_version = g
+                .body
+                .fields
+                .iter()
+                .any(|f| f.since_version > 0 || matches!(f.type_ref, TypeRef::Composite(_)));
+            let version = if reads_version {
+                "g.version = d.version\n"
+            } else {
+                ""
+            };
+            format!("g.buf, g.start, g.idx[{depth}] = buf, p, -1\n{version}g.block, g.err = &{nulls}, nil\ng.fit, g.whole, g.cut = n, -1, nil\n")
         } else {
-            "g.entry = false\n"
+            let copy_up: String = (0..depth)
+                .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
+                .collect();
+            format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n")
         };
-        let open = format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = &{}, nil\n{state}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g", nulls_name(&at.entry(g)));
+        let open = format!("{open}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g");
         let open = if conds.is_empty() {
             open
         } else {

@@ -1130,7 +1130,7 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 2 && n*bl <= len(buf)-p-4 {
-g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.buf, g.start, g.idx[0] = buf, p, -1
 g.block, g.err = &groupsTagsNulls, nil
 g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
@@ -1824,8 +1824,7 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 5 && n*bl <= len(buf)-p-4 {
-g.idx[0] = d.idx[0]
-g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.buf, g.start, g.idx[1] = buf, p, -1
 g.block, g.err = &groupsLegsFillsNulls, nil
 g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
