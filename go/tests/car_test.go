@@ -150,6 +150,35 @@ func TestEncodingAndDecodingDoNotAllocate(t *testing.T) {
 	}
 }
 
+// A decoder reused after a message read to its end reads no var data of it once a Wrap or
+// WrapBody fails (the accessors of var data after var data test no count of what was found:
+// their starts are forgotten by every wrap), and reads the next message's own.
+func TestReusedDecoderForgetsTheLastMessage(t *testing.T) {
+	_, msg := carVector(t)
+	var d car.CarDecoder
+	read := func() string {
+		return string(d.Manufacturer()) + "/" + string(d.Model()) + "/" + string(d.ActivationCode())
+	}
+	if err := d.Wrap(msg); err != nil || read() != "Honda/Civic VTi/abcdef" {
+		t.Fatalf("first message: %v", err)
+	}
+	bad := append([]byte(nil), msg...)
+	bad[2] = 99 // template id
+	if err := d.Wrap(bad); err == nil || read() != "//" {
+		t.Fatalf("unknown template: %v, read %q", err, read())
+	}
+	if err := d.Wrap(msg); err != nil || read() != "Honda/Civic VTi/abcdef" {
+		t.Fatalf("again: %v", err)
+	}
+	if err := d.WrapBody(msg, car.HeaderSize, len(msg), 0); err == nil || read() != "//" {
+		t.Fatalf("body past the end: %v, read %q", err, read())
+	}
+	// The same message read from its end backwards, then in order.
+	if err := d.Wrap(msg); err != nil || string(d.ActivationCode()) != "abcdef" || string(d.Model()) != "Civic VTi" || read() != "Honda/Civic VTi/abcdef" {
+		t.Fatalf("out of order: %v, read %q", err, read())
+	}
+}
+
 func TestErrorsCarryOffsetFieldAndKind(t *testing.T) {
 	_, msg := carVector(t)
 	var de *car.DecodeError

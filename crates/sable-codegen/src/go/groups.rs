@@ -242,7 +242,16 @@ impl Gen<'_> {
             o.push_str(&meta(t, &v.name, v.id, v.since_version));
             // A message's accessor reads the var data after the one before it inline (the usual
             // order); anything else is a call.
-            let (find, checked) = if at.top() {
+            let (find, checked) = if at.top() && var_inline(body, j) {
+                // After var data, with no test of `found` (its start is the buffer's length
+                // until found: see `var_inline`), small enough to inline, passing its checked
+                // path in (sbe.go, "Fast paths").
+                let low = private(&m);
+                let lt = v.length.primitive_type;
+                let fast = format!("// {low}Fast is {m} with its checked path passed in (see sbe.go, \"Fast paths\").\nfunc (d *{t}) {low}Fast(checked func(*{t}) []byte) []byte {{\nif b, p := d.buf, d.pos[{j}]; p+{ls} <= len(b) {{\nif end := p + {ls} + int({}); end <= len(b) {{\nd.found, d.pos[{}] = {}, end\nreturn b[p+{ls} : end : end]\n}}\n}}\nreturn checked(d)\n}}\n\n", read("b", "p", lt, v.length.byte_order), j + 1, j + 1);
+                let checked = format!("{fast}// {low}Checked is {m} off its fast path: found by skipping what comes before it.\nfunc (d *{t}) {low}Checked() []byte {{\n{find}\nreturn d.buf[p+{ls} : end : end]\n}}\n\n");
+                (format!("return d.{low}Fast((*{t}).{low}Checked)"), checked)
+            } else if at.top() {
                 let low = private(&format!("{m}Checked"));
                 // (Its start is in the buffer once found; before a wrap that failed, the first's
                 // is not.)
@@ -436,15 +445,29 @@ impl Gen<'_> {
             conds.push(format!("n*bl <= len(buf)-p-{dim_len}"));
         }
 
-        let copy_up: String = (0..depth)
-            .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
-            .collect();
-        let state = if fixed {
-            "g.fit, g.whole, g.cut = n, -1, nil\n"
+        // Entries of a fixed size, all fitting, raise no error once open: the indices of the
+        // entries above (for errors' paths) are not needed, nor the acting version unless a
+        // field reads it (a field since a later version, a composite).
+        let nulls = nulls_name(&at.entry(g));
+        let open = if fixed {
+            let reads_version = g
+                .body
+                .fields
+                .iter()
+                .any(|f| f.since_version > 0 || matches!(f.type_ref, TypeRef::Composite(_)));
+            let version = if reads_version {
+                "g.version = d.version\n"
+            } else {
+                ""
+            };
+            format!("g.buf, g.start, g.idx[{depth}] = buf, p, -1\n{version}g.block, g.err = &{nulls}, nil\ng.fit, g.whole, g.cut = n, -1, nil\n")
         } else {
-            "g.entry = false\n"
+            let copy_up: String = (0..depth)
+                .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
+                .collect();
+            format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n")
         };
-        let open = format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = &{}, nil\n{state}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g", nulls_name(&at.entry(g)));
+        let open = format!("{open}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g");
         let open = if conds.is_empty() {
             open
         } else {
@@ -567,7 +590,8 @@ impl Gen<'_> {
         let mut o = format!("{d}type {dt} struct {{\nbuf []byte\n{block}version int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
         let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, &{nulls}, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
         if lazy(&g.body) {
-            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nif d.entry {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\n}}\nreturn true\n}}\n");
+            // In three parts, so that done inlines (the last entry's end is a call).
+            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nreturn d.doneFast(p, (*{dt}).doneEntry)\n}}\n\n// doneFast is done with its call of doneEntry passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) doneFast(p int, entry func(*{dt}) bool) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nreturn !d.entry || entry(d)\n}}\n\n// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.\nfunc (d *{dt}) doneEntry() bool {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\nreturn true\n}}\n");
             let cases = find_cases(&g.body, &inner, "d.idx[:]");
             let _ = writeln!(o, "// find returns where group or var data i of the entry starts (in schema order; {n_el}: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.\nfunc (d *{dt}) find(i int) int {{\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
         } else {
@@ -586,7 +610,8 @@ impl Gen<'_> {
             g.body.groups.is_empty() && g.body.var_data.iter().all(|v| v.since_version == 0);
         if n_el > 0 && var_only {
             // Entries of a block and var data: their lengths read inline, one by one; the
-            // walk, with its errors, only when one does not fit.
+            // walk, with its errors, only when one does not fit (or the block is an older
+            // writer's shorter one, copied by nextChecked).
             let mut reads = String::new();
             for (j, v) in g.body.var_data.iter().enumerate() {
                 let (ls, _, _) = var_len(v);
@@ -601,8 +626,16 @@ impl Gen<'_> {
                     " {{\nq += {ls} + {n}\n}} else {{\nreturn d.nextChecked()\n}}"
                 );
             }
+            let (whole, block) = if bl > 0 {
+                (
+                    format!(" || bl < {bl}"),
+                    format!("d.block = (*[{bl}]byte)(buf[p : p+{bl} : p+{bl}])"),
+                )
+            } else {
+                (String::new(), format!("d.block = &{nulls}"))
+            };
             // The end tested inline (Next inlines), the entries read by a call.
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nreturn d.nextEntry()\n}}\n\n// nextEntry is Next short of the end.\nfunc (d *{dt}) nextEntry() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nbuf, p := d.buf, d.next\nq := p + d.blockLength\nif q < p || q > len(buf) {{\nreturn d.nextChecked()\n}}\n{reads}d.pos[{n_el}] = q\nd.idx[{depth}]++\n{}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "buf", "p", "d.blockLength"));
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nreturn d.nextEntry()\n}}\n\n// nextEntry is Next short of the end (p + bl cannot overflow: p is within the buffer, bl at most 32 bits).\nfunc (d *{dt}) nextEntry() bool {{\nbuf, p, bl := d.buf, d.next, d.blockLength\nif d.err != nil{whole} {{\nreturn d.nextChecked()\n}}\nq := p + bl\n{reads}d.pos[{n_el}] = q\n{block}\nd.idx[{depth}]++\nd.next, d.entry = q, true\nreturn true\n}}\n");
             let _ = writeln!(o, "// nextChecked is Next walking the entry with its checks, for the error of the first item that does not fit.\nfunc (d *{dt}) nextChecked() bool {{\nd.entry = false\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nq := p + d.blockLength\nvar err error\n{walk_here}\nd.next, d.entry = q, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else if n_el > 0 {
             // The entry's groups and var data are found when asked for (find); its end, when
@@ -614,7 +647,17 @@ impl Gen<'_> {
                 Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("var end int\nif g := &d.{}; d.err == nil && d.found == {last} && g.done(d.pos[{last}]) {{\nend = g.next\n}} else {{\nend = d.find({n_el})\n}}", private_field(&ng.name)),
                 _ => format!("end := d.find({n_el})"),
             };
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
+            // An entry at least the schema's block long that fits is read inline; any other
+            // (and its error) by nextChecked.
+            let (whole, block) = if bl > 0 {
+                (
+                    format!("bl >= {bl} && "),
+                    format!("d.block = (*[{bl}]byte)(d.buf[p : p+{bl} : p+{bl}])"),
+                )
+            } else {
+                (String::new(), format!("d.block = &{nulls}"))
+            };
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nif p, bl := d.next, d.blockLength; {whole}p+bl <= len(d.buf) {{\n{block}\nd.idx[{depth}]++\nd.pos[0], d.found, d.entry = p+bl, 0, true\nreturn true\n}}\nreturn d.nextChecked()\n}}\n\n// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.\nfunc (d *{dt}) nextChecked() bool {{\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else {
             // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
             // no call (the error of an entry that does not fit was made by wrap).
@@ -744,6 +787,21 @@ fn past_group(body: &Body, j: usize, set_p: bool) -> String {
         Some(g) if g.since_version == 0 => format!("if g := &d.{}; d.err == nil && d.found == {} && g.done(d.pos[{}]) {{\nd.found, d.pos[{j}] = {j}, g.next\n{}}}\n", private_field(&g.name), j - 1, j - 1, if set_p { "p = g.next\n" } else { "" }),
         _ => String::new(),
     }
+}
+
+/// Whether a message's accessor of its element `j`, var data, reads it inline with no test of
+/// `found`, so that it is small enough to inline: var data after var data, since version 0,
+/// its length unsigned and at most 32 bits. Its start, `pos[j]`, is then the buffer's length
+/// until it is found (`open`, `WrapBody` and `wrapChecked` set it so): no var data fits there.
+/// (Any other `pos[j]` is its start: `found` may go down, to `j + 1`, but no further.)
+pub(super) fn var_inline(body: &Body, j: usize) -> bool {
+    let Some(k) = j.checked_sub(body.groups.len() + 1) else {
+        return false;
+    };
+    body.var_data.get(k + 1).is_some_and(|v| {
+        let lt = v.length.primitive_type;
+        v.since_version == 0 && lt.is_unsigned() && lt.size() <= 4
+    })
 }
 
 /// Whether the entries of a group with body `body` find their groups and var data lazily

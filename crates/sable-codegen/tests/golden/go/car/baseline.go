@@ -589,6 +589,8 @@ return d.wrapChecked(buf)
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *CarDecoder) wrapChecked(buf []byte) error {
 d.block, d.hdr, d.ok, d.found = &carNulls, false, false, 0
+d.pos[3] = len(d.buf)
+d.pos[4] = len(d.buf)
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -612,6 +614,8 @@ if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &carNulls
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
+d.pos[3] = len(buf)
+d.pos[4] = len(buf)
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
 d.open(buf, offset, blockLength, version)
@@ -631,6 +635,8 @@ copy(d.scratch[:w], buf[offset:])
 d.block = d.scratch
 }
 d.pos[0] = offset + blockLength
+d.pos[3] = len(buf)
+d.pos[4] = len(buf)
 }
 
 func (d *CarDecoder) failWith(err error) error {
@@ -1054,15 +1060,18 @@ return 0
 // Model returns the bytes of var data `model` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *CarDecoder) Model() []byte {
-if d.found == 3 {
-if b := d.buf[d.pos[3]:]; len(b) >= 4 {
-if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
-d.found, d.pos[4] = 4, d.pos[3]+4+n
-return b[4 : 4+n : 4+n]
+return d.modelFast((*CarDecoder).modelChecked)
+}
+
+// modelFast is Model with its checked path passed in (see sbe.go, "Fast paths").
+func (d *CarDecoder) modelFast(checked func(*CarDecoder) []byte) []byte {
+if b, p := d.buf, d.pos[3]; p+4 <= len(b) {
+if end := p + 4 + int(binary.LittleEndian.Uint32(b[p:])); end <= len(b) {
+d.found, d.pos[4] = 4, end
+return b[p+4 : end : end]
 }
 }
-}
-return d.modelChecked()
+return checked(d)
 }
 
 // modelChecked is Model off its fast path: found by skipping what comes before it.
@@ -1118,15 +1127,18 @@ return 0
 // ActivationCode returns the bytes of var data `activationCode` (a view of the buffer; nil when
 // absent or when it does not fit: see Err).
 func (d *CarDecoder) ActivationCode() []byte {
-if d.found == 4 {
-if b := d.buf[d.pos[4]:]; len(b) >= 4 {
-if n := int(binary.LittleEndian.Uint32(b[0:])); n <= len(b)-4 {
-d.found, d.pos[5] = 5, d.pos[4]+4+n
-return b[4 : 4+n : 4+n]
+return d.activationCodeFast((*CarDecoder).activationCodeChecked)
+}
+
+// activationCodeFast is ActivationCode with its checked path passed in (see sbe.go, "Fast paths").
+func (d *CarDecoder) activationCodeFast(checked func(*CarDecoder) []byte) []byte {
+if b, p := d.buf, d.pos[4]; p+4 <= len(b) {
+if end := p + 4 + int(binary.LittleEndian.Uint32(b[p:])); end <= len(b) {
+d.found, d.pos[5] = 5, end
+return b[p+4 : end : end]
 }
 }
-}
-return d.activationCodeChecked()
+return checked(d)
 }
 
 // activationCodeChecked is ActivationCode off its fast path: found by skipping what comes before it.
@@ -1767,17 +1779,13 @@ return false
 return d.nextEntry()
 }
 
-// nextEntry is Next short of the end.
+// nextEntry is Next short of the end (p + bl cannot overflow: p is within the buffer, bl at most 32 bits).
 func (d *CarFuelFiguresDecoder) nextEntry() bool {
-d.entry = false
-if d.err != nil || d.idx[0]+1 >= d.count {
-return false
-}
-buf, p := d.buf, d.next
-q := p + d.blockLength
-if q < p || q > len(buf) {
+buf, p, bl := d.buf, d.next, d.blockLength
+if d.err != nil || bl < 6 {
 return d.nextChecked()
 }
+q := p + bl
 d.pos[0] = q
 if q+4 > len(buf) {
 return d.nextChecked()
@@ -1789,14 +1797,8 @@ q += 4 + n0
 return d.nextChecked()
 }
 d.pos[1] = q
+d.block = (*[6]byte)(buf[p : p+6 : p+6])
 d.idx[0]++
-if d.blockLength >= 6 {
-d.block = (*[6]byte)(buf[p:])
-} else {
-w := d.prepareScratch(d.blockLength)
-copy(d.scratch[:w], buf[p:])
-d.block = d.scratch
-}
 d.next, d.entry = q, true
 return true
 }
@@ -2136,16 +2138,24 @@ d.blockLength, d.count, d.next = bl, n, p+4
 
 // done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *CarPerformanceFiguresDecoder) done(p int) bool {
+return d.doneFast(p, (*CarPerformanceFiguresDecoder).doneEntry)
+}
+
+// doneFast is done with its call of doneEntry passed in (see sbe.go, "Fast paths").
+func (d *CarPerformanceFiguresDecoder) doneFast(p int, entry func(*CarPerformanceFiguresDecoder) bool) bool {
 if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
 return false
 }
-if d.entry {
+return !d.entry || entry(d)
+}
+
+// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.
+func (d *CarPerformanceFiguresDecoder) doneEntry() bool {
 end := d.find(1)
 if end < 0 {
 return false
 }
 d.next = end
-}
 return true
 }
 
@@ -2215,6 +2225,17 @@ d.next = end
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
+if p, bl := d.next, d.blockLength; bl >= 1 && p+bl <= len(d.buf) {
+d.block = (*[1]byte)(d.buf[p : p+1 : p+1])
+d.idx[0]++
+d.pos[0], d.found, d.entry = p+bl, 0, true
+return true
+}
+return d.nextChecked()
+}
+
+// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.
+func (d *CarPerformanceFiguresDecoder) nextChecked() bool {
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
@@ -2282,8 +2303,7 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 6 && n*bl <= len(buf)-p-4 {
-g.idx[0] = d.idx[0]
-g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.buf, g.start, g.idx[1] = buf, p, -1
 g.block, g.err = &carPerformanceFiguresAccelerationNulls, nil
 g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4

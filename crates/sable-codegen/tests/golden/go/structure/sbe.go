@@ -149,7 +149,9 @@ func fits(room, bl, n int) int {
 // Fast paths: a method that can fail (an encoder's Next, a setter that checks its value) is
 // split in two: X calls xFast, passing xFailed, its error path, as an argument. Go's inliner
 // counts a call through a function parameter at 17 of its budget of 80, where a call costs 57,
-// so X and xFast inline into the caller and only the error path is a call.
+// so X and xFast inline into the caller and only the error path is a call. Decoders split the
+// same way a message's accessor of var data after var data (xChecked: read out of order) and
+// a group's done (doneEntry: the end of an entry the caller did not move past).
 
 // encoderState is what a message's encoders share: the buffer, where the next group or var
 // data goes, and the first error.

@@ -910,6 +910,7 @@ return d.wrapChecked(buf)
 // wrapChecked is Wrap checking the header item by item, for the error of the first that fails.
 func (d *GroupsDecoder) wrapChecked(buf []byte) error {
 d.block, d.hdr, d.ok, d.found = &groupsNulls, false, false, 0
+d.pos[3] = len(d.buf)
 templateID, blockLength, version, err := readHeader(buf)
 if err != nil {
 return d.failWith(err)
@@ -933,6 +934,7 @@ if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &groupsNulls
 d.gLegs.start = -1
 d.gTags.start = -1
+d.pos[3] = len(buf)
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
 d.open(buf, offset, blockLength, version)
@@ -952,6 +954,7 @@ copy(d.scratch[:w], buf[offset:])
 d.block = d.scratch
 }
 d.pos[0] = offset + blockLength
+d.pos[3] = len(buf)
 }
 
 func (d *GroupsDecoder) failWith(err error) error {
@@ -1127,7 +1130,7 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 2 && n*bl <= len(buf)-p-4 {
-g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.buf, g.start, g.idx[0] = buf, p, -1
 g.block, g.err = &groupsTagsNulls, nil
 g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
@@ -1222,15 +1225,18 @@ return 0
 // Blob returns the bytes of var data `blob` (a view of the buffer; nil when absent or when it
 // does not fit: see Err).
 func (d *GroupsDecoder) Blob() []byte {
-if d.found == 3 {
-if b := d.buf[d.pos[3]:]; len(b) >= 2 {
-if n := int(binary.LittleEndian.Uint16(b[0:])); n <= len(b)-2 {
-d.found, d.pos[4] = 4, d.pos[3]+2+n
-return b[2 : 2+n : 2+n]
+return d.blobFast((*GroupsDecoder).blobChecked)
+}
+
+// blobFast is Blob with its checked path passed in (see sbe.go, "Fast paths").
+func (d *GroupsDecoder) blobFast(checked func(*GroupsDecoder) []byte) []byte {
+if b, p := d.buf, d.pos[3]; p+2 <= len(b) {
+if end := p + 2 + int(binary.LittleEndian.Uint16(b[p:])); end <= len(b) {
+d.found, d.pos[4] = 4, end
+return b[p+2 : end : end]
 }
 }
-}
-return d.blobChecked()
+return checked(d)
 }
 
 // blobChecked is Blob off its fast path: found by skipping what comes before it.
@@ -1638,16 +1644,24 @@ d.blockLength, d.count, d.next = bl, n, p+4
 
 // done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).
 func (d *GroupsLegsDecoder) done(p int) bool {
+return d.doneFast(p, (*GroupsLegsDecoder).doneEntry)
+}
+
+// doneFast is done with its call of doneEntry passed in (see sbe.go, "Fast paths").
+func (d *GroupsLegsDecoder) doneFast(p int, entry func(*GroupsLegsDecoder) bool) bool {
 if d.start != p || d.err != nil || d.idx[0]+1 < d.count {
 return false
 }
-if d.entry {
+return !d.entry || entry(d)
+}
+
+// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.
+func (d *GroupsLegsDecoder) doneEntry() bool {
 end := d.find(2)
 if end < 0 {
 return false
 }
 d.next = end
-}
 return true
 }
 
@@ -1717,6 +1731,17 @@ d.next = end
 if d.err != nil || d.idx[0]+1 >= d.count {
 return false
 }
+if p, bl := d.next, d.blockLength; bl >= 12 && p+bl <= len(d.buf) {
+d.block = (*[12]byte)(d.buf[p : p+12 : p+12])
+d.idx[0]++
+d.pos[0], d.found, d.entry = p+bl, 0, true
+return true
+}
+return d.nextChecked()
+}
+
+// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.
+func (d *GroupsLegsDecoder) nextChecked() bool {
 d.idx[0]++
 p := d.next
 if p+d.blockLength > len(d.buf) {
@@ -1799,8 +1824,7 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 5 && n*bl <= len(buf)-p-4 {
-g.idx[0] = d.idx[0]
-g.buf, g.version, g.start, g.idx[1] = buf, d.version, p, -1
+g.buf, g.start, g.idx[1] = buf, p, -1
 g.block, g.err = &groupsLegsFillsNulls, nil
 g.fit, g.whole, g.cut = n, -1, nil
 g.blockLength, g.count, g.next = bl, n, p+4
