@@ -306,7 +306,8 @@ impl Gen<'_> {
         };
         let d = at.depth;
         let slots = self.slots(body);
-        let members = self.members(&slots, &place, enc);
+        let mut members = self.members(&slots, &place, enc);
+        self.flat_members(body, &place, enc, &mut members);
         let mut o = members.decoder.clone();
         let mut json = members.json.clone();
         let mut nested = String::new();
@@ -706,7 +707,8 @@ impl Gen<'_> {
             template: epath.clone(),
             depth: e,
         };
-        let members = self.members(&self.slots(&g.body), &place, &enc);
+        let mut members = self.members(&self.slots(&g.body), &place, &enc);
+        self.flat_members(&g.body, &place, &enc, &mut members);
         let body = self.body_encoder(&g.body, &at, &enc, &members.encoder);
         let n = g.body.groups.len() + g.body.var_data.len();
         let doc_ = doc(g.description.as_deref(), &g.name);
