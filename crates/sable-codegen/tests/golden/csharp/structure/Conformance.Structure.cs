@@ -3192,7 +3192,7 @@ namespace Conformance.Structure
             private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-            [MethodImpl(MethodImplOptions.NoInlining)]
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal TagsDecoder(ReadOnlySpan<byte> buffer, int at, int version)
             {
                 _buffer = buffer;
