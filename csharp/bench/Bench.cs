@@ -132,15 +132,15 @@ namespace Sable.Bench
                 s = Mix(s, b);
             }
             s = Mix(s, (ulong)Car.EngineDecoder.Fuel.Length);
-            foreach (var f in car.FuelFigures)
+            for (var f = car.FuelFigures; f.MoveNext();)
             {
                 s = Mix(s, f.Speed);
                 s = Mix(s, (uint)BitConverter.SingleToInt32Bits(f.Mpg));
             }
-            foreach (var p in car.PerformanceFigures)
+            for (var p = car.PerformanceFigures; p.MoveNext();)
             {
                 s = Mix(s, p.OctaneRating);
-                foreach (var a in p.Acceleration)
+                for (var a = p.Acceleration; a.MoveNext();)
                 {
                     s = Mix(s, a.Mph);
                     s = Mix(s, (uint)BitConverter.SingleToInt32Bits(a.Seconds));
@@ -285,8 +285,8 @@ namespace Sable.Bench
                 g.MoveNext();
                 g.SetTradeId(1234);
                 g.SetSecurityId(56789);
-                g.MdEntryPx.SetMantissa(50);
-                g.MdEntrySize.SetMantissa(10);
+                g.SetMdEntryPxMantissa(50);
+                g.SetMdEntrySizeMantissa(10);
                 g.SetNumberOfOrders(1);
                 g.SetMdUpdateAction(Md.MdUpdateAction.New);
                 g.SetRptSeq(1);
@@ -303,10 +303,7 @@ namespace Sable.Bench
             var g = md.MdIncGrpCount(2);
             for (int i = 0; i < 2; i++)
             {
-                g.Next().TradeId(1234).SecurityId(56789);
-                g.MdEntryPx.Mantissa(50);
-                g.MdEntrySize.Mantissa(10);
-                g.NumberOfOrders(1).MdUpdateAction(Md.MdUpdateAction.New).RptSeq(1).AggressorSide(i == 0 ? Md.Side.Buy : Md.Side.Sell);
+                g.Next().TradeId(1234).SecurityId(56789).MdEntryPxMantissa(50).MdEntrySizeMantissa(10).NumberOfOrders(1).MdUpdateAction(Md.MdUpdateAction.New).RptSeq(1).AggressorSide(i == 0 ? Md.Side.Buy : Md.Side.Sell);
             }
             return md.EncodedLength;
         }
@@ -318,12 +315,12 @@ namespace Sable.Bench
             s = Mix(s, md.TransactTime);
             s = Mix(s, md.EventTimeDelta);
             s = Mix(s, (ulong)md.MatchEventIndicator);
-            foreach (var e in md.MdIncGrp)
+            for (var e = md.MdIncGrp; e.MoveNext();)
             {
                 s = Mix(s, e.TradeId);
                 s = Mix(s, e.SecurityId);
-                s = Mix(s, (ulong)e.MdEntryPx.Mantissa);
-                s = Mix(s, (ulong)e.MdEntrySize.Mantissa);
+                s = Mix(s, (ulong)e.MdEntryPxMantissa);
+                s = Mix(s, (ulong)e.MdEntrySizeMantissa);
                 s = Mix(s, e.NumberOfOrders);
                 s = Mix(s, (ulong)e.MdUpdateAction);
                 s = Mix(s, e.RptSeq);

@@ -112,11 +112,11 @@ namespace Sable.Tests
                 car.SetSomeNumbers(i, (uint)i);
             }
             car.SetExtras(OptionalExtras.SportsPack | OptionalExtras.CruiseControl);
+            car.SetEngineCapacity(2000); // a composite's members written in place
+            car.SetEngineNumCylinders(4);
+            car.SetEngineEfficiency(35);
             var engine = car.Engine;
-            engine.SetCapacity(2000);
-            engine.SetNumCylinders(4);
             engine.SetManufacturerCode(ManufacturerCode);
-            engine.SetEfficiency(35);
             engine.SetBoosterEnabled(BooleanType.T);
             var booster = engine.Booster;
             booster.SetBoostType(BoostType.Nitrous);
@@ -196,6 +196,7 @@ namespace Sable.Tests
             Check("constant enum", car.DiscountedModel == Model.C);
             var engine = car.Engine;
             Check("composite", engine.Capacity == 2000 && engine.ManufacturerCode == "123" && engine.Booster.BoostType == BoostType.Nitrous && engine.Booster.HorsePower == 200);
+            Check("composite members read in place", car.EngineCapacity == 2000 && car.EngineNumCylinders == 4 && car.EngineEfficiency == 35 && car.EngineCapacity == engine.Capacity);
             Check("enum names", Model.A.SbeName() == "A" && ((Model)90).SbeName() == null);
             int entries = 0;
             float mpg = 0;
@@ -299,6 +300,9 @@ namespace Sable.Tests
             ExpectEncodeError("count too large", SbeErrorKind.CountTooLarge, "fields.fuelFigures", () => new CarEncoder(buffer).FuelFiguresCount(65536));
             ExpectEncodeError("buffer too short", SbeErrorKind.BufferTooShort, "header", () => new CarEncoder(new byte[20]));
             ExpectEncodeError("composite member path", SbeErrorKind.TextTooLong, "fields.engine.manufacturerCode", () => new CarEncoder(buffer).Engine.ManufacturerCode("1234"));
+            ExpectEncodeError("composite member out of range", SbeErrorKind.ValueOutOfRange, "fields.engine.efficiency", () => new CarEncoder(buffer).Engine.SetEfficiency(101));
+            ExpectEncodeError("composite member in place out of range", SbeErrorKind.ValueOutOfRange, "fields.engine.efficiency", () => new CarEncoder(buffer).SetEngineEfficiency(101));
+            ExpectEncodeError("composite member in place out of range, fluent", SbeErrorKind.ValueOutOfRange, "fields.engine.efficiency", () => new CarEncoder(buffer).EngineEfficiency(101));
             ExpectEncodeError("void twin: text too long", SbeErrorKind.TextTooLong, "fields.vehicleCode", () => new CarEncoder(buffer).SetVehicleCode("abcdefg"));
             ExpectEncodeError("void twin: index out of range", SbeErrorKind.IndexOutOfRange, "fields.someNumbers", () => new CarEncoder(buffer).SetSomeNumbers(5, 1));
             ExpectEncodeError("entry path", SbeErrorKind.BufferTooShort, "fields.fuelFigures[0].usageDescription", () =>

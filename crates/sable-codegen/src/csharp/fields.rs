@@ -255,6 +255,148 @@ impl Gen<'_> {
         }
     }
 
+    /// Members of the composites of a block read and written in place: for each composite field
+    /// `x` and each of its primitive members `m` (not an array or a constant, there since the
+    /// composite's first version), a getter `XM` on the decoder and setters `XM(value)` /
+    /// `SetXM(value)` on the encoder, beside the composite's codec `X`. They read and write what
+    /// `X.M` does, with the same presence, null values and errors, without making a composite
+    /// codec: RyuJIT (.NET Core 3.1) keeps no struct holding a span in registers, so each codec
+    /// made per access is zeroed, written and copied through memory (docs/benchmarks.md). A name
+    /// that another member of the codec has, or could have, is left out (the composite's codec
+    /// still reads that member).
+    pub(super) fn flat_members(&self, body: &Body, place: &Place, enc: &str, m: &mut Members) {
+        const SUFFIXES: [&str; 12] = [
+            "",
+            "Id",
+            "SinceVersion",
+            "Offset",
+            "Bytes",
+            "NullValue",
+            "MinValue",
+            "MaxValue",
+            "Length",
+            "Count",
+            "Decoder",
+            "Encoder",
+        ];
+        const CODEC: [&str; 24] = [
+            "Header",
+            "EncodedLength",
+            "ActingVersion",
+            "ActingBlockLength",
+            "BlockLength",
+            "Count",
+            "Current",
+            "MoveNext",
+            "Next",
+            "GetEnumerator",
+            "AppendJson",
+            "ToString",
+            "MessageName",
+            "TemplateId",
+            "SchemaId",
+            "SchemaVersion",
+            "HeaderSize",
+            "WithoutHeader",
+            "Equals",
+            "GetHashCode",
+            "GetType",
+            "Reset",
+            "Dispose",
+            "IsPresent",
+        ];
+        let names: Vec<String> = body
+            .fields
+            .iter()
+            .map(|f| &f.name)
+            .chain(body.groups.iter().map(|g| &g.name))
+            .chain(body.var_data.iter().map(|v| &v.name))
+            .map(|n| pascal(n).trim_start_matches('@').to_owned())
+            .collect();
+        let other = |x: &str| {
+            CODEC.contains(&x)
+                || names
+                    .iter()
+                    .any(|n| SUFFIXES.iter().any(|suffix| format!("{n}{suffix}") == x))
+        };
+        // The getter or fluent setter `x`, or the statement twin `Setx`, against another's.
+        let taken = |x: &str| {
+            x.starts_with("Sbe")
+                || other(x)
+                || other(&format!("Set{x}"))
+                || x.strip_prefix("Set").is_some_and(other)
+        };
+        let mut made: Vec<String> = Vec::new();
+        for f in &body.fields {
+            let TypeRef::Composite(cname) = &f.type_ref else {
+                continue;
+            };
+            if f.is_constant() {
+                continue;
+            }
+            let c = self.s.composite(cname);
+            let fx = pascal(&f.name);
+            let field = Slot {
+                name: &f.name,
+                desc: None,
+                type_ref: &f.type_ref,
+                presence: f.presence,
+                const_enum: None,
+                offset: f.offset,
+                since: f.since_version,
+                id: None,
+            };
+            let present = self.present(place, &field);
+            for mem in &c.members {
+                let TypeRef::Primitive(p) = &mem.type_ref else {
+                    continue;
+                };
+                if p.is_array()
+                    || p.is_constant()
+                    || mem.presence == Presence::Constant
+                    || mem.since_version > 0
+                {
+                    continue;
+                }
+                let mx = pascal(&mem.name);
+                let x = format!(
+                    "{}{}",
+                    fx.trim_start_matches('@'),
+                    mx.trim_start_matches('@')
+                );
+                if taken(&x) || made.contains(&x) {
+                    continue;
+                }
+                made.push(x.clone());
+                let pt = p.primitive_type;
+                let t = cs_type(pt);
+                let at = format!("_offset + {}", f.offset + mem.offset);
+                let raw = read("_buffer", &at, pt, p.byte_order);
+                let what = format!("the <c>{}</c> of <c>{}</c>", mem.name, f.name);
+                let same = format!("as <c>{fx}.{mx}</c>, without a composite decoder");
+                if mem.presence == Presence::Optional || p.presence == Presence::Optional {
+                    let null = if is_float(pt) && p.null_value.as_f64().is_some_and(f64::is_nan) {
+                        format!("{t}.IsNaN(v)")
+                    } else {
+                        format!("v == {}", lit(&p.null_value, pt))
+                    };
+                    let _ = writeln!(m.decoder, "\n/// <summary>Reads {what} in place ({same}).</summary>\n/// <remarks><c>null</c> for the null value, or when <c>{}</c> is absent at the acting version.</remarks>\npublic {t}? {x}\n{{\nget\n{{\n{}var v = {raw};\nif ({null})\n{{\nreturn null;\n}}\nreturn v;\n}}\n}}", f.name, guard(&present));
+                } else {
+                    let v = getter(&present, &raw, &lit(&p.null_value, pt));
+                    let when = match &present {
+                        Some(_) => format!("; its null value when <c>{}</c> is absent", f.name),
+                        None => String::new(),
+                    };
+                    let _ = writeln!(m.decoder, "\n/// <summary>Reads {what} in place ({same}){when}.</summary>\npublic {t} {x}{v}");
+                }
+                let err = Self::error_field(place, &format!("{}.{}", f.name, mem.name));
+                let check = self.range_check(p, "value", &at, &err);
+                let w = write("_buffer", &at, pt, p.byte_order, "value");
+                let _ = writeln!(m.encoder, "\n/// <summary>Writes {what} in place, as <c>{fx}.{mx}(value)</c>, without a composite encoder.</summary>\npublic {enc} {x}({t} value)\n{{\n{check}{w}\nreturn this;\n}}");
+            }
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn primitive(
         &self,

@@ -1735,6 +1735,27 @@ namespace BaselineBigendian
             get => new global::BaselineBigendian.EngineDecoder(_buffer, _offset + 39, _version);
         }
 
+        /// <summary>Reads the <c>capacity</c> of <c>engine</c> in place (as <c>Engine.Capacity</c>, without a composite decoder).</summary>
+        public ushort EngineCapacity
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => BinaryPrimitives.ReadUInt16BigEndian(_buffer.Slice(_offset + 39));
+        }
+
+        /// <summary>Reads the <c>numCylinders</c> of <c>engine</c> in place (as <c>Engine.NumCylinders</c>, without a composite decoder).</summary>
+        public byte EngineNumCylinders
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => _buffer[_offset + 41];
+        }
+
+        /// <summary>Reads the <c>efficiency</c> of <c>engine</c> in place (as <c>Engine.Efficiency</c>, without a composite decoder).</summary>
+        public sbyte EngineEfficiency
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get => (sbyte)_buffer[_offset + 45];
+        }
+
         /// <summary>fuelFigures</summary>
         /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
         public FuelFiguresDecoder FuelFigures
@@ -3519,6 +3540,55 @@ namespace BaselineBigendian
         {
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             get => new global::BaselineBigendian.EngineEncoder(_buffer, _offset + 39, 2);
+        }
+
+        /// <summary>Writes the <c>capacity</c> of <c>engine</c> in place, as <c>Engine.Capacity(value)</c>, without a composite encoder.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetEngineCapacity(ushort value)
+        {
+            BinaryPrimitives.WriteUInt16BigEndian(_buffer.Slice(_offset + 39), value);
+        }
+
+        /// <summary>As <c>SetEngineCapacity</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder EngineCapacity(ushort value)
+        {
+            SetEngineCapacity(value);
+            return this;
+        }
+
+        /// <summary>Writes the <c>numCylinders</c> of <c>engine</c> in place, as <c>Engine.NumCylinders(value)</c>, without a composite encoder.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetEngineNumCylinders(byte value)
+        {
+            _buffer[_offset + 41] = value;
+        }
+
+        /// <summary>As <c>SetEngineNumCylinders</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder EngineNumCylinders(byte value)
+        {
+            SetEngineNumCylinders(value);
+            return this;
+        }
+
+        /// <summary>Writes the <c>efficiency</c> of <c>engine</c> in place, as <c>Engine.Efficiency(value)</c>, without a composite encoder.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetEngineEfficiency(sbyte value)
+        {
+            if ((value < (sbyte)0 || value > (sbyte)100) && !(value == sbyte.MinValue))
+            {
+                throw SbeSupport.EncodeError(_offset + 45, "fields.engine.efficiency", SbeErrorKind.ValueOutOfRange, "value " + value + " outside 0..100");
+            }
+            _buffer[_offset + 45] = (byte)value;
+        }
+
+        /// <summary>As <c>SetEngineEfficiency</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CarEncoder EngineEfficiency(sbyte value)
+        {
+            SetEngineEfficiency(value);
+            return this;
         }
 
         /// <summary>fuelFigures</summary>

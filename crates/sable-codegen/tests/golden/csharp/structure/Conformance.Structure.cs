@@ -1707,6 +1707,38 @@ namespace Conformance.Structure
             get => BinaryPrimitives.ReadUInt32LittleEndian(_buffer.Slice(_offset + 32));
         }
 
+        /// <summary>Reads the <c>weight</c> of <c>shape</c> in place (as <c>Shape.Weight</c>, without a composite decoder).</summary>
+        /// <remarks><c>null</c> for the null value, or when <c>shape</c> is absent at the acting version.</remarks>
+        public ushort? ShapeWeight
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get
+            {
+                var v = BinaryPrimitives.ReadUInt16LittleEndian(_buffer.Slice(_offset + 14));
+                if (v == ushort.MaxValue)
+                {
+                    return null;
+                }
+                return v;
+            }
+        }
+
+        /// <summary>Reads the <c>mantissa</c> of <c>lastPrice</c> in place (as <c>LastPrice.Mantissa</c>, without a composite decoder).</summary>
+        /// <remarks><c>null</c> for the null value, or when <c>lastPrice</c> is absent at the acting version.</remarks>
+        public long? LastPriceMantissa
+        {
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            get
+            {
+                var v = BinaryPrimitives.ReadInt64LittleEndian(_buffer.Slice(_offset + 24));
+                if (v == long.MinValue)
+                {
+                    return null;
+                }
+                return v;
+            }
+        }
+
         /// <summary>Where group or var data <paramref name="k"/>, starting at <paramref name="p"/>, ends (checked).</summary>
         internal static int SbeSkip(ReadOnlySpan<byte> b, int p, int k, int version, long owner)
         {
@@ -1938,6 +1970,36 @@ namespace Conformance.Structure
         public CompositesEncoder Count(uint value)
         {
             SetCount(value);
+            return this;
+        }
+
+        /// <summary>Writes the <c>weight</c> of <c>shape</c> in place, as <c>Shape.Weight(value)</c>, without a composite encoder.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetShapeWeight(ushort value)
+        {
+            BinaryPrimitives.WriteUInt16LittleEndian(_buffer.Slice(_offset + 14), value);
+        }
+
+        /// <summary>As <c>SetShapeWeight</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CompositesEncoder ShapeWeight(ushort value)
+        {
+            SetShapeWeight(value);
+            return this;
+        }
+
+        /// <summary>Writes the <c>mantissa</c> of <c>lastPrice</c> in place, as <c>LastPrice.Mantissa(value)</c>, without a composite encoder.</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void SetLastPriceMantissa(long value)
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(_buffer.Slice(_offset + 24), value);
+        }
+
+        /// <summary>As <c>SetLastPriceMantissa</c>, then returns the encoder (fluent).</summary>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public CompositesEncoder LastPriceMantissa(long value)
+        {
+            SetLastPriceMantissa(value);
             return this;
         }
     }
@@ -2645,6 +2707,22 @@ namespace Conformance.Structure
                 get => new global::Conformance.Structure.DecimalDecoder(_buffer, _offset + 4, _version);
             }
 
+            /// <summary>Reads the <c>mantissa</c> of <c>price</c> in place (as <c>Price.Mantissa</c>, without a composite decoder).</summary>
+            /// <remarks><c>null</c> for the null value, or when <c>price</c> is absent at the acting version.</remarks>
+            public long? PriceMantissa
+            {
+                [MethodImpl(MethodImplOptions.AggressiveInlining)]
+                get
+                {
+                    var v = BinaryPrimitives.ReadInt64LittleEndian(_buffer.Slice(_offset + 4));
+                    if (v == long.MinValue)
+                    {
+                        return null;
+                    }
+                    return v;
+                }
+            }
+
             /// <summary>fills</summary>
             /// <remarks>Its entries, usable with <c>foreach</c>; empty when absent at the acting version.</remarks>
             public FillsDecoder Fills
@@ -3114,7 +3192,7 @@ namespace Conformance.Structure
             private int _i0;
 
             /// <summary>Reads the group's header at <paramref name="at"/> (-1: the group is absent, no entries).</summary>
-            [MethodImpl(MethodImplOptions.NoInlining)]
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
             internal TagsDecoder(ReadOnlySpan<byte> buffer, int at, int version)
             {
                 _buffer = buffer;
@@ -3765,6 +3843,21 @@ namespace Conformance.Structure
             {
                 [MethodImpl(MethodImplOptions.AggressiveInlining)]
                 get => new global::Conformance.Structure.DecimalEncoder(_buffer, _offset + 4);
+            }
+
+            /// <summary>Writes the <c>mantissa</c> of <c>price</c> in place, as <c>Price.Mantissa(value)</c>, without a composite encoder.</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public void SetPriceMantissa(long value)
+            {
+                BinaryPrimitives.WriteInt64LittleEndian(_buffer.Slice(_offset + 4), value);
+            }
+
+            /// <summary>As <c>SetPriceMantissa</c>, then returns the encoder (fluent).</summary>
+            [MethodImpl(MethodImplOptions.AggressiveInlining)]
+            public LegsEncoder PriceMantissa(long value)
+            {
+                SetPriceMantissa(value);
+                return this;
             }
 
             /// <summary>fills</summary>
