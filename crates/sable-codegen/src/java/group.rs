@@ -405,7 +405,7 @@ impl Gen<'_> {
         self.entry_check(w, &g.body);
         w.open_brace(format!(
             "if ({})",
-            b.past_end(
+            b.past_end_of_constant(
                 &format!("{parent}limit"),
                 "BLOCK_LENGTH",
                 &format!("{parent}sbeEnd")
