@@ -524,7 +524,7 @@ impl Gen<'_> {
         w.line(format!("final {off} headerOffset = {parent}limit;"));
         w.open_brace(format!(
             "if ({})",
-            b.past_end("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
+            b.past_end_of_constant("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
         ));
         w.line(format!(
             "throw SbeDecodeException.truncated(headerOffset - {parent}sbeMessageStart, sbePath(), HEADER_SIZE, {parent}sbeEnd - headerOffset);"

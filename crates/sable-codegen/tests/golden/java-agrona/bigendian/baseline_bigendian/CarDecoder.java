@@ -1305,7 +1305,7 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -2083,7 +2083,7 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -2445,7 +2445,7 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
-                if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
                 {
                     throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }

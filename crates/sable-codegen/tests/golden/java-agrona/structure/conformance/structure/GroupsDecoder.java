@@ -518,7 +518,7 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -950,7 +950,7 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
-                if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
                 {
                     throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
@@ -1761,7 +1761,7 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
