@@ -75,6 +75,16 @@ impl Buffer {
         self.is_agrona().then_some("sbePartial")
     }
 
+    /// The group decoders' field holding where the last entry that fits can start (the buffer's
+    /// end less the acting block length, set at `wrap`), in the flavours that have one: each
+    /// `next()` then tests its offset with one compare instead of widening and adding. The
+    /// Agrona flavours, where it took the Car decode from 991 to 957 instructions; over segments
+    /// (`long` offsets, no widening to save) it cost instead (MarketData decode 367 to 375):
+    /// docs/benchmarks.md.
+    pub fn last_entry_field(self) -> Option<&'static str> {
+        self.is_agrona().then_some("sbeLastEntryOffset")
+    }
+
     /// The segment flavour's check of an offset a user hands in (`SbeSupport.checkOffset`):
     /// array accesses take offsets as ints, exact only for offsets inside the buffer. Agrona
     /// buffers check bounds themselves when the user asks, as the reference's codecs leave it.
@@ -115,6 +125,19 @@ impl Buffer {
         match self {
             Buffer::Segment => format!("{start} + {len} > {end}"),
             Buffer::Agrona | Buffer::AgronaUnsafe => format!("(long) {start} + {len} > {end}"),
+        }
+    }
+
+    /// `past_end` where `len` is a constant of the schema (at most 65535) and `end` is at least
+    /// 0, so that `end - len` cannot wrap: the Agrona flavours then compare in `int` arithmetic,
+    /// `start > end - len`. Used only where it measured fewer instructions: a variable-size
+    /// entry's `next()` in the encoders (Agrona Car encode 626 to 612) and a group header in the
+    /// decoders (Car decode 958 to 954); the encoders' group headers cost more that way (626 to
+    /// 629), since their `long` sum serves the entries' check after it (docs/benchmarks.md).
+    pub fn past_end_of_constant(self, start: &str, len: &str, end: &str) -> String {
+        match self {
+            Buffer::Segment => self.past_end(start, len, end),
+            Buffer::Agrona | Buffer::AgronaUnsafe => format!("{start} > {end} - {len}"),
         }
     }
 

@@ -234,6 +234,13 @@ impl Gen<'_> {
         b.declare(w, b.read_type());
         w.line(format!("private {off} offset;"));
         w.line("private int blockLength;");
+        if let Some(last) = b.last_entry_field() {
+            doc(
+                w,
+                "Where the last entry that ends by the buffer's end can start.",
+            );
+            w.line(format!("private {off} {last};"));
+        }
         super::message::partial_field(w, b);
         w.line("private int count;");
         w.line("private int index;");
@@ -398,7 +405,7 @@ impl Gen<'_> {
         self.entry_check(w, &g.body);
         w.open_brace(format!(
             "if ({})",
-            b.past_end(
+            b.past_end_of_constant(
                 &format!("{parent}limit"),
                 "BLOCK_LENGTH",
                 &format!("{parent}sbeEnd")
@@ -517,7 +524,7 @@ impl Gen<'_> {
         w.line(format!("final {off} headerOffset = {parent}limit;"));
         w.open_brace(format!(
             "if ({})",
-            b.past_end("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
+            b.past_end_of_constant("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
         ));
         w.line(format!(
             "throw SbeDecodeException.truncated(headerOffset - {parent}sbeMessageStart, sbePath(), HEADER_SIZE, {parent}sbeEnd - headerOffset);"
@@ -561,6 +568,10 @@ impl Gen<'_> {
                     )
                 )
             ));
+        }
+        if let Some(last) = b.last_entry_field() {
+            // sbeEnd is at least 0 and blockLength at most 65535: no int overflow.
+            w.line(format!("this.{last} = {parent}sbeEnd - blockLength;"));
         }
         super::message::set_partial(w, b, "blockLength", &format!("{parent}actingVersion"));
         w.open_brace(format!(
@@ -627,10 +638,11 @@ impl Gen<'_> {
         w.end("}");
         self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end("offset", "blockLength", &format!("{parent}sbeEnd"))
-        ));
+        let past_end = match b.last_entry_field() {
+            Some(last) => format!("offset > {last}"),
+            None => b.past_end("offset", "blockLength", &format!("{parent}sbeEnd")),
+        };
+        w.open_brace(format!("if ({past_end})"));
         w.line(format!(
             "throw SbeDecodeException.truncated(offset - {parent}sbeMessageStart, sbePath() + \"[\" + index + \"]\", blockLength, {parent}sbeEnd - offset);"
         ));

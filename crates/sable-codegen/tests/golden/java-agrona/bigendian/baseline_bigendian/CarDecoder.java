@@ -1255,6 +1255,8 @@ public final class CarDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Where the last entry that ends by the buffer's end can start. */
+        private int sbeLastEntryOffset;
         /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
         private boolean sbePartial;
         private int count;
@@ -1303,7 +1305,7 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -1311,6 +1313,7 @@ public final class CarDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
+            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
             this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
@@ -1391,7 +1394,7 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            if (offset > sbeLastEntryOffset)
             {
                 throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
@@ -2028,6 +2031,8 @@ public final class CarDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Where the last entry that ends by the buffer's end can start. */
+        private int sbeLastEntryOffset;
         /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
         private boolean sbePartial;
         private int count;
@@ -2078,7 +2083,7 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -2086,6 +2091,7 @@ public final class CarDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
+            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
             this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
@@ -2166,7 +2172,7 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            if (offset > sbeLastEntryOffset)
             {
                 throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
@@ -2388,6 +2394,8 @@ public final class CarDecoder
             private DirectBuffer buffer;
             private int offset;
             private int blockLength;
+            /** Where the last entry that ends by the buffer's end can start. */
+            private int sbeLastEntryOffset;
             /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
             private boolean sbePartial;
             private int count;
@@ -2437,7 +2445,7 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
-                if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
                 {
                     throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
@@ -2445,6 +2453,7 @@ public final class CarDecoder
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
                 this.blockLength = dimensions >>> 16;
                 this.count = dimensions & 0xFFFF;
+                this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
                 this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
@@ -2521,7 +2530,7 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if ((long) offset + blockLength > parentMessage.sbeEnd)
+                if (offset > sbeLastEntryOffset)
                 {
                     throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }

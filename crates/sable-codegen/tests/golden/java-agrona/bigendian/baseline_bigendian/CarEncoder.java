@@ -1223,7 +1223,7 @@ public final class CarEncoder
                 }
                 sbeAccessIndex = 0;
             }
-            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            if (parentMessage.limit > parentMessage.sbeEnd - BLOCK_LENGTH)
             {
                 throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
@@ -1828,7 +1828,7 @@ public final class CarEncoder
                 }
                 sbeAccessIndex = 0;
             }
-            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            if (parentMessage.limit > parentMessage.sbeEnd - BLOCK_LENGTH)
             {
                 throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }

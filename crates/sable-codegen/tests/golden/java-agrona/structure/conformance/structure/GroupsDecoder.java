@@ -465,6 +465,8 @@ public final class GroupsDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Where the last entry that ends by the buffer's end can start. */
+        private int sbeLastEntryOffset;
         /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
         private boolean sbePartial;
         private int count;
@@ -516,7 +518,7 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -524,6 +526,7 @@ public final class GroupsDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
             this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
@@ -604,7 +607,7 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            if (offset > sbeLastEntryOffset)
             {
                 throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
@@ -896,6 +899,8 @@ public final class GroupsDecoder
             private DirectBuffer buffer;
             private int offset;
             private int blockLength;
+            /** Where the last entry that ends by the buffer's end can start. */
+            private int sbeLastEntryOffset;
             /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
             private boolean sbePartial;
             private int count;
@@ -945,7 +950,7 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
-                if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
                 {
                     throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
@@ -953,6 +958,7 @@ public final class GroupsDecoder
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
+                this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
                 this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
@@ -1029,7 +1035,7 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if ((long) offset + blockLength > parentMessage.sbeEnd)
+                if (offset > sbeLastEntryOffset)
                 {
                     throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
@@ -1705,6 +1711,8 @@ public final class GroupsDecoder
         private DirectBuffer buffer;
         private int offset;
         private int blockLength;
+        /** Where the last entry that ends by the buffer's end can start. */
+        private int sbeLastEntryOffset;
         /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
         private boolean sbePartial;
         private int count;
@@ -1753,7 +1761,7 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if ((long) headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
                 throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
@@ -1761,6 +1769,7 @@ public final class GroupsDecoder
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
+            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
             this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
@@ -1837,7 +1846,7 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if ((long) offset + blockLength > parentMessage.sbeEnd)
+            if (offset > sbeLastEntryOffset)
             {
                 throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }

@@ -426,7 +426,7 @@ public final class GroupsEncoder
                 }
                 sbeAccessIndex = 0;
             }
-            if ((long) parentMessage.limit + BLOCK_LENGTH > parentMessage.sbeEnd)
+            if (parentMessage.limit > parentMessage.sbeEnd - BLOCK_LENGTH)
             {
                 throw SbeEncodeException.bufferTooShort(sbePath() + "[" + index + "]", parentMessage.limit, BLOCK_LENGTH, parentMessage.sbeEnd);
             }
