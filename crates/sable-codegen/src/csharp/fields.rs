@@ -265,20 +265,6 @@ impl Gen<'_> {
     /// that another member of the codec has, or could have, is left out (the composite's codec
     /// still reads that member).
     pub(super) fn flat_members(&self, body: &Body, place: &Place, enc: &str, m: &mut Members) {
-        const SUFFIXES: [&str; 12] = [
-            "",
-            "Id",
-            "SinceVersion",
-            "Offset",
-            "Bytes",
-            "NullValue",
-            "MinValue",
-            "MaxValue",
-            "Length",
-            "Count",
-            "Decoder",
-            "Encoder",
-        ];
         const CODEC: [&str; 24] = [
             "Header",
             "EncodedLength",
@@ -315,9 +301,12 @@ impl Gen<'_> {
             .collect();
         let other = |x: &str| {
             CODEC.contains(&x)
-                || names
-                    .iter()
-                    .any(|n| SUFFIXES.iter().any(|suffix| format!("{n}{suffix}") == x))
+                || names.iter().any(|n| {
+                    super::messages::DERIVED_SUFFIXES
+                        .iter()
+                        .chain(&["Decoder", "Encoder"])
+                        .any(|suffix| format!("{n}{suffix}") == x)
+                })
         };
         // The getter or fluent setter `x`, or the statement twin `Setx`, against another's.
         let taken = |x: &str| {

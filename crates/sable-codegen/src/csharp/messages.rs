@@ -196,6 +196,21 @@ impl Gen<'_> {
     }
 }
 
+/// What the generator appends to a field's, group's or var data's PascalCase name for the
+/// codec's members derived from it (`ModelYear`, `ModelYearNullValue`, ...).
+pub(super) const DERIVED_SUFFIXES: [&str; 10] = [
+    "",
+    "Id",
+    "SinceVersion",
+    "Offset",
+    "Bytes",
+    "NullValue",
+    "MinValue",
+    "MaxValue",
+    "Length",
+    "Count",
+];
+
 /// The name of a codec's own member `name`, or `Sbe` and it when one of the body's fields, groups
 /// or var data (or the names derived from them) is called that.
 pub(super) fn own(body: &Body, name: &str) -> String {
@@ -207,20 +222,9 @@ pub(super) fn own(body: &Body, name: &str) -> String {
         .chain(body.var_data.iter().map(|v| &v.name))
         .any(|n| {
             let x = pascal(n);
-            [
-                "",
-                "Id",
-                "SinceVersion",
-                "Offset",
-                "Bytes",
-                "NullValue",
-                "MinValue",
-                "MaxValue",
-                "Length",
-                "Count",
-            ]
-            .iter()
-            .any(|suffix| format!("{x}{suffix}") == name)
+            DERIVED_SUFFIXES
+                .iter()
+                .any(|suffix| format!("{x}{suffix}") == name)
         });
     if taken {
         format!("Sbe{name}")
