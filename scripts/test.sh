@@ -34,7 +34,7 @@ suite() {
     fi
 }
 
-suite cargo-test cargo test --workspace --release --no-fail-fast
+suite cargo-test cargo test --workspace --profile ci --no-fail-fast
 suite clippy cargo clippy --workspace --all-targets -- -D warnings
 suite rustfmt cargo fmt --all --check
 suite conformance-sable python3 conformance/run.py sable
