@@ -364,12 +364,9 @@ impl Gen<'_> {
                 let what = format!("the <c>{}</c> of <c>{}</c>", mem.name, f.name);
                 let same = format!("as <c>{fx}.{mx}</c>, without a composite decoder");
                 if mem.presence == Presence::Optional || p.presence == Presence::Optional {
-                    let null = if is_float(pt) && p.null_value.as_f64().is_some_and(f64::is_nan) {
-                        format!("{t}.IsNaN(v)")
-                    } else {
-                        format!("v == {}", lit(&p.null_value, pt))
-                    };
-                    let _ = writeln!(m.decoder, "\n/// <summary>Reads {what} in place ({same}).</summary>\n/// <remarks><c>null</c> for the null value, or when <c>{}</c> is absent at the acting version.</remarks>\npublic {t}? {x}\n{{\nget\n{{\n{}var v = {raw};\nif ({null})\n{{\nreturn null;\n}}\nreturn v;\n}}\n}}", f.name, guard(&present));
+                    let null = null_test(p, "v", &lit(&p.null_value, pt));
+                    let body = nullable_getter(&present, &raw, Some(&null));
+                    let _ = writeln!(m.decoder, "\n/// <summary>Reads {what} in place ({same}).</summary>\n/// <remarks><c>null</c> for the null value, or when <c>{}</c> is absent at the acting version.</remarks>\npublic {t}? {x}{body}", f.name);
                 } else {
                     let v = getter(&present, &raw, &lit(&p.null_value, pt));
                     let when = match &present {
@@ -476,15 +473,9 @@ impl Gen<'_> {
             }
         };
         if optional || s.since > 0 {
-            let guard = guard(present);
-            let null = if !optional {
-                String::new()
-            } else if is_float(pt) && p.null_value.as_f64().is_some_and(f64::is_nan) {
-                format!("\nif ({t}.IsNaN(v))\n{{\nreturn null;\n}}")
-            } else {
-                format!("\nif (v == {x}NullValue)\n{{\nreturn null;\n}}")
-            };
-            let _ = writeln!(m.decoder, "\n{d}\n/// <remarks><c>null</c> for the null value, or when absent at the acting version.</remarks>\npublic {t}? {x}\n{{\nget\n{{\n{guard}var v = {raw};{null}\nreturn v;\n}}\n}}");
+            let null = optional.then(|| null_test(p, "v", &format!("{x}NullValue")));
+            let body = nullable_getter(present, &raw, null.as_deref());
+            let _ = writeln!(m.decoder, "\n{d}\n/// <remarks><c>null</c> for the null value, or when absent at the acting version.</remarks>\npublic {t}? {x}{body}");
             let key = append(&format!("{}:", json_str(s.name)));
             let lx = local(x);
             m.json.push(format!("{key}\nvar {lx} = {x};\nif ({lx}.HasValue)\n{{\n{}\n}}\nelse\n{{\nsb.Append(\"null\");\n}}", value_json(&format!("{lx}.Value"))));
@@ -512,11 +503,7 @@ impl Gen<'_> {
             lit(&p.max_value, pt),
             lit(&p.null_value, pt),
         );
-        let is_null = if is_float(pt) && p.null_value.as_f64().is_some_and(f64::is_nan) {
-            format!("{}.IsNaN({v})", cs_type(pt))
-        } else {
-            format!("{v} == {null}")
-        };
+        let is_null = null_test(p, v, &null);
         format!("if (({v} < {min} || {v} > {max}) && !({is_null}))\n{{\nthrow SbeSupport.EncodeError({at}, {err}, SbeErrorKind.ValueOutOfRange, \"value \" + {v} + \" outside {}..{}\");\n}}\n", p.min_value, p.max_value)
     }
 
@@ -553,6 +540,28 @@ fn const_primitive(p: &Primitive, x: &str, d: &str) -> (String, String) {
         ),
     };
     (getter, json)
+}
+
+/// The test that `v`, of primitive `p`, is its null value `null` (`IsNaN` for a NaN null).
+fn null_test(p: &Primitive, v: &str, null: &str) -> String {
+    let pt = p.primitive_type;
+    if is_float(pt) && p.null_value.as_f64().is_some_and(f64::is_nan) {
+        format!("{}.IsNaN({v})", cs_type(pt))
+    } else {
+        format!("{v} == {null}")
+    }
+}
+
+/// The rest of a nullable property's declaration: `null` unless `present` holds, else `raw`
+/// read into `v`, and `null` when `is_null` (a test of `v`) holds.
+fn nullable_getter(present: &Option<String>, raw: &str, is_null: Option<&str>) -> String {
+    let null = is_null
+        .map(|test| format!("\nif ({test})\n{{\nreturn null;\n}}"))
+        .unwrap_or_default();
+    format!(
+        "\n{{\nget\n{{\n{}var v = {raw};{null}\nreturn v;\n}}\n}}",
+        guard(present)
+    )
 }
 
 /// Statements returning null unless `present` holds.
