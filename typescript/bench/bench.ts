@@ -27,9 +27,7 @@ function mdSableEncode(buf: Uint8Array): number {
   const g = e.mdIncGrp();
   for (let i = 0; i < SIDES.length; i++) {
     const side = SIDES[i]!;
-    g.next().tradeId(1234).securityId(56789);
-    g.mdEntryPx().mantissa(50);
-    g.mdEntrySize().mantissa(10);
+    g.next().tradeId(1234).securityId(56789).mdEntryPxMantissa(50).mdEntrySizeMantissa(10);
     g.numberOfOrders(1).mdUpdateAction(fix.MdUpdateAction.New).rptSeq(1).aggressorSide(side);
   }
   return e.encodedLength();
@@ -38,7 +36,7 @@ function mdSableDecode(buf: Uint8Array): number {
   const d = mdDec.wrap(buf);
   let sum = d.transactTimeAsNumber() + d.eventTimeDelta + d.matchEventIndicator;
   for (const g of d.mdIncGrp) {
-    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPx.mantissaAsNumber() + g.mdEntrySize.mantissa;
+    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPxMantissaAsNumber() + g.mdEntrySizeMantissa;
     sum += g.numberOfOrders + g.mdUpdateAction + g.rptSeq + g.aggressorSide + g.mdEntryType;
   }
   return sum;
@@ -120,7 +118,7 @@ function mdSableDecodeHasNext(buf: Uint8Array): number {
   const g = d.mdIncGrp;
   while (g.hasNext()) {
     g.next();
-    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPx.mantissaAsNumber() + g.mdEntrySize.mantissa;
+    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPxMantissaAsNumber() + g.mdEntrySizeMantissa;
     sum += g.numberOfOrders + g.mdUpdateAction + g.rptSeq + g.aggressorSide + g.mdEntryType;
   }
   return sum;

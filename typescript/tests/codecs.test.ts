@@ -412,3 +412,57 @@ test("64-bit setters: a safe-integer number writes the bytes of its bigint; any 
   m.mantissa(null);
   assert.equal(new st.CompositesDecoder().wrap(b).lastPrice.mantissa, null);
 });
+
+test("composite members in place: the composite's values, nulls, bytes and errors", () => {
+  // Reading: the same values as through the composite's decoder.
+  const d = car.CarDecoder.decode(vector("car.jsonl", "car").bytes);
+  assert.deepEqual(
+    [d.engineCapacity, d.engineNumCylinders, d.engineEfficiency],
+    [d.engine.capacity, d.engine.numCylinders, d.engine.efficiency],
+  );
+  assert.deepEqual([d.engineCapacity, d.engineNumCylinders, d.engineEfficiency], [2000, 4, 35]);
+
+  // Writing: the same bytes as through the composite's encoder, little- and big-endian.
+  const [a, b] = [new Uint8Array(200), new Uint8Array(200)];
+  new car.CarEncoder().wrap(a).engine().capacity(2000).numCylinders(4).efficiency(35);
+  new car.CarEncoder().wrap(b).engineCapacity(2000).engineNumCylinders(4).engineEfficiency(35);
+  assert.deepEqual(a, b);
+  new be.CarEncoder().wrap(a).engine().capacity(0x1234).numCylinders(6);
+  new be.CarEncoder().wrap(b).engineCapacity(0x1234).engineNumCylinders(6);
+  assert.deepEqual(a, b);
+  assert.equal(new be.CarDecoder().wrap(b).engineCapacity, 0x1234);
+
+  // Optional members: null both ways; 64-bit ones as bigint and as number.
+  const c = new st.CompositesEncoder().wrap(a);
+  c.shapeId(7).shapeWeight(null).lastPriceMantissa(-123456789012345);
+  const cd = new st.CompositesDecoder().wrap(a);
+  assert.deepEqual([cd.shapeId, cd.shapeWeight, cd.lastPriceMantissa], [7, null, -123456789012345n]);
+  assert.deepEqual([cd.shape.id, cd.shape.weight, cd.lastPrice.mantissa], [7, null, -123456789012345n]);
+  assert.equal(cd.lastPriceMantissaAsNumber(), -123456789012345);
+  c.lastPriceMantissa(null).shapeWeight(9);
+  assert.deepEqual([cd.lastPriceMantissa, cd.lastPriceMantissaAsNumber(), cd.lastPrice.mantissa], [null, null, null]);
+  assert.equal(cd.shapeWeight, 9);
+
+  // In group entries, and the errors: the composite's path and offset, nothing written.
+  const g = new st.GroupsEncoder().wrap(a).orderId(1);
+  const legs = g.legs();
+  legs.next().legId(1).priceMantissa(5n);
+  legs.fills();
+  legs.note("");
+  legs.next().legId(2).price().mantissa(6);
+  legs.fills();
+  legs.note("");
+  g.tags();
+  const prices: (bigint | null)[] = [];
+  for (const leg of new st.GroupsDecoder().wrap(a).legs) prices.push(leg.priceMantissa, leg.price.mantissa);
+  assert.deepEqual(prices, [5n, 5n, 6n, 6n]);
+  const e = new car.CarEncoder().wrap(new Uint8Array(200));
+  const before = e.encodedLength();
+  for (const x of [101, -1, 1.5]) {
+    const flat = pick(encodeError(() => e.engineEfficiency(x)));
+    assert.deepEqual(flat, pick(encodeError(() => e.engine().efficiency(x))));
+    assert.deepEqual(flat.slice(1), ["fields.engine.efficiency", "valueOutOfRange"]);
+  }
+  assert.deepEqual(pick(encodeError(() => c.lastPriceMantissa(2 ** 53))), pick(encodeError(() => c.lastPrice().mantissa(2 ** 53))));
+  assert.equal(e.encodedLength(), before);
+});

@@ -401,6 +401,7 @@ impl Gen<'_> {
         for f in &body.fields {
             self.slot_getter(&Slot::of_field(f), &BLOCK_DEC);
         }
+        self.in_place_members(body, &BLOCK_DEC, false);
         let mut item = 0;
         for g in &body.groups {
             let (field, cls) = group_field(&owner.prefix, &g.name, "Decoder");
@@ -458,6 +459,7 @@ impl Gen<'_> {
         for f in &owner.body.fields {
             self.slot_setter(&Slot::of_field(f), &BLOCK_ENC);
         }
+        self.in_place_members(owner.body, &BLOCK_ENC, true);
         for g in &owner.body.groups {
             let (field, cls) = group_field(&owner.prefix, &g.name, "Encoder");
             let o = &mut self.out;

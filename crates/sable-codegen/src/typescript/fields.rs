@@ -179,7 +179,11 @@ impl Gen<'_> {
 
     /// A decoder's getter(s) for a slot.
     pub(super) fn slot_getter(&mut self, slot: &Slot<'_>, place: &Place) {
-        let name = accessor(slot.name);
+        self.slot_getter_named(slot, place, &accessor(slot.name));
+    }
+
+    /// A decoder's getter(s) for a slot, by the accessor name `name`.
+    pub(super) fn slot_getter_named(&mut self, slot: &Slot<'_>, place: &Place, name: &str) {
         let d = doc(slot.description, &format!("`{}`.", slot.name));
         let pos = at(place.off, slot.offset);
         let (view, bytes) = (place.view, place.bytes);
@@ -285,9 +289,12 @@ impl Gen<'_> {
                         );
                     }
                     if is_big(t) {
+                        // One addition of a folded constant: the bytecode's size decides
+                        // whether V8 inlines the method.
+                        let upper = at(place.off, slot.offset + 4);
                         let (lo, hi) = match order {
-                            ByteOrder::BigEndian => (format!("{pos} + 4"), pos.clone()),
-                            _ => (pos.clone(), format!("{pos} + 4")),
+                            ByteOrder::BigEndian => (upper, pos.clone()),
+                            _ => (pos.clone(), upper),
                         };
                         let le = if order == ByteOrder::BigEndian {
                             ""
@@ -377,10 +384,14 @@ impl Gen<'_> {
 
     /// An encoder's fluent setter(s) for a slot (none for a constant).
     pub(super) fn slot_setter(&mut self, slot: &Slot<'_>, place: &Place) {
+        self.slot_setter_named(slot, place, &accessor(slot.name));
+    }
+
+    /// An encoder's fluent setter(s) for a slot, by the name `name`.
+    pub(super) fn slot_setter_named(&mut self, slot: &Slot<'_>, place: &Place, name: &str) {
         if slot.constant {
             return;
         }
-        let name = accessor(slot.name);
         let key = str_lit(slot.name);
         let pos = at(place.off, slot.offset);
         let view = place.view;
@@ -392,7 +403,7 @@ impl Gen<'_> {
                 if t == PrimitiveType::Char && p.is_array() {
                     self.setter(
                         &d,
-                        &name,
+                        name,
                         "value: string | Uint8Array",
                         &[format!(
                             "this._chars(value, {pos}, {}, {}, {key});",
@@ -422,7 +433,7 @@ impl Gen<'_> {
                         write(view, t, order, &format!("{pos} + i * {size}"), "values[i]!")
                     ));
                     body.push("}".into());
-                    self.setter(&d, &name, &format!("values: ArrayLike<{tt}>"), &body);
+                    self.setter(&d, name, &format!("values: ArrayLike<{tt}>"), &body);
                     let mut body = vec![format!(
                         "this._checkIndex(index, {}, {key}, {pos});",
                         p.length
@@ -444,7 +455,7 @@ impl Gen<'_> {
                 } else if t == PrimitiveType::Char {
                     self.setter(
                         &d,
-                        &name,
+                        name,
                         "value: string",
                         &[write(
                             view,
@@ -488,7 +499,7 @@ impl Gen<'_> {
                     } else {
                         format!("value: {param_t}")
                     };
-                    self.setter(&d, &name, &param, &body);
+                    self.setter(&d, name, &param, &body);
                 }
             }
             TypeRef::Enum(n) => {
@@ -523,7 +534,7 @@ impl Gen<'_> {
                 } else {
                     format!("value: Open<{t}>")
                 };
-                self.setter(&d, &name, &param, &body);
+                self.setter(&d, name, &param, &body);
             }
             TypeRef::Set(n) => {
                 let st = self.s.set_type(n);
@@ -535,7 +546,7 @@ impl Gen<'_> {
                 };
                 self.setter(
                     &d,
-                    &name,
+                    name,
                     &format!("value: {c} | {raw_t}"),
                     &[write(
                         view,

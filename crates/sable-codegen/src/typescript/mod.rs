@@ -6,6 +6,7 @@
 mod bodies;
 mod fast;
 mod fields;
+mod inplace;
 mod names;
 mod types;
 

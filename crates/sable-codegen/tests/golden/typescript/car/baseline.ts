@@ -1419,6 +1419,21 @@ export class CarDecoder extends MessageDecoder {
     return this._cEngine._at(this._bb, this._bv, this._bo + 39, this._version);
   }
 
+  /** `engine.capacity` in place: what `engine.capacity` reads, without the composite's decoder. */
+  get engineCapacity(): number {
+    return this._bv.getUint16(this._bo + 39, true);
+  }
+
+  /** `engine.numCylinders` in place: what `engine.numCylinders` reads, without the composite's decoder. */
+  get engineNumCylinders(): number {
+    return this._bv.getUint8(this._bo + 41);
+  }
+
+  /** `engine.efficiency` in place: what `engine.efficiency` reads, without the composite's decoder. */
+  get engineEfficiency(): number {
+    return this._bv.getInt8(this._bo + 45);
+  }
+
   /** Group `fuelFigures`. */
   get fuelFigures(): CarFuelFiguresDecoder {
     return (this._gFuelFigures ??= new CarFuelFiguresDecoder())._in(this, this._nextItem === 0 ? this._nextPos : this._start(0));
@@ -1658,6 +1673,27 @@ export class CarEncoder extends MessageEncoder {
   /** The encoder of composite `engine`. */
   engine(): EngineEncoder {
     return this._cEngine._at(this._buf, this._view, this._msg, this._block + 39);
+  }
+
+  /** Writes `engine.capacity` in place: what `engine().capacity(value)` writes, without the composite's encoder. */
+  engineCapacity(value: number): this {
+    if (!(value << 16 >>> 16 === value)) throw this._bad(value, "engine.capacity", 39);
+    this._view.setUint16(this._block + 39, value, true);
+    return this;
+  }
+
+  /** Writes `engine.numCylinders` in place: what `engine().numCylinders(value)` writes, without the composite's encoder. */
+  engineNumCylinders(value: number): this {
+    if (!(value << 24 >>> 24 === value)) throw this._bad(value, "engine.numCylinders", 41);
+    this._view.setUint8(this._block + 41, value);
+    return this;
+  }
+
+  /** Writes `engine.efficiency` in place: what `engine().efficiency(value)` writes, without the composite's encoder. */
+  engineEfficiency(value: number): this {
+    if (!((value << 24) >> 24 === value && ((value >= 0 && value <= 100) || value === -128))) throw this._bad(value, "engine.efficiency", 45);
+    this._view.setInt8(this._block + 45, value);
+    return this;
   }
 
   /** Starts group `fuelFigures` (no entries yet: add them with `next()`). */

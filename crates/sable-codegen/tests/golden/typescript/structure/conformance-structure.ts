@@ -800,6 +800,29 @@ export class CompositesDecoder extends MessageDecoder {
     return this._bv.getUint32(this._bo + 32, true);
   }
 
+  /** `shape.id` in place: what `shape.id` reads, without the composite's decoder. */
+  get shapeId(): number {
+    return this._bv.getUint32(this._bo, true);
+  }
+
+  /** `shape.weight` in place: what `shape.weight` reads, without the composite's decoder. */
+  get shapeWeight(): number | null {
+    const v = this._bv.getUint16(this._bo + 14, true);
+    return v === 65535 ? null : v;
+  }
+
+  /** `lastPrice.mantissa` in place: what `lastPrice.mantissa` reads, without the composite's decoder. */
+  get lastPriceMantissa(): bigint | null {
+    const v = this._bv.getBigInt64(this._bo + 24, true);
+    return v === -9223372036854775808n ? null : v;
+  }
+
+  /** `lastPrice.mantissa` as a `number`: exact while it is within ±(2^53 - 1) (`Number.isSafeInteger`), faster than the `bigint`. */
+  lastPriceMantissaAsNumber(): number | null {
+    if (this.lastPriceMantissa === null) return null;
+    return this._bv.getInt32(this._bo + 28, true) * 4294967296 + this._bv.getUint32(this._bo + 24, true);
+  }
+
   /** @internal */
   override _json(): string {
     let s = "{\"shape\":" + this.shape._json();
@@ -874,6 +897,37 @@ export class CompositesEncoder extends MessageEncoder {
   count_(value: number): this {
     if (!(value >>> 0 === value)) throw this._bad(value, "count", 32);
     this._view.setUint32(this._block + 32, value, true);
+    return this;
+  }
+
+  /** Writes `shape.id` in place: what `shape().id(value)` writes, without the composite's encoder. */
+  shapeId(value: number): this {
+    if (!(value >>> 0 === value)) throw this._bad(value, "shape.id", 0);
+    this._view.setUint32(this._block, value, true);
+    return this;
+  }
+
+  /** Writes `shape.weight` in place: what `shape().weight(value)` writes, without the composite's encoder. */
+  shapeWeight(value: number | null): this {
+    const v = value === null ? 65535 : value;
+    if (!(v << 16 >>> 16 === v)) throw this._bad(v, "shape.weight", 14);
+    this._view.setUint16(this._block + 14, v, true);
+    return this;
+  }
+
+  /** Writes `lastPrice.mantissa` in place: what `lastPrice().mantissa(value)` writes, without the composite's encoder. */
+  lastPriceMantissa(value: bigint | number | null): this {
+    const v = value === null ? -9223372036854775808n : value;
+    if (typeof v === "number") {
+      const lo = v >>> 0;
+      const hi = (v - lo) / 4294967296;
+      if ((hi | 0) === hi && v >= -9007199254740991 && v <= 9007199254740991) {
+        this._view.setUint32(this._block + 24, lo, true);
+        this._view.setInt32(this._block + 28, hi, true);
+        return this;
+      }
+    }
+    this._w64(v, "lastPrice.mantissa", 24, true, true);
     return this;
   }
 }
@@ -1176,6 +1230,18 @@ export class GroupsLegsDecoder extends GroupDecoder {
     return this._cPrice._at(this._bb, this._bv, this._bo + 4, this._version);
   }
 
+  /** `price.mantissa` in place: what `price.mantissa` reads, without the composite's decoder. */
+  get priceMantissa(): bigint | null {
+    const v = this._bv.getBigInt64(this._bo + 4, true);
+    return v === -9223372036854775808n ? null : v;
+  }
+
+  /** `price.mantissa` as a `number`: exact while it is within ±(2^53 - 1) (`Number.isSafeInteger`), faster than the `bigint`. */
+  priceMantissaAsNumber(): number | null {
+    if (this.priceMantissa === null) return null;
+    return this._bv.getInt32(this._bo + 8, true) * 4294967296 + this._bv.getUint32(this._bo + 4, true);
+  }
+
   /** Group `fills`. */
   get fills(): GroupsLegsFillsDecoder {
     return (this._gFills ??= new GroupsLegsFillsDecoder())._in(this, this._nextItem === 0 ? this._nextPos : this._start(0));
@@ -1285,6 +1351,22 @@ export class GroupsLegsEncoder extends GroupEncoder {
   /** The encoder of composite `price`. */
   price(): DecimalEncoder {
     return this._cPrice._at(this._buf, this._view, this._msg, this._block + 4);
+  }
+
+  /** Writes `price.mantissa` in place: what `price().mantissa(value)` writes, without the composite's encoder. */
+  priceMantissa(value: bigint | number | null): this {
+    const v = value === null ? -9223372036854775808n : value;
+    if (typeof v === "number") {
+      const lo = v >>> 0;
+      const hi = (v - lo) / 4294967296;
+      if ((hi | 0) === hi && v >= -9007199254740991 && v <= 9007199254740991) {
+        this._view.setUint32(this._block + 4, lo, true);
+        this._view.setInt32(this._block + 8, hi, true);
+        return this;
+      }
+    }
+    this._w64(v, "price.mantissa", 4, true, true);
+    return this;
   }
 
   /** Starts group `fills` (no entries yet: add them with `next()`). */
