@@ -59,6 +59,7 @@ namespace Sable.Tests
             EncodesOverEveryKindOfMemory(hex);
             DecodesThroughTheApi(FromHex(hex));
             DecodesInAnyOrder(FromHex(hex));
+            DecodesWithMoveNext(FromHex(hex));
             ReadsAbsentComposites(FromHex(hex));
             ReportsDecodeErrors(FromHex(hex));
             ReportsEncodeErrors();
@@ -242,6 +243,54 @@ namespace Sable.Tests
             Check("then a group before it", car.FuelFigures.Count == 3);
             Check("then a var data between", car.Manufacturer == "Honda");
             Check("JSON at any point", SbeSchema.ToJson(bytes) == car.ToString());
+        }
+
+        /// <summary>
+        /// Groups read with <c>MoveNext</c> loops: the loop's variable knows where an entry ends
+        /// once its last group or var data is read, and finds the next entry (and the group's end)
+        /// from there; an entry read only in part is walked instead.
+        /// </summary>
+        private static void DecodesWithMoveNext(byte[] bytes)
+        {
+            var car = new CarDecoder(bytes);
+            int entries = 0;
+            float mpg = 0;
+            for (var f = car.FuelFigures; f.MoveNext();)
+            {
+                mpg += f.Mpg;
+                if (entries++ == 1)
+                {
+                    Check("MoveNext: entry var data of the middle entry", f.UsageDescription == Encoding.ASCII.GetString(Usage[1]));
+                }
+            }
+            Check("MoveNext: entries after an entry read whole or in part", entries == 3 && Math.Abs(mpg - 124.9f) < 0.01f);
+            float seconds = 0;
+            int octanes = 0;
+            bool first = true;
+            for (var p = car.PerformanceFigures; p.MoveNext();)
+            {
+                octanes += p.OctaneRating;
+                if (first)
+                {
+                    for (var a = p.Acceleration; a.MoveNext();)
+                    {
+                        seconds += a.Seconds;
+                    }
+                    first = false;
+                }
+            }
+            Check("MoveNext: nested groups read in the first entry only", octanes == 95 + 99 && Math.Abs(seconds - 23.7f) < 0.01f, octanes + " " + seconds);
+            Check("MoveNext: var data after the groups", car.Manufacturer == "Honda" && car.EncodedLength == bytes.Length);
+            car = new CarDecoder(bytes);
+            seconds = 0;
+            for (var p = car.PerformanceFigures; p.MoveNext();)
+            {
+                for (var a = p.Acceleration; a.MoveNext();)
+                {
+                    seconds += a.Seconds;
+                }
+            }
+            Check("MoveNext: every nested group read, then the var data", Math.Abs(seconds - 46.4f) < 0.01f && car.Manufacturer == "Honda" && car.EncodedLength == bytes.Length);
         }
 
         private static void ReportsDecodeErrors(byte[] bytes)

@@ -482,13 +482,16 @@ impl Gen<'_> {
         let n_entry = g.body.groups.len() + g.body.var_data.len();
         // Fixed-size entries: the entries that fit are counted once, when the group is read, so
         // moving to the next one tests its index only.
-        // Where the current entry ends, from what is noted (-1: not noted; see body_decoder).
+        // Where the current entry ends: known to this variable when its last group or var data
+        // was read through it (a `MoveNext` loop), else from what is noted (a `foreach` reads
+        // each entry through a copy; -1: not noted; see body_decoder).
         let known = |p: &str| {
-            if g.body.var_data.is_empty() {
+            let noted = if g.body.var_data.is_empty() {
                 format!("SbeNotedEnd({p}, _version, _owner)")
             } else {
                 format!("SbeSkipKnown(_buffer, {p}, _version, _owner)")
-            }
+            };
+            format!("_known == {n_entry} ? _at : {noted}")
         };
         let (group_fields, limit_absent, limit_init, end, move_next) = if fixed {
             (

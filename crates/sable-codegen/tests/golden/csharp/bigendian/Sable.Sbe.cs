@@ -6,6 +6,7 @@
 using System;
 using System.Buffers.Binary;
 using System.Numerics;
+using System.Runtime.CompilerServices;
 using System.Text;
 
 namespace Sable.Sbe
@@ -151,6 +152,8 @@ namespace Sable.Sbe
         }
 
         /// <summary>Where the group of <paramref name="owner"/>'s message at <paramref name="start"/> ends, if noted; else -1 (always for owner 0: a codec that keeps no notes).</summary>
+        /// <remarks>Inlined: RyuJIT (.NET Core 3.1) otherwise calls it, and looks the thread's statics up again in each call.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static int End(long owner, int start)
         {
             return owner != 0 && t_owner == owner && t_start == start ? t_end : -1;

@@ -2252,7 +2252,7 @@ namespace Baseline
                 if (i > 0)
                 {
                     int q = _offset + _blockLength;
-                    next = SbeSkipKnown(_buffer, q, _version, _owner);
+                    next = _known == 1 ? _at : SbeSkipKnown(_buffer, q, _version, _owner);
                     if (next < 0)
                     {
                         next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
@@ -2273,7 +2273,7 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
-                int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : _known == 1 ? _at : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
@@ -2616,7 +2616,7 @@ namespace Baseline
                 if (i > 0)
                 {
                     int q = _offset + _blockLength;
-                    next = SbeNotedEnd(q, _version, _owner);
+                    next = _known == 1 ? _at : SbeNotedEnd(q, _version, _owner);
                     if (next < 0)
                     {
                         next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
@@ -2637,7 +2637,7 @@ namespace Baseline
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
-                int end = _i0 < 0 ? _offset : SbeNotedEnd(_offset + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : _known == 1 ? _at : SbeNotedEnd(_offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);

@@ -2562,7 +2562,7 @@ namespace Conformance.Structure
                 if (i > 0)
                 {
                     int q = _offset + _blockLength;
-                    next = SbeSkipKnown(_buffer, q, _version, _owner);
+                    next = _known == 2 ? _at : SbeSkipKnown(_buffer, q, _version, _owner);
                     if (next < 0)
                     {
                         next = SbeSkipAll(_buffer, q, _version, _owner, _i0);
@@ -2583,7 +2583,7 @@ namespace Conformance.Structure
             [MethodImpl(MethodImplOptions.AggressiveInlining)]
             private void SbeNoteEnd()
             {
-                int end = _i0 < 0 ? _offset : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
+                int end = _i0 < 0 ? _offset : _known == 2 ? _at : SbeSkipKnown(_buffer, _offset + _blockLength, _version, _owner);
                 if (end >= 0)
                 {
                     SbeWalks.Note(_owner, _start, end);
