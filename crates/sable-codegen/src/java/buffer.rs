@@ -128,12 +128,15 @@ impl Buffer {
         }
     }
 
-    /// `past_end` where `len` is a constant of the schema (at most 65535) and `end` is at least
-    /// 0, so that `end - len` cannot wrap: the Agrona flavours then compare in `int` arithmetic,
-    /// `start > end - len`. Used only where it measured fewer instructions: a variable-size
-    /// entry's `next()` in the encoders (Agrona Car encode 626 to 612) and a group header in the
-    /// decoders (Car decode 958 to 954); the encoders' group headers cost more that way (626 to
-    /// 629), since their `long` sum serves the entries' check after it (docs/benchmarks.md).
+    /// `past_end` where `len` is a constant of the schema (at most 65535) or a block length read
+    /// from a header, and `end` is at least 0, so that `end - len` cannot wrap: the Agrona
+    /// flavours then compare in `int` arithmetic, `start > end - len`. Used only where it
+    /// measured fewer instructions: a variable-size entry's `next()` in the encoders (Agrona Car
+    /// encode 626 to 612), a group header in the decoders (Car decode 958 to 954) and a
+    /// decoder's root block (MarketData decode 271 to 269; a negative acting block length handed
+    /// to `wrap` is the caller's error either way); the encoders' group headers cost more that
+    /// way (626 to 629), since their `long` sum serves the entries' check after it
+    /// (docs/benchmarks.md).
     pub fn past_end_of_constant(self, start: &str, len: &str, end: &str) -> String {
         match self {
             Buffer::Segment => self.past_end(start, len, end),

@@ -527,7 +527,7 @@ impl Gen<'_> {
             b.past_end_of_constant("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
         ));
         w.line(format!(
-            "throw SbeDecodeException.truncated(headerOffset - {parent}sbeMessageStart, sbePath(), HEADER_SIZE, {parent}sbeEnd - headerOffset);"
+            "throw SbeDecodeException.truncated({parent}sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, {parent}sbeEnd - headerOffset);"
         ));
         w.end("}");
         w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
@@ -573,13 +573,19 @@ impl Gen<'_> {
             // sbeEnd is at least 0 and blockLength at most 65535: no int overflow.
             w.line(format!("this.{last} = {parent}sbeEnd - blockLength;"));
         }
-        super::message::set_partial(w, b, "blockLength", &format!("{parent}actingVersion"));
+        super::message::set_partial(
+            w,
+            b,
+            &g.body,
+            "blockLength",
+            &format!("{parent}actingVersion"),
+        );
         w.open_brace(format!(
             "if (blockLength < BLOCK_LENGTH && {parent}actingVersion >= SCHEMA_VERSION)"
         ));
         w.line(format!(
             "throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, {}, sbePath(), \"block length \" + blockLength + \" below {} at version \" + {parent}actingVersion);",
-            at(&format!("headerOffset - {parent}sbeMessageStart"), boff),
+            at(&format!("{parent}sbeErrorOffset(headerOffset)"), boff),
             g.block_length
         ));
         w.end("}");
@@ -644,7 +650,7 @@ impl Gen<'_> {
         };
         w.open_brace(format!("if ({past_end})"));
         w.line(format!(
-            "throw SbeDecodeException.truncated(offset - {parent}sbeMessageStart, sbePath() + \"[\" + index + \"]\", blockLength, {parent}sbeEnd - offset);"
+            "throw SbeDecodeException.truncated({parent}sbeErrorOffset(offset), sbePath() + \"[\" + index + \"]\", blockLength, {parent}sbeEnd - offset);"
         ));
         w.end("}");
         w.line(format!("{parent}limit = offset + blockLength;"));

@@ -209,7 +209,7 @@ impl Gen<'_> {
             "private SbeDecodeException sbe{upper}Truncated(final {off} at, final long length)"
         ));
         w.line(format!(
-            "return SbeDecodeException.truncated(at - {p}sbeMessageStart, {path}, length, {p}sbeEnd - at);"
+            "return SbeDecodeException.truncated({p}sbeErrorOffset(at), {path}, length, {p}sbeEnd - at);"
         ));
         w.end("}");
         w.blank();

@@ -30,11 +30,9 @@ public final class CarDecoder
     private int sbeAccessIndex;
     private int actingBlockLength;
     private int actingVersion;
-    /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+    /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
     private boolean sbePartial;
     private int headerOffset = -1;
-    /** Where the message starts (its header): error offsets count from there. */
-    private int sbeMessageStart;
     /** Where the buffer ends: every item read must end by then. */
     private int sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -128,14 +126,14 @@ public final class CarDecoder
     public CarDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
         final int end = buffer.capacity();
-        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, end);
     }
 
-    private CarDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
+    private CarDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int end)
     {
-        if ((long) offset + actingBlockLength > end)
+        if (offset > end - actingBlockLength)
         {
-            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+            throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
         if (buffer != this.buffer)
         {
@@ -144,14 +142,13 @@ public final class CarDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.sbePartial = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;
+        this.sbePartial = actingBlockLength < BLOCK_LENGTH;
         this.limit = offset + actingBlockLength;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
-        this.sbeMessageStart = messageStart;
         this.sbeEnd = end;
         return this;
     }
@@ -211,9 +208,20 @@ public final class CarDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset + within);
         this.headerOffset = offset;
         return this;
+    }
+
+    /**
+     * An offset in the buffer as an error offset, from the message's first byte (its header).
+     *
+     * @param at the offset in the buffer.
+     * @return the offset from the message's start.
+     */
+    private int sbeErrorOffset(final int at)
+    {
+        return at - offset + MessageHeaderDecoder.ENCODED_LENGTH;
     }
 
     /**
@@ -1257,7 +1265,7 @@ public final class CarDecoder
         private int blockLength;
         /** Where the last entry that ends by the buffer's end can start. */
         private int sbeLastEntryOffset;
-        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
         private boolean sbePartial;
         private int count;
         private int index;
@@ -1307,17 +1315,17 @@ public final class CarDecoder
             final int headerOffset = parentMessage.limit;
             if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
             this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
+            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -1396,7 +1404,7 @@ public final class CarDecoder
             offset = parentMessage.limit;
             if (offset > sbeLastEntryOffset)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -1721,7 +1729,7 @@ public final class CarDecoder
 
         private SbeDecodeException sbeUsageDescriptionTruncated(final int at, final long length)
         {
-            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", length, parentMessage.sbeEnd - at);
+            return SbeDecodeException.truncated(parentMessage.sbeErrorOffset(at), sbeEntryPath() + ".usageDescription", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -2033,7 +2041,7 @@ public final class CarDecoder
         private int blockLength;
         /** Where the last entry that ends by the buffer's end can start. */
         private int sbeLastEntryOffset;
-        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
         private boolean sbePartial;
         private int count;
         private int index;
@@ -2085,17 +2093,17 @@ public final class CarDecoder
             final int headerOffset = parentMessage.limit;
             if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
             this.blockLength = dimensions >>> 16;
             this.count = dimensions & 0xFFFF;
             this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
+            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -2174,7 +2182,7 @@ public final class CarDecoder
             offset = parentMessage.limit;
             if (offset > sbeLastEntryOffset)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -2396,7 +2404,7 @@ public final class CarDecoder
             private int blockLength;
             /** Where the last entry that ends by the buffer's end can start. */
             private int sbeLastEntryOffset;
-            /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+            /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
             private boolean sbePartial;
             private int count;
             private int index;
@@ -2447,17 +2455,17 @@ public final class CarDecoder
                 final int headerOffset = parentMessage.limit;
                 if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
                 {
-                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.BIG_ENDIAN);
                 this.blockLength = dimensions >>> 16;
                 this.count = dimensions & 0xFFFF;
                 this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-                this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
+                this.sbePartial = blockLength < BLOCK_LENGTH;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
-                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
                 }
             }
 
@@ -2532,7 +2540,7 @@ public final class CarDecoder
                 offset = parentMessage.limit;
                 if (offset > sbeLastEntryOffset)
                 {
-                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
                 parentMessage.limit = offset + blockLength;
                 ++index;
@@ -2972,7 +2980,7 @@ public final class CarDecoder
 
     private SbeDecodeException sbeManufacturerTruncated(final int at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.manufacturer", length, sbeEnd - at);
     }
 
     /**
@@ -3205,7 +3213,7 @@ public final class CarDecoder
 
     private SbeDecodeException sbeModelTruncated(final int at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.model", length, sbeEnd - at);
     }
 
     /**
@@ -3438,7 +3446,7 @@ public final class CarDecoder
 
     private SbeDecodeException sbeActivationCodeTruncated(final int at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.activationCode", length, sbeEnd - at);
     }
 
     /**

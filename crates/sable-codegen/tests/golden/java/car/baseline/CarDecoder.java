@@ -31,8 +31,6 @@ public final class CarDecoder
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
-    /** Where the message starts (its header): error offsets count from there. */
-    private long sbeMessageStart;
     /** Where the buffer ends: every item read must end by then. */
     private long sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -127,14 +125,14 @@ public final class CarDecoder
     {
         final long end = segment.byteSize();
         SbeSupport.checkOffset(offset, end);
-        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
+        return sbeWrap(segment, offset, actingBlockLength, actingVersion, end);
     }
 
-    private CarDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long messageStart, final long end)
+    private CarDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
         if (offset + actingBlockLength > end)
         {
-            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+            throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
         if (segment != this.segment)
         {
@@ -150,7 +148,6 @@ public final class CarDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
-        this.sbeMessageStart = messageStart;
         this.sbeEnd = end;
         return this;
     }
@@ -211,9 +208,20 @@ public final class CarDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
+        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset + within);
         this.headerOffset = offset;
         return this;
+    }
+
+    /**
+     * An offset in the buffer as an error offset, from the message's first byte (its header).
+     *
+     * @param at the offset in the buffer.
+     * @return the offset from the message's start.
+     */
+    private long sbeErrorOffset(final long at)
+    {
+        return at - offset + MessageHeaderDecoder.ENCODED_LENGTH;
     }
 
     /**
@@ -1307,7 +1315,7 @@ public final class CarDecoder
             final long headerOffset = parentMessage.limit;
             if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
@@ -1315,7 +1323,7 @@ public final class CarDecoder
             this.count = dimensions >>> 16;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -1394,7 +1402,7 @@ public final class CarDecoder
             offset = parentMessage.limit;
             if (offset + blockLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -1719,7 +1727,7 @@ public final class CarDecoder
 
         private SbeDecodeException sbeUsageDescriptionTruncated(final long at, final long length)
         {
-            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".usageDescription", length, parentMessage.sbeEnd - at);
+            return SbeDecodeException.truncated(parentMessage.sbeErrorOffset(at), sbeEntryPath() + ".usageDescription", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -2055,7 +2063,7 @@ public final class CarDecoder
             final long headerOffset = parentMessage.limit;
             if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
@@ -2063,7 +2071,7 @@ public final class CarDecoder
             this.count = dimensions >>> 16;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -2142,7 +2150,7 @@ public final class CarDecoder
             offset = parentMessage.limit;
             if (offset + blockLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -2413,7 +2421,7 @@ public final class CarDecoder
                 final long headerOffset = parentMessage.limit;
                 if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
                 {
-                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
@@ -2421,7 +2429,7 @@ public final class CarDecoder
                 this.count = dimensions >>> 16;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
-                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
                 }
             }
 
@@ -2496,7 +2504,7 @@ public final class CarDecoder
                 offset = parentMessage.limit;
                 if (offset + blockLength > parentMessage.sbeEnd)
                 {
-                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
                 parentMessage.limit = offset + blockLength;
                 ++index;
@@ -2936,7 +2944,7 @@ public final class CarDecoder
 
     private SbeDecodeException sbeManufacturerTruncated(final long at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.manufacturer", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.manufacturer", length, sbeEnd - at);
     }
 
     /**
@@ -3143,7 +3151,7 @@ public final class CarDecoder
 
     private SbeDecodeException sbeModelTruncated(final long at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.model", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.model", length, sbeEnd - at);
     }
 
     /**
@@ -3350,7 +3358,7 @@ public final class CarDecoder
 
     private SbeDecodeException sbeActivationCodeTruncated(final long at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.activationCode", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.activationCode", length, sbeEnd - at);
     }
 
     /**

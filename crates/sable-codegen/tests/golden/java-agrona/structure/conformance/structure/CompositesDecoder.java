@@ -28,11 +28,9 @@ public final class CompositesDecoder
     private int sbeAccessIndex;
     private int actingBlockLength;
     private int actingVersion;
-    /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+    /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
     private boolean sbePartial;
     private int headerOffset = -1;
-    /** Where the message starts (its header): error offsets count from there. */
-    private int sbeMessageStart;
     /** Where the buffer ends: every item read must end by then. */
     private int sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -124,14 +122,14 @@ public final class CompositesDecoder
     public CompositesDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
         final int end = buffer.capacity();
-        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, end);
     }
 
-    private CompositesDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
+    private CompositesDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int end)
     {
-        if ((long) offset + actingBlockLength > end)
+        if (offset > end - actingBlockLength)
         {
-            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+            throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
         if (buffer != this.buffer)
         {
@@ -140,14 +138,13 @@ public final class CompositesDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.sbePartial = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;
+        this.sbePartial = actingBlockLength < BLOCK_LENGTH;
         this.limit = offset + actingBlockLength;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
-        this.sbeMessageStart = messageStart;
         this.sbeEnd = end;
         return this;
     }
@@ -207,9 +204,20 @@ public final class CompositesDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset + within);
         this.headerOffset = offset;
         return this;
+    }
+
+    /**
+     * An offset in the buffer as an error offset, from the message's first byte (its header).
+     *
+     * @param at the offset in the buffer.
+     * @return the offset from the message's start.
+     */
+    private int sbeErrorOffset(final int at)
+    {
+        return at - offset + MessageHeaderDecoder.ENCODED_LENGTH;
     }
 
     /**

@@ -28,11 +28,9 @@ public final class GroupsDecoder
     private int sbeAccessIndex;
     private int actingBlockLength;
     private int actingVersion;
-    /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+    /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
     private boolean sbePartial;
     private int headerOffset = -1;
-    /** Where the message starts (its header): error offsets count from there. */
-    private int sbeMessageStart;
     /** Where the buffer ends: every item read must end by then. */
     private int sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -124,14 +122,14 @@ public final class GroupsDecoder
     public GroupsDecoder wrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion)
     {
         final int end = buffer.capacity();
-        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
+        return sbeWrap(buffer, offset, actingBlockLength, actingVersion, end);
     }
 
-    private GroupsDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int messageStart, final int end)
+    private GroupsDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int end)
     {
-        if ((long) offset + actingBlockLength > end)
+        if (offset > end - actingBlockLength)
         {
-            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+            throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
         if (buffer != this.buffer)
         {
@@ -140,14 +138,13 @@ public final class GroupsDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.sbePartial = actingBlockLength < BLOCK_LENGTH || actingVersion < SCHEMA_VERSION;
+        this.sbePartial = actingBlockLength < BLOCK_LENGTH;
         this.limit = offset + actingBlockLength;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
-        this.sbeMessageStart = messageStart;
         this.sbeEnd = end;
         return this;
     }
@@ -207,9 +204,20 @@ public final class GroupsDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
+        sbeWrap(buffer, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset + within);
         this.headerOffset = offset;
         return this;
+    }
+
+    /**
+     * An offset in the buffer as an error offset, from the message's first byte (its header).
+     *
+     * @param at the offset in the buffer.
+     * @return the offset from the message's start.
+     */
+    private int sbeErrorOffset(final int at)
+    {
+        return at - offset + MessageHeaderDecoder.ENCODED_LENGTH;
     }
 
     /**
@@ -467,7 +475,7 @@ public final class GroupsDecoder
         private int blockLength;
         /** Where the last entry that ends by the buffer's end can start. */
         private int sbeLastEntryOffset;
-        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
         private boolean sbePartial;
         private int count;
         private int index;
@@ -520,17 +528,17 @@ public final class GroupsDecoder
             final int headerOffset = parentMessage.limit;
             if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
             this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
+            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -609,7 +617,7 @@ public final class GroupsDecoder
             offset = parentMessage.limit;
             if (offset > sbeLastEntryOffset)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -901,7 +909,7 @@ public final class GroupsDecoder
             private int blockLength;
             /** Where the last entry that ends by the buffer's end can start. */
             private int sbeLastEntryOffset;
-            /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+            /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
             private boolean sbePartial;
             private int count;
             private int index;
@@ -952,17 +960,17 @@ public final class GroupsDecoder
                 final int headerOffset = parentMessage.limit;
                 if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
                 {
-                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
                 this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-                this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
+                this.sbePartial = blockLength < BLOCK_LENGTH;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
-                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
                 }
             }
 
@@ -1037,7 +1045,7 @@ public final class GroupsDecoder
                 offset = parentMessage.limit;
                 if (offset > sbeLastEntryOffset)
                 {
-                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
                 parentMessage.limit = offset + blockLength;
                 ++index;
@@ -1378,7 +1386,7 @@ public final class GroupsDecoder
 
         private SbeDecodeException sbeNoteTruncated(final int at, final long length)
         {
-            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", length, parentMessage.sbeEnd - at);
+            return SbeDecodeException.truncated(parentMessage.sbeErrorOffset(at), sbeEntryPath() + ".note", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -1713,7 +1721,7 @@ public final class GroupsDecoder
         private int blockLength;
         /** Where the last entry that ends by the buffer's end can start. */
         private int sbeLastEntryOffset;
-        /** Whether the block is shorter or the acting version older than the schema's: fields may be absent. */
+        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
         private boolean sbePartial;
         private int count;
         private int index;
@@ -1763,17 +1771,17 @@ public final class GroupsDecoder
             final int headerOffset = parentMessage.limit;
             if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
             this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH || parentMessage.actingVersion < SCHEMA_VERSION;
+            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -1848,7 +1856,7 @@ public final class GroupsDecoder
             offset = parentMessage.limit;
             if (offset > sbeLastEntryOffset)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -2092,7 +2100,7 @@ public final class GroupsDecoder
 
     private SbeDecodeException sbeTextTruncated(final int at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.text", length, sbeEnd - at);
     }
 
     /**
@@ -2315,7 +2323,7 @@ public final class GroupsDecoder
 
     private SbeDecodeException sbeBlobTruncated(final int at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.blob", length, sbeEnd - at);
     }
 
     /**

@@ -29,8 +29,6 @@ public final class CompositesDecoder
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
-    /** Where the message starts (its header): error offsets count from there. */
-    private long sbeMessageStart;
     /** Where the buffer ends: every item read must end by then. */
     private long sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -123,14 +121,14 @@ public final class CompositesDecoder
     {
         final long end = segment.byteSize();
         SbeSupport.checkOffset(offset, end);
-        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
+        return sbeWrap(segment, offset, actingBlockLength, actingVersion, end);
     }
 
-    private CompositesDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long messageStart, final long end)
+    private CompositesDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
         if (offset + actingBlockLength > end)
         {
-            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+            throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
         if (segment != this.segment)
         {
@@ -146,7 +144,6 @@ public final class CompositesDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
-        this.sbeMessageStart = messageStart;
         this.sbeEnd = end;
         return this;
     }
@@ -207,9 +204,20 @@ public final class CompositesDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
+        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset + within);
         this.headerOffset = offset;
         return this;
+    }
+
+    /**
+     * An offset in the buffer as an error offset, from the message's first byte (its header).
+     *
+     * @param at the offset in the buffer.
+     * @return the offset from the message's start.
+     */
+    private long sbeErrorOffset(final long at)
+    {
+        return at - offset + MessageHeaderDecoder.ENCODED_LENGTH;
     }
 
     /**

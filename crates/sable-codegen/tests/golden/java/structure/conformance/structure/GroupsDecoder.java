@@ -29,8 +29,6 @@ public final class GroupsDecoder
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
-    /** Where the message starts (its header): error offsets count from there. */
-    private long sbeMessageStart;
     /** Where the buffer ends: every item read must end by then. */
     private long sbeEnd;
     private final MessageHeaderDecoder headerDecoder = new MessageHeaderDecoder();
@@ -123,14 +121,14 @@ public final class GroupsDecoder
     {
         final long end = segment.byteSize();
         SbeSupport.checkOffset(offset, end);
-        return sbeWrap(segment, offset, actingBlockLength, actingVersion, offset - MessageHeaderDecoder.ENCODED_LENGTH, end);
+        return sbeWrap(segment, offset, actingBlockLength, actingVersion, end);
     }
 
-    private GroupsDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long messageStart, final long end)
+    private GroupsDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
         if (offset + actingBlockLength > end)
         {
-            throw SbeDecodeException.truncated(offset - messageStart, "fields", actingBlockLength, end - offset);
+            throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
         if (segment != this.segment)
         {
@@ -146,7 +144,6 @@ public final class GroupsDecoder
             sbeAccessIndex = 0;
         }
         this.headerOffset = -1;
-        this.sbeMessageStart = messageStart;
         this.sbeEnd = end;
         return this;
     }
@@ -207,9 +204,20 @@ public final class GroupsDecoder
         {
             throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, 0, "header.blockLength", "block length " + blockLength + " below " + BLOCK_LENGTH + " at version " + version);
         }
-        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset, offset + within);
+        sbeWrap(segment, offset + MessageHeaderDecoder.ENCODED_LENGTH, blockLength, version, offset + within);
         this.headerOffset = offset;
         return this;
+    }
+
+    /**
+     * An offset in the buffer as an error offset, from the message's first byte (its header).
+     *
+     * @param at the offset in the buffer.
+     * @return the offset from the message's start.
+     */
+    private long sbeErrorOffset(final long at)
+    {
+        return at - offset + MessageHeaderDecoder.ENCODED_LENGTH;
     }
 
     /**
@@ -520,7 +528,7 @@ public final class GroupsDecoder
             final long headerOffset = parentMessage.limit;
             if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
@@ -528,7 +536,7 @@ public final class GroupsDecoder
             this.count = dimensions >>> 16;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -607,7 +615,7 @@ public final class GroupsDecoder
             offset = parentMessage.limit;
             if (offset + blockLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -948,7 +956,7 @@ public final class GroupsDecoder
                 final long headerOffset = parentMessage.limit;
                 if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
                 {
-                    throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
@@ -956,7 +964,7 @@ public final class GroupsDecoder
                 this.count = dimensions >>> 16;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
-                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
+                    throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
                 }
             }
 
@@ -1031,7 +1039,7 @@ public final class GroupsDecoder
                 offset = parentMessage.limit;
                 if (offset + blockLength > parentMessage.sbeEnd)
                 {
-                    throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                    throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
                 parentMessage.limit = offset + blockLength;
                 ++index;
@@ -1372,7 +1380,7 @@ public final class GroupsDecoder
 
         private SbeDecodeException sbeNoteTruncated(final long at, final long length)
         {
-            return SbeDecodeException.truncated(at - parentMessage.sbeMessageStart, sbeEntryPath() + ".note", length, parentMessage.sbeEnd - at);
+            return SbeDecodeException.truncated(parentMessage.sbeErrorOffset(at), sbeEntryPath() + ".note", length, parentMessage.sbeEnd - at);
         }
 
         /**
@@ -1729,7 +1737,7 @@ public final class GroupsDecoder
             final long headerOffset = parentMessage.limit;
             if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(headerOffset - parentMessage.sbeMessageStart, sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
             parentMessage.limit = headerOffset + HEADER_SIZE;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
@@ -1737,7 +1745,7 @@ public final class GroupsDecoder
             this.count = dimensions >>> 16;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
-                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, headerOffset - parentMessage.sbeMessageStart, sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
+                throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
             }
         }
 
@@ -1812,7 +1820,7 @@ public final class GroupsDecoder
             offset = parentMessage.limit;
             if (offset + blockLength > parentMessage.sbeEnd)
             {
-                throw SbeDecodeException.truncated(offset - parentMessage.sbeMessageStart, sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
+                throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
             parentMessage.limit = offset + blockLength;
             ++index;
@@ -2056,7 +2064,7 @@ public final class GroupsDecoder
 
     private SbeDecodeException sbeTextTruncated(final long at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.text", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.text", length, sbeEnd - at);
     }
 
     /**
@@ -2253,7 +2261,7 @@ public final class GroupsDecoder
 
     private SbeDecodeException sbeBlobTruncated(final long at, final long length)
     {
-        return SbeDecodeException.truncated(at - sbeMessageStart, "fields.blob", length, sbeEnd - at);
+        return SbeDecodeException.truncated(sbeErrorOffset(at), "fields.blob", length, sbeEnd - at);
     }
 
     /**
