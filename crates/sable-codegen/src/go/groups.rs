@@ -650,9 +650,12 @@ impl Gen<'_> {
             // When the entry's last element is a group the caller read to its end (the usual
             // order), its end is taken from its decoder inline, as find would.
             let last = n_el - 1;
+            // Next tests the error first: the entry's end is found only when there is none.
+            let stop = format!("d.entry, d.block = false, &{nulls}");
+            let find_end = format!("if end := d.find({n_el}); end >= 0 {{\nd.next = end\n}} else {{\n{stop}\nreturn false\n}}");
             let find_end = match g.body.groups.get(last) {
-                Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("var end int\nif g := &d.{}; d.err == nil && d.found == {last} && g.done(d.pos[{last}]) {{\nend = g.next\n}} else {{\nend = d.find({n_el})\n}}", private_field(&ng.name)),
-                _ => format!("end := d.find({n_el})"),
+                Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("if g := &d.{}; d.found == {last} && g.done(d.pos[{last}]) {{\nd.next = g.next\n}} else {find_end}", private_field(&ng.name)),
+                _ => find_end,
             };
             // An entry at least the schema's block long that fits is read inline; any other
             // (and its error) by nextChecked.
@@ -664,7 +667,7 @@ impl Gen<'_> {
             } else {
                 (String::new(), format!("d.block = &{nulls}"))
             };
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nif p, bl := d.next, d.blockLength; {whole}p+bl <= len(d.buf) {{\n{block}\nd.idx[{depth}]++\nd.pos[0], d.found, d.entry = p+bl, 0, true\nreturn true\n}}\nreturn d.nextChecked()\n}}\n\n// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.\nfunc (d *{dt}) nextChecked() bool {{\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.err != nil {{\nif d.entry {{\n{stop}\n}}\nreturn false\n}}\nif d.entry {{\n{find_end}\n}}\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nif p, bl := d.next, d.blockLength; {whole}p+bl <= len(d.buf) {{\n{block}\nd.idx[{depth}]++\nd.pos[0], d.found, d.entry = p+bl, 0, true\nreturn true\n}}\nd.entry = false\nreturn d.nextChecked()\n}}\n\n// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.\nfunc (d *{dt}) nextChecked() bool {{\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else {
             // Small enough for the compiler to inline (cost 79 of 80): the loop of `for
             // g.Next()` then holds no call (the error of an entry that does not fit was made by

@@ -2225,21 +2225,24 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresDecoder) Next() bool {
+if d.err != nil {
 if d.entry {
-var end int
-if g := &d.gAcceleration; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
-end = g.next
-} else {
-end = d.find(1)
+d.entry, d.block = false, &carPerformanceFiguresNulls
 }
-d.entry = false
-if end < 0 {
-d.block = &carPerformanceFiguresNulls
 return false
 }
+if d.entry {
+if g := &d.gAcceleration; d.found == 0 && g.done(d.pos[0]) {
+d.next = g.next
+} else if end := d.find(1); end >= 0 {
 d.next = end
+} else {
+d.entry, d.block = false, &carPerformanceFiguresNulls
+return false
 }
-if d.err != nil || d.idx[0]+1 >= d.count {
+}
+if d.idx[0]+1 >= d.count {
+d.entry = false
 return false
 }
 if p, bl := d.next, d.blockLength; bl >= 1 && p+bl <= len(d.buf) {
@@ -2248,6 +2251,7 @@ d.idx[0]++
 d.pos[0], d.found, d.entry = p+bl, 0, true
 return true
 }
+d.entry = false
 return d.nextChecked()
 }
 

@@ -1741,16 +1741,22 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsDecoder) Next() bool {
+if d.err != nil {
 if d.entry {
-end := d.find(2)
-d.entry = false
-if end < 0 {
-d.block = &groupsLegsNulls
+d.entry, d.block = false, &groupsLegsNulls
+}
 return false
 }
+if d.entry {
+if end := d.find(2); end >= 0 {
 d.next = end
+} else {
+d.entry, d.block = false, &groupsLegsNulls
+return false
 }
-if d.err != nil || d.idx[0]+1 >= d.count {
+}
+if d.idx[0]+1 >= d.count {
+d.entry = false
 return false
 }
 if p, bl := d.next, d.blockLength; bl >= 12 && p+bl <= len(d.buf) {
@@ -1759,6 +1765,7 @@ d.idx[0]++
 d.pos[0], d.found, d.entry = p+bl, 0, true
 return true
 }
+d.entry = false
 return d.nextChecked()
 }
 
