@@ -32,18 +32,31 @@ fn endian(order: ByteOrder) -> &'static str {
 
 /// The value of primitive `p` at `b[off:]`.
 pub(super) fn read(b: &str, off: &str, p: PrimitiveType, order: ByteOrder) -> String {
+    read_slice(b, off, &format!("{b}[{off}:]"), p, order)
+}
+
+/// The value of primitive `p` at `b[off:]` read from the slice of its size, `b[off :
+/// off+size]`: where `off` is not a constant, the compiler then needs no pointer masking (a
+/// slice `b[off:]` may be empty, its pointer past the end).
+pub(super) fn read_sized(b: &str, off: &str, p: PrimitiveType, order: ByteOrder) -> String {
+    let slice = format!("{b}[{off} : {off}+{}]", p.size());
+    read_slice(b, off, &slice, p, order)
+}
+
+/// `read` with the slice that multi-byte values are read from.
+fn read_slice(b: &str, off: &str, s: &str, p: PrimitiveType, order: ByteOrder) -> String {
     let e = endian(order);
     match p {
         PrimitiveType::Char | PrimitiveType::UInt8 => format!("{b}[{off}]"),
         PrimitiveType::Int8 => format!("int8({b}[{off}])"),
-        PrimitiveType::UInt16 => format!("{e}.Uint16({b}[{off}:])"),
-        PrimitiveType::Int16 => format!("int16({e}.Uint16({b}[{off}:]))"),
-        PrimitiveType::UInt32 => format!("{e}.Uint32({b}[{off}:])"),
-        PrimitiveType::Int32 => format!("int32({e}.Uint32({b}[{off}:]))"),
-        PrimitiveType::UInt64 => format!("{e}.Uint64({b}[{off}:])"),
-        PrimitiveType::Int64 => format!("int64({e}.Uint64({b}[{off}:]))"),
-        PrimitiveType::Float => format!("math.Float32frombits({e}.Uint32({b}[{off}:]))"),
-        PrimitiveType::Double => format!("math.Float64frombits({e}.Uint64({b}[{off}:]))"),
+        PrimitiveType::UInt16 => format!("{e}.Uint16({s})"),
+        PrimitiveType::Int16 => format!("int16({e}.Uint16({s}))"),
+        PrimitiveType::UInt32 => format!("{e}.Uint32({s})"),
+        PrimitiveType::Int32 => format!("int32({e}.Uint32({s}))"),
+        PrimitiveType::UInt64 => format!("{e}.Uint64({s})"),
+        PrimitiveType::Int64 => format!("int64({e}.Uint64({s}))"),
+        PrimitiveType::Float => format!("math.Float32frombits({e}.Uint32({s}))"),
+        PrimitiveType::Double => format!("math.Float64frombits({e}.Uint64({s}))"),
     }
 }
 

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use sable_ir::{ByteOrder, PrimitiveType};
 
 use super::code::{
-    byte_array, doc, exported, go_str, gotype, lit, method, private, read, split_method, write,
+    byte_array, doc, exported, go_str, gotype, lit, method, private, read, read_sized,
+    split_method, write,
 };
 use super::slots::{key, Slot};
 use super::Gen;
@@ -74,7 +75,7 @@ fn var_len(v: &VarData) -> (usize, bool, u64) {
 fn var_fast(v: &VarData, p: &str, n: &str) -> String {
     let (ls, _, _) = var_len(v);
     let lt = v.length.primitive_type;
-    let r = read("buf", p, lt, v.length.byte_order);
+    let r = read_sized("buf", p, lt, v.length.byte_order);
     let neg = if lt.is_unsigned() && ls < 8 {
         String::new()
     } else {
@@ -100,13 +101,14 @@ pub(super) fn block_fields(n: usize) -> String {
 }
 
 /// The statements pointing `d.block` (a `*[n]byte`) at the block at `p` of `buf`, `bl` bytes
-/// as written (checked to fit): in place when at least the schema's `n`, else its whole
-/// fields copied into the scratch block (`prepareScratch`).
+/// as written (checked to fit): in place when at least the schema's `n` (sliced to `n` bytes,
+/// so that no pointer masking is needed: see `read_sized`), else its whole fields copied into
+/// the scratch block (`prepareScratch`).
 pub(super) fn block_at(at: &At, n: usize, buf: &str, p: &str, bl: &str) -> String {
     if n == 0 {
         return format!("d.block = &{}", nulls_name(at));
     }
-    format!("if {bl} >= {n} {{\nd.block = (*[{n}]byte)({buf}[{p}:])\n}} else {{\nw := d.prepareScratch({bl})\ncopy(d.scratch[:w], {buf}[{p}:])\nd.block = d.scratch\n}}")
+    format!("if {bl} >= {n} {{\nd.block = (*[{n}]byte)({buf}[{p} : {p}+{n}])\n}} else {{\nw := d.prepareScratch({bl})\ncopy(d.scratch[:w], {buf}[{p}:])\nd.block = d.scratch\n}}")
 }
 
 /// A member of a dimension composite by name: its offset and primitive.
@@ -449,23 +451,27 @@ impl Gen<'_> {
         // entries above (for errors' paths) are not needed, nor the acting version unless a
         // field reads it (a field since a later version, a composite).
         let nulls = nulls_name(&at.entry(g));
-        let open = if fixed {
-            let reads_version = g
-                .body
-                .fields
-                .iter()
-                .any(|f| f.since_version > 0 || matches!(f.type_ref, TypeRef::Composite(_)));
-            let version = if reads_version {
+        // A nested group's buffer and acting version are its parent's, set when the parent
+        // opens (`children`), not at each entry.
+        let own = if at.top() {
+            let version = if reads_version(g) {
                 "g.version = d.version\n"
             } else {
                 ""
             };
-            format!("g.buf, g.start, g.idx[{depth}] = buf, p, -1\n{version}g.block, g.err = &{nulls}, nil\ng.fit, g.whole, g.cut = n, -1, nil\n")
+            format!("g.buf = buf\n{version}")
+        } else {
+            String::new()
+        };
+        let open = if fixed {
+            format!(
+                "{own}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.fit = n\n"
+            )
         } else {
             let copy_up: String = (0..depth)
                 .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
                 .collect();
-            format!("{copy_up}g.buf, g.version, g.start, g.idx[{depth}] = buf, d.version, p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n")
+            format!("{copy_up}{own}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n{}", children(g, "g", "buf", "d.version"))
         };
         let open = format!("{open}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g");
         let open = if conds.is_empty() {
@@ -582,13 +588,14 @@ impl Gen<'_> {
             ("entry bool\n", "d.entry = false\n", String::new())
         } else {
             (
-                "// fit is how many entries fit in the buffer.\nfit int\n// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give.\ncut error\n",
-                "d.fit, d.whole, d.cut = 0, -1, nil\n",
+                "// fit is how many entries fit in the buffer.\nfit int\n// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).\ncut error\n",
+                "d.fit = 0\n",
                 format!("d.fit = fits(len(buf)-d.next, bl, n)\n{short}if d.fit < n {{\nq := d.next + d.fit*bl\nidx := d.idx\nidx[{depth}] = d.fit\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
             )
         };
         let mut o = format!("{d}type {dt} struct {{\nbuf []byte\n{block}version int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
-        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, &{nulls}, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
+        let kids = children(g, "d", "buf", "version");
+        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\n{kids}d.count, d.block, d.err = 0, &{nulls}, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
         if lazy(&g.body) {
             // In three parts, so that done inlines (the last entry's end is a call).
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nreturn d.doneFast(p, (*{dt}).doneEntry)\n}}\n\n// doneFast is done with its call of doneEntry passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) doneFast(p int, entry func(*{dt}) bool) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nreturn !d.entry || entry(d)\n}}\n\n// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.\nfunc (d *{dt}) doneEntry() bool {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\nreturn true\n}}\n");
@@ -643,9 +650,12 @@ impl Gen<'_> {
             // When the entry's last element is a group the caller read to its end (the usual
             // order), its end is taken from its decoder inline, as find would.
             let last = n_el - 1;
+            // Next tests the error first: the entry's end is found only when there is none.
+            let stop = format!("d.entry, d.block = false, &{nulls}");
+            let find_end = format!("if end := d.find({n_el}); end >= 0 {{\nd.next = end\n}} else {{\n{stop}\nreturn false\n}}");
             let find_end = match g.body.groups.get(last) {
-                Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("var end int\nif g := &d.{}; d.err == nil && d.found == {last} && g.done(d.pos[{last}]) {{\nend = g.next\n}} else {{\nend = d.find({n_el})\n}}", private_field(&ng.name)),
-                _ => format!("end := d.find({n_el})"),
+                Some(ng) if g.body.var_data.is_empty() && ng.since_version == 0 => format!("if g := &d.{}; d.found == {last} && g.done(d.pos[{last}]) {{\nd.next = g.next\n}} else {find_end}", private_field(&ng.name)),
+                _ => find_end,
             };
             // An entry at least the schema's block long that fits is read inline; any other
             // (and its error) by nextChecked.
@@ -657,19 +667,20 @@ impl Gen<'_> {
             } else {
                 (String::new(), format!("d.block = &{nulls}"))
             };
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.entry {{\n{find_end}\nd.entry = false\nif end < 0 {{\nd.block = &{nulls}\nreturn false\n}}\nd.next = end\n}}\nif d.err != nil || d.idx[{depth}]+1 >= d.count {{\nreturn false\n}}\nif p, bl := d.next, d.blockLength; {whole}p+bl <= len(d.buf) {{\n{block}\nd.idx[{depth}]++\nd.pos[0], d.found, d.entry = p+bl, 0, true\nreturn true\n}}\nreturn d.nextChecked()\n}}\n\n// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.\nfunc (d *{dt}) nextChecked() bool {{\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.err != nil {{\nif d.entry {{\n{stop}\n}}\nreturn false\n}}\nif d.entry {{\n{find_end}\n}}\nif d.idx[{depth}]+1 >= d.count {{\nd.entry = false\nreturn false\n}}\nif p, bl := d.next, d.blockLength; {whole}p+bl <= len(d.buf) {{\n{block}\nd.idx[{depth}]++\nd.pos[0], d.found, d.entry = p+bl, 0, true\nreturn true\n}}\nd.entry = false\nreturn d.nextChecked()\n}}\n\n// nextChecked is Next at an entry's start off its fast path: an entry that does not fit, or an older writer's shorter block.\nfunc (d *{dt}) nextChecked() bool {{\nd.idx[{depth}]++\np := d.next\nif p+d.blockLength > len(d.buf) {{\nd.err, d.block = truncated(p, {entry_path}, d.idx[:], \"group entry\", d.blockLength, len(d.buf)-p), &{nulls}\nreturn false\n}}\n{}\nd.pos[0], d.found, d.entry = p+d.blockLength, 0, true\nreturn true\n}}\n", block_at(&inner, bl, "d.buf", "p", "d.blockLength"));
         } else {
-            // Small enough for the compiler to inline: the loop of `for g.Next()` then holds
-            // no call (the error of an entry that does not fit was made by wrap).
-            // Small enough for the compiler to inline (cost 80 of 80): the loop of `for
+            // Small enough for the compiler to inline (cost 79 of 80): the loop of `for
             // g.Next()` then holds no call (the error of an entry that does not fit was made by
-            // wrap, and an older writer's shorter entries are copied by the builtin copy).
+            // wrap, and an older writer's shorter entries are copied by the builtin copy). The
+            // block is sliced to its length, `buf[p : p+N]`, which needs no pointer masking as
+            // `buf[p:]` would (an entry that fits has p+N within the buffer). At the end, the
+            // error is given (again, the same) only when not all the entries fit.
             let step = if bl > 0 {
-                format!("p := d.next\nd.next = p + d.blockLength\nif d.whole < 0 {{\nd.block = (*[{bl}]byte)(d.buf[p:])\n}} else {{\ncopy(d.scratch[:d.whole], d.buf[p:])\nd.block = d.scratch\n}}\n")
+                format!("p := d.next\nd.next += d.blockLength\nif d.blockLength >= {bl} {{\nd.block = (*[{bl}]byte)(d.buf[p : p+{bl}])\n}} else {{\nd.block = d.scratch\ncopy(d.block[:d.whole], d.buf[p:])\n}}\n")
             } else {
                 "d.next += d.blockLength\n".to_owned()
             };
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.cut != nil {{\nd.idx[{depth}]++\nd.err, d.cut = d.cut, nil\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
+            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
         }
         o.push_str(&self.null_block(&g.body, &inner, &dt, bl));
         o.push_str(&methods);
@@ -809,6 +820,34 @@ pub(super) fn var_inline(body: &Body, j: usize) -> bool {
 /// var data read the lengths in Next; entries of a block alone have nothing to find.)
 fn lazy(body: &Body) -> bool {
     !body.groups.is_empty() || body.var_data.iter().any(|v| v.since_version > 0)
+}
+
+/// Whether the decoder of group `g` reads its acting version: entries with groups or var data
+/// (their checks), or fields since a later version or composites (entries of a fixed size).
+fn reads_version(g: &Group) -> bool {
+    !g.body.groups.is_empty()
+        || !g.body.var_data.is_empty()
+        || g.body
+            .fields
+            .iter()
+            .any(|f| f.since_version > 0 || matches!(f.type_ref, TypeRef::Composite(_)))
+}
+
+/// The statements giving the decoders of the groups of `g`'s entries (in decoder `d`) the
+/// buffer and acting version, once for all the entries: their accessors' fast paths do not.
+fn children(g: &Group, d: &str, buf: &str, version: &str) -> String {
+    g.body
+        .groups
+        .iter()
+        .map(|ng| {
+            let f = private_field(&ng.name);
+            if reads_version(ng) {
+                format!("{d}.{f}.buf, {d}.{f}.version = {buf}, {version}\n")
+            } else {
+                format!("{d}.{f}.buf = {buf}\n")
+            }
+        })
+        .collect()
 }
 
 /// The struct field holding a group's codec (unexported: the group's name with `g` before it).

@@ -116,7 +116,6 @@ impl Gen<'_> {
         } else {
             String::new()
         };
-        let _ = writeln!(o, "// Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.\nfunc (d *{dt}) Wrap(buf []byte) error {{\nif len(buf) >= HeaderSize {{\nblockLength := {}\nif {} == {x}TemplateID && {} == SchemaID{fits_block} && blockLength <= len(buf)-HeaderSize {{\nd.open(buf, HeaderSize, blockLength, {})\nd.hdr = true\nreturn nil\n}}\n}}\nreturn d.wrapChecked(buf)\n}}\n", self.header_read("blockLength", "buf"), self.header_read("templateId", "buf"), self.header_read("schemaId", "buf"), self.header_read("version", "buf"));
         let resets: String = body
             .groups
             .iter()
@@ -129,9 +128,35 @@ impl Gen<'_> {
                 .map(|j| format!("d.pos[{j}] = len({buf})\n"))
                 .collect()
         };
+        // The statements of `open`: the body at buf[offset:] wrapped (`hdr`: with its header),
+        // its block pointed at by `block`.
+        let opens = |hdr: bool, offset: &str, version: &str, block: &str| -> String {
+            format!("d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, {hdr}, true, {version}, blockLength, 0, nil\n{resets}{block}\nd.pos[0] = {offset} + blockLength\n{}", unfound("buf"))
+        };
+        // When the header's block length passes the check only if it is at least the schema's
+        // (no older writer's shorter block to copy), Wrap opens the body itself, with no call.
+        let wrap_open = if needs >= bl {
+            let block = if bl > 0 {
+                format!("d.block = (*[{bl}]byte)(buf[HeaderSize : HeaderSize+{bl}])")
+            } else {
+                format!("d.block = &{nulls}")
+            };
+            opens(
+                true,
+                "HeaderSize",
+                &self.header_read("version", "buf"),
+                &block,
+            )
+        } else {
+            format!(
+                "d.open(buf, HeaderSize, blockLength, {})\nd.hdr = true\n",
+                self.header_read("version", "buf")
+            )
+        };
+        let _ = writeln!(o, "// Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.\nfunc (d *{dt}) Wrap(buf []byte) error {{\nif len(buf) >= HeaderSize {{\nblockLength := {}\nif {} == {x}TemplateID && {} == SchemaID{fits_block} && blockLength <= len(buf)-HeaderSize {{\n{wrap_open}return nil\n}}\n}}\nreturn d.wrapChecked(buf)\n}}\n", self.header_read("blockLength", "buf"), self.header_read("templateId", "buf"), self.header_read("schemaId", "buf"));
         let _ = writeln!(o, "// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.\nfunc (d *{dt}) wrapChecked(buf []byte) error {{\nd.block, d.hdr, d.ok, d.found = &{nulls}, false, false, 0\n{}templateID, blockLength, version, err := readHeader(buf)\nif err != nil {{\nreturn d.failWith(err)\n}}\nif templateID != {x}TemplateID {{\nreturn d.failWith(decodeError({}, \"header.templateId\", nil, KindUnknownTemplate, \"template id \"+strconv.Itoa(templateID)+\" is not {}'s\"))\n}}\n{bl_check}if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {{\nreturn err\n}}\nd.hdr = true\nreturn nil\n}}\n", unfound("d.buf"), self.header_offset("templateId"), m.name);
         let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nif offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &{nulls}\n{resets}{}return d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.open(buf, offset, blockLength, version)\nreturn nil\n}}\n", unfound("buf"));
-        let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\nd.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true, version, blockLength, 0, nil\n{resets}{}\nd.pos[0] = offset + blockLength\n{}}}\n", block_at(&at, bl, "buf", "offset", "blockLength"), unfound("buf"));
+        let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\n{}}}\n", opens(false, "offset", "version", &block_at(&at, bl, "buf", "offset", "blockLength")));
         let _ = writeln!(o, "func (d *{dt}) failWith(err error) error {{\nd.err = err\nreturn err\n}}\n\n// fail records err unless an error came before it.\nfunc (d *{dt}) fail(err error) {{\nif d.err == nil {{\nd.err = err\n}}\n}}\n\n// Err returns the first error met: wrapping, or finding a group or var data.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingVersion returns the version the message was written at.\nfunc (d *{dt}) ActingVersion() int {{\nreturn d.version\n}}\n\n// ActingBlockLength returns the block length the message was written with.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         // start(i): where element i starts, found (checked) by skipping those before it.
         let cases = find_cases(body, &at, "nil");
@@ -153,8 +178,13 @@ impl Gen<'_> {
             + &self.comp_fields(body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let mut o = doc(&et, &format!("writes message `{}` into a buffer: Wrap it, set its fields in any order, then its groups and var data in schema order; check Err at the end", m.name), m.description.as_deref());
         let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock *[{bl}]byte\nat int\nfirst int\n{nested}}}\n");
-        let _ = writeln!(o, "// Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).\nfunc (e *{et}) Wrap(buf []byte) error {{\nif len(buf) < HeaderSize {{\ne.WrapBody(buf[:0], 0)\ne.state.err = encodeError(0, \"header\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\nputHeader(buf, {x}BlockLength, {x}TemplateID)\nreturn e.WrapBody(buf, HeaderSize)\n}}\n");
-        let _ = writeln!(o, "// WrapBody starts the message's body at buf[offset:], without a header.\nfunc (e *{et}) WrapBody(buf []byte, offset int) error {{\ne.state = encoderState{{buf: buf, limit: offset + {bl}}}\ne.st, e.at, e.first = &e.state, offset, offset-HeaderSize\nif offset < 0 || offset > len(buf) || {bl} > len(buf)-offset {{\ne.block = new([{bl}]byte)\ne.state.limit = max(offset, 0)\ne.state.err = encodeError(offset, \"fields\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\ne.block = (*[{bl}]byte)(buf[offset : offset+{bl}])\nreturn nil\n}}\n");
+        // The body started at buf[offset:] (the header at `first`).
+        let start = |offset: &str, first: &str| -> String {
+            format!("e.state = encoderState{{buf: buf, limit: {offset} + {bl}}}\ne.st, e.at, e.first = &e.state, {offset}, {first}\n")
+        };
+        // When the block fits, Wrap starts the body itself, with no call of WrapBody.
+        let _ = writeln!(o, "// Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).\nfunc (e *{et}) Wrap(buf []byte) error {{\nif len(buf) < HeaderSize {{\ne.WrapBody(buf[:0], 0)\ne.state.err = encodeError(0, \"header\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\nputHeader(buf, {x}BlockLength, {x}TemplateID)\nif {bl} <= len(buf)-HeaderSize {{\n{}e.block = (*[{bl}]byte)(buf[HeaderSize : HeaderSize+{bl}])\nreturn nil\n}}\nreturn e.WrapBody(buf, HeaderSize)\n}}\n", start("HeaderSize", "0"));
+        let _ = writeln!(o, "// WrapBody starts the message's body at buf[offset:], without a header.\nfunc (e *{et}) WrapBody(buf []byte, offset int) error {{\n{}if offset < 0 || offset > len(buf) || {bl} > len(buf)-offset {{\ne.block = new([{bl}]byte)\ne.state.limit = max(offset, 0)\ne.state.err = encodeError(offset, \"fields\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\ne.block = (*[{bl}]byte)(buf[offset : offset+{bl}])\nreturn nil\n}}\n", start("offset", "offset-HeaderSize"));
         let _ = writeln!(o, "// Err returns the first error met writing the message.\nfunc (e *{et}) Err() error {{\nreturn e.state.err\n}}\n\n// EncodedLength returns the length of the message written so far, from its header.\nfunc (e *{et}) EncodedLength() int {{\nreturn e.state.limit - max(e.first, 0)\n}}\n\n// Bytes returns the message written so far, from its header (a view of the buffer).\nfunc (e *{et}) Bytes() []byte {{\nreturn e.state.buf[max(e.first, 0):e.state.limit]\n}}\n");
         o.push_str(&self.body_encoder(body, &at, &et));
         self.w(o);

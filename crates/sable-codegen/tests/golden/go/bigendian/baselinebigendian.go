@@ -578,8 +578,13 @@ func (d *CarDecoder) Wrap(buf []byte) error {
 if len(buf) >= HeaderSize {
 blockLength := int(binary.BigEndian.Uint16(buf[0:]))
 if int(binary.BigEndian.Uint16(buf[2:])) == CarTemplateID && int(binary.BigEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 49 && blockLength <= len(buf)-HeaderSize {
-d.open(buf, HeaderSize, blockLength, int(binary.BigEndian.Uint16(buf[6:])))
-d.hdr = true
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, true, true, int(binary.BigEndian.Uint16(buf[6:])), blockLength, 0, nil
+d.gFuelFigures.start = -1
+d.gPerformanceFigures.start = -1
+d.block = (*[49]byte)(buf[HeaderSize : HeaderSize+49])
+d.pos[0] = HeaderSize + blockLength
+d.pos[3] = len(buf)
+d.pos[4] = len(buf)
 return nil
 }
 }
@@ -628,7 +633,7 @@ d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true,
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
 if blockLength >= 49 {
-d.block = (*[49]byte)(buf[offset:])
+d.block = (*[49]byte)(buf[offset : offset+49])
 } else {
 w := d.prepareScratch(blockLength)
 copy(d.scratch[:w], buf[offset:])
@@ -925,7 +930,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.BigEndian.Uint16(dim[0:])), int(binary.BigEndian.Uint16(dim[2:]))
 if bl >= 6 {
-g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.buf = buf
+g.version = d.version
+g.start, g.idx[0] = p, -1
 g.block, g.err = &carFuelFiguresNulls, nil
 g.entry = false
 g.blockLength, g.count, g.next = bl, n, p+4
@@ -965,9 +972,12 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.BigEndian.Uint16(dim[0:])), int(binary.BigEndian.Uint16(dim[2:]))
 if bl >= 1 {
-g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.buf = buf
+g.version = d.version
+g.start, g.idx[0] = p, -1
 g.block, g.err = &carPerformanceFiguresNulls, nil
 g.entry = false
+g.gAcceleration.buf = buf
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1011,7 +1021,7 @@ d.found, d.pos[2] = 2, g.next
 }
 if d.found >= 2 {
 if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
-n := int(binary.BigEndian.Uint32(buf[p:]))
+n := int(binary.BigEndian.Uint32(buf[p : p+4]))
 if n <= len(buf)-p-4 {
 end := p + 4 + n
 if d.found == 2 {
@@ -1078,7 +1088,7 @@ return checked(d)
 func (d *CarDecoder) modelChecked() []byte {
 if d.found >= 3 {
 if buf, p := d.buf, d.pos[3]; p >= 0 && p+4 <= len(buf) {
-n := int(binary.BigEndian.Uint32(buf[p:]))
+n := int(binary.BigEndian.Uint32(buf[p : p+4]))
 if n <= len(buf)-p-4 {
 end := p + 4 + n
 if d.found == 3 {
@@ -1145,7 +1155,7 @@ return checked(d)
 func (d *CarDecoder) activationCodeChecked() []byte {
 if d.found >= 4 {
 if buf, p := d.buf, d.pos[4]; p >= 0 && p+4 <= len(buf) {
-n := int(binary.BigEndian.Uint32(buf[p:]))
+n := int(binary.BigEndian.Uint32(buf[p : p+4]))
 if n <= len(buf)-p-4 {
 end := p + 4 + n
 if d.found == 4 {
@@ -1371,6 +1381,12 @@ e.state.err = encodeError(0, "header", nil, KindBufferTooShort)
 return e.state.err
 }
 putHeader(buf, CarBlockLength, CarTemplateID)
+if 49 <= len(buf)-HeaderSize {
+e.state = encoderState{buf: buf, limit: HeaderSize + 49}
+e.st, e.at, e.first = &e.state, HeaderSize, 0
+e.block = (*[49]byte)(buf[HeaderSize : HeaderSize+49])
+return nil
+}
 return e.WrapBody(buf, HeaderSize)
 }
 
@@ -1790,7 +1806,7 @@ d.pos[0] = q
 if q+4 > len(buf) {
 return d.nextChecked()
 }
-n0 := int(binary.BigEndian.Uint32(buf[q:]))
+n0 := int(binary.BigEndian.Uint32(buf[q : q+4]))
 if n0 <= len(buf)-q-4 {
 q += 4 + n0
 } else {
@@ -1816,7 +1832,7 @@ d.err, d.block = truncated(p, "fields.fuelFigures[]", d.idx[:], "group entry", d
 return false
 }
 if d.blockLength >= 6 {
-d.block = (*[6]byte)(d.buf[p:])
+d.block = (*[6]byte)(d.buf[p : p+6])
 } else {
 w := d.prepareScratch(d.blockLength)
 copy(d.scratch[:w], d.buf[p:])
@@ -2123,6 +2139,7 @@ gAcceleration CarPerformanceFiguresAccelerationDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *CarPerformanceFiguresDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
+d.gAcceleration.buf = buf
 d.count, d.block, d.err = 0, &carPerformanceFiguresNulls, nil
 d.entry = false
 if p < 0 {
@@ -2208,21 +2225,24 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresDecoder) Next() bool {
+if d.err != nil {
 if d.entry {
-var end int
-if g := &d.gAcceleration; d.err == nil && d.found == 0 && g.done(d.pos[0]) {
-end = g.next
-} else {
-end = d.find(1)
+d.entry, d.block = false, &carPerformanceFiguresNulls
 }
-d.entry = false
-if end < 0 {
-d.block = &carPerformanceFiguresNulls
 return false
 }
+if d.entry {
+if g := &d.gAcceleration; d.found == 0 && g.done(d.pos[0]) {
+d.next = g.next
+} else if end := d.find(1); end >= 0 {
 d.next = end
+} else {
+d.entry, d.block = false, &carPerformanceFiguresNulls
+return false
 }
-if d.err != nil || d.idx[0]+1 >= d.count {
+}
+if d.idx[0]+1 >= d.count {
+d.entry = false
 return false
 }
 if p, bl := d.next, d.blockLength; bl >= 1 && p+bl <= len(d.buf) {
@@ -2231,6 +2251,7 @@ d.idx[0]++
 d.pos[0], d.found, d.entry = p+bl, 0, true
 return true
 }
+d.entry = false
 return d.nextChecked()
 }
 
@@ -2243,7 +2264,7 @@ d.err, d.block = truncated(p, "fields.performanceFigures[]", d.idx[:], "group en
 return false
 }
 if d.blockLength >= 1 {
-d.block = (*[1]byte)(d.buf[p:])
+d.block = (*[1]byte)(d.buf[p : p+1])
 } else {
 w := d.prepareScratch(d.blockLength)
 copy(d.scratch[:w], d.buf[p:])
@@ -2303,9 +2324,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.BigEndian.Uint16(dim[0:])), int(binary.BigEndian.Uint16(dim[2:]))
 if bl >= 6 && n*bl <= len(buf)-p-4 {
-g.buf, g.start, g.idx[1] = buf, p, -1
+g.start, g.idx[1] = p, -1
 g.block, g.err = &carPerformanceFiguresAccelerationNulls, nil
-g.fit, g.whole, g.cut = n, -1, nil
+g.fit = n
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -2488,9 +2509,9 @@ count int
 next int
 // fit is how many entries fit in the buffer.
 fit int
-// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.
+// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.
 whole int
-// cut is the error of the first entry that does not fit, for Next to give.
+// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).
 cut error
 // idx holds the indices of the entries above and, at 1, of the entry Next moved to.
 idx [pathDepth]int
@@ -2502,7 +2523,7 @@ func (d *CarPerformanceFiguresAccelerationDecoder) wrap(buf []byte, p, version i
 d.idx[0] = up[0]
 d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
 d.count, d.block, d.err = 0, &carPerformanceFiguresAccelerationNulls, nil
-d.fit, d.whole, d.cut = 0, -1, nil
+d.fit = 0
 if p < 0 {
 return
 }
@@ -2552,20 +2573,19 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresAccelerationDecoder) Next() bool {
 if d.idx[1]+1 >= d.fit {
-if d.cut != nil {
-d.idx[1]++
-d.err, d.cut = d.cut, nil
+if d.fit < d.count {
+d.idx[1], d.err = d.fit, d.cut
 }
 return false
 }
 d.idx[1]++
 p := d.next
-d.next = p + d.blockLength
-if d.whole < 0 {
-d.block = (*[6]byte)(d.buf[p:])
+d.next += d.blockLength
+if d.blockLength >= 6 {
+d.block = (*[6]byte)(d.buf[p : p+6])
 } else {
-copy(d.scratch[:d.whole], d.buf[p:])
 d.block = d.scratch
+copy(d.block[:d.whole], d.buf[p:])
 }
 return true
 }

@@ -496,8 +496,9 @@ func (d *CompositesDecoder) Wrap(buf []byte) error {
 if len(buf) >= HeaderSize {
 blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
 if int(binary.LittleEndian.Uint16(buf[2:])) == CompositesTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 36 && blockLength <= len(buf)-HeaderSize {
-d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
-d.hdr = true
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, true, true, int(binary.LittleEndian.Uint16(buf[6:])), blockLength, 0, nil
+d.block = (*[36]byte)(buf[HeaderSize : HeaderSize+36])
+d.pos[0] = HeaderSize + blockLength
 return nil
 }
 }
@@ -538,7 +539,7 @@ return nil
 func (d *CompositesDecoder) open(buf []byte, offset, blockLength, version int) {
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true, version, blockLength, 0, nil
 if blockLength >= 36 {
-d.block = (*[36]byte)(buf[offset:])
+d.block = (*[36]byte)(buf[offset : offset+36])
 } else {
 w := d.prepareScratch(blockLength)
 copy(d.scratch[:w], buf[offset:])
@@ -813,6 +814,12 @@ e.state.err = encodeError(0, "header", nil, KindBufferTooShort)
 return e.state.err
 }
 putHeader(buf, CompositesBlockLength, CompositesTemplateID)
+if 36 <= len(buf)-HeaderSize {
+e.state = encoderState{buf: buf, limit: HeaderSize + 36}
+e.st, e.at, e.first = &e.state, HeaderSize, 0
+e.block = (*[36]byte)(buf[HeaderSize : HeaderSize+36])
+return nil
+}
 return e.WrapBody(buf, HeaderSize)
 }
 
@@ -899,8 +906,12 @@ func (d *GroupsDecoder) Wrap(buf []byte) error {
 if len(buf) >= HeaderSize {
 blockLength := int(binary.LittleEndian.Uint16(buf[0:]))
 if int(binary.LittleEndian.Uint16(buf[2:])) == GroupsTemplateID && int(binary.LittleEndian.Uint16(buf[4:])) == SchemaID && blockLength >= 8 && blockLength <= len(buf)-HeaderSize {
-d.open(buf, HeaderSize, blockLength, int(binary.LittleEndian.Uint16(buf[6:])))
-d.hdr = true
+d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, true, true, int(binary.LittleEndian.Uint16(buf[6:])), blockLength, 0, nil
+d.gLegs.start = -1
+d.gTags.start = -1
+d.block = (*[8]byte)(buf[HeaderSize : HeaderSize+8])
+d.pos[0] = HeaderSize + blockLength
+d.pos[3] = len(buf)
 return nil
 }
 }
@@ -947,7 +958,7 @@ d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, false, true,
 d.gLegs.start = -1
 d.gTags.start = -1
 if blockLength >= 8 {
-d.block = (*[8]byte)(buf[offset:])
+d.block = (*[8]byte)(buf[offset : offset+8])
 } else {
 w := d.prepareScratch(blockLength)
 copy(d.scratch[:w], buf[offset:])
@@ -1090,9 +1101,12 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 12 {
-g.buf, g.version, g.start, g.idx[0] = buf, d.version, p, -1
+g.buf = buf
+g.version = d.version
+g.start, g.idx[0] = p, -1
 g.block, g.err = &groupsLegsNulls, nil
 g.entry = false
+g.gFills.buf = buf
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1130,9 +1144,10 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 2 && n*bl <= len(buf)-p-4 {
-g.buf, g.start, g.idx[0] = buf, p, -1
+g.buf = buf
+g.start, g.idx[0] = p, -1
 g.block, g.err = &groupsTagsNulls, nil
-g.fit, g.whole, g.cut = n, -1, nil
+g.fit = n
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1176,7 +1191,7 @@ d.found, d.pos[2] = 2, g.next
 }
 if d.found >= 2 {
 if buf, p := d.buf, d.pos[2]; p >= 0 && p+4 <= len(buf) {
-n := int(binary.LittleEndian.Uint32(buf[p:]))
+n := int(binary.LittleEndian.Uint32(buf[p : p+4]))
 if n <= len(buf)-p-4 {
 end := p + 4 + n
 if d.found == 2 {
@@ -1243,7 +1258,7 @@ return checked(d)
 func (d *GroupsDecoder) blobChecked() []byte {
 if d.found >= 3 {
 if buf, p := d.buf, d.pos[3]; p >= 0 && p+2 <= len(buf) {
-n := int(binary.LittleEndian.Uint16(buf[p:]))
+n := int(binary.LittleEndian.Uint16(buf[p : p+2]))
 if n <= len(buf)-p-2 {
 end := p + 2 + n
 if d.found == 3 {
@@ -1403,6 +1418,12 @@ e.state.err = encodeError(0, "header", nil, KindBufferTooShort)
 return e.state.err
 }
 putHeader(buf, GroupsBlockLength, GroupsTemplateID)
+if 8 <= len(buf)-HeaderSize {
+e.state = encoderState{buf: buf, limit: HeaderSize + 8}
+e.st, e.at, e.first = &e.state, HeaderSize, 0
+e.block = (*[8]byte)(buf[HeaderSize : HeaderSize+8])
+return nil
+}
 return e.WrapBody(buf, HeaderSize)
 }
 
@@ -1629,6 +1650,7 @@ gFills GroupsLegsFillsDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsLegsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
+d.gFills.buf = buf
 d.count, d.block, d.err = 0, &groupsLegsNulls, nil
 d.entry = false
 if p < 0 {
@@ -1719,16 +1741,22 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsDecoder) Next() bool {
+if d.err != nil {
 if d.entry {
-end := d.find(2)
-d.entry = false
-if end < 0 {
-d.block = &groupsLegsNulls
+d.entry, d.block = false, &groupsLegsNulls
+}
 return false
 }
+if d.entry {
+if end := d.find(2); end >= 0 {
 d.next = end
+} else {
+d.entry, d.block = false, &groupsLegsNulls
+return false
 }
-if d.err != nil || d.idx[0]+1 >= d.count {
+}
+if d.idx[0]+1 >= d.count {
+d.entry = false
 return false
 }
 if p, bl := d.next, d.blockLength; bl >= 12 && p+bl <= len(d.buf) {
@@ -1737,6 +1765,7 @@ d.idx[0]++
 d.pos[0], d.found, d.entry = p+bl, 0, true
 return true
 }
+d.entry = false
 return d.nextChecked()
 }
 
@@ -1749,7 +1778,7 @@ d.err, d.block = truncated(p, "fields.legs[]", d.idx[:], "group entry", d.blockL
 return false
 }
 if d.blockLength >= 12 {
-d.block = (*[12]byte)(d.buf[p:])
+d.block = (*[12]byte)(d.buf[p : p+12])
 } else {
 w := d.prepareScratch(d.blockLength)
 copy(d.scratch[:w], d.buf[p:])
@@ -1824,9 +1853,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 5 && n*bl <= len(buf)-p-4 {
-g.buf, g.start, g.idx[1] = buf, p, -1
+g.start, g.idx[1] = p, -1
 g.block, g.err = &groupsLegsFillsNulls, nil
-g.fit, g.whole, g.cut = n, -1, nil
+g.fit = n
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -2097,9 +2126,9 @@ count int
 next int
 // fit is how many entries fit in the buffer.
 fit int
-// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.
+// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.
 whole int
-// cut is the error of the first entry that does not fit, for Next to give.
+// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).
 cut error
 // idx holds the indices of the entries above and, at 1, of the entry Next moved to.
 idx [pathDepth]int
@@ -2111,7 +2140,7 @@ func (d *GroupsLegsFillsDecoder) wrap(buf []byte, p, version int, up *[pathDepth
 d.idx[0] = up[0]
 d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
 d.count, d.block, d.err = 0, &groupsLegsFillsNulls, nil
-d.fit, d.whole, d.cut = 0, -1, nil
+d.fit = 0
 if p < 0 {
 return
 }
@@ -2161,20 +2190,19 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsFillsDecoder) Next() bool {
 if d.idx[1]+1 >= d.fit {
-if d.cut != nil {
-d.idx[1]++
-d.err, d.cut = d.cut, nil
+if d.fit < d.count {
+d.idx[1], d.err = d.fit, d.cut
 }
 return false
 }
 d.idx[1]++
 p := d.next
-d.next = p + d.blockLength
-if d.whole < 0 {
-d.block = (*[5]byte)(d.buf[p:])
+d.next += d.blockLength
+if d.blockLength >= 5 {
+d.block = (*[5]byte)(d.buf[p : p+5])
 } else {
-copy(d.scratch[:d.whole], d.buf[p:])
 d.block = d.scratch
+copy(d.block[:d.whole], d.buf[p:])
 }
 return true
 }
@@ -2360,9 +2388,9 @@ count int
 next int
 // fit is how many entries fit in the buffer.
 fit int
-// whole is -1 when the entries are read in place, else (entries shorter than the schema's) how many of their bytes Next copies into scratch.
+// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.
 whole int
-// cut is the error of the first entry that does not fit, for Next to give.
+// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).
 cut error
 // idx holds the indices of the entries above and, at 0, of the entry Next moved to.
 idx [pathDepth]int
@@ -2373,7 +2401,7 @@ err error
 func (d *GroupsTagsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
 d.count, d.block, d.err = 0, &groupsTagsNulls, nil
-d.fit, d.whole, d.cut = 0, -1, nil
+d.fit = 0
 if p < 0 {
 return
 }
@@ -2423,20 +2451,19 @@ return d.blockLength
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsTagsDecoder) Next() bool {
 if d.idx[0]+1 >= d.fit {
-if d.cut != nil {
-d.idx[0]++
-d.err, d.cut = d.cut, nil
+if d.fit < d.count {
+d.idx[0], d.err = d.fit, d.cut
 }
 return false
 }
 d.idx[0]++
 p := d.next
-d.next = p + d.blockLength
-if d.whole < 0 {
-d.block = (*[2]byte)(d.buf[p:])
+d.next += d.blockLength
+if d.blockLength >= 2 {
+d.block = (*[2]byte)(d.buf[p : p+2])
 } else {
-copy(d.scratch[:d.whole], d.buf[p:])
 d.block = d.scratch
+copy(d.block[:d.whole], d.buf[p:])
 }
 return true
 }
