@@ -30,7 +30,7 @@ impl Gen<'_> {
     /// The in-place accessors of a body's composite fields' primitive members: getters on a
     /// decoder (`encoder` false), setters on an encoder. Left out: arrays, constants, members
     /// added in later versions, nested composites' members, and any name another member of the
-    /// codec has or derives (`TradeIdAsNumber`), so a schema's names never change meaning.
+    /// codec has or derives (`tradeIdAsNumber`): no name the schema gives is shadowed.
     pub(super) fn in_place_members(&mut self, body: &Body, place: &Place, encoder: bool) {
         let s = self.s;
         let derived = |x: &str| DERIVED.map(|d| format!("{x}{d}"));
