@@ -211,7 +211,7 @@ impl Gen<'_> {
             } else {
                 ""
             };
-            let stmts = format!("g := d.{m}()\n{errs}if g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, '[')\nfor g.Next() {{\nif g.Index() > 0 {{\ndst = append(dst, ',')\n}}\nvar err error\nif dst, err = g.appendJSON(dst); err != nil {{\nreturn dst, err\n}}\n}}\nif g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, ']')");
+            let stmts = format!("g := d.{m}()\n{errs}if g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, '[')\nfor i := 0; g.Next(); i++ {{\nif i > 0 {{\ndst = append(dst, ',')\n}}\nvar err error\nif dst, err = g.appendJSON(dst); err != nil {{\nreturn dst, err\n}}\n}}\nif g.err != nil {{\nreturn dst, g.err\n}}\ndst = append(dst, ']')");
             json.push_str(&key(&g.name, first));
             json.push_str(&since_guard(g.since_version, &stmts));
             first = false;
@@ -463,7 +463,12 @@ impl Gen<'_> {
         } else {
             String::new()
         };
-        let open = if fixed {
+        // Entries of a fixed size (at least the schema's block, of more than no bytes) are
+        // stepped by position alone (`end`), the index derived from it: no index nor `fit`.
+        let by_pos = fixed && needs > 0;
+        let open = if by_pos {
+            format!("{own}g.start = p\ng.block, g.err = &{nulls}, nil\n")
+        } else if fixed {
             format!(
                 "{own}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.fit = n\n"
             )
@@ -473,7 +478,11 @@ impl Gen<'_> {
                 .collect();
             format!("{copy_up}{own}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n{}", children(g, "g", "buf", "d.version"))
         };
-        let open = format!("{open}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g");
+        let open = if by_pos {
+            format!("{open}g.blockLength, g.count, g.next, g.end = bl, n, p+{dim_len}, p+{dim_len}+n*bl\nreturn g")
+        } else {
+            format!("{open}g.blockLength, g.count, g.next = bl, n, p+{dim_len}\nreturn g")
+        };
         let open = if conds.is_empty() {
             open
         } else {
@@ -586,6 +595,12 @@ impl Gen<'_> {
             )
         } else if n_el > 0 {
             ("entry bool\n", "d.entry = false\n", String::new())
+        } else if bl > 0 {
+            (
+                "// end is where the entries end when they were opened all fitting, each at least the schema's block long: Next then steps by position alone, the index derived from it; -1 otherwise (Next counts in idx).\nend int\n// fit is how many entries fit in the buffer.\nfit int\n// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).\ncut error\n",
+                "d.fit, d.end = 0, -1\n",
+                format!("d.fit = fits(len(buf)-d.next, bl, n)\n{short}if d.fit < n {{\nq := d.next + d.fit*bl\nidx := d.idx\nidx[{depth}] = d.fit\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
+            )
         } else {
             (
                 "// fit is how many entries fit in the buffer.\nfit int\n// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).\ncut error\n",
@@ -601,10 +616,17 @@ impl Gen<'_> {
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nreturn d.doneFast(p, (*{dt}).doneEntry)\n}}\n\n// doneFast is done with its call of doneEntry passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) doneFast(p int, entry func(*{dt}) bool) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nreturn !d.entry || entry(d)\n}}\n\n// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.\nfunc (d *{dt}) doneEntry() bool {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\nreturn true\n}}\n");
             let cases = find_cases(&g.body, &inner, "d.idx[:]");
             let _ = writeln!(o, "// find returns where group or var data i of the entry starts (in schema order; {n_el}: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.\nfunc (d *{dt}) find(i int) int {{\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
+        } else if n_el == 0 && bl > 0 {
+            let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && (d.next == d.end || d.end < 0 && d.err == nil && d.idx[{depth}]+1 >= d.count)\n}}\n");
         } else {
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
         }
-        let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\nreturn d.idx[{depth}]\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
+        let index = if n_el == 0 && bl > 0 {
+            format!("if d.end >= 0 {{\nreturn (d.next-d.start-{dim_len})/d.blockLength - 1\n}}\nreturn d.idx[{depth}]")
+        } else {
+            format!("return d.idx[{depth}]")
+        };
+        let _ = writeln!(o, "// Count returns the number of entries.\nfunc (d *{dt}) Count() int {{\nreturn d.count\n}}\n\n// Index returns the index of the entry Next moved to (-1 before the first).\nfunc (d *{dt}) Index() int {{\n{index}\n}}\n\n// Err returns the error that stopped Next, if any.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingBlockLength returns the entries' block length as written.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         let walk_here = walk_call(
             "d.buf",
             "d.version",
@@ -674,13 +696,23 @@ impl Gen<'_> {
             // wrap, and an older writer's shorter entries are copied by the builtin copy). The
             // block is sliced to its length, `buf[p : p+N]`, which needs no pointer masking as
             // `buf[p:]` would (an entry that fits has p+N within the buffer). At the end, the
-            // error is given (again, the same) only when not all the entries fit.
+            // error is given (again, the same) only when not all the entries fit. With a
+            // block of more than no bytes, that is `nextCounted`, taken only for a group `wrap`
+            // opened (entries cut short, an older writer's shorter ones); a group opened by its
+            // accessor's fast path (all fitting, at least the schema's block) is stepped by
+            // position alone, to `end`, with no index to keep (`Index` derives it): an entry
+            // block of 0 bytes never takes that path (its position would not advance).
             let step = if bl > 0 {
                 format!("p := d.next\nd.next += d.blockLength\nif d.blockLength >= {bl} {{\nd.block = (*[{bl}]byte)(d.buf[p : p+{bl}])\n}} else {{\nd.block = d.scratch\ncopy(d.block[:d.whole], d.buf[p:])\n}}\n")
             } else {
                 "d.next += d.blockLength\n".to_owned()
             };
-            let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
+            if bl > 0 {
+                // Next and nextFast inline (cost 60), nextCounted passed in (see sbe.go).
+                let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nreturn d.nextFast((*{dt}).nextCounted)\n}}\n\n// nextFast is Next with its call of nextCounted passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) nextFast(counted func(*{dt}) bool) bool {{\nif p := d.next; p < d.end {{\nd.next = p + d.blockLength\nd.block = (*[{bl}]byte)(d.buf[p : p+{bl}])\nreturn true\n}}\nreturn d.end < 0 && counted(d)\n}}\n\n// nextCounted is Next when the group was not opened by position (wrap): some entries do not fit, or they are an older writer's shorter ones.\nfunc (d *{dt}) nextCounted() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
+            } else {
+                let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
+            }
         }
         o.push_str(&self.null_block(&g.body, &inner, &dt, bl));
         o.push_str(&methods);

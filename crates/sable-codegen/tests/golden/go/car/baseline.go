@@ -1281,8 +1281,8 @@ if g.err != nil {
 return dst, g.err
 }
 dst = append(dst, '[')
-for g.Next() {
-if g.Index() > 0 {
+for i := 0; g.Next(); i++ {
+if i > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1305,8 +1305,8 @@ if g.err != nil {
 return dst, g.err
 }
 dst = append(dst, '[')
-for g.Next() {
-if g.Index() > 0 {
+for i := 0; g.Next(); i++ {
+if i > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -2324,10 +2324,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 6 && n*bl <= len(buf)-p-4 {
-g.start, g.idx[1] = p, -1
+g.start = p
 g.block, g.err = &carPerformanceFiguresAccelerationNulls, nil
-g.fit = n
-g.blockLength, g.count, g.next = bl, n, p+4
+g.blockLength, g.count, g.next, g.end = bl, n, p+4, p+4+n*bl
 return g
 }
 }
@@ -2356,8 +2355,8 @@ if g.err != nil {
 return dst, g.err
 }
 dst = append(dst, '[')
-for g.Next() {
-if g.Index() > 0 {
+for i := 0; g.Next(); i++ {
+if i > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -2507,6 +2506,8 @@ start int
 blockLength int
 count int
 next int
+// end is where the entries end when they were opened all fitting, each at least the schema's block long: Next then steps by position alone, the index derived from it; -1 otherwise (Next counts in idx).
+end int
 // fit is how many entries fit in the buffer.
 fit int
 // whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.
@@ -2523,7 +2524,7 @@ func (d *CarPerformanceFiguresAccelerationDecoder) wrap(buf []byte, p, version i
 d.idx[0] = up[0]
 d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
 d.count, d.block, d.err = 0, &carPerformanceFiguresAccelerationNulls, nil
-d.fit = 0
+d.fit, d.end = 0, -1
 if p < 0 {
 return
 }
@@ -2547,7 +2548,7 @@ d.cut = truncated(q, "fields.performanceFigures[].acceleration[]", idx[:], "grou
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *CarPerformanceFiguresAccelerationDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[1]+1 >= d.count
+return d.start == p && (d.next == d.end || d.end < 0 && d.err == nil && d.idx[1]+1 >= d.count)
 }
 
 // Count returns the number of entries.
@@ -2557,6 +2558,9 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *CarPerformanceFiguresAccelerationDecoder) Index() int {
+if d.end >= 0 {
+return (d.next-d.start-4)/d.blockLength - 1
+}
 return d.idx[1]
 }
 
@@ -2572,6 +2576,21 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *CarPerformanceFiguresAccelerationDecoder) Next() bool {
+return d.nextFast((*CarPerformanceFiguresAccelerationDecoder).nextCounted)
+}
+
+// nextFast is Next with its call of nextCounted passed in (see sbe.go, "Fast paths").
+func (d *CarPerformanceFiguresAccelerationDecoder) nextFast(counted func(*CarPerformanceFiguresAccelerationDecoder) bool) bool {
+if p := d.next; p < d.end {
+d.next = p + d.blockLength
+d.block = (*[6]byte)(d.buf[p : p+6])
+return true
+}
+return d.end < 0 && counted(d)
+}
+
+// nextCounted is Next when the group was not opened by position (wrap): some entries do not fit, or they are an older writer's shorter ones.
+func (d *CarPerformanceFiguresAccelerationDecoder) nextCounted() bool {
 if d.idx[1]+1 >= d.fit {
 if d.fit < d.count {
 d.idx[1], d.err = d.fit, d.cut

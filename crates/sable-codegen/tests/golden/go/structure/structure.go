@@ -1145,10 +1145,9 @@ dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 2 && n*bl <= len(buf)-p-4 {
 g.buf = buf
-g.start, g.idx[0] = p, -1
+g.start = p
 g.block, g.err = &groupsTagsNulls, nil
-g.fit = n
-g.blockLength, g.count, g.next = bl, n, p+4
+g.blockLength, g.count, g.next, g.end = bl, n, p+4, p+4+n*bl
 return g
 }
 }
@@ -1327,8 +1326,8 @@ if g.err != nil {
 return dst, g.err
 }
 dst = append(dst, '[')
-for g.Next() {
-if g.Index() > 0 {
+for i := 0; g.Next(); i++ {
+if i > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1351,8 +1350,8 @@ if g.err != nil {
 return dst, g.err
 }
 dst = append(dst, '[')
-for g.Next() {
-if g.Index() > 0 {
+for i := 0; g.Next(); i++ {
+if i > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -1853,10 +1852,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 5 && n*bl <= len(buf)-p-4 {
-g.start, g.idx[1] = p, -1
+g.start = p
 g.block, g.err = &groupsLegsFillsNulls, nil
-g.fit = n
-g.blockLength, g.count, g.next = bl, n, p+4
+g.blockLength, g.count, g.next, g.end = bl, n, p+4, p+4+n*bl
 return g
 }
 }
@@ -1925,8 +1923,8 @@ if g.err != nil {
 return dst, g.err
 }
 dst = append(dst, '[')
-for g.Next() {
-if g.Index() > 0 {
+for i := 0; g.Next(); i++ {
+if i > 0 {
 dst = append(dst, ',')
 }
 var err error
@@ -2124,6 +2122,8 @@ start int
 blockLength int
 count int
 next int
+// end is where the entries end when they were opened all fitting, each at least the schema's block long: Next then steps by position alone, the index derived from it; -1 otherwise (Next counts in idx).
+end int
 // fit is how many entries fit in the buffer.
 fit int
 // whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.
@@ -2140,7 +2140,7 @@ func (d *GroupsLegsFillsDecoder) wrap(buf []byte, p, version int, up *[pathDepth
 d.idx[0] = up[0]
 d.buf, d.version, d.start, d.idx[1] = buf, version, p, -1
 d.count, d.block, d.err = 0, &groupsLegsFillsNulls, nil
-d.fit = 0
+d.fit, d.end = 0, -1
 if p < 0 {
 return
 }
@@ -2164,7 +2164,7 @@ d.cut = truncated(q, "fields.legs[].fills[]", idx[:], "group entry", bl, len(buf
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *GroupsLegsFillsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[1]+1 >= d.count
+return d.start == p && (d.next == d.end || d.end < 0 && d.err == nil && d.idx[1]+1 >= d.count)
 }
 
 // Count returns the number of entries.
@@ -2174,6 +2174,9 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *GroupsLegsFillsDecoder) Index() int {
+if d.end >= 0 {
+return (d.next-d.start-4)/d.blockLength - 1
+}
 return d.idx[1]
 }
 
@@ -2189,6 +2192,21 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsLegsFillsDecoder) Next() bool {
+return d.nextFast((*GroupsLegsFillsDecoder).nextCounted)
+}
+
+// nextFast is Next with its call of nextCounted passed in (see sbe.go, "Fast paths").
+func (d *GroupsLegsFillsDecoder) nextFast(counted func(*GroupsLegsFillsDecoder) bool) bool {
+if p := d.next; p < d.end {
+d.next = p + d.blockLength
+d.block = (*[5]byte)(d.buf[p : p+5])
+return true
+}
+return d.end < 0 && counted(d)
+}
+
+// nextCounted is Next when the group was not opened by position (wrap): some entries do not fit, or they are an older writer's shorter ones.
+func (d *GroupsLegsFillsDecoder) nextCounted() bool {
 if d.idx[1]+1 >= d.fit {
 if d.fit < d.count {
 d.idx[1], d.err = d.fit, d.cut
@@ -2386,6 +2404,8 @@ start int
 blockLength int
 count int
 next int
+// end is where the entries end when they were opened all fitting, each at least the schema's block long: Next then steps by position alone, the index derived from it; -1 otherwise (Next counts in idx).
+end int
 // fit is how many entries fit in the buffer.
 fit int
 // whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.
@@ -2401,7 +2421,7 @@ err error
 func (d *GroupsTagsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
 d.count, d.block, d.err = 0, &groupsTagsNulls, nil
-d.fit = 0
+d.fit, d.end = 0, -1
 if p < 0 {
 return
 }
@@ -2425,7 +2445,7 @@ d.cut = truncated(q, "fields.tags[]", idx[:], "group entry", bl, len(buf)-q)
 
 // done reports whether the group was read to its end from p: then next is where it ends.
 func (d *GroupsTagsDecoder) done(p int) bool {
-return d.start == p && d.err == nil && d.idx[0]+1 >= d.count
+return d.start == p && (d.next == d.end || d.end < 0 && d.err == nil && d.idx[0]+1 >= d.count)
 }
 
 // Count returns the number of entries.
@@ -2435,6 +2455,9 @@ return d.count
 
 // Index returns the index of the entry Next moved to (-1 before the first).
 func (d *GroupsTagsDecoder) Index() int {
+if d.end >= 0 {
+return (d.next-d.start-4)/d.blockLength - 1
+}
 return d.idx[0]
 }
 
@@ -2450,6 +2473,21 @@ return d.blockLength
 
 // Next moves to the next entry, and reports whether there is one that could be read: at the end, or on an error (see Err), it returns false.
 func (d *GroupsTagsDecoder) Next() bool {
+return d.nextFast((*GroupsTagsDecoder).nextCounted)
+}
+
+// nextFast is Next with its call of nextCounted passed in (see sbe.go, "Fast paths").
+func (d *GroupsTagsDecoder) nextFast(counted func(*GroupsTagsDecoder) bool) bool {
+if p := d.next; p < d.end {
+d.next = p + d.blockLength
+d.block = (*[2]byte)(d.buf[p : p+2])
+return true
+}
+return d.end < 0 && counted(d)
+}
+
+// nextCounted is Next when the group was not opened by position (wrap): some entries do not fit, or they are an older writer's shorter ones.
+func (d *GroupsTagsDecoder) nextCounted() bool {
 if d.idx[0]+1 >= d.fit {
 if d.fit < d.count {
 d.idx[0], d.err = d.fit, d.cut
