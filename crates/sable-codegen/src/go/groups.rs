@@ -586,25 +586,30 @@ impl Gen<'_> {
         };
         // Entries with groups or var data are walked one by one (`entry`: Next is at one);
         // entries of a fixed size are counted once, when the group starts (`fit`: how many fit
-        // in the buffer), so that Next tests only its index.
+        // in the buffer), so that Next tests only its index; those of more than no bytes are
+        // stepped by position alone (`end`) when the group's accessor opened them all fitting.
+        let by_position = n_el == 0 && bl > 0;
         let (state_field, reset, fit) = if lazy(&g.body) {
             (
-                "entry bool\n// found is how many of the entry's groups and var data have their starts in pos.\nfound int\n",
+                "entry bool\n// found is how many of the entry's groups and var data have their starts in pos.\nfound int\n".to_owned(),
                 "d.entry = false\n",
                 String::new(),
             )
         } else if n_el > 0 {
-            ("entry bool\n", "d.entry = false\n", String::new())
-        } else if bl > 0 {
             (
-                "// end is where the entries end when they were opened all fitting, each at least the schema's block long: Next then steps by position alone, the index derived from it; -1 otherwise (Next counts in idx).\nend int\n// fit is how many entries fit in the buffer.\nfit int\n// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).\ncut error\n",
-                "d.fit, d.end = 0, -1\n",
-                format!("d.fit = fits(len(buf)-d.next, bl, n)\n{short}if d.fit < n {{\nq := d.next + d.fit*bl\nidx := d.idx\nidx[{depth}] = d.fit\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
+                "entry bool\n".to_owned(),
+                "d.entry = false\n",
+                String::new(),
             )
         } else {
+            let (end_field, reset) = if by_position {
+                ("// end is where the entries end when they were opened all fitting, each at least the schema's block long: Next then steps by position alone, the index derived from it; -1 otherwise (Next counts in idx).\nend int\n", "d.fit, d.end = 0, -1\n")
+            } else {
+                ("", "d.fit = 0\n")
+            };
             (
-                "// fit is how many entries fit in the buffer.\nfit int\n// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).\ncut error\n",
-                "d.fit = 0\n",
+                format!("{end_field}// fit is how many entries fit in the buffer.\nfit int\n// whole is, for entries shorter than the schema's, how many of their bytes Next copies into scratch.\nwhole int\n// cut is the error of the first entry that does not fit, for Next to give (set when fit < count).\ncut error\n"),
+                reset,
                 format!("d.fit = fits(len(buf)-d.next, bl, n)\n{short}if d.fit < n {{\nq := d.next + d.fit*bl\nidx := d.idx\nidx[{depth}] = d.fit\nd.cut = truncated(q, {entry_path}, idx[:], \"group entry\", bl, len(buf)-q)\n}}\n"),
             )
         };
@@ -616,12 +621,12 @@ impl Gen<'_> {
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nreturn d.doneFast(p, (*{dt}).doneEntry)\n}}\n\n// doneFast is done with its call of doneEntry passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) doneFast(p int, entry func(*{dt}) bool) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nreturn !d.entry || entry(d)\n}}\n\n// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.\nfunc (d *{dt}) doneEntry() bool {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\nreturn true\n}}\n");
             let cases = find_cases(&g.body, &inner, "d.idx[:]");
             let _ = writeln!(o, "// find returns where group or var data i of the entry starts (in schema order; {n_el}: the entry's end), found by skipping, checked, those between the last found and it (a group the caller read to its end is not read again); -1 after an error.\nfunc (d *{dt}) find(i int) int {{\nfor d.found < i {{\nif d.err != nil {{\nreturn -1\n}}\np := d.pos[d.found]\nvar end int\nvar err error\nswitch d.found {{\n{cases}}}\nif err != nil {{\nd.err = err\nreturn -1\n}}\nd.found++\nd.pos[d.found] = end\n}}\nreturn d.pos[i]\n}}\n");
-        } else if n_el == 0 && bl > 0 {
+        } else if by_position {
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && (d.next == d.end || d.end < 0 && d.err == nil && d.idx[{depth}]+1 >= d.count)\n}}\n");
         } else {
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends.\nfunc (d *{dt}) done(p int) bool {{\nreturn d.start == p && d.err == nil && d.idx[{depth}]+1 >= d.count\n}}\n");
         }
-        let index = if n_el == 0 && bl > 0 {
+        let index = if by_position {
             format!("if d.end >= 0 {{\nreturn (d.next-d.start-{dim_len})/d.blockLength - 1\n}}\nreturn d.idx[{depth}]")
         } else {
             format!("return d.idx[{depth}]")
@@ -707,11 +712,15 @@ impl Gen<'_> {
             } else {
                 "d.next += d.blockLength\n".to_owned()
             };
-            if bl > 0 {
+            let counted = format!("if d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true");
+            if by_position {
                 // Next and nextFast inline (cost 60), nextCounted passed in (see sbe.go).
-                let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nreturn d.nextFast((*{dt}).nextCounted)\n}}\n\n// nextFast is Next with its call of nextCounted passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) nextFast(counted func(*{dt}) bool) bool {{\nif p := d.next; p < d.end {{\nd.next = p + d.blockLength\nd.block = (*[{bl}]byte)(d.buf[p : p+{bl}])\nreturn true\n}}\nreturn d.end < 0 && counted(d)\n}}\n\n// nextCounted is Next when the group was not opened by position (wrap): some entries do not fit, or they are an older writer's shorter ones.\nfunc (d *{dt}) nextCounted() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
+                let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nreturn d.nextFast((*{dt}).nextCounted)\n}}\n\n// nextFast is Next with its call of nextCounted passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) nextFast(counted func(*{dt}) bool) bool {{\nif p := d.next; p < d.end {{\nd.next = p + d.blockLength\nd.block = (*[{bl}]byte)(d.buf[p : p+{bl}])\nreturn true\n}}\nreturn d.end < 0 && counted(d)\n}}\n\n// nextCounted is Next when the group was not opened by position (wrap): some entries do not fit, or they are an older writer's shorter ones.\nfunc (d *{dt}) nextCounted() bool {{\n{counted}\n}}\n");
             } else {
-                let _ = writeln!(o, "{next_doc}\nfunc (d *{dt}) Next() bool {{\nif d.idx[{depth}]+1 >= d.fit {{\nif d.fit < d.count {{\nd.idx[{depth}], d.err = d.fit, d.cut\n}}\nreturn false\n}}\nd.idx[{depth}]++\n{step}return true\n}}\n");
+                let _ = writeln!(
+                    o,
+                    "{next_doc}\nfunc (d *{dt}) Next() bool {{\n{counted}\n}}\n"
+                );
             }
         }
         o.push_str(&self.null_block(&g.body, &inner, &dt, bl));
