@@ -9,6 +9,7 @@ import protobuf from "protobufjs";
 
 import * as car from "./gen/bench-car.js";
 import * as fix from "./gen/bench-fix.js";
+import { CheckedDecoder, CheckedEncoder } from "./checked.js";
 import { MinimalDecoder, MinimalEncoder } from "./minimal.js";
 
 const SIDES = [fix.Side.Buy, fix.Side.Sell];
@@ -88,8 +89,8 @@ function carSableDecode(buf: Uint8Array): number {
   return sum;
 }
 
-// --- the least a flyweight can be (minimal.ts: no contract checks), and Sable's groups read
-// with a `hasNext()` loop instead of `for...of` ---
+// --- the least a flyweight can be (minimal.ts: no contract checks; checked.ts: the same with the
+// contract's checks), and Sable's groups read with a `hasNext()` loop instead of `for...of` ---
 const minEnc = new MinimalEncoder();
 const minDec = new MinimalDecoder();
 function mdMinimalEncode(buf: Uint8Array): number {
@@ -105,6 +106,28 @@ function mdMinimalEncode(buf: Uint8Array): number {
 }
 function mdMinimalDecode(buf: Uint8Array): number {
   const d = minDec.wrap(buf);
+  let sum = d.transactTimeAsNumber() + d.eventTimeDelta + d.matchEventIndicator;
+  for (const g of d.mdIncGrp) {
+    sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPxMantissaAsNumber() + g.mdEntrySizeMantissa;
+    sum += g.numberOfOrders + g.mdUpdateAction + g.rptSeq + g.aggressorSide + fix.MdEntryType.Trade;
+  }
+  return sum;
+}
+const ckEnc = new CheckedEncoder();
+const ckDec = new CheckedDecoder();
+function mdCheckedEncode(buf: Uint8Array): number {
+  const e = ckEnc.wrap(buf);
+  e.transactTime(1234).eventTimeDelta(987).matchEventIndicator(fix.MatchEventIndicator.EndEvent);
+  const g = e.mdIncGrp();
+  for (let i = 0; i < SIDES.length; i++) {
+    const side = SIDES[i]!;
+    g.next().tradeId(1234).securityId(56789).mdEntryPxMantissa(50).mdEntrySizeMantissa(10);
+    g.numberOfOrders(1).mdUpdateAction(fix.MdUpdateAction.New).rptSeq(1).aggressorSide(side);
+  }
+  return g.limit;
+}
+function mdCheckedDecode(buf: Uint8Array): number {
+  const d = ckDec.wrap(buf);
   let sum = d.transactTimeAsNumber() + d.eventTimeDelta + d.matchEventIndicator;
   for (const g of d.mdIncGrp) {
     sum += g.tradeIdAsNumber() + g.securityIdAsNumber() + g.mdEntryPxMantissaAsNumber() + g.mdEntrySizeMantissa;
@@ -659,6 +682,9 @@ if (mdViewDecode(mdBuf, mdView) !== mdSableDecode(mdBuf)) throw new Error("the M
 check.fill(0xee);
 if (!same(mdMinimalEncode(check), mdBuf, mdLen)) throw new Error("the minimal flyweight writes other bytes");
 if (mdMinimalDecode(mdBuf) !== mdSableDecode(mdBuf)) throw new Error("the minimal flyweight reads other values");
+check.fill(0xee);
+if (!same(mdCheckedEncode(check), mdBuf, mdLen)) throw new Error("the checked flyweight writes other bytes");
+if (mdCheckedDecode(mdBuf) !== mdSableDecode(mdBuf)) throw new Error("the checked flyweight reads other values");
 if (mdSableDecodeHasNext(mdBuf) !== mdSableDecode(mdBuf)) throw new Error("the hasNext() loop reads other values");
 const carEncoders: [string, () => number][] = [
   ["DataView", () => carViewEncode(check, checkView)],
@@ -698,6 +724,8 @@ const cases: [string, string, () => number][] = [
   ["MarketData", "decode protobufjs", () => mdPbDecode(io.mdPb)],
   ["MarketData", "encode minimal flyweight", () => mdMinimalEncode(io.md)],
   ["MarketData", "decode minimal flyweight", () => mdMinimalDecode(io.md)],
+  ["MarketData", "encode checked flyweight", () => mdCheckedEncode(io.md)],
+  ["MarketData", "decode checked flyweight", () => mdCheckedDecode(io.md)],
   ["MarketData", "decode Sable, hasNext() loop", () => mdSableDecodeHasNext(io.md)],
   ["Car", "encode Sable", () => carSableEncode(io.car)],
   ["Car", "encode DataView baseline", () => carViewEncode(io.car, io.carView)],
