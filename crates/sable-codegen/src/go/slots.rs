@@ -704,3 +704,46 @@ fn plain_setter(slot: &Slot<'_>, t: &str, ty: &str, w: &str) -> String {
     );
     format!("{d}func (e {t}) Set{x}(v {ty}) {t} {{\n{w}\nreturn e\n}}\n\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::text_word;
+
+    /// The bytes `text_word` reads: each read's offset and width, from its Go text.
+    fn reads(expr: &str) -> Vec<(usize, usize)> {
+        expr.match_indices("d.block[")
+            .map(|(i, m)| {
+                let after = &expr[i + m.len()..];
+                let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap();
+                let before = &expr[..i];
+                let width = [("Uint64(", 8), ("Uint32(", 4), ("Uint16(", 2)]
+                    .iter()
+                    .find(|(f, _)| before.ends_with(f))
+                    .map_or(1, |&(_, w)| w);
+                (after[..digits].parse().unwrap(), width)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_word_reads_the_array_within_its_block() {
+        for block in 1..=20 {
+            for n in 1..=8.min(block) {
+                for off in 0..=block - n {
+                    let expr = text_word(off, n, block);
+                    let r = reads(&expr);
+                    // Every read within the block, and the array's n bytes all read.
+                    assert!(r.iter().all(|&(o, w)| o >= off && o + w <= block), "{expr}");
+                    assert!(
+                        (off..off + n).all(|b| r.iter().any(|&(o, w)| (o..o + w).contains(&b))),
+                        "{expr}"
+                    );
+                    // The second of two reads shifted to its bytes' place in the word.
+                    if let [_, (o2, _)] = r[..] {
+                        assert!(expr.ends_with(&format!("<<{}", 8 * (o2 - off))), "{expr}");
+                    }
+                }
+            }
+        }
+    }
+}
