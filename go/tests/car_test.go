@@ -215,3 +215,53 @@ func TestErrorsCarryOffsetFieldAndKind(t *testing.T) {
 		t.Fatalf("buffer too short: %v", e3.Err())
 	}
 }
+
+// TestCharArrayText checks the text of the Car's char arrays (found a word at a time) against
+// their raw bytes before the first NUL, for every mix of bytes at the word test's edges (NUL,
+// 0x01, 0x7f, 0x80, 0xff) and a letter: vehicleCode (6 bytes in the message's block) and the
+// engine's manufacturerCode (3 bytes near the end of its composite).
+func TestCharArrayText(t *testing.T) {
+	msg := make([]byte, 512)
+	var e car.CarEncoder
+	if err := EncodeCar(&e, msg); err != nil {
+		t.Fatal(err)
+	}
+	msg = msg[:e.EncodedLength()]
+	values := []byte{0, 0x01, 0x7f, 0x80, 0xff, 'a'}
+	var d car.CarDecoder
+	for _, array := range []struct {
+		name string
+		at   int
+		n    int
+		text func() []byte
+	}{
+		{"vehicleCode", car.HeaderSize + 32, 6, d.VehicleCode},
+		{"manufacturerCode", car.HeaderSize + 39 + 3, 3, func() []byte { return d.Engine().ManufacturerCode() }},
+	} {
+		raw := msg[array.at : array.at+array.n]
+		for mix := 0; mix < pow(len(values), array.n); mix++ {
+			for i, m := 0, mix; i < array.n; i, m = i+1, m/len(values) {
+				raw[i] = values[m%len(values)]
+			}
+			want := raw
+			if i := bytes.IndexByte(raw, 0); i >= 0 {
+				want = raw[:i]
+			}
+			if err := d.Wrap(msg); err != nil {
+				t.Fatal(err)
+			}
+			if got := array.text(); !bytes.Equal(got, want) {
+				t.Fatalf("%s of % x: % x, want % x", array.name, raw, got, want)
+			}
+		}
+	}
+}
+
+// pow is b to the power n.
+func pow(b, n int) int {
+	p := 1
+	for ; n > 0; n-- {
+		p *= b
+	}
+	return p
+}

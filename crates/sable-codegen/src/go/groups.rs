@@ -158,6 +158,7 @@ impl Gen<'_> {
                 presence: f.presence,
                 const_enum: f.const_enum_value.as_deref(),
                 off: f.offset,
+                block: min_block(body),
                 since: f.since_version,
                 path: at.path(&f.name),
                 lv: at.level(),
@@ -329,6 +330,7 @@ impl Gen<'_> {
                 presence: f.presence,
                 const_enum: None,
                 off: f.offset,
+                block: min_block(body),
                 since: f.since_version,
                 path: at.path(&f.name),
                 lv: at.level(),
@@ -451,32 +453,20 @@ impl Gen<'_> {
         // entries above (for errors' paths) are not needed, nor the acting version unless a
         // field reads it (a field since a later version, a composite).
         let nulls = nulls_name(&at.entry(g));
-        // A nested group's buffer and acting version are its parent's, set when the parent
-        // opens (`children`), not at each entry.
-        let own = if at.top() {
-            let version = if reads_version(g) {
-                "g.version = d.version\n"
-            } else {
-                ""
-            };
-            format!("g.buf = buf\n{version}")
-        } else {
-            String::new()
-        };
+        // (The group's buffer and acting version are the message's, set when it is wrapped:
+        // `shares`.)
         // Entries of a fixed size (at least the schema's block, of more than no bytes) are
         // stepped by position alone (`end`), the index derived from it: no index nor `fit`.
         let by_pos = fixed && needs > 0;
         let open = if by_pos {
-            format!("{own}g.start = p\ng.block, g.err = &{nulls}, nil\n")
+            format!("g.start = p\ng.block, g.err = &{nulls}, nil\n")
         } else if fixed {
-            format!(
-                "{own}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.fit = n\n"
-            )
+            format!("g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.fit = n\n")
         } else {
             let copy_up: String = (0..depth)
                 .map(|k| format!("g.idx[{k}] = d.idx[{k}]\n"))
                 .collect();
-            format!("{copy_up}{own}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n{}", children(g, "g", "buf", "d.version"))
+            format!("{copy_up}g.start, g.idx[{depth}] = p, -1\ng.block, g.err = &{nulls}, nil\ng.entry = false\n")
         };
         let open = if by_pos {
             format!("{open}g.blockLength, g.count, g.next, g.end = bl, n, p+{dim_len}, p+{dim_len}+n*bl\nreturn g")
@@ -614,8 +604,7 @@ impl Gen<'_> {
             )
         };
         let mut o = format!("{d}type {dt} struct {{\nbuf []byte\n{block}version int\nstart int\nblockLength int\ncount int\nnext int\n{state_field}{pos_field}// idx holds the indices of the entries above and, at {depth}, of the entry Next moved to.\nidx [pathDepth]int\nerr error\n{nested}}}\n\n");
-        let kids = children(g, "d", "buf", "version");
-        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\n{kids}d.count, d.block, d.err = 0, &{nulls}, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
+        let _ = writeln!(o, "// wrap starts the group at p (none when p < 0).\nfunc (d *{dt}) wrap(buf []byte, p, version int, up *[pathDepth]int) {{\n{copy_up}d.buf, d.version, d.start, d.idx[{depth}] = buf, version, p, -1\nd.count, d.block, d.err = 0, &{nulls}, nil\n{reset}if p < 0 {{\nreturn\n}}\nbl, n, err := dim{}(buf, p, version, &d.idx)\nif err != nil {{\nd.err = err\nreturn\n}}\nd.blockLength, d.count, d.next = bl, n, p+{dim_len}\n{fit}}}\n", inner.prefix);
         if lazy(&g.body) {
             // In three parts, so that done inlines (the last entry's end is a call).
             let _ = writeln!(o, "// done reports whether the group was read to its end from p: then next is where it ends (the last entry's end found, checked, if need be).\nfunc (d *{dt}) done(p int) bool {{\nreturn d.doneFast(p, (*{dt}).doneEntry)\n}}\n\n// doneFast is done with its call of doneEntry passed in (see sbe.go, \"Fast paths\").\nfunc (d *{dt}) doneFast(p int, entry func(*{dt}) bool) bool {{\nif d.start != p || d.err != nil || d.idx[{depth}]+1 < d.count {{\nreturn false\n}}\nreturn !d.entry || entry(d)\n}}\n\n// doneEntry finds, checked, where the entry Next is at (the last) ends: the group's end, in next.\nfunc (d *{dt}) doneEntry() bool {{\nend := d.find({n_el})\nif end < 0 {{\nreturn false\n}}\nd.next = end\nreturn true\n}}\n");
@@ -874,21 +863,34 @@ fn reads_version(g: &Group) -> bool {
             .any(|f| f.since_version > 0 || matches!(f.type_ref, TypeRef::Composite(_)))
 }
 
-/// The statements giving the decoders of the groups of `g`'s entries (in decoder `d`) the
-/// buffer and acting version, once for all the entries: their accessors' fast paths do not.
-fn children(g: &Group, d: &str, buf: &str, version: &str) -> String {
-    g.body
-        .groups
+/// The statements giving the decoders of the groups of a message's `body` (in decoder `d`),
+/// and of theirs, the message's buffer and acting version: set when the message is wrapped,
+/// once, so that no group's accessor stores them (their `wrap`s do again, for their checks).
+/// The buffers in one assignment (their write barrier tested once).
+pub(super) fn shares(body: &Body, d: &str, buf: &str, version: &str) -> String {
+    fn decoders(body: &Body, d: &str, out: &mut Vec<(String, bool)>) {
+        for g in &body.groups {
+            let f = format!("{d}.{}", private_field(&g.name));
+            out.push((f.clone(), reads_version(g)));
+            decoders(&g.body, &f, out);
+        }
+    }
+    let mut all = Vec::new();
+    decoders(body, d, &mut all);
+    let assign = |fields: Vec<String>, value: &str| -> String {
+        if fields.is_empty() {
+            return String::new();
+        }
+        let values = vec![value; fields.len()].join(", ");
+        format!("{} = {values}\n", fields.join(", "))
+    };
+    let bufs = all.iter().map(|(f, _)| format!("{f}.buf")).collect();
+    let versions = all
         .iter()
-        .map(|ng| {
-            let f = private_field(&ng.name);
-            if reads_version(ng) {
-                format!("{d}.{f}.buf, {d}.{f}.version = {buf}, {version}\n")
-            } else {
-                format!("{d}.{f}.buf = {buf}\n")
-            }
-        })
-        .collect()
+        .filter(|(_, v)| *v)
+        .map(|(f, _)| format!("{f}.version"))
+        .collect();
+    assign(bufs, buf) + &assign(versions, version)
 }
 
 /// The struct field holding a group's codec (unexported: the group's name with `g` before it).

@@ -7,7 +7,8 @@ use crate::model::{Message, TypeRef};
 
 use super::code::{doc, exported, go_str, gotype, lit, read, write};
 use super::groups::{
-    block_at, block_fields, find_cases, min_block, nulls_name, private_field, var_inline, At,
+    block_at, block_fields, find_cases, min_block, nulls_name, private_field, shares, var_inline,
+    At,
 };
 use super::Gen;
 
@@ -116,11 +117,13 @@ impl Gen<'_> {
         } else {
             String::new()
         };
-        let resets: String = body
-            .groups
-            .iter()
-            .map(|g| format!("d.{}.start = -1\n", private_field(&g.name)))
-            .collect();
+        // The groups not found yet; their decoders are given the buffer and version (`shares`).
+        let resets = |d: &str| -> String {
+            body.groups
+                .iter()
+                .map(|g| format!("{d}.{}.start = -1\n", private_field(&g.name)))
+                .collect()
+        };
         // The starts of the var data read with no test of `found` (var_inline): not found.
         let unfound = |buf: &str| -> String {
             (0..n_el)
@@ -131,7 +134,7 @@ impl Gen<'_> {
         // The statements of `open`: the body at buf[offset:] wrapped (`hdr`: with its header),
         // its block pointed at by `block`.
         let opens = |hdr: bool, offset: &str, version: &str, block: &str| -> String {
-            format!("d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, {hdr}, true, {version}, blockLength, 0, nil\n{resets}{block}\nd.pos[0] = {offset} + blockLength\n{}", unfound("buf"))
+            format!("d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, {hdr}, true, {version}, blockLength, 0, nil\n{}{block}\n{}d.pos[0] = {offset} + blockLength\n{}", resets("d"), shares(body, "d", "buf", "d.version"), unfound("buf"))
         };
         // When the header's block length passes the check only if it is at least the schema's
         // (no older writer's shorter block to copy), Wrap opens the body itself, with no call.
@@ -155,7 +158,7 @@ impl Gen<'_> {
         };
         let _ = writeln!(o, "// Wrap reads and checks the message header at buf[0:] (the message's first byte: every offset an error reports is from it) and wraps the message.\nfunc (d *{dt}) Wrap(buf []byte) error {{\nif len(buf) >= HeaderSize {{\nblockLength := {}\nif {} == {x}TemplateID && {} == SchemaID{fits_block} && blockLength <= len(buf)-HeaderSize {{\n{wrap_open}return nil\n}}\n}}\nreturn d.wrapChecked(buf)\n}}\n", self.header_read("blockLength", "buf"), self.header_read("templateId", "buf"), self.header_read("schemaId", "buf"));
         let _ = writeln!(o, "// wrapChecked is Wrap checking the header item by item, for the error of the first that fails.\nfunc (d *{dt}) wrapChecked(buf []byte) error {{\nd.block, d.hdr, d.ok, d.found = &{nulls}, false, false, 0\n{}templateID, blockLength, version, err := readHeader(buf)\nif err != nil {{\nreturn d.failWith(err)\n}}\nif templateID != {x}TemplateID {{\nreturn d.failWith(decodeError({}, \"header.templateId\", nil, KindUnknownTemplate, \"template id \"+strconv.Itoa(templateID)+\" is not {}'s\"))\n}}\n{bl_check}if err := d.WrapBody(buf, HeaderSize, blockLength, version); err != nil {{\nreturn err\n}}\nd.hdr = true\nreturn nil\n}}\n", unfound("d.buf"), self.header_offset("templateId"), m.name);
-        let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nif offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &{nulls}\n{resets}{}return d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.open(buf, offset, blockLength, version)\nreturn nil\n}}\n", unfound("buf"));
+        let _ = writeln!(o, "// WrapBody wraps the message's body at buf[offset:], written with block length blockLength at version version (from a header read elsewhere).\nfunc (d *{dt}) WrapBody(buf []byte, offset, blockLength, version int) error {{\nif offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-offset {{\nd.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &{nulls}\n{}{}return d.failWith(truncated(offset, \"fields\", nil, \"root block\", blockLength, len(buf)-offset))\n}}\nd.open(buf, offset, blockLength, version)\nreturn nil\n}}\n", resets("d") + &shares(body, "d", "buf", "version"), unfound("buf"));
         let _ = writeln!(o, "// open wraps the body at buf[offset:], its block checked to fit.\nfunc (d *{dt}) open(buf []byte, offset, blockLength, version int) {{\n{}}}\n", opens(false, "offset", "version", &block_at(&at, bl, "buf", "offset", "blockLength")));
         let _ = writeln!(o, "func (d *{dt}) failWith(err error) error {{\nd.err = err\nreturn err\n}}\n\n// fail records err unless an error came before it.\nfunc (d *{dt}) fail(err error) {{\nif d.err == nil {{\nd.err = err\n}}\n}}\n\n// Err returns the first error met: wrapping, or finding a group or var data.\nfunc (d *{dt}) Err() error {{\nreturn d.err\n}}\n\n// ActingVersion returns the version the message was written at.\nfunc (d *{dt}) ActingVersion() int {{\nreturn d.version\n}}\n\n// ActingBlockLength returns the block length the message was written with.\nfunc (d *{dt}) ActingBlockLength() int {{\nreturn d.blockLength\n}}\n");
         // start(i): where element i starts, found (checked) by skipping those before it.
@@ -169,7 +172,7 @@ impl Gen<'_> {
         o.push_str(&self.null_block(body, &at, &dt, bl));
         o.push_str(&methods);
         let hdr_json = format!("if d.hdr {{\ndst = {hdr_t}{{block: (*[HeaderSize]byte)(d.buf)}}.appendJSON(dst)\n}} else {{\nvar h [HeaderSize]byte\nputHeader(h[:], d.blockLength, {x}TemplateID)\ndst = {hdr_t}{{block: &h}}.appendJSON(dst)\n}}");
-        let _ = writeln!(o, "// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst, and for an older writer's shorter group entries, a copy the first time) and may be called at any point of reading the message: it reads with decoders of its own.\nfunc (d *{dt}) AppendJSON(dst []byte) ([]byte, error) {{\nc := {dt}{{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}}\n{}return c.appendJSON(dst)\n}}\n\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\nif !d.ok {{\nreturn dst, d.err\n}}\ndst = append(dst, {}...)\n{hdr_json}\ndst = append(dst, `,\"fields\":{{`...)\n{json}return append(dst, \"}}}}\"...), nil\n}}\n", resets.replace("d.", "c."), go_str(&format!("{{\"message\":{},\"header\":", crate::rust::json::text_json(m.name.as_bytes(), Some("UTF-8")))));
+        let _ = writeln!(o, "// AppendJSON appends the message's canonical JSON (docs/json.md) to dst, and returns the error met on the way, if any. It does not allocate (but to grow dst, and for an older writer's shorter group entries, a copy the first time) and may be called at any point of reading the message: it reads with decoders of its own.\nfunc (d *{dt}) AppendJSON(dst []byte) ([]byte, error) {{\nc := {dt}{{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}}\n{}return c.appendJSON(dst)\n}}\n\nfunc (d *{dt}) appendJSON(dst []byte) ([]byte, error) {{\nif !d.ok {{\nreturn dst, d.err\n}}\ndst = append(dst, {}...)\n{hdr_json}\ndst = append(dst, `,\"fields\":{{`...)\n{json}return append(dst, \"}}}}\"...), nil\n}}\n", resets("c") + &shares(body, "c", "d.buf", "d.version"), go_str(&format!("{{\"message\":{},\"header\":", crate::rust::json::text_json(m.name.as_bytes(), Some("UTF-8")))));
         let _ = writeln!(o, "// String gives the message's canonical JSON, or the error that stopped it.\nfunc (d *{dt}) String() string {{\nb, err := d.AppendJSON(nil)\nif err != nil {{\nreturn err.Error()\n}}\nreturn string(b)\n}}\n\n// MarshalJSON gives the message's canonical JSON (encoding/json.Marshaler).\nfunc (d *{dt}) MarshalJSON() ([]byte, error) {{\nreturn d.AppendJSON(nil)\n}}");
         self.w(o);
 

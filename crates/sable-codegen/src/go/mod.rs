@@ -117,13 +117,18 @@ fn package_doc(s: &Schema, package: &str) -> String {
 
 /// The import block the codecs' text needs.
 fn imports(text: &str) -> String {
-    let mut used: Vec<&str> = ["encoding/binary", "math", "strconv", "unicode/utf8"]
-        .into_iter()
-        .filter(|p| {
-            let short = p.rsplit('/').next().unwrap_or(p);
-            text.contains(&format!("{short}."))
-        })
-        .collect();
+    // (math/bits by its one function: "bits." alone could be a comment's words.)
+    let mut used: Vec<&str> = [
+        ("encoding/binary", "binary."),
+        ("math", "math."),
+        ("math/bits", "bits.TrailingZeros64("),
+        ("strconv", "strconv."),
+        ("unicode/utf8", "utf8."),
+    ]
+    .into_iter()
+    .filter(|(_, probe)| text.contains(probe))
+    .map(|(p, _)| p)
+    .collect();
     used.sort_unstable();
     if used.is_empty() {
         return String::new();

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use sable_ir::{Presence, PrimitiveType, PrimitiveValue};
+use sable_ir::{ByteOrder, Presence, PrimitiveType, PrimitiveValue};
 
 use super::code::{
     bytes_str, doc, exported, gotype, is_float, is_utf8, lit, method, private, range, read,
@@ -25,6 +25,9 @@ pub(super) struct Slot<'s> {
     /// A constant enum field's value name.
     pub(super) const_enum: Option<&'s str>,
     pub(super) off: usize,
+    /// How many bytes the block it lies in holds at least (its decoder's `*[N]byte`): a getter
+    /// may read any of them.
+    pub(super) block: usize,
     pub(super) since: i32,
     /// Its error path, as Go: a string expression (`"fields.x"`, `e.errPath()+".x"`).
     pub(super) path: String,
@@ -88,6 +91,40 @@ fn block_end(slot: &Slot<'_>) -> usize {
 /// length) and its getter's (its version only).
 fn presence(slot: &Slot<'_>) -> (Option<String>, Option<String>) {
     (present(slot.since, block_end(slot)), present(slot.since, 0))
+}
+
+/// The Go expression of the `n` bytes (at most 8) of a char array at `off` of `d.block` (a
+/// block at least `block` bytes long) as a `uint64`, little-endian, for `nulAt` (which ignores
+/// the bytes from `n` up): one read of 1, 2, 4 or 8 bytes where the block holds them, else two
+/// of half that size that overlap.
+fn text_word(off: usize, n: usize, block: usize) -> String {
+    let le = ByteOrder::LittleEndian;
+    let reads = [
+        (1, PrimitiveType::UInt8),
+        (2, PrimitiveType::UInt16),
+        (4, PrimitiveType::UInt32),
+        (8, PrimitiveType::UInt64),
+    ];
+    let at = |o: usize, p: PrimitiveType| {
+        let r = read("d.block", &o.to_string(), p, le);
+        if p == PrimitiveType::UInt64 {
+            r
+        } else {
+            format!("uint64({r})")
+        }
+    };
+    if let Some(&(_, p)) = reads.iter().find(|(w, _)| *w >= n && off + w <= block) {
+        return at(off, p);
+    }
+    // The widest read shorter than n: n is 3 or 5 to 7 here (the block holds the array's n
+    // bytes, and a read of n bytes when n is 1, 2, 4 or 8).
+    let (w, p) = reads
+        .iter()
+        .rev()
+        .find(|(w, _)| *w < n)
+        .copied()
+        .unwrap_or(reads[0]);
+    format!("{}|{}<<{}", at(off, p), at(off + n - w, p), 8 * (n - w))
 }
 
 /// The statement returning `null` when `cond` (an element's presence) does not hold.
@@ -432,10 +469,17 @@ impl<'a> Gen<'a> {
         if p.primitive_type == PrimitiveType::Char {
             let utf8 = is_utf8(p.character_encoding.as_deref());
             let d = doc(&m, &format!("returns the text of `{name}`: its bytes before the first NUL (a view of the buffer; when absent, of what {l}Raw returns)"), slot.desc);
-            let _ = writeln!(
-                o,
-                "{d}func (d {t}) {m}() []byte {{\nreturn untilNUL(d.{l}Raw())\n}}\n"
-            );
+            // Up to 8 bytes are searched as one word (nulAt), longer arrays byte by byte.
+            let text = if n <= 8 {
+                format!(
+                    "{}return d.block[{off}:{end}:{end}][:nulAt({}, {n})]",
+                    absent("nil"),
+                    text_word(off, n, slot.block)
+                )
+            } else {
+                format!("return untilNUL(d.{l}Raw())")
+            };
+            let _ = writeln!(o, "{d}func (d {t}) {m}() []byte {{\n{text}\n}}\n");
             let _ = writeln!(o, "// {l}String returns the text of `{name}` as a string (a copy).\nfunc (d {t}) {l}String() string {{\nreturn string(d.{m}())\n}}\n");
             let _ = writeln!(o, "// {l}Raw returns all {n} bytes of `{name}`, its NUL padding included (a view of the buffer; nil before its version, and its null bytes beyond an older writer's shorter block).\nfunc (d {t}) {l}Raw() []byte {{\n{}return d.block[{off}:{end}:{end}]\n}}\n", absent("nil"));
             return guarded(
@@ -659,4 +703,47 @@ fn plain_setter(slot: &Slot<'_>, t: &str, ty: &str, w: &str) -> String {
         slot.desc,
     );
     format!("{d}func (e {t}) Set{x}(v {ty}) {t} {{\n{w}\nreturn e\n}}\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::text_word;
+
+    /// The bytes `text_word` reads: each read's offset and width, from its Go text.
+    fn reads(expr: &str) -> Vec<(usize, usize)> {
+        expr.match_indices("d.block[")
+            .map(|(i, m)| {
+                let after = &expr[i + m.len()..];
+                let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap();
+                let before = &expr[..i];
+                let width = [("Uint64(", 8), ("Uint32(", 4), ("Uint16(", 2)]
+                    .iter()
+                    .find(|(f, _)| before.ends_with(f))
+                    .map_or(1, |&(_, w)| w);
+                (after[..digits].parse().unwrap(), width)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn text_word_reads_the_array_within_its_block() {
+        for block in 1..=20 {
+            for n in 1..=8.min(block) {
+                for off in 0..=block - n {
+                    let expr = text_word(off, n, block);
+                    let r = reads(&expr);
+                    // Every read within the block, and the array's n bytes all read.
+                    assert!(r.iter().all(|&(o, w)| o >= off && o + w <= block), "{expr}");
+                    assert!(
+                        (off..off + n).all(|b| r.iter().any(|&(o, w)| (o..o + w).contains(&b))),
+                        "{expr}"
+                    );
+                    // The second of two reads shifted to its bytes' place in the word.
+                    if let [_, (o2, _)] = r[..] {
+                        assert!(expr.ends_with(&format!("<<{}", 8 * (o2 - off))), "{expr}");
+                    }
+                }
+            }
+        }
+    }
 }

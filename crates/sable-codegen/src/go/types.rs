@@ -167,6 +167,7 @@ impl Gen<'_> {
                 kind,
                 const_enum: None,
                 off: m.offset,
+                block: len as usize,
                 since: m.since_version,
                 path: format!("{UP_PATH}{}", go_str(&format!(".{}", m.name))),
                 lv: "e.lv",

@@ -6,6 +6,7 @@ package baselinebigendian
 import (
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -256,6 +257,15 @@ func untilNUL(b []byte) []byte {
 		}
 	}
 	return b
+}
+
+// nulAt returns the index of the first NUL among the n (at most 8) low bytes of x, the bytes of
+// a char array read little-endian (byte i in bits 8i to 8i+7); n when there is none. A word at
+// a time, with no loop: the bytes from n up are cleared, and the borrow test flags the first
+// zero byte and none below it (bytes above it may be flagged too).
+func nulAt(x uint64, n int) int {
+	x &= 1<<(8*n) - 1
+	return bits.TrailingZeros64((x-0x0101010101010101)&^x&0x8080808080808080) / 8
 }
 
 const hexDigits = "0123456789abcdef"

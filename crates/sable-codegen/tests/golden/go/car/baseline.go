@@ -335,7 +335,7 @@ return 3
 // ManufacturerCode returns the text of `manufacturerCode`: its bytes before the first NUL (a
 // view of the buffer; when absent, of what ManufacturerCodeRaw returns).
 func (d EngineDecoder) ManufacturerCode() []byte {
-return untilNUL(d.ManufacturerCodeRaw())
+return d.block[3:6:6][:nulAt(uint64(binary.LittleEndian.Uint32(d.block[3:])), 3)]
 }
 
 // ManufacturerCodeString returns the text of `manufacturerCode` as a string (a copy).
@@ -582,6 +582,8 @@ d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, true, true, 
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
 d.block = (*[49]byte)(buf[HeaderSize : HeaderSize+49])
+d.gFuelFigures.buf, d.gPerformanceFigures.buf, d.gPerformanceFigures.gAcceleration.buf = buf, buf, buf
+d.gFuelFigures.version, d.gPerformanceFigures.version = d.version, d.version
 d.pos[0] = HeaderSize + blockLength
 d.pos[3] = len(buf)
 d.pos[4] = len(buf)
@@ -619,6 +621,8 @@ if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &carNulls
 d.gFuelFigures.start = -1
 d.gPerformanceFigures.start = -1
+d.gFuelFigures.buf, d.gPerformanceFigures.buf, d.gPerformanceFigures.gAcceleration.buf = buf, buf, buf
+d.gFuelFigures.version, d.gPerformanceFigures.version = version, version
 d.pos[3] = len(buf)
 d.pos[4] = len(buf)
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
@@ -639,6 +643,8 @@ w := d.prepareScratch(blockLength)
 copy(d.scratch[:w], buf[offset:])
 d.block = d.scratch
 }
+d.gFuelFigures.buf, d.gPerformanceFigures.buf, d.gPerformanceFigures.gAcceleration.buf = buf, buf, buf
+d.gFuelFigures.version, d.gPerformanceFigures.version = d.version, d.version
 d.pos[0] = offset + blockLength
 d.pos[3] = len(buf)
 d.pos[4] = len(buf)
@@ -851,7 +857,7 @@ return 6
 // VehicleCode returns the text of `vehicleCode`: its bytes before the first NUL (a view of the
 // buffer; when absent, of what VehicleCodeRaw returns).
 func (d *CarDecoder) VehicleCode() []byte {
-return untilNUL(d.VehicleCodeRaw())
+return d.block[32:38:38][:nulAt(binary.LittleEndian.Uint64(d.block[32:]), 6)]
 }
 
 // VehicleCodeString returns the text of `vehicleCode` as a string (a copy).
@@ -930,8 +936,6 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 6 {
-g.buf = buf
-g.version = d.version
 g.start, g.idx[0] = p, -1
 g.block, g.err = &carFuelFiguresNulls, nil
 g.entry = false
@@ -972,12 +976,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 1 {
-g.buf = buf
-g.version = d.version
 g.start, g.idx[0] = p, -1
 g.block, g.err = &carPerformanceFiguresNulls, nil
 g.entry = false
-g.gAcceleration.buf = buf
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1196,6 +1197,8 @@ func (d *CarDecoder) AppendJSON(dst []byte) ([]byte, error) {
 c := CarDecoder{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}
 c.gFuelFigures.start = -1
 c.gPerformanceFigures.start = -1
+c.gFuelFigures.buf, c.gPerformanceFigures.buf, c.gPerformanceFigures.gAcceleration.buf = d.buf, d.buf, d.buf
+c.gFuelFigures.version, c.gPerformanceFigures.version = d.version, d.version
 return c.appendJSON(dst)
 }
 
@@ -2139,7 +2142,6 @@ gAcceleration CarPerformanceFiguresAccelerationDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *CarPerformanceFiguresDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
-d.gAcceleration.buf = buf
 d.count, d.block, d.err = 0, &carPerformanceFiguresNulls, nil
 d.entry = false
 if p < 0 {

@@ -910,6 +910,8 @@ d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.err = buf, true, true, 
 d.gLegs.start = -1
 d.gTags.start = -1
 d.block = (*[8]byte)(buf[HeaderSize : HeaderSize+8])
+d.gLegs.buf, d.gLegs.gFills.buf, d.gTags.buf = buf, buf, buf
+d.gLegs.version = d.version
 d.pos[0] = HeaderSize + blockLength
 d.pos[3] = len(buf)
 return nil
@@ -945,6 +947,8 @@ if offset < 0 || blockLength < 0 || offset > len(buf) || blockLength > len(buf)-
 d.buf, d.hdr, d.ok, d.version, d.blockLength, d.found, d.block = buf, false, false, version, blockLength, 0, &groupsNulls
 d.gLegs.start = -1
 d.gTags.start = -1
+d.gLegs.buf, d.gLegs.gFills.buf, d.gTags.buf = buf, buf, buf
+d.gLegs.version = version
 d.pos[3] = len(buf)
 return d.failWith(truncated(offset, "fields", nil, "root block", blockLength, len(buf)-offset))
 }
@@ -964,6 +968,8 @@ w := d.prepareScratch(blockLength)
 copy(d.scratch[:w], buf[offset:])
 d.block = d.scratch
 }
+d.gLegs.buf, d.gLegs.gFills.buf, d.gTags.buf = buf, buf, buf
+d.gLegs.version = d.version
 d.pos[0] = offset + blockLength
 d.pos[3] = len(buf)
 }
@@ -1101,12 +1107,9 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 12 {
-g.buf = buf
-g.version = d.version
 g.start, g.idx[0] = p, -1
 g.block, g.err = &groupsLegsNulls, nil
 g.entry = false
-g.gFills.buf = buf
 g.blockLength, g.count, g.next = bl, n, p+4
 return g
 }
@@ -1144,7 +1147,6 @@ if buf := d.buf; p >= 0 && p+4 <= len(buf) {
 dim := buf[p : p+4 : p+4]
 bl, n := int(binary.LittleEndian.Uint16(dim[0:])), int(binary.LittleEndian.Uint16(dim[2:]))
 if bl >= 2 && n*bl <= len(buf)-p-4 {
-g.buf = buf
 g.start = p
 g.block, g.err = &groupsTagsNulls, nil
 g.blockLength, g.count, g.next, g.end = bl, n, p+4, p+4+n*bl
@@ -1293,6 +1295,8 @@ func (d *GroupsDecoder) AppendJSON(dst []byte) ([]byte, error) {
 c := GroupsDecoder{buf: d.buf, hdr: d.hdr, ok: d.ok, block: d.block, version: d.version, blockLength: d.blockLength, pos: d.pos, found: d.found, err: d.err}
 c.gLegs.start = -1
 c.gTags.start = -1
+c.gLegs.buf, c.gLegs.gFills.buf, c.gTags.buf = d.buf, d.buf, d.buf
+c.gLegs.version = d.version
 return c.appendJSON(dst)
 }
 
@@ -1649,7 +1653,6 @@ gFills GroupsLegsFillsDecoder
 // wrap starts the group at p (none when p < 0).
 func (d *GroupsLegsDecoder) wrap(buf []byte, p, version int, up *[pathDepth]int) {
 d.buf, d.version, d.start, d.idx[0] = buf, version, p, -1
-d.gFills.buf = buf
 d.count, d.block, d.err = 0, &groupsLegsNulls, nil
 d.entry = false
 if p < 0 {
