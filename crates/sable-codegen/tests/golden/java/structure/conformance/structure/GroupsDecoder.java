@@ -126,7 +126,8 @@ public final class GroupsDecoder
 
     private GroupsDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
-        if (offset + actingBlockLength > end)
+        final long blockEnd = offset + actingBlockLength;
+        if (blockEnd > end)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -138,7 +139,7 @@ public final class GroupsDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -419,7 +420,7 @@ public final class GroupsDecoder
      */
     public long orderId()
     {
-        if (actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -526,11 +527,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
-            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            final long headerEnd = headerOffset + HEADER_SIZE;
+            if (headerEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
@@ -613,11 +615,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset + blockLength > parentMessage.sbeEnd)
+            final long entryEnd = offset + blockLength;
+            if (entryEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -777,7 +780,7 @@ public final class GroupsDecoder
          */
         public long legId()
         {
-            if (blockLength < 4)
+            if (blockLength < BLOCK_LENGTH && blockLength < 4)
             {
                 return 4294967295L;
             }
@@ -847,7 +850,7 @@ public final class GroupsDecoder
          */
         public DecimalDecoder price()
         {
-            if (blockLength < 12)
+            if (blockLength < BLOCK_LENGTH && blockLength < 12)
             {
                 return price.sbeWrap(DecimalDecoder.SBE_NULL_VALUES, 0);
             }
@@ -954,11 +957,12 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final long headerOffset = parentMessage.limit;
-                if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                final long headerEnd = headerOffset + HEADER_SIZE;
+                if (headerEnd > parentMessage.sbeEnd)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
-                parentMessage.limit = headerOffset + HEADER_SIZE;
+                parentMessage.limit = headerEnd;
                 final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
@@ -1037,11 +1041,12 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if (offset + blockLength > parentMessage.sbeEnd)
+                final long entryEnd = offset + blockLength;
+                if (entryEnd > parentMessage.sbeEnd)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
-                parentMessage.limit = offset + blockLength;
+                parentMessage.limit = entryEnd;
                 ++index;
                 return this;
             }
@@ -1188,7 +1193,7 @@ public final class GroupsDecoder
              */
             public long qty()
             {
-                if (blockLength < 4)
+                if (blockLength < BLOCK_LENGTH && blockLength < 4)
                 {
                     return 4294967295L;
                 }
@@ -1260,7 +1265,7 @@ public final class GroupsDecoder
              */
             public byte venueRaw()
             {
-                if (blockLength < 5)
+                if (blockLength < BLOCK_LENGTH && blockLength < 5)
                 {
                     return (byte) 0;
                 }
@@ -1295,7 +1300,7 @@ public final class GroupsDecoder
             {
                 builder.append('{');
                 builder.append("\"qty\":");
-                if (blockLength < 4)
+                if (blockLength < BLOCK_LENGTH && blockLength < 4)
                 {
                     builder.append("null");
                 }
@@ -1304,7 +1309,7 @@ public final class GroupsDecoder
                     builder.append((SbeSupport.getIntLE(array, segment, offset) & 0xFFFF_FFFFL));
                 }
                 builder.append(",\"venue\":");
-                if (blockLength < 5)
+                if (blockLength < BLOCK_LENGTH && blockLength < 5)
                 {
                     builder.append("null");
                 }
@@ -1596,7 +1601,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"legId\":");
-            if (blockLength < 4)
+            if (blockLength < BLOCK_LENGTH && blockLength < 4)
             {
                 builder.append("null");
             }
@@ -1605,7 +1610,7 @@ public final class GroupsDecoder
                 builder.append((SbeSupport.getIntLE(array, segment, offset) & 0xFFFF_FFFFL));
             }
             builder.append(",\"price\":");
-            if (blockLength < 12)
+            if (blockLength < BLOCK_LENGTH && blockLength < 12)
             {
                 builder.append("null");
             }
@@ -1735,11 +1740,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
-            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            final long headerEnd = headerOffset + HEADER_SIZE;
+            if (headerEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
@@ -1818,11 +1824,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset + blockLength > parentMessage.sbeEnd)
+            final long entryEnd = offset + blockLength;
+            if (entryEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -1969,7 +1976,7 @@ public final class GroupsDecoder
          */
         public int tag()
         {
-            if (blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 return 65535;
             }
@@ -1996,7 +2003,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"tag\":");
-            if (blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -2434,7 +2441,7 @@ public final class GroupsDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"orderId\":");
-        if (actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             builder.append("null");
         }
