@@ -233,6 +233,10 @@ impl Gen<'_> {
         self.group_parent_fields(w, level);
         b.declare(w, b.read_type());
         w.line(format!("private {off} offset;"));
+        doc(
+            w,
+            "Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry).",
+        );
         w.line("private int blockLength;");
         w.line("private int count;");
         w.line("private int index;");

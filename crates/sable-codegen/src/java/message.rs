@@ -456,6 +456,10 @@ impl Gen<'_> {
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
         w.line("private int sbeAccessIndex;");
+        doc(
+            &mut w,
+            "Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block).",
+        );
         w.line("private int actingBlockLength;");
         w.line("private int actingVersion;");
         w.line(format!("private {off} headerOffset = -1;"));

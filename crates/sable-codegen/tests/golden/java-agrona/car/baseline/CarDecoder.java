@@ -28,6 +28,7 @@ public final class CarDecoder
     private int offset;
     private int limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private int headerOffset = -1;
@@ -1260,6 +1261,7 @@ public final class CarDecoder
         private final CarDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -2032,6 +2034,7 @@ public final class CarDecoder
         private final CarDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -2391,6 +2394,7 @@ public final class CarDecoder
             private final PerformanceFiguresDecoder parentGroup;
             private DirectBuffer buffer;
             private int offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
             private int count;
             private int index;

@@ -28,6 +28,7 @@ public final class CarDecoder
     private long offset;
     private long limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
@@ -1266,6 +1267,7 @@ public final class CarDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -2014,6 +2016,7 @@ public final class CarDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -2375,6 +2378,7 @@ public final class CarDecoder
             private MemorySegment segment;
             private byte[] array;
             private long offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
             private int count;
             private int index;

@@ -26,6 +26,7 @@ public final class GroupsDecoder
     private int offset;
     private int limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private int headerOffset = -1;
@@ -470,6 +471,7 @@ public final class GroupsDecoder
         private final GroupsDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -900,6 +902,7 @@ public final class GroupsDecoder
             private final LegsDecoder parentGroup;
             private DirectBuffer buffer;
             private int offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
             private int count;
             private int index;
@@ -1708,6 +1711,7 @@ public final class GroupsDecoder
         private final GroupsDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;

@@ -26,6 +26,7 @@ public final class CompositesDecoder
     private long offset;
     private long limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;

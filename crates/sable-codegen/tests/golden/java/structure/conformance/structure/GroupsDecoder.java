@@ -26,6 +26,7 @@ public final class GroupsDecoder
     private long offset;
     private long limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
@@ -476,6 +477,7 @@ public final class GroupsDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -908,6 +910,7 @@ public final class GroupsDecoder
             private MemorySegment segment;
             private byte[] array;
             private long offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
             private int count;
             private int index;
@@ -1692,6 +1695,7 @@ public final class GroupsDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
