@@ -67,24 +67,6 @@ impl Buffer {
         }
     }
 
-    /// The decoders' flag of a partial block (`Ctx::partial`), in the flavours that have one: the
-    /// Agrona flavours, where it took the MarketData decode from 283 to 273 instructions (and
-    /// its compiled code from 2,624 to 2,568 bytes). Over segments it did not help (MarketData
-    /// decode unchanged, Car decode 1,037 to 1,067): docs/benchmarks.md.
-    pub fn partial_flag(self) -> Option<&'static str> {
-        self.is_agrona().then_some("sbePartial")
-    }
-
-    /// The group decoders' field holding where the last entry that fits can start (the buffer's
-    /// end less the acting block length, set at `wrap`), in the flavours that have one: each
-    /// `next()` then tests its offset with one compare instead of widening and adding. The
-    /// Agrona flavours, where it took the Car decode from 991 to 957 instructions; over segments
-    /// (`long` offsets, no widening to save) it cost instead (MarketData decode 367 to 375):
-    /// docs/benchmarks.md.
-    pub fn last_entry_field(self) -> Option<&'static str> {
-        self.is_agrona().then_some("sbeLastEntryOffset")
-    }
-
     /// The segment flavour's check of an offset a user hands in (`SbeSupport.checkOffset`):
     /// array accesses take offsets as ints, exact only for offsets inside the buffer. Agrona
     /// buffers check bounds themselves when the user asks, as the reference's codecs leave it.
@@ -128,15 +110,30 @@ impl Buffer {
         }
     }
 
-    /// `past_end` where `len` is a constant of the schema (at most 65535) or a block length read
-    /// from a header, and `end` is at least 0, so that `end - len` cannot wrap: the Agrona
-    /// flavours then compare in `int` arithmetic, `start > end - len`. Used only where it
-    /// measured fewer instructions: a variable-size entry's `next()` in the encoders (Agrona Car
-    /// encode 626 to 612), a group header in the decoders (Car decode 958 to 954) and a
-    /// decoder's root block (MarketData decode 271 to 269; a negative acting block length handed
-    /// to `wrap` is the caller's error either way); the encoders' group headers cost more that
-    /// way (626 to 629), since their `long` sum serves the entries' check after it
+    /// The decoders' condition that an item (a root block, a group header, an entry) whose end
+    /// is `item_end` (its start plus its length, a Java expression already computed for the new
+    /// limit) runs past `end`. The Agrona flavours compare without sign: an offset in the buffer
+    /// (0 to `Integer.MAX_VALUE`) plus a length of at most 65535 is exact read unsigned (a
+    /// negative offset is the caller's error, as with `start > end - len` before; most read as
+    /// past the end now). One compare on the sum the limit needs anyway,
+    /// where `start > end - len` needed its own subtraction (and a group its
+    /// `sbeLastEntryOffset` field): Agrona MarketData decode 260 to 253 instructions
     /// (docs/benchmarks.md).
+    pub fn ends_past(self, item_end: &str, end: &str) -> String {
+        match self {
+            Buffer::Segment => format!("{item_end} > {end}"),
+            Buffer::Agrona | Buffer::AgronaUnsafe => {
+                format!("Integer.compareUnsigned({item_end}, {end}) > 0")
+            }
+        }
+    }
+
+    /// `past_end` where `len` is a constant of the schema (at most 65535) and `end` is at least
+    /// 0, so that `end - len` cannot wrap: the Agrona flavours then compare in `int` arithmetic,
+    /// `start > end - len`. Used where it measured fewer instructions: a variable-size entry's
+    /// `next()` in the encoders (Agrona Car encode 626 to 612); the encoders' group headers cost
+    /// more that way (626 to 629), since their `long` sum serves the entries' check after it
+    /// (docs/benchmarks.md). The decoders use `ends_past`.
     pub fn past_end_of_constant(self, start: &str, len: &str, end: &str) -> String {
         match self {
             Buffer::Segment => self.past_end(start, len, end),

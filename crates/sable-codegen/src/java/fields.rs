@@ -107,9 +107,9 @@ pub struct Ctx {
     pub version: Option<String>,
     /// The acting block length, where a block may be shorter than the schema's.
     pub block: Option<String>,
-    /// A flag set when the block is shorter or the acting version older than the schema's, tested
-    /// before the slots' own conditions: decoders of the current schema's messages then test one
-    /// field, the same in every getter, which C2 tests once per block (see `absent`).
+    /// The Java condition that the block is shorter or the acting version older than the
+    /// schema's (`message::partial_block`), tested before the slots' own conditions: the same
+    /// compare in every getter, which C2 makes once per block (see `absent`).
     pub partial: Option<String>,
     /// Whether the slots are fields (with ids) rather than composite members.
     pub is_message_field: bool,

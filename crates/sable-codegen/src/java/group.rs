@@ -233,15 +233,11 @@ impl Gen<'_> {
         self.group_parent_fields(w, level);
         b.declare(w, b.read_type());
         w.line(format!("private {off} offset;"));
+        doc(
+            w,
+            "Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry).",
+        );
         w.line("private int blockLength;");
-        if let Some(last) = b.last_entry_field() {
-            doc(
-                w,
-                "Where the last entry that ends by the buffer's end can start.",
-            );
-            w.line(format!("private {off} {last};"));
-        }
-        super::message::partial_field(w, b);
         w.line("private int count;");
         w.line("private int index;");
         w.line("private int sbeAccessIndex;");
@@ -279,7 +275,7 @@ impl Gen<'_> {
         );
         w.open_brace("public StringBuilder appendTo(final StringBuilder builder)");
         w.line("builder.append('{');");
-        let ctx = self.decoder_ctx(&inner);
+        let ctx = self.decoder_ctx(&g.body, &inner);
         self.json_body(w, &g.body, &ctx, &inner);
         w.line("return builder.append('}');");
         w.end("}");
@@ -515,22 +511,22 @@ impl Gen<'_> {
             w.open_brace(format!("if ({parent}actingVersion < {})", g.since_version));
             w.line("this.count = 0;");
             w.line("this.blockLength = 0;");
-            if let Some(flag) = b.partial_flag() {
-                w.line(format!("this.{flag} = true;"));
-            }
             w.line("return;");
             w.end("}");
         }
         w.line(format!("final {off} headerOffset = {parent}limit;"));
+        w.line(format!(
+            "final {off} headerEnd = headerOffset + HEADER_SIZE;"
+        ));
         w.open_brace(format!(
             "if ({})",
-            b.past_end_of_constant("headerOffset", "HEADER_SIZE", &format!("{parent}sbeEnd"))
+            b.ends_past("headerEnd", &format!("{parent}sbeEnd"))
         ));
         w.line(format!(
             "throw SbeDecodeException.truncated({parent}sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, {parent}sbeEnd - headerOffset);"
         ));
         w.end("}");
-        w.line(format!("{parent}limit = headerOffset + HEADER_SIZE;"));
+        w.line(format!("{parent}limit = headerEnd;"));
         if standard_dimension(&bp, boff, &np, noff) {
             // blockLength and numInGroup, two uint16s side by side: one 32-bit read.
             w.line(format!(
@@ -569,17 +565,6 @@ impl Gen<'_> {
                 )
             ));
         }
-        if let Some(last) = b.last_entry_field() {
-            // sbeEnd is at least 0 and blockLength at most 65535: no int overflow.
-            w.line(format!("this.{last} = {parent}sbeEnd - blockLength;"));
-        }
-        super::message::set_partial(
-            w,
-            b,
-            &g.body,
-            "blockLength",
-            &format!("{parent}actingVersion"),
-        );
         w.open_brace(format!(
             "if (blockLength < BLOCK_LENGTH && {parent}actingVersion >= SCHEMA_VERSION)"
         ));
@@ -644,16 +629,19 @@ impl Gen<'_> {
         w.end("}");
         self.entry_check(w, &g.body);
         w.line(format!("offset = {parent}limit;"));
-        let past_end = match b.last_entry_field() {
-            Some(last) => format!("offset > {last}"),
-            None => b.past_end("offset", "blockLength", &format!("{parent}sbeEnd")),
-        };
-        w.open_brace(format!("if ({past_end})"));
+        w.line(format!(
+            "final {} entryEnd = offset + blockLength;",
+            b.off()
+        ));
+        w.open_brace(format!(
+            "if ({})",
+            b.ends_past("entryEnd", &format!("{parent}sbeEnd"))
+        ));
         w.line(format!(
             "throw SbeDecodeException.truncated({parent}sbeErrorOffset(offset), sbePath() + \"[\" + index + \"]\", blockLength, {parent}sbeEnd - offset);"
         ));
         w.end("}");
-        w.line(format!("{parent}limit = offset + blockLength;"));
+        w.line(format!("{parent}limit = entryEnd;"));
         w.line("++index;");
         w.line("return this;");
         w.end("}");

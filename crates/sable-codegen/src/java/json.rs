@@ -131,7 +131,7 @@ impl Gen<'_> {
         w.line("builder.append('}');");
         w.end("}");
         w.line("builder.append(\",\\\"fields\\\":{\");");
-        let ctx = self.decoder_ctx(level);
+        let ctx = self.decoder_ctx(&m.body, level);
         self.json_body(w, &m.body, &ctx, level);
         w.line("builder.append(\"}}\");");
         w.line("limit = originalLimit;");

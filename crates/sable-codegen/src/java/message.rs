@@ -2,7 +2,6 @@
 
 use sable_ir::{ByteOrder, PrimitiveType};
 
-use super::buffer::Buffer;
 use super::fields::{flyweight_field, join_path, Ctx, Slot};
 use super::syntax::{class_name, doc, java_type, javadoc, prop, string_literal};
 use super::Gen;
@@ -457,9 +456,12 @@ impl Gen<'_> {
         w.line(format!("private {off} offset;"));
         w.line(format!("private {off} limit;"));
         w.line("private int sbeAccessIndex;");
+        doc(
+            &mut w,
+            "Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block).",
+        );
         w.line("private int actingBlockLength;");
         w.line("private int actingVersion;");
-        partial_field(&mut w, b);
         w.line(format!("private {off} headerOffset = -1;"));
         doc(
             &mut w,
@@ -485,7 +487,7 @@ impl Gen<'_> {
         w.line("return offset;");
         w.end("}");
         w.blank();
-        self.decoder_wrap(&mut w, &m.body, &cls, &header);
+        self.decoder_wrap(&mut w, &cls, &header);
         self.decoder_apply_header(&mut w, m, &cls, &header);
         error_offset(&mut w, off, &header);
         doc(&mut w, "Goes back to the start of the message (groups and var data are read in order).\n\n@return this.");
@@ -555,22 +557,20 @@ impl Gen<'_> {
         (cls, w.finish())
     }
 
-    pub(super) fn decoder_ctx(&self, level: &Level) -> Ctx {
-        let in_group = !level.owner.is_empty();
+    pub(super) fn decoder_ctx(&self, body: &Body, level: &Level) -> Ctx {
+        let block = if level.owner.is_empty() {
+            "actingBlockLength"
+        } else {
+            "blockLength"
+        };
+        let version = format!("{}actingVersion", level.owner);
         Ctx {
             class: level.class.clone(),
             buf: self.buffer.var().to_owned(),
             base: "offset".to_owned(),
-            version: Some(format!("{}actingVersion", level.owner)),
-            block: Some(
-                if in_group {
-                    "blockLength"
-                } else {
-                    "actingBlockLength"
-                }
-                .to_owned(),
-            ),
-            partial: self.buffer.partial_flag().map(str::to_owned),
+            partial: Some(partial_block(body, block, &version)),
+            version: Some(version),
+            block: Some(block.to_owned()),
             is_message_field: true,
             merged_stores: false,
             path: level.path.to_owned(),
@@ -592,7 +592,7 @@ impl Gen<'_> {
     }
 
     pub(super) fn body_decoder(&self, w: &mut CodeWriter, body: &Body, level: &Level) {
-        let ctx = self.decoder_ctx(level);
+        let ctx = self.decoder_ctx(body, level);
         for f in &body.fields {
             self.decoder_accessors(w, &Slot::from_field(f), &ctx);
         }
@@ -657,35 +657,17 @@ pub(super) fn composite_path_init(w: &mut CodeWriter, field: &str, path: &str) {
     w.line(format!("{{ {}.sbePath(() -> {path}); }}", prop(field)));
 }
 
-/// A decoder's flag of a partial block, where the flavour has one (see `Ctx::partial`).
-pub(super) fn partial_field(w: &mut CodeWriter, b: Buffer) {
-    if let Some(flag) = b.partial_flag() {
-        doc(
-            w,
-            "Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent.",
-        );
-        w.line(format!("private boolean {flag};"));
-    }
-}
-
-/// The statement setting a decoder's flag of a partial block, where the flavour has one, from
-/// the Java expressions of the acting block length and version. The version counts only when a
-/// field of the block is newer than version 0 (`Ctx::absent` tests no version otherwise): one
-/// compare less per block (Agrona MarketData decode 269 to 267 instructions).
-pub(super) fn set_partial(
-    w: &mut CodeWriter,
-    b: Buffer,
-    body: &Body,
-    block_length: &str,
-    version: &str,
-) {
-    if let Some(flag) = b.partial_flag() {
-        if body.fields.iter().any(|f| f.since_version > 0) {
-            w.line(format!(
-                "this.{flag} = {block_length} < BLOCK_LENGTH || {version} < SCHEMA_VERSION;"
-            ));
-        } else {
-            w.line(format!("this.{flag} = {block_length} < BLOCK_LENGTH;"));
-        }
+/// The Java condition that a decoder's block is partial: shorter than the schema's, or (when a
+/// field is newer than version 0) the acting version older. Each getter tests it before its own
+/// field's end and version (`Ctx::absent`): one compare, the same in every getter, which C2 makes
+/// once per block, and in a group not at all (the group's `wrap` made it for its block length
+/// check). It replaced a flag the Agrona flavours stored at every wrap (`sbePartial`; Agrona
+/// MarketData decode 253 to 251 instructions) and the segment flavour's compare of the block
+/// length with each field's own end (heap MarketData decode 366 to 343): docs/benchmarks.md.
+fn partial_block(body: &Body, block_length: &str, version: &str) -> String {
+    if body.fields.iter().any(|f| f.since_version > 0) {
+        format!("({block_length} < BLOCK_LENGTH || {version} < SCHEMA_VERSION)")
+    } else {
+        format!("{block_length} < BLOCK_LENGTH")
     }
 }

@@ -6,13 +6,13 @@ use sable_ir::{ByteOrder, PrimitiveType};
 use super::message::standard_header;
 use super::syntax::{as_int, javadoc, prop};
 use super::Gen;
-use crate::model::{Body, Message};
+use crate::model::Message;
 use crate::writer::CodeWriter;
 
 impl Gen<'_> {
     /// The decoder's `wrap` (public: the header is assumed to precede the block) and the private
     /// `sbeWrap` both wraps go through, which checks that the root block fits.
-    pub(super) fn decoder_wrap(&self, w: &mut CodeWriter, body: &Body, cls: &str, header: &str) {
+    pub(super) fn decoder_wrap(&self, w: &mut CodeWriter, cls: &str, header: &str) {
         let b = self.buffer;
         let buf = b.var();
         let off = b.off();
@@ -45,21 +45,17 @@ impl Gen<'_> {
         w.open_brace(format!(
             "private {cls} sbeWrap(final {rt} {buf}, final {off} offset, final int actingBlockLength, final int actingVersion, final {off} end)"
         ));
-        // The Agrona flavours compare in int arithmetic (`past_end_of_constant`: end is at least
-        // 0, the block length from a header at most 65535): Agrona MarketData decode 271 to 269
-        // instructions.
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end_of_constant("offset", "actingBlockLength", "end")
+        w.line(format!(
+            "final {off} blockEnd = offset + actingBlockLength;"
         ));
+        w.open_brace(format!("if ({})", b.ends_past("blockEnd", "end")));
         w.line(format!("throw SbeDecodeException.truncated({header}.ENCODED_LENGTH, \"fields\", actingBlockLength, end - offset);"));
         w.end("}");
         b.bind(w);
         w.line("this.offset = offset;");
         w.line("this.actingBlockLength = actingBlockLength;");
         w.line("this.actingVersion = actingVersion;");
-        super::message::set_partial(w, b, body, "actingBlockLength", "actingVersion");
-        w.line("this.limit = offset + actingBlockLength;");
+        w.line("this.limit = blockEnd;");
         w.open_brace("if (SbeSupport.ACCESS_ORDER_CHECKS)");
         w.line("sbeAccessIndex = 0;");
         w.end("}");

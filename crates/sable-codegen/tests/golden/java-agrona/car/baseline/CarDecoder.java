@@ -28,10 +28,9 @@ public final class CarDecoder
     private int offset;
     private int limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
-    /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-    private boolean sbePartial;
     private int headerOffset = -1;
     /** Where the buffer ends: every item read must end by then. */
     private int sbeEnd;
@@ -131,7 +130,8 @@ public final class CarDecoder
 
     private CarDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int end)
     {
-        if (offset > end - actingBlockLength)
+        final int blockEnd = offset + actingBlockLength;
+        if (Integer.compareUnsigned(blockEnd, end) > 0)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -142,8 +142,7 @@ public final class CarDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.sbePartial = actingBlockLength < BLOCK_LENGTH;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -422,7 +421,7 @@ public final class CarDecoder
      */
     public long serialNumber()
     {
-        if (sbePartial && actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -522,7 +521,7 @@ public final class CarDecoder
      */
     public int modelYear()
     {
-        if (sbePartial && actingBlockLength < 10)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 10)
         {
             return 65535;
         }
@@ -594,7 +593,7 @@ public final class CarDecoder
      */
     public short availableRaw()
     {
-        if (sbePartial && actingBlockLength < 11)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 11)
         {
             return (short) 255;
         }
@@ -674,7 +673,7 @@ public final class CarDecoder
      */
     public byte codeRaw()
     {
-        if (sbePartial && actingBlockLength < 12)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 12)
         {
             return (byte) 0;
         }
@@ -797,7 +796,7 @@ public final class CarDecoder
         {
             throw new IndexOutOfBoundsException("index out of range: " + index);
         }
-        if (sbePartial && actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             return 4294967295L;
         }
@@ -922,7 +921,7 @@ public final class CarDecoder
         {
             throw new IndexOutOfBoundsException("index out of range: " + index);
         }
-        if (sbePartial && actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return (byte) 0;
         }
@@ -938,7 +937,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final byte[] dst, final int dstOffset)
     {
-        if (sbePartial && actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return 0;
         }
@@ -955,7 +954,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final MutableDirectBuffer dst, final int dstOffset)
     {
-        if (sbePartial && actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return 0;
         }
@@ -970,7 +969,7 @@ public final class CarDecoder
      */
     public String vehicleCode()
     {
-        if (sbePartial && actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return "";
         }
@@ -985,7 +984,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final Appendable dst)
     {
-        if (sbePartial && actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return 0;
         }
@@ -1057,7 +1056,7 @@ public final class CarDecoder
      */
     public OptionalExtrasDecoder extras()
     {
-        if (sbePartial && actingBlockLength < 39)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 39)
         {
             return extras.wrap(OptionalExtrasDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1206,7 +1205,7 @@ public final class CarDecoder
      */
     public EngineDecoder engine()
     {
-        if (sbePartial && actingBlockLength < 49)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 49)
         {
             return engine.wrap(EngineDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1262,11 +1261,8 @@ public final class CarDecoder
         private final CarDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
-        /** Where the last entry that ends by the buffer's end can start. */
-        private int sbeLastEntryOffset;
-        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -1313,16 +1309,15 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
+            final int headerEnd = headerOffset + HEADER_SIZE;
+            if (Integer.compareUnsigned(headerEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
-            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
@@ -1402,11 +1397,12 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset > sbeLastEntryOffset)
+            final int entryEnd = offset + blockLength;
+            if (Integer.compareUnsigned(entryEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -1566,7 +1562,7 @@ public final class CarDecoder
          */
         public int speed()
         {
-            if (sbePartial && blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 return 65535;
             }
@@ -1666,7 +1662,7 @@ public final class CarDecoder
          */
         public float mpg()
         {
-            if (sbePartial && blockLength < 6)
+            if (blockLength < BLOCK_LENGTH && blockLength < 6)
             {
                 return Float.NaN;
             }
@@ -1960,7 +1956,7 @@ public final class CarDecoder
         {
             builder.append('{');
             builder.append("\"speed\":");
-            if (sbePartial && blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -1969,7 +1965,7 @@ public final class CarDecoder
                 builder.append((buffer.getShort(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF));
             }
             builder.append(",\"mpg\":");
-            if (sbePartial && blockLength < 6)
+            if (blockLength < BLOCK_LENGTH && blockLength < 6)
             {
                 builder.append("null");
             }
@@ -2038,11 +2034,8 @@ public final class CarDecoder
         private final CarDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
-        /** Where the last entry that ends by the buffer's end can start. */
-        private int sbeLastEntryOffset;
-        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -2091,16 +2084,15 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
+            final int headerEnd = headerOffset + HEADER_SIZE;
+            if (Integer.compareUnsigned(headerEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
-            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 1 at version " + parentMessage.actingVersion);
@@ -2180,11 +2172,12 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset > sbeLastEntryOffset)
+            final int entryEnd = offset + blockLength;
+            if (Integer.compareUnsigned(entryEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -2345,7 +2338,7 @@ public final class CarDecoder
          */
         public short octaneRating()
         {
-            if (sbePartial && blockLength < 1)
+            if (blockLength < BLOCK_LENGTH && blockLength < 1)
             {
                 return (short) 255;
             }
@@ -2401,11 +2394,8 @@ public final class CarDecoder
             private final PerformanceFiguresDecoder parentGroup;
             private DirectBuffer buffer;
             private int offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
-            /** Where the last entry that ends by the buffer's end can start. */
-            private int sbeLastEntryOffset;
-            /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-            private boolean sbePartial;
             private int count;
             private int index;
             private int sbeAccessIndex;
@@ -2453,16 +2443,15 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
-                if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
+                final int headerEnd = headerOffset + HEADER_SIZE;
+                if (Integer.compareUnsigned(headerEnd, parentMessage.sbeEnd) > 0)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
-                parentMessage.limit = headerOffset + HEADER_SIZE;
+                parentMessage.limit = headerEnd;
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
-                this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-                this.sbePartial = blockLength < BLOCK_LENGTH;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
                     throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 6 at version " + parentMessage.actingVersion);
@@ -2538,11 +2527,12 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if (offset > sbeLastEntryOffset)
+                final int entryEnd = offset + blockLength;
+                if (Integer.compareUnsigned(entryEnd, parentMessage.sbeEnd) > 0)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
-                parentMessage.limit = offset + blockLength;
+                parentMessage.limit = entryEnd;
                 ++index;
                 return this;
             }
@@ -2689,7 +2679,7 @@ public final class CarDecoder
              */
             public int mph()
             {
-                if (sbePartial && blockLength < 2)
+                if (blockLength < BLOCK_LENGTH && blockLength < 2)
                 {
                     return 65535;
                 }
@@ -2789,7 +2779,7 @@ public final class CarDecoder
              */
             public float seconds()
             {
-                if (sbePartial && blockLength < 6)
+                if (blockLength < BLOCK_LENGTH && blockLength < 6)
                 {
                     return Float.NaN;
                 }
@@ -2816,7 +2806,7 @@ public final class CarDecoder
             {
                 builder.append('{');
                 builder.append("\"mph\":");
-                if (sbePartial && blockLength < 2)
+                if (blockLength < BLOCK_LENGTH && blockLength < 2)
                 {
                     builder.append("null");
                 }
@@ -2825,7 +2815,7 @@ public final class CarDecoder
                     builder.append((buffer.getShort(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF));
                 }
                 builder.append(",\"seconds\":");
-                if (sbePartial && blockLength < 6)
+                if (blockLength < BLOCK_LENGTH && blockLength < 6)
                 {
                     builder.append("null");
                 }
@@ -2900,7 +2890,7 @@ public final class CarDecoder
         {
             builder.append('{');
             builder.append("\"octaneRating\":");
-            if (sbePartial && blockLength < 1)
+            if (blockLength < BLOCK_LENGTH && blockLength < 1)
             {
                 builder.append("null");
             }
@@ -3700,7 +3690,7 @@ public final class CarDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"serialNumber\":");
-        if (sbePartial && actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             builder.append("null");
         }
@@ -3709,7 +3699,7 @@ public final class CarDecoder
             SbeSupport.appendUnsigned(builder, buffer.getLong(offset, java.nio.ByteOrder.LITTLE_ENDIAN));
         }
         builder.append(",\"modelYear\":");
-        if (sbePartial && actingBlockLength < 10)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 10)
         {
             builder.append("null");
         }
@@ -3718,7 +3708,7 @@ public final class CarDecoder
             builder.append((buffer.getShort(offset + 8, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF));
         }
         builder.append(",\"available\":");
-        if (sbePartial && actingBlockLength < 11)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 11)
         {
             builder.append("null");
         }
@@ -3735,7 +3725,7 @@ public final class CarDecoder
             }
         }
         builder.append(",\"code\":");
-        if (sbePartial && actingBlockLength < 12)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 12)
         {
             builder.append("null");
         }
@@ -3752,7 +3742,7 @@ public final class CarDecoder
             }
         }
         builder.append(",\"someNumbers\":");
-        if (sbePartial && actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             builder.append("null");
         }
@@ -3770,7 +3760,7 @@ public final class CarDecoder
             builder.append(']');
         }
         builder.append(",\"vehicleCode\":");
-        if (sbePartial && actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             builder.append("null");
         }
@@ -3779,7 +3769,7 @@ public final class CarDecoder
             SbeSupport.appendJsonChars(builder, buffer, offset + 32, 6, false);
         }
         builder.append(",\"extras\":");
-        if (sbePartial && actingBlockLength < 39)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 39)
         {
             builder.append("null");
         }
@@ -3790,7 +3780,7 @@ public final class CarDecoder
         builder.append(",\"discountedModel\":");
         builder.append("\"C\"");
         builder.append(",\"engine\":");
-        if (sbePartial && actingBlockLength < 49)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 49)
         {
             builder.append("null");
         }

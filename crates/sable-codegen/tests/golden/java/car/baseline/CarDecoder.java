@@ -28,6 +28,7 @@ public final class CarDecoder
     private long offset;
     private long limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
@@ -130,7 +131,8 @@ public final class CarDecoder
 
     private CarDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
-        if (offset + actingBlockLength > end)
+        final long blockEnd = offset + actingBlockLength;
+        if (blockEnd > end)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -142,7 +144,7 @@ public final class CarDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -424,7 +426,7 @@ public final class CarDecoder
      */
     public long serialNumber()
     {
-        if (actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -524,7 +526,7 @@ public final class CarDecoder
      */
     public int modelYear()
     {
-        if (actingBlockLength < 10)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 10)
         {
             return 65535;
         }
@@ -596,7 +598,7 @@ public final class CarDecoder
      */
     public short availableRaw()
     {
-        if (actingBlockLength < 11)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 11)
         {
             return (short) 255;
         }
@@ -676,7 +678,7 @@ public final class CarDecoder
      */
     public byte codeRaw()
     {
-        if (actingBlockLength < 12)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 12)
         {
             return (byte) 0;
         }
@@ -799,7 +801,7 @@ public final class CarDecoder
         {
             throw new IndexOutOfBoundsException("index out of range: " + index);
         }
-        if (actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             return 4294967295L;
         }
@@ -924,7 +926,7 @@ public final class CarDecoder
         {
             throw new IndexOutOfBoundsException("index out of range: " + index);
         }
-        if (actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return (byte) 0;
         }
@@ -940,7 +942,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final byte[] dst, final int dstOffset)
     {
-        if (actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return 0;
         }
@@ -957,7 +959,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final MemorySegment dst, final long dstOffset)
     {
-        if (actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return 0;
         }
@@ -972,7 +974,7 @@ public final class CarDecoder
      */
     public String vehicleCode()
     {
-        if (actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return "";
         }
@@ -987,7 +989,7 @@ public final class CarDecoder
      */
     public int getVehicleCode(final Appendable dst)
     {
-        if (actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             return 0;
         }
@@ -1059,7 +1061,7 @@ public final class CarDecoder
      */
     public OptionalExtrasDecoder extras()
     {
-        if (actingBlockLength < 39)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 39)
         {
             return extras.sbeWrap(OptionalExtrasDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1208,7 +1210,7 @@ public final class CarDecoder
      */
     public EngineDecoder engine()
     {
-        if (actingBlockLength < 49)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 49)
         {
             return engine.sbeWrap(EngineDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1265,6 +1267,7 @@ public final class CarDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -1313,11 +1316,12 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
-            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            final long headerEnd = headerOffset + HEADER_SIZE;
+            if (headerEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
@@ -1400,11 +1404,12 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset + blockLength > parentMessage.sbeEnd)
+            final long entryEnd = offset + blockLength;
+            if (entryEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -1564,7 +1569,7 @@ public final class CarDecoder
          */
         public int speed()
         {
-            if (blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 return 65535;
             }
@@ -1664,7 +1669,7 @@ public final class CarDecoder
          */
         public float mpg()
         {
-            if (blockLength < 6)
+            if (blockLength < BLOCK_LENGTH && blockLength < 6)
             {
                 return Float.NaN;
             }
@@ -1932,7 +1937,7 @@ public final class CarDecoder
         {
             builder.append('{');
             builder.append("\"speed\":");
-            if (blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -1941,7 +1946,7 @@ public final class CarDecoder
                 builder.append((SbeSupport.getShortLE(array, segment, offset) & 0xFFFF));
             }
             builder.append(",\"mpg\":");
-            if (blockLength < 6)
+            if (blockLength < BLOCK_LENGTH && blockLength < 6)
             {
                 builder.append("null");
             }
@@ -2011,6 +2016,7 @@ public final class CarDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -2061,11 +2067,12 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
-            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            final long headerEnd = headerOffset + HEADER_SIZE;
+            if (headerEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
@@ -2148,11 +2155,12 @@ public final class CarDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset + blockLength > parentMessage.sbeEnd)
+            final long entryEnd = offset + blockLength;
+            if (entryEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -2313,7 +2321,7 @@ public final class CarDecoder
          */
         public short octaneRating()
         {
-            if (blockLength < 1)
+            if (blockLength < BLOCK_LENGTH && blockLength < 1)
             {
                 return (short) 255;
             }
@@ -2370,6 +2378,7 @@ public final class CarDecoder
             private MemorySegment segment;
             private byte[] array;
             private long offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
             private int count;
             private int index;
@@ -2419,11 +2428,12 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 final long headerOffset = parentMessage.limit;
-                if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                final long headerEnd = headerOffset + HEADER_SIZE;
+                if (headerEnd > parentMessage.sbeEnd)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
-                parentMessage.limit = headerOffset + HEADER_SIZE;
+                parentMessage.limit = headerEnd;
                 final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
@@ -2502,11 +2512,12 @@ public final class CarDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if (offset + blockLength > parentMessage.sbeEnd)
+                final long entryEnd = offset + blockLength;
+                if (entryEnd > parentMessage.sbeEnd)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
-                parentMessage.limit = offset + blockLength;
+                parentMessage.limit = entryEnd;
                 ++index;
                 return this;
             }
@@ -2653,7 +2664,7 @@ public final class CarDecoder
              */
             public int mph()
             {
-                if (blockLength < 2)
+                if (blockLength < BLOCK_LENGTH && blockLength < 2)
                 {
                     return 65535;
                 }
@@ -2753,7 +2764,7 @@ public final class CarDecoder
              */
             public float seconds()
             {
-                if (blockLength < 6)
+                if (blockLength < BLOCK_LENGTH && blockLength < 6)
                 {
                     return Float.NaN;
                 }
@@ -2780,7 +2791,7 @@ public final class CarDecoder
             {
                 builder.append('{');
                 builder.append("\"mph\":");
-                if (blockLength < 2)
+                if (blockLength < BLOCK_LENGTH && blockLength < 2)
                 {
                     builder.append("null");
                 }
@@ -2789,7 +2800,7 @@ public final class CarDecoder
                     builder.append((SbeSupport.getShortLE(array, segment, offset) & 0xFFFF));
                 }
                 builder.append(",\"seconds\":");
-                if (blockLength < 6)
+                if (blockLength < BLOCK_LENGTH && blockLength < 6)
                 {
                     builder.append("null");
                 }
@@ -2864,7 +2875,7 @@ public final class CarDecoder
         {
             builder.append('{');
             builder.append("\"octaneRating\":");
-            if (blockLength < 1)
+            if (blockLength < BLOCK_LENGTH && blockLength < 1)
             {
                 builder.append("null");
             }
@@ -3586,7 +3597,7 @@ public final class CarDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"serialNumber\":");
-        if (actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             builder.append("null");
         }
@@ -3595,7 +3606,7 @@ public final class CarDecoder
             SbeSupport.appendUnsigned(builder, SbeSupport.getLongLE(array, segment, offset));
         }
         builder.append(",\"modelYear\":");
-        if (actingBlockLength < 10)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 10)
         {
             builder.append("null");
         }
@@ -3604,7 +3615,7 @@ public final class CarDecoder
             builder.append((SbeSupport.getShortLE(array, segment, offset + 8) & 0xFFFF));
         }
         builder.append(",\"available\":");
-        if (actingBlockLength < 11)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 11)
         {
             builder.append("null");
         }
@@ -3621,7 +3632,7 @@ public final class CarDecoder
             }
         }
         builder.append(",\"code\":");
-        if (actingBlockLength < 12)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 12)
         {
             builder.append("null");
         }
@@ -3638,7 +3649,7 @@ public final class CarDecoder
             }
         }
         builder.append(",\"someNumbers\":");
-        if (actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             builder.append("null");
         }
@@ -3656,7 +3667,7 @@ public final class CarDecoder
             builder.append(']');
         }
         builder.append(",\"vehicleCode\":");
-        if (actingBlockLength < 38)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 38)
         {
             builder.append("null");
         }
@@ -3665,7 +3676,7 @@ public final class CarDecoder
             SbeSupport.appendJsonChars(builder, segment, offset + 32, 6, false);
         }
         builder.append(",\"extras\":");
-        if (actingBlockLength < 39)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 39)
         {
             builder.append("null");
         }
@@ -3676,7 +3687,7 @@ public final class CarDecoder
         builder.append(",\"discountedModel\":");
         builder.append("\"C\"");
         builder.append(",\"engine\":");
-        if (actingBlockLength < 49)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 49)
         {
             builder.append("null");
         }

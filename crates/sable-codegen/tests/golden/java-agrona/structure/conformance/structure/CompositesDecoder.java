@@ -26,10 +26,9 @@ public final class CompositesDecoder
     private int offset;
     private int limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
-    /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-    private boolean sbePartial;
     private int headerOffset = -1;
     /** Where the buffer ends: every item read must end by then. */
     private int sbeEnd;
@@ -127,7 +126,8 @@ public final class CompositesDecoder
 
     private CompositesDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int end)
     {
-        if (offset > end - actingBlockLength)
+        final int blockEnd = offset + actingBlockLength;
+        if (Integer.compareUnsigned(blockEnd, end) > 0)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -138,8 +138,7 @@ public final class CompositesDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.sbePartial = actingBlockLength < BLOCK_LENGTH;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -375,7 +374,7 @@ public final class CompositesDecoder
      */
     public ShapeDecoder shape()
     {
-        if (sbePartial && actingBlockLength < 24)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 24)
         {
             return shape.wrap(ShapeDecoder.SBE_NULL_VALUES, 0);
         }
@@ -446,7 +445,7 @@ public final class CompositesDecoder
      */
     public DecimalDecoder lastPrice()
     {
-        if (sbePartial && actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             return lastPrice.wrap(DecimalDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1047,7 +1046,7 @@ public final class CompositesDecoder
      */
     public long count()
     {
-        if (sbePartial && actingBlockLength < 36)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 36)
         {
             return 4294967295L;
         }
@@ -1088,7 +1087,7 @@ public final class CompositesDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"shape\":");
-        if (sbePartial && actingBlockLength < 24)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 24)
         {
             builder.append("null");
         }
@@ -1097,7 +1096,7 @@ public final class CompositesDecoder
             shape().appendTo(builder);
         }
         builder.append(",\"lastPrice\":");
-        if (sbePartial && actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             builder.append("null");
         }
@@ -1116,7 +1115,7 @@ public final class CompositesDecoder
         builder.append(",\"venue\":");
         builder.append("\"Dark\"");
         builder.append(",\"count\":");
-        if (sbePartial && actingBlockLength < 36)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 36)
         {
             builder.append("null");
         }

@@ -26,10 +26,9 @@ public final class GroupsDecoder
     private int offset;
     private int limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
-    /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-    private boolean sbePartial;
     private int headerOffset = -1;
     /** Where the buffer ends: every item read must end by then. */
     private int sbeEnd;
@@ -127,7 +126,8 @@ public final class GroupsDecoder
 
     private GroupsDecoder sbeWrap(final DirectBuffer buffer, final int offset, final int actingBlockLength, final int actingVersion, final int end)
     {
-        if (offset > end - actingBlockLength)
+        final int blockEnd = offset + actingBlockLength;
+        if (Integer.compareUnsigned(blockEnd, end) > 0)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -138,8 +138,7 @@ public final class GroupsDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.sbePartial = actingBlockLength < BLOCK_LENGTH;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -417,7 +416,7 @@ public final class GroupsDecoder
      */
     public long orderId()
     {
-        if (sbePartial && actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -472,11 +471,8 @@ public final class GroupsDecoder
         private final GroupsDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
-        /** Where the last entry that ends by the buffer's end can start. */
-        private int sbeLastEntryOffset;
-        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -526,16 +522,15 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
+            final int headerEnd = headerOffset + HEADER_SIZE;
+            if (Integer.compareUnsigned(headerEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
-            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 12 at version " + parentMessage.actingVersion);
@@ -615,11 +610,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset > sbeLastEntryOffset)
+            final int entryEnd = offset + blockLength;
+            if (Integer.compareUnsigned(entryEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -779,7 +775,7 @@ public final class GroupsDecoder
          */
         public long legId()
         {
-            if (sbePartial && blockLength < 4)
+            if (blockLength < BLOCK_LENGTH && blockLength < 4)
             {
                 return 4294967295L;
             }
@@ -849,7 +845,7 @@ public final class GroupsDecoder
          */
         public DecimalDecoder price()
         {
-            if (sbePartial && blockLength < 12)
+            if (blockLength < BLOCK_LENGTH && blockLength < 12)
             {
                 return price.wrap(DecimalDecoder.SBE_NULL_VALUES, 0);
             }
@@ -906,11 +902,8 @@ public final class GroupsDecoder
             private final LegsDecoder parentGroup;
             private DirectBuffer buffer;
             private int offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
-            /** Where the last entry that ends by the buffer's end can start. */
-            private int sbeLastEntryOffset;
-            /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-            private boolean sbePartial;
             private int count;
             private int index;
             private int sbeAccessIndex;
@@ -958,16 +951,15 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final int headerOffset = parentMessage.limit;
-                if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
+                final int headerEnd = headerOffset + HEADER_SIZE;
+                if (Integer.compareUnsigned(headerEnd, parentMessage.sbeEnd) > 0)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
-                parentMessage.limit = headerOffset + HEADER_SIZE;
+                parentMessage.limit = headerEnd;
                 final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
-                this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-                this.sbePartial = blockLength < BLOCK_LENGTH;
                 if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
                 {
                     throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 5 at version " + parentMessage.actingVersion);
@@ -1043,11 +1035,12 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if (offset > sbeLastEntryOffset)
+                final int entryEnd = offset + blockLength;
+                if (Integer.compareUnsigned(entryEnd, parentMessage.sbeEnd) > 0)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
-                parentMessage.limit = offset + blockLength;
+                parentMessage.limit = entryEnd;
                 ++index;
                 return this;
             }
@@ -1194,7 +1187,7 @@ public final class GroupsDecoder
              */
             public long qty()
             {
-                if (sbePartial && blockLength < 4)
+                if (blockLength < BLOCK_LENGTH && blockLength < 4)
                 {
                     return 4294967295L;
                 }
@@ -1266,7 +1259,7 @@ public final class GroupsDecoder
              */
             public byte venueRaw()
             {
-                if (sbePartial && blockLength < 5)
+                if (blockLength < BLOCK_LENGTH && blockLength < 5)
                 {
                     return (byte) 0;
                 }
@@ -1301,7 +1294,7 @@ public final class GroupsDecoder
             {
                 builder.append('{');
                 builder.append("\"qty\":");
-                if (sbePartial && blockLength < 4)
+                if (blockLength < BLOCK_LENGTH && blockLength < 4)
                 {
                     builder.append("null");
                 }
@@ -1310,7 +1303,7 @@ public final class GroupsDecoder
                     builder.append((buffer.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL));
                 }
                 builder.append(",\"venue\":");
-                if (sbePartial && blockLength < 5)
+                if (blockLength < BLOCK_LENGTH && blockLength < 5)
                 {
                     builder.append("null");
                 }
@@ -1628,7 +1621,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"legId\":");
-            if (sbePartial && blockLength < 4)
+            if (blockLength < BLOCK_LENGTH && blockLength < 4)
             {
                 builder.append("null");
             }
@@ -1637,7 +1630,7 @@ public final class GroupsDecoder
                 builder.append((buffer.getInt(offset, java.nio.ByteOrder.LITTLE_ENDIAN) & 0xFFFF_FFFFL));
             }
             builder.append(",\"price\":");
-            if (sbePartial && blockLength < 12)
+            if (blockLength < BLOCK_LENGTH && blockLength < 12)
             {
                 builder.append("null");
             }
@@ -1718,11 +1711,8 @@ public final class GroupsDecoder
         private final GroupsDecoder parentMessage;
         private DirectBuffer buffer;
         private int offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
-        /** Where the last entry that ends by the buffer's end can start. */
-        private int sbeLastEntryOffset;
-        /** Whether the block is shorter than the schema's, or (when a field is newer than version 0) the acting version older: fields may be absent. */
-        private boolean sbePartial;
         private int count;
         private int index;
         private int sbeAccessIndex;
@@ -1769,16 +1759,15 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final int headerOffset = parentMessage.limit;
-            if (headerOffset > parentMessage.sbeEnd - HEADER_SIZE)
+            final int headerEnd = headerOffset + HEADER_SIZE;
+            if (Integer.compareUnsigned(headerEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = buffer.getInt(headerOffset, java.nio.ByteOrder.LITTLE_ENDIAN);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
-            this.sbeLastEntryOffset = parentMessage.sbeEnd - blockLength;
-            this.sbePartial = blockLength < BLOCK_LENGTH;
             if (blockLength < BLOCK_LENGTH && parentMessage.actingVersion >= SCHEMA_VERSION)
             {
                 throw new SbeDecodeException(SbeDecodeException.Kind.BLOCK_LENGTH_TOO_SHORT, parentMessage.sbeErrorOffset(headerOffset), sbePath(), "block length " + blockLength + " below 2 at version " + parentMessage.actingVersion);
@@ -1854,11 +1843,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset > sbeLastEntryOffset)
+            final int entryEnd = offset + blockLength;
+            if (Integer.compareUnsigned(entryEnd, parentMessage.sbeEnd) > 0)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -2005,7 +1995,7 @@ public final class GroupsDecoder
          */
         public int tag()
         {
-            if (sbePartial && blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 return 65535;
             }
@@ -2032,7 +2022,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"tag\":");
-            if (sbePartial && blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -2522,7 +2512,7 @@ public final class GroupsDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"orderId\":");
-        if (sbePartial && actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             builder.append("null");
         }

@@ -26,6 +26,7 @@ public final class CompositesDecoder
     private long offset;
     private long limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
@@ -126,7 +127,8 @@ public final class CompositesDecoder
 
     private CompositesDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
-        if (offset + actingBlockLength > end)
+        final long blockEnd = offset + actingBlockLength;
+        if (blockEnd > end)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -138,7 +140,7 @@ public final class CompositesDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -377,7 +379,7 @@ public final class CompositesDecoder
      */
     public ShapeDecoder shape()
     {
-        if (actingBlockLength < 24)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 24)
         {
             return shape.sbeWrap(ShapeDecoder.SBE_NULL_VALUES, 0);
         }
@@ -448,7 +450,7 @@ public final class CompositesDecoder
      */
     public DecimalDecoder lastPrice()
     {
-        if (actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             return lastPrice.sbeWrap(DecimalDecoder.SBE_NULL_VALUES, 0);
         }
@@ -1049,7 +1051,7 @@ public final class CompositesDecoder
      */
     public long count()
     {
-        if (actingBlockLength < 36)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 36)
         {
             return 4294967295L;
         }
@@ -1090,7 +1092,7 @@ public final class CompositesDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"shape\":");
-        if (actingBlockLength < 24)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 24)
         {
             builder.append("null");
         }
@@ -1099,7 +1101,7 @@ public final class CompositesDecoder
             shape().appendTo(builder);
         }
         builder.append(",\"lastPrice\":");
-        if (actingBlockLength < 32)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 32)
         {
             builder.append("null");
         }
@@ -1118,7 +1120,7 @@ public final class CompositesDecoder
         builder.append(",\"venue\":");
         builder.append("\"Dark\"");
         builder.append(",\"count\":");
-        if (actingBlockLength < 36)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 36)
         {
             builder.append("null");
         }

@@ -26,6 +26,7 @@ public final class GroupsDecoder
     private long offset;
     private long limit;
     private int sbeAccessIndex;
+    /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per block). */
     private int actingBlockLength;
     private int actingVersion;
     private long headerOffset = -1;
@@ -126,7 +127,8 @@ public final class GroupsDecoder
 
     private GroupsDecoder sbeWrap(final MemorySegment segment, final long offset, final int actingBlockLength, final int actingVersion, final long end)
     {
-        if (offset + actingBlockLength > end)
+        final long blockEnd = offset + actingBlockLength;
+        if (blockEnd > end)
         {
             throw SbeDecodeException.truncated(MessageHeaderDecoder.ENCODED_LENGTH, "fields", actingBlockLength, end - offset);
         }
@@ -138,7 +140,7 @@ public final class GroupsDecoder
         this.offset = offset;
         this.actingBlockLength = actingBlockLength;
         this.actingVersion = actingVersion;
-        this.limit = offset + actingBlockLength;
+        this.limit = blockEnd;
         if (SbeSupport.ACCESS_ORDER_CHECKS)
         {
             sbeAccessIndex = 0;
@@ -419,7 +421,7 @@ public final class GroupsDecoder
      */
     public long orderId()
     {
-        if (actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             return -1L;
         }
@@ -475,6 +477,7 @@ public final class GroupsDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -526,11 +529,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
-            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            final long headerEnd = headerOffset + HEADER_SIZE;
+            if (headerEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
@@ -613,11 +617,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset + blockLength > parentMessage.sbeEnd)
+            final long entryEnd = offset + blockLength;
+            if (entryEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -777,7 +782,7 @@ public final class GroupsDecoder
          */
         public long legId()
         {
-            if (blockLength < 4)
+            if (blockLength < BLOCK_LENGTH && blockLength < 4)
             {
                 return 4294967295L;
             }
@@ -847,7 +852,7 @@ public final class GroupsDecoder
          */
         public DecimalDecoder price()
         {
-            if (blockLength < 12)
+            if (blockLength < BLOCK_LENGTH && blockLength < 12)
             {
                 return price.sbeWrap(DecimalDecoder.SBE_NULL_VALUES, 0);
             }
@@ -905,6 +910,7 @@ public final class GroupsDecoder
             private MemorySegment segment;
             private byte[] array;
             private long offset;
+            /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
             private int blockLength;
             private int count;
             private int index;
@@ -954,11 +960,12 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 final long headerOffset = parentMessage.limit;
-                if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+                final long headerEnd = headerOffset + HEADER_SIZE;
+                if (headerEnd > parentMessage.sbeEnd)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
                 }
-                parentMessage.limit = headerOffset + HEADER_SIZE;
+                parentMessage.limit = headerEnd;
                 final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
                 this.blockLength = dimensions & 0xFFFF;
                 this.count = dimensions >>> 16;
@@ -1037,11 +1044,12 @@ public final class GroupsDecoder
                     sbeAccessIndex = 0;
                 }
                 offset = parentMessage.limit;
-                if (offset + blockLength > parentMessage.sbeEnd)
+                final long entryEnd = offset + blockLength;
+                if (entryEnd > parentMessage.sbeEnd)
                 {
                     throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
                 }
-                parentMessage.limit = offset + blockLength;
+                parentMessage.limit = entryEnd;
                 ++index;
                 return this;
             }
@@ -1188,7 +1196,7 @@ public final class GroupsDecoder
              */
             public long qty()
             {
-                if (blockLength < 4)
+                if (blockLength < BLOCK_LENGTH && blockLength < 4)
                 {
                     return 4294967295L;
                 }
@@ -1260,7 +1268,7 @@ public final class GroupsDecoder
              */
             public byte venueRaw()
             {
-                if (blockLength < 5)
+                if (blockLength < BLOCK_LENGTH && blockLength < 5)
                 {
                     return (byte) 0;
                 }
@@ -1295,7 +1303,7 @@ public final class GroupsDecoder
             {
                 builder.append('{');
                 builder.append("\"qty\":");
-                if (blockLength < 4)
+                if (blockLength < BLOCK_LENGTH && blockLength < 4)
                 {
                     builder.append("null");
                 }
@@ -1304,7 +1312,7 @@ public final class GroupsDecoder
                     builder.append((SbeSupport.getIntLE(array, segment, offset) & 0xFFFF_FFFFL));
                 }
                 builder.append(",\"venue\":");
-                if (blockLength < 5)
+                if (blockLength < BLOCK_LENGTH && blockLength < 5)
                 {
                     builder.append("null");
                 }
@@ -1596,7 +1604,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"legId\":");
-            if (blockLength < 4)
+            if (blockLength < BLOCK_LENGTH && blockLength < 4)
             {
                 builder.append("null");
             }
@@ -1605,7 +1613,7 @@ public final class GroupsDecoder
                 builder.append((SbeSupport.getIntLE(array, segment, offset) & 0xFFFF_FFFFL));
             }
             builder.append(",\"price\":");
-            if (blockLength < 12)
+            if (blockLength < BLOCK_LENGTH && blockLength < 12)
             {
                 builder.append("null");
             }
@@ -1687,6 +1695,7 @@ public final class GroupsDecoder
         private MemorySegment segment;
         private byte[] array;
         private long offset;
+        /** Less than BLOCK_LENGTH from an older writer: getters test that first (one compare per entry). */
         private int blockLength;
         private int count;
         private int index;
@@ -1735,11 +1744,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             final long headerOffset = parentMessage.limit;
-            if (headerOffset + HEADER_SIZE > parentMessage.sbeEnd)
+            final long headerEnd = headerOffset + HEADER_SIZE;
+            if (headerEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(headerOffset), sbePath(), HEADER_SIZE, parentMessage.sbeEnd - headerOffset);
             }
-            parentMessage.limit = headerOffset + HEADER_SIZE;
+            parentMessage.limit = headerEnd;
             final int dimensions = SbeSupport.getIntLE(array, segment, headerOffset);
             this.blockLength = dimensions & 0xFFFF;
             this.count = dimensions >>> 16;
@@ -1818,11 +1828,12 @@ public final class GroupsDecoder
                 sbeAccessIndex = 0;
             }
             offset = parentMessage.limit;
-            if (offset + blockLength > parentMessage.sbeEnd)
+            final long entryEnd = offset + blockLength;
+            if (entryEnd > parentMessage.sbeEnd)
             {
                 throw SbeDecodeException.truncated(parentMessage.sbeErrorOffset(offset), sbePath() + "[" + index + "]", blockLength, parentMessage.sbeEnd - offset);
             }
-            parentMessage.limit = offset + blockLength;
+            parentMessage.limit = entryEnd;
             ++index;
             return this;
         }
@@ -1969,7 +1980,7 @@ public final class GroupsDecoder
          */
         public int tag()
         {
-            if (blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 return 65535;
             }
@@ -1996,7 +2007,7 @@ public final class GroupsDecoder
         {
             builder.append('{');
             builder.append("\"tag\":");
-            if (blockLength < 2)
+            if (blockLength < BLOCK_LENGTH && blockLength < 2)
             {
                 builder.append("null");
             }
@@ -2434,7 +2445,7 @@ public final class GroupsDecoder
         }
         builder.append(",\"fields\":{");
         builder.append("\"orderId\":");
-        if (actingBlockLength < 8)
+        if (actingBlockLength < BLOCK_LENGTH && actingBlockLength < 8)
         {
             builder.append("null");
         }
