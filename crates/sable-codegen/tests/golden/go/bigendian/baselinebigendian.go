@@ -1385,7 +1385,7 @@ return e.state.err
 }
 putHeader(buf, CarBlockLength, CarTemplateID)
 if 49 <= len(buf)-HeaderSize {
-e.state = encoderState{buf: buf, limit: HeaderSize + 49}
+e.state.buf, e.state.limit, e.state.err = buf, HeaderSize+49, nil
 e.st, e.at, e.first = &e.state, HeaderSize, 0
 e.block = (*[49]byte)(buf[HeaderSize : HeaderSize+49])
 return nil
@@ -1395,7 +1395,7 @@ return e.WrapBody(buf, HeaderSize)
 
 // WrapBody starts the message's body at buf[offset:], without a header.
 func (e *CarEncoder) WrapBody(buf []byte, offset int) error {
-e.state = encoderState{buf: buf, limit: offset + 49}
+e.state.buf, e.state.limit, e.state.err = buf, offset+49, nil
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 49 > len(buf)-offset {
 e.block = new([49]byte)

@@ -815,7 +815,7 @@ return e.state.err
 }
 putHeader(buf, CompositesBlockLength, CompositesTemplateID)
 if 36 <= len(buf)-HeaderSize {
-e.state = encoderState{buf: buf, limit: HeaderSize + 36}
+e.state.buf, e.state.limit, e.state.err = buf, HeaderSize+36, nil
 e.st, e.at, e.first = &e.state, HeaderSize, 0
 e.block = (*[36]byte)(buf[HeaderSize : HeaderSize+36])
 return nil
@@ -825,7 +825,7 @@ return e.WrapBody(buf, HeaderSize)
 
 // WrapBody starts the message's body at buf[offset:], without a header.
 func (e *CompositesEncoder) WrapBody(buf []byte, offset int) error {
-e.state = encoderState{buf: buf, limit: offset + 36}
+e.state.buf, e.state.limit, e.state.err = buf, offset+36, nil
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 36 > len(buf)-offset {
 e.block = new([36]byte)
@@ -1422,7 +1422,7 @@ return e.state.err
 }
 putHeader(buf, GroupsBlockLength, GroupsTemplateID)
 if 8 <= len(buf)-HeaderSize {
-e.state = encoderState{buf: buf, limit: HeaderSize + 8}
+e.state.buf, e.state.limit, e.state.err = buf, HeaderSize+8, nil
 e.st, e.at, e.first = &e.state, HeaderSize, 0
 e.block = (*[8]byte)(buf[HeaderSize : HeaderSize+8])
 return nil
@@ -1432,7 +1432,7 @@ return e.WrapBody(buf, HeaderSize)
 
 // WrapBody starts the message's body at buf[offset:], without a header.
 func (e *GroupsEncoder) WrapBody(buf []byte, offset int) error {
-e.state = encoderState{buf: buf, limit: offset + 8}
+e.state.buf, e.state.limit, e.state.err = buf, offset+8, nil
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 8 > len(buf)-offset {
 e.block = new([8]byte)
