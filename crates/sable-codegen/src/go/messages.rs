@@ -181,9 +181,11 @@ impl Gen<'_> {
             + &self.comp_fields(body.fields.iter().map(|f| (f.name.as_str(), &f.type_ref)));
         let mut o = doc(&et, &format!("writes message `{}` into a buffer: Wrap it, set its fields in any order, then its groups and var data in schema order; check Err at the end", m.name), m.description.as_deref());
         let _ = writeln!(o, "type {et} struct {{\nstate encoderState\nst *encoderState\nblock *[{bl}]byte\nat int\nfirst int\n{nested}}}\n");
-        // The body started at buf[offset:] (the header at `first`).
+        // The body started at buf[offset:] (the header at `first`). The state is set field by
+        // field: assigned as a struct literal it was zeroed first (three more stores, and a
+        // second write barrier test).
         let start = |offset: &str, first: &str| -> String {
-            format!("e.state = encoderState{{buf: buf, limit: {offset} + {bl}}}\ne.st, e.at, e.first = &e.state, {offset}, {first}\n")
+            format!("e.state.buf, e.state.limit, e.state.err = buf, {offset}+{bl}, nil\ne.st, e.at, e.first = &e.state, {offset}, {first}\n")
         };
         // When the block fits, Wrap starts the body itself, with no call of WrapBody.
         let _ = writeln!(o, "// Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).\nfunc (e *{et}) Wrap(buf []byte) error {{\nif len(buf) < HeaderSize {{\ne.WrapBody(buf[:0], 0)\ne.state.err = encodeError(0, \"header\", nil, KindBufferTooShort)\nreturn e.state.err\n}}\nputHeader(buf, {x}BlockLength, {x}TemplateID)\nif {bl} <= len(buf)-HeaderSize {{\n{}e.block = (*[{bl}]byte)(buf[HeaderSize : HeaderSize+{bl}])\nreturn nil\n}}\nreturn e.WrapBody(buf, HeaderSize)\n}}\n", start("HeaderSize", "0"));

@@ -255,7 +255,8 @@ impl<'a> Gen<'a> {
         'a: 'r,
     {
         refs.filter_map(|(name, t)| match self.kind(t) {
-            Kind::Comp(c) => Some(format!(
+            // One whose setters cannot fail is returned by value (see `setter`): no field.
+            Kind::Comp(c) if self.can_fail(c) => Some(format!(
                 "{} {}Encoder\n",
                 comp_field(name),
                 exported(&c.name)
@@ -615,16 +616,23 @@ impl<'a> Gen<'a> {
                     Some(seg) => ("e", seg),
                     None => ("nil", path.as_str()),
                 };
-                let fill = if self.can_fail(c) {
-                    format!("c.block, c.at, c.st, c.lv = (*[{len}]byte)(e.block[{off}:{}]), e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len)
+                if self.can_fail(c) {
+                    let fill = format!("c.block, c.at, c.st, c.lv = (*[{len}]byte)(e.block[{off}:{}]), e.at+{off}, e.st, {lv}\nc.up, c.name = {up}, {seg}", off + len);
+                    let _ = writeln!(
+                        o,
+                        "{d}func (e {t}) {m}() *{cn} {{\nc := &e.{}\n{fill}\nreturn c\n}}\n",
+                        comp_field(name)
+                    );
                 } else {
-                    format!("c.block = (*[{len}]byte)(e.block[{off}:{}])", off + len)
-                };
-                let _ = writeln!(
-                    o,
-                    "{d}func (e {t}) {m}() *{cn} {{\nc := &e.{}\n{fill}\nreturn c\n}}\n",
-                    comp_field(name)
-                );
+                    // Its bytes are all it holds: a value, so that no pointer is stored into
+                    // the encoder (behind a write barrier test) and loaded straight back by
+                    // the setter (docs/benchmarks.md, go18j).
+                    let _ = writeln!(
+                        o,
+                        "{d}func (e {t}) {m}() {cn} {{\nreturn {cn}{{block: (*[{len}]byte)(e.block[{off}:{}])}}\n}}\n",
+                        off + len
+                    );
+                }
             }
         }
         o

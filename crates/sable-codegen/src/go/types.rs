@@ -155,7 +155,8 @@ impl Gen<'_> {
         if self.can_fail(c) {
             let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\nat int\nst *encoderState\nlv *level\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
         } else {
-            // No setter of it can fail: its bytes are all it needs.
+            // No setter of it can fail: its bytes are all it needs, and it is used by value
+            // (nor can its members', so `comps` is empty).
             let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\n{comps}}}\n");
         }
         for (i, m) in c.members.iter().enumerate() {
@@ -177,7 +178,12 @@ impl Gen<'_> {
             o.push_str(&g);
             json.push_str(&key(&m.name, i == 0));
             json.push_str(&j);
-            enc.push_str(&self.setter(&slot, &format!("*{en}")));
+            let recv = if self.can_fail(c) {
+                format!("*{en}")
+            } else {
+                en.clone()
+            };
+            enc.push_str(&self.setter(&slot, &recv));
         }
         let _ = writeln!(o, "// appendJSON appends the composite's canonical JSON.\nfunc (d {dn}) appendJSON(dst []byte) []byte {{\n{json}return append(dst, '}}')\n}}");
         self.w(o);

@@ -77,25 +77,25 @@ block *[8]byte
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e *MessageHeaderEncoder) SetBlockLength(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetBlockLength(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetTemplateID writes field `templateId`.
-func (e *MessageHeaderEncoder) SetTemplateID(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetTemplateID(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
 
 // SetSchemaID writes field `schemaId`.
-func (e *MessageHeaderEncoder) SetSchemaID(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetSchemaID(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[4:], v)
 return e
 }
 
 // SetVersion writes field `version`.
-func (e *MessageHeaderEncoder) SetVersion(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetVersion(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[6:], v)
 return e
 }
@@ -295,13 +295,13 @@ block *[2]byte
 }
 
 // SetBoostType writes field `BoostType`.
-func (e *BoosterEncoder) SetBoostType(v BoostType) *BoosterEncoder {
+func (e BoosterEncoder) SetBoostType(v BoostType) BoosterEncoder {
 e.block[0] = byte(v)
 return e
 }
 
 // SetHorsePower writes field `horsePower`.
-func (e *BoosterEncoder) SetHorsePower(v uint8) *BoosterEncoder {
+func (e BoosterEncoder) SetHorsePower(v uint8) BoosterEncoder {
 e.block[1] = v
 return e
 }
@@ -400,7 +400,6 @@ lv *level
 // reaching a nested composite copies no string.
 up pather
 name string
-cBooster BoosterEncoder
 }
 
 func (e *EngineEncoder) errPath() string {
@@ -493,10 +492,8 @@ return e
 }
 
 // Booster returns the encoder of field `booster`.
-func (e *EngineEncoder) Booster() *BoosterEncoder {
-c := &e.cBooster
-c.block = (*[2]byte)(e.block[8:10])
-return c
+func (e *EngineEncoder) Booster() BoosterEncoder {
+return BoosterEncoder{block: (*[2]byte)(e.block[8:10])}
 }
 
 // GroupSizeEncodingDecoder reads composite `groupSizeEncoding` from its bytes. Repeating group
@@ -533,13 +530,13 @@ block *[4]byte
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e *GroupSizeEncodingEncoder) SetBlockLength(v uint16) *GroupSizeEncodingEncoder {
+func (e GroupSizeEncodingEncoder) SetBlockLength(v uint16) GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetNumInGroup writes field `numInGroup`.
-func (e *GroupSizeEncodingEncoder) SetNumInGroup(v uint16) *GroupSizeEncodingEncoder {
+func (e GroupSizeEncodingEncoder) SetNumInGroup(v uint16) GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
@@ -1385,7 +1382,7 @@ return e.state.err
 }
 putHeader(buf, CarBlockLength, CarTemplateID)
 if 49 <= len(buf)-HeaderSize {
-e.state = encoderState{buf: buf, limit: HeaderSize + 49}
+e.state.buf, e.state.limit, e.state.err = buf, HeaderSize+49, nil
 e.st, e.at, e.first = &e.state, HeaderSize, 0
 e.block = (*[49]byte)(buf[HeaderSize : HeaderSize+49])
 return nil
@@ -1395,7 +1392,7 @@ return e.WrapBody(buf, HeaderSize)
 
 // WrapBody starts the message's body at buf[offset:], without a header.
 func (e *CarEncoder) WrapBody(buf []byte, offset int) error {
-e.state = encoderState{buf: buf, limit: offset + 49}
+e.state.buf, e.state.limit, e.state.err = buf, offset+49, nil
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 49 > len(buf)-offset {
 e.block = new([49]byte)

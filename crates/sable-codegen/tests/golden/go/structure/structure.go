@@ -69,25 +69,25 @@ block *[8]byte
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e *MessageHeaderEncoder) SetBlockLength(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetBlockLength(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetTemplateID writes field `templateId`.
-func (e *MessageHeaderEncoder) SetTemplateID(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetTemplateID(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
 
 // SetSchemaID writes field `schemaId`.
-func (e *MessageHeaderEncoder) SetSchemaID(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetSchemaID(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[4:], v)
 return e
 }
 
 // SetVersion writes field `version`.
-func (e *MessageHeaderEncoder) SetVersion(v uint16) *MessageHeaderEncoder {
+func (e MessageHeaderEncoder) SetVersion(v uint16) MessageHeaderEncoder {
 binary.LittleEndian.PutUint16(e.block[6:], v)
 return e
 }
@@ -124,13 +124,13 @@ block *[4]byte
 }
 
 // SetX writes field `x`.
-func (e *PointEncoder) SetX(v int16) *PointEncoder {
+func (e PointEncoder) SetX(v int16) PointEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], uint16(v))
 return e
 }
 
 // SetY writes field `y`.
-func (e *PointEncoder) SetY(v int16) *PointEncoder {
+func (e PointEncoder) SetY(v int16) PointEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], uint16(v))
 return e
 }
@@ -237,13 +237,13 @@ block *[8]byte
 }
 
 // SetMantissa writes field `mantissa`.
-func (e *DecimalEncoder) SetMantissa(v int64) *DecimalEncoder {
+func (e DecimalEncoder) SetMantissa(v int64) DecimalEncoder {
 binary.LittleEndian.PutUint64(e.block[0:], uint64(v))
 return e
 }
 
 // ClearMantissa writes the null value of `mantissa`: no value.
-func (e *DecimalEncoder) ClearMantissa() *DecimalEncoder {
+func (e DecimalEncoder) ClearMantissa() DecimalEncoder {
 null := int64(-9223372036854775808)
 binary.LittleEndian.PutUint64(e.block[0:], uint64(null))
 return e
@@ -325,61 +325,52 @@ return append(dst, '}')
 // ShapeEncoder writes composite `Shape` into its bytes.
 type ShapeEncoder struct {
 block *[24]byte
-cOrigin PointEncoder
-cSize PointEncoder
-cPrice DecimalEncoder
 }
 
 // SetID writes field `id`.
-func (e *ShapeEncoder) SetID(v uint32) *ShapeEncoder {
+func (e ShapeEncoder) SetID(v uint32) ShapeEncoder {
 binary.LittleEndian.PutUint32(e.block[0:], v)
 return e
 }
 
 // Origin returns the encoder of field `origin`.
-func (e *ShapeEncoder) Origin() *PointEncoder {
-c := &e.cOrigin
-c.block = (*[4]byte)(e.block[4:8])
-return c
+func (e ShapeEncoder) Origin() PointEncoder {
+return PointEncoder{block: (*[4]byte)(e.block[4:8])}
 }
 
 // Size returns the encoder of field `size`.
-func (e *ShapeEncoder) Size() *PointEncoder {
-c := &e.cSize
-c.block = (*[4]byte)(e.block[8:12])
-return c
+func (e ShapeEncoder) Size() PointEncoder {
+return PointEncoder{block: (*[4]byte)(e.block[8:12])}
 }
 
 // SetFilled writes field `filled`.
-func (e *ShapeEncoder) SetFilled(v Bool) *ShapeEncoder {
+func (e ShapeEncoder) SetFilled(v Bool) ShapeEncoder {
 e.block[12] = uint8(v)
 return e
 }
 
 // SetCaps writes field `caps`.
-func (e *ShapeEncoder) SetCaps(v Caps) *ShapeEncoder {
+func (e ShapeEncoder) SetCaps(v Caps) ShapeEncoder {
 e.block[13] = uint8(v)
 return e
 }
 
 // SetWeight writes field `weight`.
-func (e *ShapeEncoder) SetWeight(v uint16) *ShapeEncoder {
+func (e ShapeEncoder) SetWeight(v uint16) ShapeEncoder {
 binary.LittleEndian.PutUint16(e.block[14:], v)
 return e
 }
 
 // ClearWeight writes the null value of `weight`: no value.
-func (e *ShapeEncoder) ClearWeight() *ShapeEncoder {
+func (e ShapeEncoder) ClearWeight() ShapeEncoder {
 null := uint16(65535)
 binary.LittleEndian.PutUint16(e.block[14:], null)
 return e
 }
 
 // Price returns the encoder of field `price`.
-func (e *ShapeEncoder) Price() *DecimalEncoder {
-c := &e.cPrice
-c.block = (*[8]byte)(e.block[16:24])
-return c
+func (e ShapeEncoder) Price() DecimalEncoder {
+return DecimalEncoder{block: (*[8]byte)(e.block[16:24])}
 }
 
 // Venue is enum `Venue`: any value of its encoding type, named or not.
@@ -453,13 +444,13 @@ block *[4]byte
 }
 
 // SetBlockLength writes field `blockLength`.
-func (e *GroupSizeEncodingEncoder) SetBlockLength(v uint16) *GroupSizeEncodingEncoder {
+func (e GroupSizeEncodingEncoder) SetBlockLength(v uint16) GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[0:], v)
 return e
 }
 
 // SetNumInGroup writes field `numInGroup`.
-func (e *GroupSizeEncodingEncoder) SetNumInGroup(v uint16) *GroupSizeEncodingEncoder {
+func (e GroupSizeEncodingEncoder) SetNumInGroup(v uint16) GroupSizeEncodingEncoder {
 binary.LittleEndian.PutUint16(e.block[2:], v)
 return e
 }
@@ -802,8 +793,6 @@ st *encoderState
 block *[36]byte
 at int
 first int
-cShape ShapeEncoder
-cLastPrice DecimalEncoder
 }
 
 // Wrap starts a message at buf[0:], writing its header; too short a buffer is KindBufferTooShort (and the writes that follow go nowhere).
@@ -815,7 +804,7 @@ return e.state.err
 }
 putHeader(buf, CompositesBlockLength, CompositesTemplateID)
 if 36 <= len(buf)-HeaderSize {
-e.state = encoderState{buf: buf, limit: HeaderSize + 36}
+e.state.buf, e.state.limit, e.state.err = buf, HeaderSize+36, nil
 e.st, e.at, e.first = &e.state, HeaderSize, 0
 e.block = (*[36]byte)(buf[HeaderSize : HeaderSize+36])
 return nil
@@ -825,7 +814,7 @@ return e.WrapBody(buf, HeaderSize)
 
 // WrapBody starts the message's body at buf[offset:], without a header.
 func (e *CompositesEncoder) WrapBody(buf []byte, offset int) error {
-e.state = encoderState{buf: buf, limit: offset + 36}
+e.state.buf, e.state.limit, e.state.err = buf, offset+36, nil
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 36 > len(buf)-offset {
 e.block = new([36]byte)
@@ -853,17 +842,13 @@ return e.state.buf[max(e.first, 0):e.state.limit]
 }
 
 // Shape returns the encoder of field `shape`.
-func (e *CompositesEncoder) Shape() *ShapeEncoder {
-c := &e.cShape
-c.block = (*[24]byte)(e.block[0:24])
-return c
+func (e *CompositesEncoder) Shape() ShapeEncoder {
+return ShapeEncoder{block: (*[24]byte)(e.block[0:24])}
 }
 
 // LastPrice returns the encoder of field `lastPrice`.
-func (e *CompositesEncoder) LastPrice() *DecimalEncoder {
-c := &e.cLastPrice
-c.block = (*[8]byte)(e.block[24:32])
-return c
+func (e *CompositesEncoder) LastPrice() DecimalEncoder {
+return DecimalEncoder{block: (*[8]byte)(e.block[24:32])}
 }
 
 // SetCount writes field `count`.
@@ -1422,7 +1407,7 @@ return e.state.err
 }
 putHeader(buf, GroupsBlockLength, GroupsTemplateID)
 if 8 <= len(buf)-HeaderSize {
-e.state = encoderState{buf: buf, limit: HeaderSize + 8}
+e.state.buf, e.state.limit, e.state.err = buf, HeaderSize+8, nil
 e.st, e.at, e.first = &e.state, HeaderSize, 0
 e.block = (*[8]byte)(buf[HeaderSize : HeaderSize+8])
 return nil
@@ -1432,7 +1417,7 @@ return e.WrapBody(buf, HeaderSize)
 
 // WrapBody starts the message's body at buf[offset:], without a header.
 func (e *GroupsEncoder) WrapBody(buf []byte, offset int) error {
-e.state = encoderState{buf: buf, limit: offset + 8}
+e.state.buf, e.state.limit, e.state.err = buf, offset+8, nil
 e.st, e.at, e.first = &e.state, offset, offset-HeaderSize
 if offset < 0 || offset > len(buf) || 8 > len(buf)-offset {
 e.block = new([8]byte)
@@ -1960,7 +1945,6 @@ at int
 lv level
 count int
 gFills GroupsLegsFillsEncoder
-cPrice DecimalEncoder
 }
 
 // begin writes the group's dimension at the limit, for n entries.
@@ -2022,10 +2006,8 @@ return e
 }
 
 // Price returns the encoder of field `price`.
-func (e *GroupsLegsEncoder) Price() *DecimalEncoder {
-c := &e.cPrice
-c.block = (*[8]byte)(e.block[4:12])
-return c
+func (e *GroupsLegsEncoder) Price() DecimalEncoder {
+return DecimalEncoder{block: (*[8]byte)(e.block[4:12])}
 }
 
 // FillsCount starts group `fills` with n entries, and returns its encoder: call Next before each
