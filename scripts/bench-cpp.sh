@@ -3,15 +3,16 @@
 # Sable's generated codecs (bounds checks on, and off with SABLE_NO_BOUNDS_CHECK), the reference
 # implementation's generated C++ codecs (SBE_NO_BOUNDS_CHECK), protobuf, FlatBuffers and a
 # hand-written packed-struct baseline; then a table of ns/op with Sable's ratios to the baseline
-# and the reference. Needs scripts/setup-cpp.sh's packages and the reference jar
-# (scripts/fetch-reference.sh). Extra arguments go to the benchmark (e.g. --benchmark_filter=car).
+# and the reference. Needs scripts/setup-cpp.sh's packages and the reference jar (fetched by
+# scripts/fetch-reference.sh when missing). Extra arguments go to the benchmark (e.g.
+# --benchmark_filter=car).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 jar="${SABLE_REFERENCE_JAR:-$root/.cache/reference/sbe-all-1.32.1.jar}"
 [ -f "$jar" ] || jar="$HOME/.m2/repository/uk/co/real-logic/sbe-all/1.32.1/sbe-all-1.32.1.jar"
-[ -f "$jar" ] || { echo "bench-cpp: no reference jar: run scripts/fetch-reference.sh" >&2; exit 1; }
+[ -f "$jar" ] || { bash scripts/fetch-reference.sh; jar="$root/.cache/reference/sbe-all-1.32.1.jar"; }
 
 cargo build -q --release -p sable-cli
 dir="$CARGO_TARGET_DIR/cpp/build-bench"

@@ -13,6 +13,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="$PATH:/usr/local/go/bin"
 PROTOBUF_VERSION=v1.36.11
+bash scripts/fetch-reference.sh # the reference's Go is generated from its jar
 GO_TESTS_PREPARE_ONLY=1 bash scripts/go-tests.sh
 u="${CARGO_TARGET_DIR:-$root/target}/go-tests/unit"
 bin="$root/.cache/go/bin"
