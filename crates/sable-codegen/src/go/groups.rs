@@ -457,7 +457,7 @@ impl Gen<'_> {
         // `shares`.)
         // Entries of a fixed size (at least the schema's block, of more than no bytes) are
         // stepped by position alone (`end`), the index derived from it: no index nor `fit`.
-        let by_pos = fixed && needs > 0;
+        let by_pos = by_position(g);
         let open = if by_pos {
             format!("g.start = p\ng.block, g.err = &{nulls}, nil\n")
         } else if fixed {
@@ -578,7 +578,7 @@ impl Gen<'_> {
         // entries of a fixed size are counted once, when the group starts (`fit`: how many fit
         // in the buffer), so that Next tests only its index; those of more than no bytes are
         // stepped by position alone (`end`) when the group's accessor opened them all fitting.
-        let by_position = n_el == 0 && bl > 0;
+        let by_position = by_position(g);
         let (state_field, reset, fit) = if lazy(&g.body) {
             (
                 "entry bool\n// found is how many of the entry's groups and var data have their starts in pos.\nfound int\n".to_owned(),
@@ -850,6 +850,13 @@ pub(super) fn var_inline(body: &Body, j: usize) -> bool {
 /// var data read the lengths in Next; entries of a block alone have nothing to find.)
 fn lazy(body: &Body) -> bool {
     !body.groups.is_empty() || body.var_data.iter().any(|v| v.since_version > 0)
+}
+
+/// Whether group `g`'s entries are stepped by position (`end`) when its accessor opens them all
+/// fitting: entries of a block of more than no bytes, with no groups or var data. The accessor
+/// (`open_fast`) sets `end` exactly when the decoder type has it.
+fn by_position(g: &Group) -> bool {
+    g.block_length > 0 && g.body.groups.is_empty() && g.body.var_data.is_empty()
 }
 
 /// Whether the decoder of group `g` reads its acting version: entries with groups or var data
