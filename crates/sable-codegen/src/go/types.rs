@@ -150,14 +150,15 @@ impl Gen<'_> {
             &format!("writes composite `{}` into its bytes", c.name),
             c.description.as_deref(),
         );
-        let comps = self.comp_fields(c.members.iter().map(|m| (m.name.as_str(), &m.type_ref)));
         // The encoder's bytes as an array too.
-        if self.can_fail(c) {
+        let fails = self.can_fail(c);
+        if fails {
+            let comps = self.comp_fields(c.members.iter().map(|m| (m.name.as_str(), &m.type_ref)));
             let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\nat int\nst *encoderState\nlv *level\n// The error path: up's, then name (up nil: name only). Built only for an error, so that\n// reaching a nested composite copies no string.\nup pather\nname string\n{comps}}}\n\nfunc (e *{en}) errPath() string {{\nif e.up == nil {{\nreturn e.name\n}}\nreturn e.up.errPath() + e.name\n}}\n");
         } else {
-            // No setter of it can fail: its bytes are all it needs, and it is used by value
-            // (nor can its members', so `comps` is empty).
-            let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\n{comps}}}\n");
+            // No setter of it can fail (nor of its members' composites, which so hold no
+            // encoder field): its bytes are all it needs, and it is used by value.
+            let _ = writeln!(enc, "type {en} struct {{\nblock *[{len}]byte\n}}\n");
         }
         for (i, m) in c.members.iter().enumerate() {
             let kind = self.kind(&m.type_ref);
@@ -178,11 +179,7 @@ impl Gen<'_> {
             o.push_str(&g);
             json.push_str(&key(&m.name, i == 0));
             json.push_str(&j);
-            let recv = if self.can_fail(c) {
-                format!("*{en}")
-            } else {
-                en.clone()
-            };
+            let recv = if fails { format!("*{en}") } else { en.clone() };
             enc.push_str(&self.setter(&slot, &recv));
         }
         let _ = writeln!(o, "// appendJSON appends the composite's canonical JSON.\nfunc (d {dn}) appendJSON(dst []byte) []byte {{\n{json}return append(dst, '}}')\n}}");
