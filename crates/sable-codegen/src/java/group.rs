@@ -314,14 +314,33 @@ impl Gen<'_> {
         ));
         w.end("}");
         w.line(format!("final {off} at = {parent}limit;"));
-        w.open_brace(format!(
-            "if ({})",
-            b.past_end("at", "HEADER_SIZE", &format!("{parent}sbeEnd"))
-        ));
-        w.line(format!(
-            "throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, {parent}sbeEnd);"
-        ));
-        w.end("}");
+        let counts_fits = fixed_size_entries(g) && g.block_length > 0;
+        if counts_fits {
+            // Fixed-size entries: how many fit is known now, so next() tests only its index. One
+            // compare covers the header and every entry; the header's own check is in
+            // sbeFitting, for when they do not all fit (Agrona Car encode 611 to 596
+            // instructions, docs/benchmarks.md). (`int` offsets widen first: the end minus the
+            // entries' start cannot wrap.)
+            let widen = if b.is_agrona() { "(long) " } else { "" };
+            w.line(format!(
+                "final long room = {parent}sbeEnd - ({widen}at + HEADER_SIZE);"
+            ));
+            w.open_brace("if (room < (long) count * BLOCK_LENGTH)");
+            w.line("sbeFits = sbeFitting(at, room);");
+            w.end("}");
+            w.open_brace("else");
+            w.line("sbeFits = count;");
+            w.end("}");
+        } else {
+            w.open_brace(format!(
+                "if ({})",
+                b.past_end("at", "HEADER_SIZE", &format!("{parent}sbeEnd"))
+            ));
+            w.line(format!(
+                "throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, {parent}sbeEnd);"
+            ));
+            w.end("}");
+        }
         b.bind(w);
         w.line("this.count = count;");
         w.line("this.index = 0;");
@@ -364,25 +383,26 @@ impl Gen<'_> {
                 merged,
             ));
         }
-        if fixed_size_entries(g) {
-            // Fixed-size entries: how many fit is known now, so next() tests only its index.
-            if g.block_length == 0 {
-                w.line("sbeFits = count;");
-            } else {
-                // (`int` offsets widen first: the end minus the entries' start cannot wrap.)
-                let first = if b.is_agrona() {
-                    "(long) (headerOffset + HEADER_SIZE)"
-                } else {
-                    "(headerOffset + HEADER_SIZE)"
-                };
-                w.line(format!("final long room = {parent}sbeEnd - {first};"));
-                w.line(
-                    "sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);",
-                );
-            }
+        if fixed_size_entries(g) && !counts_fits {
+            // Entries of no bytes all fit wherever the header does.
+            w.line("sbeFits = count;");
         }
         w.end("}");
         w.blank();
+        if counts_fits {
+            doc(w, "How many entries fit in the room after the header.\n\n@param at where the header starts.\n@param room the bytes after the header, negative if the header itself does not fit.\n@return the entries that fit.\n@throws SbeEncodeException if the header does not fit.");
+            w.open_brace(format!(
+                "private int sbeFitting(final {off} at, final long room)"
+            ));
+            w.open_brace("if (room < 0)");
+            w.line(format!(
+                "throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, {parent}sbeEnd);"
+            ));
+            w.end("}");
+            w.line("return (int) (room / BLOCK_LENGTH);");
+            w.end("}");
+            w.blank();
+        }
     }
 
     /// A group encoder's `next()` and `resetCountToIndex()`.

@@ -2114,9 +2114,14 @@ public final class CarEncoder
                     throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
                 }
                 final int at = parentMessage.limit;
-                if ((long) at + HEADER_SIZE > parentMessage.sbeEnd)
+                final long room = parentMessage.sbeEnd - ((long) at + HEADER_SIZE);
+                if (room < (long) count * BLOCK_LENGTH)
                 {
-                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
+                    sbeFits = sbeFitting(at, room);
+                }
+                else
+                {
+                    sbeFits = count;
                 }
                 if (buffer != this.buffer)
                 {
@@ -2131,8 +2136,23 @@ public final class CarEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 buffer.putInt(headerOffset, BLOCK_LENGTH | (count << 16), java.nio.ByteOrder.LITTLE_ENDIAN);
-                final long room = parentMessage.sbeEnd - (long) (headerOffset + HEADER_SIZE);
-                sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
+            }
+
+            /**
+             * How many entries fit in the room after the header.
+             *
+             * @param at where the header starts.
+             * @param room the bytes after the header, negative if the header itself does not fit.
+             * @return the entries that fit.
+             * @throws SbeEncodeException if the header does not fit.
+             */
+            private int sbeFitting(final int at, final long room)
+            {
+                if (room < 0)
+                {
+                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
+                }
+                return (int) (room / BLOCK_LENGTH);
             }
 
             /**
