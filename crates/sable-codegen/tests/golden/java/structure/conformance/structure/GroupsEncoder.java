@@ -782,14 +782,9 @@ public final class GroupsEncoder
                     throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
                 }
                 final long at = parentMessage.limit;
-                final long room = parentMessage.sbeEnd - (at + HEADER_SIZE);
-                if (room < (long) count * BLOCK_LENGTH)
+                if (at + HEADER_SIZE > parentMessage.sbeEnd)
                 {
-                    sbeFits = sbeFitting(at, room);
-                }
-                else
-                {
-                    sbeFits = count;
+                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
                 }
                 if (segment != this.segment)
                 {
@@ -805,23 +800,8 @@ public final class GroupsEncoder
                 headerOffset = at;
                 parentMessage.limit = headerOffset + HEADER_SIZE;
                 SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
-            }
-
-            /**
-             * How many entries fit in the room after the header.
-             *
-             * @param at where the header starts.
-             * @param room the bytes after the header, negative if the header itself does not fit.
-             * @return the entries that fit.
-             * @throws SbeEncodeException if the header does not fit.
-             */
-            private int sbeFitting(final long at, final long room)
-            {
-                if (room < 0)
-                {
-                    throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
-                }
-                return (int) (room / BLOCK_LENGTH);
+                final long room = parentMessage.sbeEnd - (headerOffset + HEADER_SIZE);
+                sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
             }
 
             /**
@@ -1404,14 +1384,9 @@ public final class GroupsEncoder
                 throw new SbeEncodeException(SbeEncodeException.Kind.VALUE_OUT_OF_RANGE, sbePath(), "count " + count + " below 0");
             }
             final long at = parentMessage.limit;
-            final long room = parentMessage.sbeEnd - (at + HEADER_SIZE);
-            if (room < (long) count * BLOCK_LENGTH)
+            if (at + HEADER_SIZE > parentMessage.sbeEnd)
             {
-                sbeFits = sbeFitting(at, room);
-            }
-            else
-            {
-                sbeFits = count;
+                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
             }
             if (segment != this.segment)
             {
@@ -1427,23 +1402,8 @@ public final class GroupsEncoder
             headerOffset = at;
             parentMessage.limit = headerOffset + HEADER_SIZE;
             SbeSupport.putIntLE(array, segment, headerOffset, BLOCK_LENGTH | (count << 16));
-        }
-
-        /**
-         * How many entries fit in the room after the header.
-         *
-         * @param at where the header starts.
-         * @param room the bytes after the header, negative if the header itself does not fit.
-         * @return the entries that fit.
-         * @throws SbeEncodeException if the header does not fit.
-         */
-        private int sbeFitting(final long at, final long room)
-        {
-            if (room < 0)
-            {
-                throw SbeEncodeException.bufferTooShort(sbePath(), at, HEADER_SIZE, parentMessage.sbeEnd);
-            }
-            return (int) (room / BLOCK_LENGTH);
+            final long room = parentMessage.sbeEnd - (headerOffset + HEADER_SIZE);
+            sbeFits = room >= (long) count * BLOCK_LENGTH ? count : (int) (room / BLOCK_LENGTH);
         }
 
         /**
