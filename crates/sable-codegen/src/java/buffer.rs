@@ -132,7 +132,8 @@ impl Buffer {
     /// 0, so that `end - len` cannot wrap: the Agrona flavours then compare in `int` arithmetic,
     /// `start > end - len`. Used where it measured fewer instructions: a variable-size entry's
     /// `next()` in the encoders (Agrona Car encode 626 to 612); the encoders' group headers cost
-    /// more that way (626 to 629), since their `long` sum serves the entries' check after it
+    /// more that way (626 to 629, when a fixed-size group's count of the entries that fit reused
+    /// the header check's `long` sum; it now has a compare of its own: `group_encoder_wrap`)
     /// (docs/benchmarks.md). The decoders use `ends_past`.
     pub fn past_end_of_constant(self, start: &str, len: &str, end: &str) -> String {
         match self {
